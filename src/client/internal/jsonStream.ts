@@ -1,0 +1,226 @@
+/**
+ * Incremental decoding of a JSON response body.
+ *
+ * PuppetDB streams list responses as one JSON array. Waiting for the whole body before parsing
+ * (what pypuppetdb and a plain `JSON.parse` do) makes memory grow with the fleet and delays the
+ * first record until the last byte. Here a byte scanner finds where each top-level element ends;
+ * the complete elements of every chunk are parsed with one native `JSON.parse` call, so the only
+ * JavaScript work per byte is the scan, and memory is bounded by one chunk plus the element
+ * still in flight.
+ */
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const OPEN_BRACE = 0x7b;
+const CLOSE_BRACE = 0x7d;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACKET = 0x5d;
+const COMMA = 0x2c;
+
+const EMPTY = Buffer.alloc(0);
+const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
+
+function startsWithPartialBom(bytes: Buffer): boolean {
+  return (
+    bytes.length < BOM.length && bytes.length > 0 && BOM.subarray(0, bytes.length).equals(bytes)
+  );
+}
+
+function isWhitespace(byte: number): boolean {
+  return byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09;
+}
+
+/** Why decoding stopped: the caller turns these into the client's error classes. */
+export class JsonDecodeError extends Error {
+  override name = 'JsonDecodeError';
+}
+
+/** The body was a single JSON value (an object, `null`, …), not an array. */
+export interface SingleValue {
+  kind: 'single';
+  value: unknown;
+}
+
+/** A batch of array elements decoded from the bytes received so far. */
+export interface ElementBatch {
+  kind: 'elements';
+  elements: unknown[];
+}
+
+export type DecodedPart = SingleValue | ElementBatch;
+
+type Mode = 'start' | 'array' | 'single' | 'done';
+
+/**
+ * Yields batches of the top-level array's elements as soon as the bytes holding them have
+ * arrived. A body that is not an array is decoded whole and yielded once as a `single` part.
+ */
+export async function* decodeJsonStream(
+  chunks: AsyncIterable<Uint8Array>,
+): AsyncGenerator<DecodedPart> {
+  const scanner = new ArrayScanner();
+  for await (const chunk of chunks) {
+    const part = scanner.push(chunk);
+    if (part) yield part;
+  }
+  const last = scanner.end();
+  if (last) yield last;
+}
+
+class ArrayScanner {
+  private mode: Mode = 'start';
+  /** Bytes of the element in flight (array mode) or of the whole body (single mode). */
+  private pending: Buffer[] = [];
+  private depth = 0;
+  private inString = false;
+  private escaped = false;
+  private inElement = false;
+  private sawFirstByte = false;
+  /** The first bytes, held back while they might be the start of a byte-order mark. */
+  private preamble: Buffer = EMPTY;
+
+  push(input: Uint8Array): DecodedPart | undefined {
+    let chunk = Buffer.isBuffer(input)
+      ? input
+      : Buffer.from(input.buffer, input.byteOffset, input.byteLength);
+    let index = 0;
+    if (this.mode === 'start') {
+      chunk = this.preamble.length > 0 ? Buffer.concat([this.preamble, chunk]) : chunk;
+      this.preamble = EMPTY;
+      if (startsWithPartialBom(chunk)) {
+        this.preamble = chunk;
+        return undefined;
+      }
+      index = this.skipPreamble(chunk);
+      if (this.mode === 'start') return undefined;
+    }
+    if (this.mode === 'single') {
+      this.pending.push(index === 0 ? chunk : chunk.subarray(index));
+      return undefined;
+    }
+    if (this.mode === 'done') {
+      this.assertOnlyWhitespace(chunk, index);
+      return undefined;
+    }
+    return this.scanArray(chunk, index);
+  }
+
+  end(): DecodedPart | undefined {
+    switch (this.mode) {
+      case 'start':
+        throw new JsonDecodeError('the response body is empty');
+      case 'single':
+        return { kind: 'single', value: parseJson(Buffer.concat(this.pending).toString('utf8')) };
+      case 'array':
+        throw new JsonDecodeError('the response ended before its JSON array was complete');
+      case 'done':
+        return undefined;
+    }
+  }
+
+  /** Skips a UTF-8 byte-order mark and leading whitespace, then decides array or single value. */
+  private skipPreamble(chunk: Buffer): number {
+    let index = 0;
+    if (
+      !this.sawFirstByte &&
+      chunk.length >= 3 &&
+      chunk[0] === 0xef &&
+      chunk[1] === 0xbb &&
+      chunk[2] === 0xbf
+    ) {
+      index = 3;
+    }
+    this.sawFirstByte = this.sawFirstByte || chunk.length > 0;
+    while (index < chunk.length && isWhitespace(chunk[index]!)) index++;
+    if (index === chunk.length) return index;
+    if (chunk[index] === OPEN_BRACKET) {
+      this.mode = 'array';
+      return index + 1;
+    }
+    this.mode = 'single';
+    return index;
+  }
+
+  private scanArray(chunk: Buffer, from: number): DecodedPart | undefined {
+    // Where the element in flight began in this chunk; -1 when it began in an earlier chunk.
+    let elementStart = -1;
+    // Start of the first element completed in this chunk (-1: it began in an earlier chunk).
+    let batchStart = -1;
+    // End (exclusive) of the last element completed in this chunk; -1 when none completed.
+    let batchEnd = -1;
+    let depth = this.depth;
+    let inString = this.inString;
+    let escaped = this.escaped;
+    let inElement = this.inElement;
+    let index = from;
+    const length = chunk.length;
+
+    for (; index < length; index++) {
+      const byte = chunk[index]!;
+      if (inString) {
+        if (escaped) escaped = false;
+        else if (byte === BACKSLASH) escaped = true;
+        else if (byte === QUOTE) inString = false;
+        continue;
+      }
+      if (isWhitespace(byte)) continue;
+      if (depth === 0) {
+        if (byte === COMMA || byte === CLOSE_BRACKET) {
+          if (inElement) {
+            if (batchEnd < 0) batchStart = elementStart;
+            batchEnd = index;
+            inElement = false;
+          } else if (byte === COMMA) {
+            throw new JsonDecodeError('unexpected "," in the response array');
+          }
+          if (byte === CLOSE_BRACKET) {
+            this.mode = 'done';
+            index++;
+            break;
+          }
+          continue;
+        }
+        if (!inElement) {
+          inElement = true;
+          elementStart = index;
+        }
+      }
+      if (byte === QUOTE) inString = true;
+      else if (byte === OPEN_BRACE || byte === OPEN_BRACKET) depth++;
+      else if (byte === CLOSE_BRACE || byte === CLOSE_BRACKET) depth--;
+    }
+
+    this.depth = depth;
+    this.inString = inString;
+    this.escaped = escaped;
+    this.inElement = inElement;
+
+    let part: DecodedPart | undefined;
+    if (batchEnd >= 0) {
+      const bytes =
+        batchStart < 0
+          ? Buffer.concat([...this.pending, chunk.subarray(0, batchEnd)])
+          : chunk.subarray(batchStart, batchEnd);
+      this.pending = [];
+      part = { kind: 'elements', elements: parseJson(`[${bytes.toString('utf8')}]`) as unknown[] };
+    }
+    if (inElement) this.pending.push(elementStart < 0 ? chunk : chunk.subarray(elementStart));
+    if (this.mode === 'done') this.assertOnlyWhitespace(chunk, index);
+    return part;
+  }
+
+  private assertOnlyWhitespace(chunk: Buffer, from: number): void {
+    for (let index = from; index < chunk.length; index++) {
+      if (!isWhitespace(chunk[index]!))
+        throw new JsonDecodeError('unexpected data after the end of the JSON array');
+    }
+  }
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new JsonDecodeError(`the response is not valid JSON (${(error as Error).message})`);
+  }
+}

@@ -1,0 +1,131 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import {
+  decodeJsonStream,
+  JsonDecodeError,
+  type DecodedPart,
+} from '../../../src/client/internal/jsonStream';
+
+async function* chunksOf(text: string, sizes: number[]): AsyncGenerator<Uint8Array> {
+  const bytes = Buffer.from(text, 'utf8');
+  let offset = 0;
+  let index = 0;
+  while (offset < bytes.length) {
+    const size = sizes[index++ % sizes.length]!;
+    yield bytes.subarray(offset, offset + size);
+    offset += size;
+  }
+}
+
+async function collect(
+  parts: AsyncIterable<DecodedPart>,
+): Promise<{ elements: unknown[]; batches: number; single?: unknown }> {
+  const elements: unknown[] = [];
+  let batches = 0;
+  let single: unknown;
+  for await (const part of parts) {
+    if (part.kind === 'elements') {
+      batches++;
+      elements.push(...part.elements);
+    } else {
+      single = part.value;
+    }
+  }
+  return { elements, batches, single };
+}
+
+const TRICKY = [
+  { certname: 'web01.example.com', value: 'quote " and backslash \\ and \\" both' },
+  { nested: [[1, 2, { a: ']' }], { b: '}{,' }], unicode: 'Zürich ✓ 𝄞' },
+  'a plain string with , and ] inside',
+  42,
+  -1.5e3,
+  true,
+  null,
+  [],
+  {},
+  { value: '\\\\' },
+];
+
+describe('decodeJsonStream', () => {
+  test('decodes a tricky array identically for every split point', async () => {
+    const text = JSON.stringify(TRICKY);
+    for (let split = 1; split <= Buffer.byteLength(text); split++) {
+      const { elements } = await collect(decodeJsonStream(chunksOf(text, [split])));
+      assert.deepEqual(elements, TRICKY, `split at ${split} bytes`);
+    }
+  });
+
+  test('decodes pretty-printed arrays with irregular chunk sizes', async () => {
+    const text = `\n  ${JSON.stringify(TRICKY, null, 2)}  \n`;
+    const { elements } = await collect(decodeJsonStream(chunksOf(text, [1, 7, 3, 64, 2])));
+    assert.deepEqual(elements, TRICKY);
+  });
+
+  test('yields elements before the array has ended', async () => {
+    const first = { certname: 'first' };
+    async function* slowBody(): AsyncGenerator<Uint8Array> {
+      yield Buffer.from(`[${JSON.stringify(first)},{"certname":"sec`);
+      throw new Error('the rest never arrives');
+    }
+    const iterator = decodeJsonStream(slowBody());
+    const part = await iterator.next();
+    assert.deepEqual(part.value, { kind: 'elements', elements: [first] });
+    await assert.rejects(iterator.next(), /the rest never arrives/);
+  });
+
+  test('an empty array yields no elements', async () => {
+    const { elements } = await collect(decodeJsonStream(chunksOf(' [ ] ', [2])));
+    assert.deepEqual(elements, []);
+  });
+
+  test('a single object is decoded whole', async () => {
+    const value = { certname: 'x', facts: { href: '/pdb', data: [1, 2] } };
+    const { single, batches } = await collect(
+      decodeJsonStream(chunksOf(JSON.stringify(value, null, 2), [5])),
+    );
+    assert.deepEqual(single, value);
+    assert.equal(batches, 0);
+  });
+
+  test('null is returned as a single value', async () => {
+    const { single } = await collect(decodeJsonStream(chunksOf('null', [4])));
+    assert.equal(single, null);
+  });
+
+  test('a UTF-8 byte-order mark is skipped', async () => {
+    const { elements } = await collect(decodeJsonStream(chunksOf('\uFEFF[1,2]', [1])));
+    assert.deepEqual(elements, [1, 2]);
+  });
+
+  for (const [label, body, message] of [
+    ['an empty body', '', /empty/],
+    ['a truncated array', '[{"a":1},{"b":', /ended before/],
+    ['garbage bytes', '[{"a":1},garbage]', /not valid JSON/],
+    ['data after the array', '[1,2] [3]', /after the end/],
+    ['a leading comma', '[,1]', /unexpected ","/],
+    ['a non-JSON body', '<html>oops</html>', /not valid JSON/],
+  ] as const) {
+    test(`rejects ${label}`, async () => {
+      await assert.rejects(collect(decodeJsonStream(chunksOf(body, [3]))), (error: unknown) => {
+        assert.ok(error instanceof JsonDecodeError);
+        assert.match(error.message, message);
+        return true;
+      });
+    });
+  }
+
+  test('keeps memory to the element in flight: one batch per chunk', async () => {
+    const rows = Array.from({ length: 1000 }, (_, index) => ({
+      certname: `node${index}`,
+      name: 'fact',
+      value: index,
+    }));
+    const { elements, batches } = await collect(
+      decodeJsonStream(chunksOf(JSON.stringify(rows), [4096])),
+    );
+    assert.equal(elements.length, 1000);
+    assert.deepEqual(elements[999], rows[999]);
+    assert.ok(batches > 5, `expected several batches, got ${batches}`);
+  });
+});
