@@ -1,0 +1,233 @@
+/**
+ * Loads a generated fleet into a running PuppetDB through the command API and checks that every
+ * command was processed: small fleets wait for each command, large ones are submitted with
+ * bounded concurrency and then the queue is drained. Afterwards the discard directory must be
+ * empty and the query API must count what was sent.
+ *
+ *   node --import tsx scripts/puppetdb/load-fleet.ts --state-dir .work/puppetdb-test --size 40 [--seed 42] [--concurrency 4]
+ */
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import {
+  DEFAULT_FLEET_SIZE,
+  DEFAULT_SEED,
+  generateFleet,
+  type Fleet,
+} from '../../test/fixtures/fleet/generate';
+
+export interface LoadOptions {
+  stateDir: string;
+  size: number;
+  seed: number;
+  concurrency: number;
+  log?: (line: string) => void;
+}
+
+export interface LoadSummary {
+  fleet: Fleet;
+  commands: number;
+  seconds: number;
+}
+
+const WAIT_THRESHOLD = 200;
+
+export function readStateEnv(stateDir: string): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const line of readFileSync(join(stateDir, 'env'), 'utf8').split('\n')) {
+    const match = /^([A-Z_][A-Z0-9_]*)=(.*)$/.exec(line.trim());
+    if (match) env[match[1]!] = match[2]!;
+  }
+  return env;
+}
+
+interface Command {
+  command: 'replace_facts' | 'replace_catalog' | 'store_report' | 'deactivate_node';
+  version: number;
+  certname: string;
+  payload: unknown;
+}
+
+async function submit(
+  baseUrl: string,
+  command: Command,
+  waitSeconds: number | undefined,
+): Promise<void> {
+  const search = new URLSearchParams({
+    command: command.command,
+    version: String(command.version),
+    certname: command.certname,
+  });
+  if (waitSeconds) search.set('secondsToWaitForCompletion', String(waitSeconds));
+  const response = await fetch(`${baseUrl}/pdb/cmd/v1?${search}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(command.payload),
+  });
+  const text = await response.text();
+  if (!response.ok)
+    throw new Error(`${command.command} ${command.certname}: HTTP ${response.status} ${text}`);
+  if (waitSeconds && !(JSON.parse(text) as { processed?: boolean }).processed) {
+    throw new Error(`${command.command} ${command.certname} was not processed: ${text}`);
+  }
+}
+
+async function runAll<T>(
+  items: readonly T[],
+  concurrency: number,
+  work: (item: T) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await work(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
+}
+
+async function getJson<T>(url: string): Promise<T> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`GET ${url}: HTTP ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+async function waitForEmptyQueue(baseUrl: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const status = await getJson<{ status: { queue_depth: number } }>(
+      `${baseUrl}/status/v1/services/puppetdb-status`,
+    );
+    if (status.status.queue_depth === 0) return;
+    if (Date.now() > deadline)
+      throw new Error(`the command queue still holds ${status.status.queue_depth} commands`);
+    await new Promise((resolveWait) => setTimeout(resolveWait, 1000));
+  }
+}
+
+async function pqlCount(baseUrl: string, pql: string): Promise<number> {
+  const rows = await getJson<Array<{ count: number }>>(
+    `${baseUrl}/pdb/query/v4?query=${encodeURIComponent(pql)}`,
+  );
+  return rows[0]?.count ?? 0;
+}
+
+function checkDiscards(stateDir: string): void {
+  const dir = join(stateDir, 'var', 'stockpile', 'discard');
+  let files: string[] = [];
+  try {
+    files = readdirSync(dir);
+  } catch {
+    return; // no discard directory: nothing was discarded
+  }
+  if (files.length === 0) return;
+  const error = files.find((file) => file.endsWith('_err.txt'));
+  const detail = error ? readFileSync(join(dir, error), 'utf8').slice(0, 2000) : files.join(', ');
+  throw new Error(`PuppetDB discarded ${files.length / 2} command(s); first error:\n${detail}`);
+}
+
+export async function loadFleet(options: LoadOptions): Promise<LoadSummary> {
+  const log = options.log ?? (() => {});
+  const env = readStateEnv(options.stateDir);
+  const baseUrl = env.PDB_HTTP_URL!;
+  const fleet = generateFleet({ size: options.size, seed: options.seed });
+  const waitSeconds = options.size <= WAIT_THRESHOLD ? 60 : undefined;
+  const commands: Command[] = fleet.nodes.flatMap((node) => [
+    { command: 'replace_facts', version: 5, certname: node.certname, payload: node.facts },
+    { command: 'replace_catalog', version: 9, certname: node.certname, payload: node.catalog },
+    { command: 'store_report', version: 8, certname: node.certname, payload: node.report },
+  ]);
+  const started = performance.now();
+  let done = 0;
+  await runAll(commands, options.concurrency, async (command) => {
+    await submit(baseUrl, command, waitSeconds).catch((error: unknown) => {
+      checkDiscards(options.stateDir); // says why, when PuppetDB discarded it
+      throw error;
+    });
+    if (++done % 1500 === 0) log(`  ${done}/${commands.length} commands submitted`);
+  });
+  if (!waitSeconds) await waitForEmptyQueue(baseUrl, 30 * 60_000);
+  for (const certname of fleet.deactivated) {
+    await submit(
+      baseUrl,
+      {
+        command: 'deactivate_node',
+        version: 3,
+        certname,
+        payload: { certname, producer_timestamp: new Date().toISOString() },
+      },
+      60,
+    );
+  }
+  const seconds = (performance.now() - started) / 1000;
+  checkDiscards(options.stateDir);
+
+  const activeExpected = fleet.nodes.length - fleet.deactivated.length;
+  const checks: Array<[string, number, number]> = [
+    ['active nodes', await pqlCount(baseUrl, 'nodes[count()] {}'), activeExpected],
+    // reports of deactivated nodes are not returned
+    ['reports of active nodes', await pqlCount(baseUrl, 'reports[count()] {}'), activeExpected],
+    [
+      'facts of active nodes',
+      await pqlCount(baseUrl, 'facts[count()] {}'),
+      fleet.nodes
+        .filter((node) => !fleet.deactivated.includes(node.certname))
+        .reduce((sum, node) => sum + Object.keys(node.facts.values).length, 0),
+    ],
+  ];
+  for (const [what, actual, expected] of checks) {
+    if (actual !== expected)
+      throw new Error(`PuppetDB holds ${actual} ${what}, the fleet has ${expected}`);
+  }
+  const events = await pqlCount(baseUrl, 'events[count()] {}');
+  if (events === 0)
+    throw new Error('PuppetDB holds no events: were they older than resource-events-ttl?');
+
+  writeFileSync(
+    join(options.stateDir, 'fleet.json'),
+    `${JSON.stringify({ size: fleet.size, seed: fleet.seed, now: fleet.now.toISOString() }, null, 2)}\n`,
+  );
+  return { fleet, commands: commands.length + fleet.deactivated.length, seconds };
+}
+
+function describe(summary: LoadSummary): string {
+  const { fleet } = summary;
+  const tally = (key: (node: Fleet['nodes'][number]) => string) => {
+    const counts = new Map<string, number>();
+    for (const node of fleet.nodes) counts.set(key(node), (counts.get(key(node)) ?? 0) + 1);
+    return [...counts].map(([name, count]) => `${name} ${count}`).join(', ');
+  };
+  const sum = (count: (node: Fleet['nodes'][number]) => number) =>
+    fleet.nodes.reduce((total, node) => total + count(node), 0);
+  return [
+    `loaded ${fleet.nodes.length} nodes (${fleet.deactivated.length} then deactivated: ${fleet.deactivated.join(', ')})`,
+    `  environments: ${tally((node) => node.environment)}`,
+    `  latest runs:  ${tally((node) => (node.reportAgeHours > 2 ? 'unreported' : node.reportKind))}`,
+    `  facts ${sum((node) => Object.keys(node.facts.values).length)}, resources ${sum((node) => node.catalog.resources.length)}, edges ${sum((node) => node.catalog.edges.length)}, reports ${fleet.nodes.length}, events ${sum((node) => node.report.resources.reduce((n, resource) => n + resource.events.length, 0))}`,
+    `  ${summary.commands} commands in ${summary.seconds.toFixed(1)} s (${(summary.commands / summary.seconds).toFixed(1)} commands/s), all processed, none discarded`,
+  ].join('\n');
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      'state-dir': { type: 'string', default: '.work/puppetdb' },
+      size: { type: 'string', default: String(DEFAULT_FLEET_SIZE) },
+      seed: { type: 'string', default: String(DEFAULT_SEED) },
+      concurrency: { type: 'string', default: '4' },
+    },
+  });
+  const summary = await loadFleet({
+    stateDir: resolve(values['state-dir']!),
+    size: Number(values.size),
+    seed: Number(values.seed),
+    concurrency: Number(values.concurrency),
+    log: (line) => console.log(line),
+  });
+  console.log(describe(summary));
+}
+
+if (require.main === module) {
+  main().catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,176 @@
+#!/usr/bin/env bash
+# Starts a real PuppetDB 7 on PostgreSQL 15 for tests, the demo and benchmarks:
+#   plain HTTP and HTTPS (client certificate required) on free loopback ports,
+#   an empty database, certificates from a throw-away CA, everything under STATE_DIR.
+# Writes STATE_DIR/env (KEY=VALUE) for the tests. Stop with stop.sh STATE_DIR.
+set -euo pipefail
+repo="$(cd "$(dirname "$0")/../.." && pwd)"
+state_dir="$(realpath -m "${1:-$repo/.work/puppetdb}")"
+ready_timeout="${PDB_READY_TIMEOUT:-300}"
+heap="${PDB_HEAP:-1g}"
+
+log() { echo "[puppetdb] $*" >&2; }
+
+# A PuppetDB left running from an earlier start of this state dir goes first.
+if [ -f "$state_dir/puppetdb.pid" ]; then
+  bash "$repo/scripts/puppetdb/stop.sh" "$state_dir" --keep-postgres || true
+fi
+mkdir -p "$state_dir"/{conf.d,var,log,ssl}
+rm -rf "$state_dir/var"/* "$state_dir/log"/*
+
+# --- PostgreSQL ------------------------------------------------------------------------
+if pg_lsclusters -h 2>/dev/null | awk '$1 == "15" && $2 == "main" { print $4 }' | grep -q online; then
+  log "PostgreSQL 15/main is already running"
+else
+  log "starting PostgreSQL 15/main"
+  pg_ctlcluster 15 main start
+  echo started > "$state_dir/postgres.started-by-us"
+fi
+# Each state dir gets its own database, so that the test, demo and bench servers can coexist.
+db_name="puppetdb_$(basename "$state_dir" | tr -c 'a-zA-Z0-9\n' '_')"
+runuser -u postgres -- psql -q -v ON_ERROR_STOP=1 >/dev/null <<SQL
+DO \$\$ BEGIN
+  IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'puppetdb') THEN
+    CREATE ROLE puppetdb LOGIN PASSWORD 'puppetdb';
+  END IF;
+END \$\$;
+DROP DATABASE IF EXISTS "$db_name" WITH (FORCE);
+CREATE DATABASE "$db_name" OWNER puppetdb ENCODING 'UTF8' TEMPLATE template0;
+\c "$db_name"
+CREATE EXTENSION IF NOT EXISTS pg_trgm;
+SQL
+
+# --- certificates ------------------------------------------------------------------------
+ssl="$state_dir/ssl"
+if [ ! -f "$ssl/client.pem" ]; then
+  log "creating a test CA, server and client certificates"
+  (
+    cd "$ssl"
+    make_ca() { # name subject
+      openssl req -x509 -newkey rsa:2048 -nodes -keyout "$1.key" -out "$1.pem" -days 3650 -subj "$2" \
+        -addext "basicConstraints=critical,CA:TRUE" -addext "keyUsage=critical,keyCertSign,cRLSign" 2>/dev/null
+    }
+    sign() { # name subject ca extfile
+      openssl req -newkey rsa:2048 -nodes -keyout "$1.key" -out "$1.csr" -subj "$2" 2>/dev/null
+      openssl x509 -req -in "$1.csr" -CA "$3.pem" -CAkey "$3.key" -CAcreateserial -out "$1.pem" -days 825 -extfile "$4" 2>/dev/null
+      rm -f "$1.csr"
+    }
+    printf 'subjectAltName=DNS:localhost,IP:127.0.0.1\nbasicConstraints=CA:FALSE\nkeyUsage=critical,digitalSignature,keyEncipherment\nextendedKeyUsage=serverAuth\n' > server.ext
+    printf 'basicConstraints=CA:FALSE\nkeyUsage=critical,digitalSignature,keyEncipherment\nextendedKeyUsage=clientAuth\n' > client.ext
+    make_ca ca "/CN=PuppetDB Explorer Test CA"
+    make_ca rogue-ca "/CN=Rogue CA"
+    sign server "/CN=localhost" ca server.ext
+    sign client "/CN=client.example.com" ca client.ext
+    sign rogue-client "/CN=client.example.com" rogue-ca client.ext
+  )
+fi
+
+# --- configuration -------------------------------------------------------------------------
+free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()'; }
+http_port=$(free_port)
+https_port=$(free_port)
+while [ "$https_port" = "$http_port" ]; do https_port=$(free_port); done
+
+conf="$state_dir/conf.d"
+cat > "$conf/config.ini" <<INI
+[global]
+vardir = $state_dir/var
+logging-config = $state_dir/logback.xml
+
+[command-processing]
+threads = 2
+INI
+cat > "$conf/database.ini" <<INI
+[database]
+subname = //127.0.0.1:5432/$db_name
+username = puppetdb
+password = puppetdb
+# No periodic GC: node expiry and report purges would make the data drift during a run.
+gc-interval = 0
+# Events older than resource-events-ttl are dropped silently at ingestion.
+report-ttl = 3650d
+resource-events-ttl = 3650d
+node-ttl = 0s
+node-purge-ttl = 0s
+INI
+cat > "$conf/jetty.ini" <<INI
+[jetty]
+host = 127.0.0.1
+port = $http_port
+ssl-host = 127.0.0.1
+ssl-port = $https_port
+ssl-key = $ssl/server.key
+ssl-cert = $ssl/server.pem
+ssl-ca-cert = $ssl/ca.pem
+ssl-protocols = TLSv1.2,TLSv1.3
+INI
+cat > "$conf/metrics.conf" <<'CONF'
+metrics: { metrics-webservice: { mbeans: { enabled: true } } }
+CONF
+cat > "$conf/auth.conf" <<'CONF'
+authorization: {
+  version: 1
+  rules: [
+    { match-request: { path: "/status/v1/services", type: path, method: get }
+      allow-unauthenticated: true, sort-order: 500, name: "status full" },
+    { match-request: { path: "/status/v1/simple", type: path, method: get }
+      allow-unauthenticated: true, sort-order: 500, name: "status simple" },
+    { match-request: { path: "/metrics", type: path, method: [get, post] }
+      allow-unauthenticated: true, sort-order: 500, name: "metrics" },
+    { match-request: { path: "/", type: path }
+      deny: "*", sort-order: 999, name: "deny all" }
+  ]
+}
+CONF
+cat > "$state_dir/logback.xml" <<XML
+<configuration>
+  <appender name="F" class="ch.qos.logback.core.FileAppender">
+    <file>$state_dir/log/puppetdb.log</file>
+    <encoder><pattern>%d{yyyy-MM-dd'T'HH:mm:ss.SSSXXX} %-5p [%c{2}] %m%n</pattern></encoder>
+  </appender>
+  <root level="info"><appender-ref ref="F"/></root>
+</configuration>
+XML
+
+# --- start and wait --------------------------------------------------------------------------
+log "starting PuppetDB (HTTP $http_port, HTTPS $https_port); the JVM needs 35-60 s"
+nohup /usr/bin/java "-Xmx$heap" -Djava.security.egd=/dev/urandom \
+  -cp /usr/share/puppetdb/puppetdb.jar clojure.main -m puppetlabs.puppetdb.core services \
+  --config "$conf" --bootstrap-config /etc/puppetdb/bootstrap.cfg \
+  > "$state_dir/log/stdout.log" 2>&1 < /dev/null &
+pid=$!
+echo "$pid" > "$state_dir/puppetdb.pid"
+
+status_url="http://127.0.0.1:$http_port/status/v1/services/puppetdb-status"
+started=$(date +%s)
+until curl -fsS -m 2 "$status_url" 2>/dev/null | grep -q '"state":"running"'; do
+  if ! kill -0 "$pid" 2>/dev/null; then
+    log "PuppetDB exited during start-up; last log lines:"
+    tail -40 "$state_dir/log/puppetdb.log" "$state_dir/log/stdout.log" >&2 || true
+    exit 1
+  fi
+  if [ $(($(date +%s) - started)) -ge "$ready_timeout" ]; then
+    log "PuppetDB was not ready after ${ready_timeout} s; last log lines:"
+    tail -40 "$state_dir/log/puppetdb.log" >&2 || true
+    kill "$pid" 2>/dev/null || true
+    exit 1
+  fi
+  sleep 1
+done
+log "ready after $(($(date +%s) - started)) s"
+
+cat > "$state_dir/env" <<ENV
+PDB_STATE_DIR=$state_dir
+PDB_PID=$pid
+PDB_HOST=127.0.0.1
+PDB_HTTP_PORT=$http_port
+PDB_HTTPS_PORT=$https_port
+PDB_HTTP_URL=http://127.0.0.1:$http_port
+PDB_HTTPS_URL=https://127.0.0.1:$https_port
+PDB_SSL_CA=$ssl/ca.pem
+PDB_SSL_CERT=$ssl/client.pem
+PDB_SSL_KEY=$ssl/client.key
+PDB_ROGUE_CERT=$ssl/rogue-client.pem
+PDB_ROGUE_KEY=$ssl/rogue-client.key
+PDB_DATABASE=$db_name
+ENV
