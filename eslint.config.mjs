@@ -11,13 +11,33 @@ export default tseslint.config(
     rules: {
       curly: ['warn', 'multi-line'],
       '@typescript-eslint/consistent-type-imports': ['error', { prefer: 'type-imports' }],
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
     },
   },
   {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     files: ['**/*.ts'],
-    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
-    rules: { '@typescript-eslint/no-floating-promises': 'error' },
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': [
+        'error',
+        // node:test's describe/test return promises the runner itself awaits
+        {
+          allowForKnownSafeCalls: [
+            { from: 'package', name: ['describe', 'test', 'it', 'suite'], package: 'node:test' },
+          ],
+        },
+      ],
+    },
   },
   {
     // The client is a pure library: the extension, the webviews and vscode stay out of it.
@@ -26,9 +46,14 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [{ name: 'vscode', message: 'src/client is a pure library; it never imports vscode.' }],
+          paths: [
+            { name: 'vscode', message: 'src/client is a pure library; it never imports vscode.' },
+          ],
           patterns: [
-            { group: ['**/extension/**', '**/webview/**', '**/shared/**'], message: 'src/client imports nothing from other src/ folders.' },
+            {
+              group: ['**/extension/**', '**/webview/**', '**/shared/**'],
+              message: 'src/client imports nothing from other src/ folders.',
+            },
           ],
         },
       ],

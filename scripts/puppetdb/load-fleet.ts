@@ -65,8 +65,9 @@ async function submit(
     body: JSON.stringify(command.payload),
   });
   const text = await response.text();
-  if (!response.ok)
+  if (!response.ok) {
     throw new Error(`${command.command} ${command.certname}: HTTP ${response.status} ${text}`);
+  }
   if (waitSeconds && !(JSON.parse(text) as { processed?: boolean }).processed) {
     throw new Error(`${command.command} ${command.certname} was not processed: ${text}`);
   }
@@ -97,8 +98,9 @@ async function waitForEmptyQueue(baseUrl: string, timeoutMs: number): Promise<vo
       `${baseUrl}/status/v1/services/puppetdb-status`,
     );
     if (status.status.queue_depth === 0) return;
-    if (Date.now() > deadline)
+    if (Date.now() > deadline) {
       throw new Error(`the command queue still holds ${status.status.queue_depth} commands`);
+    }
     await new Promise((resolveWait) => setTimeout(resolveWait, 1000));
   }
 }
@@ -174,12 +176,14 @@ export async function loadFleet(options: LoadOptions): Promise<LoadSummary> {
     ],
   ];
   for (const [what, actual, expected] of checks) {
-    if (actual !== expected)
+    if (actual !== expected) {
       throw new Error(`PuppetDB holds ${actual} ${what}, the fleet has ${expected}`);
+    }
   }
   const events = await pqlCount(baseUrl, 'events[count()] {}');
-  if (events === 0)
+  if (events === 0) {
     throw new Error('PuppetDB holds no events: were they older than resource-events-ttl?');
+  }
 
   writeFileSync(
     join(options.stateDir, 'fleet.json'),

@@ -211,8 +211,9 @@ class ArrayScanner {
 
   private assertOnlyWhitespace(chunk: Buffer, from: number): void {
     for (let index = from; index < chunk.length; index++) {
-      if (!isWhitespace(chunk[index]!))
+      if (!isWhitespace(chunk[index]!)) {
         throw new JsonDecodeError('unexpected data after the end of the JSON array');
+      }
     }
   }
 }

@@ -1,0 +1,228 @@
+import { STABLE_ORDER, endpointPath, type EndpointKey } from './endpoints';
+import {
+  APIError,
+  DoesNotComputeError,
+  EmptyResponseError,
+  MalformedResponseError,
+} from './errors';
+import { decodeJsonStream, JsonDecodeError, type DecodedPart } from './internal/jsonStream';
+import { pyQuote } from './internal/python';
+import {
+  encodeJsonBody,
+  encodeSearch,
+  parameterPairs,
+  withStableOrder,
+  type OrderField,
+  type QueryOptions,
+  type QueryParameters,
+  type RequestOptions,
+} from './queryStep';
+import { RecordStream } from './recordStream';
+import type { HttpResponse, Transport } from './transport';
+
+export interface EngineRequest extends RequestOptions {
+  endpoint: EndpointKey;
+  /** A string is quoted as the reference does ("/" kept); array items are encoded whole. */
+  path?: string | readonly string[];
+  parameters?: QueryParameters;
+  /** Extra query-string pairs after the common ones (commands). */
+  extraSearch?: ReadonlyArray<[string, string]>;
+  /** A body other than the parameters (commands). */
+  body?: string;
+  /** Whether `total` follows this request's X-Records header (the reference skips commands). */
+  tracksTotal?: boolean;
+}
+
+/**
+ * The common query step: builds each request from the reference's parameters, sends it, and
+ * decodes the body, whole or streamed, paged or not.
+ */
+export class QueryEngine {
+  /** X-Records of the latest query, as the reference's `total` (undefined when absent). */
+  total: number | undefined;
+
+  constructor(private readonly transport: Transport) {}
+
+  async send(request: EngineRequest): Promise<HttpResponse> {
+    const method = normalizeMethod(request.method);
+    const pairs = request.parameters ? parameterPairs(request.parameters) : [];
+    const path =
+      typeof request.path === 'string'
+        ? `${endpointPath(request.endpoint)}/${pyQuote(request.path)}`
+        : endpointPath(request.endpoint, request.path ?? []);
+    const searchPairs =
+      method === 'GET'
+        ? [...pairs, ...(request.extraSearch ?? [])]
+        : [...(request.extraSearch ?? [])];
+    const body = request.body ?? (method === 'POST' ? encodeJsonBody(pairs) : undefined);
+    const response = await this.transport.send({
+      method,
+      path,
+      search: encodeSearch(searchPairs),
+      body,
+      signal: request.signal,
+    });
+    if (request.tracksTotal !== false) this.total = response.total;
+    return response;
+  }
+
+  /** The whole decoded body. JSON `null` or an empty body is an EmptyResponseError. */
+  async json(request: EngineRequest): Promise<unknown> {
+    const response = await this.send(request);
+    let single: unknown;
+    let elements: unknown[] | undefined;
+    for await (const part of decode(response)) {
+      if (part.kind === 'single') single = part.value;
+      else (elements ??= []).push(...part.elements);
+    }
+    const value = elements ?? single;
+    if (value === null || value === undefined) throw emptyResponse(response.url);
+    return value;
+  }
+
+  /** Rows of a list response in decoded batches; a single-object response counts as one row. */
+  async *rows(
+    request: EngineRequest,
+    onResponse?: (response: HttpResponse) => void,
+  ): AsyncGenerator<unknown[]> {
+    const response = await this.send(request);
+    onResponse?.(response);
+    let sawArray = false;
+    try {
+      for await (const part of decode(response)) {
+        if (part.kind === 'elements') {
+          sawArray = true;
+          yield part.elements;
+        } else if (part.value === null) {
+          throw emptyResponse(response.url);
+        } else {
+          sawArray = true;
+          yield [part.value];
+        }
+      }
+    } finally {
+      response.discard();
+    }
+    if (!sawArray) yield [];
+  }
+
+  /** A lazy record stream over an endpoint; with `pageSize`, one request per page. */
+  stream<T>(
+    request: Omit<EngineRequest, 'parameters'> & {
+      options?: QueryOptions;
+      /** Runs at the start of every iteration, before the first request. */
+      before?: () => Promise<void>;
+    },
+    toRecords: (rows: unknown[]) => T[],
+  ): RecordStream<T> {
+    const { options = {}, before = async () => {}, ...rest } = request;
+    const { pageSize, signal, method, ...parameters } = options;
+    const base: EngineRequest = {
+      ...rest,
+      parameters,
+      signal: signal ?? rest.signal,
+      method: method ?? rest.method,
+    };
+    if (pageSize === undefined) {
+      return new RecordStream<T>((stream) => this.wholeResponse(base, stream, before, toRecords));
+    }
+    if (!Number.isInteger(pageSize) || pageSize <= 0) {
+      throw new DoesNotComputeError(
+        `pageSize must be a positive integer, not ${String(pageSize)}.`,
+      );
+    }
+    const paging: Paging = {
+      pageSize,
+      order: withStableOrder(parameters.orderBy, STABLE_ORDER[rest.endpoint] ?? []),
+      parameters,
+    };
+    return new RecordStream<T>((stream) => this.pages(base, paging, stream, before, toRecords));
+  }
+
+  private async *wholeResponse<T>(
+    request: EngineRequest,
+    stream: RecordStream<T>,
+    before: () => Promise<void>,
+    toRecords: (rows: unknown[]) => T[],
+  ): AsyncGenerator<T[]> {
+    await before();
+    for await (const rows of this.rows(request, (response) => (stream.total = response.total))) {
+      yield toRecords(rows);
+    }
+  }
+
+  private async *pages<T>(
+    base: EngineRequest,
+    { pageSize, order, parameters }: Paging,
+    stream: RecordStream<T>,
+    before: () => Promise<void>,
+    toRecords: (rows: unknown[]) => T[],
+  ): AsyncGenerator<T[]> {
+    await before();
+    let offset = parameters.offset ?? 0;
+    let remaining = parameters.limit ?? Number.POSITIVE_INFINITY;
+    let firstPage = true;
+    while (remaining > 0) {
+      const limit = Math.min(pageSize, remaining);
+      const page: EngineRequest = {
+        ...base,
+        parameters: {
+          ...parameters,
+          orderBy: order,
+          limit,
+          offset,
+          includeTotal: firstPage && parameters.includeTotal,
+        },
+        // later pages do not ask for the total again, so they must not clear it
+        tracksTotal: firstPage,
+      };
+      const onResponse = firstPage
+        ? (response: HttpResponse) => (stream.total = response.total)
+        : undefined;
+      let received = 0;
+      for await (const rows of this.rows(page, onResponse)) {
+        received += rows.length;
+        yield toRecords(rows);
+      }
+      if (received < limit) return;
+      firstPage = false;
+      offset += received;
+      remaining -= received;
+    }
+  }
+}
+
+interface Paging {
+  pageSize: number;
+  order: OrderField[];
+  parameters: QueryParameters;
+}
+
+function normalizeMethod(method: string | undefined): 'GET' | 'POST' {
+  const upper = (method ?? 'GET').toUpperCase();
+  if (upper !== 'GET' && upper !== 'POST') {
+    throw new APIError(`PuppetDB queries are sent with GET or POST, not ${upper}.`);
+  }
+  return upper;
+}
+
+async function* decode(response: HttpResponse): AsyncGenerator<DecodedPart> {
+  try {
+    yield* decodeJsonStream(response.body);
+  } catch (error) {
+    if (error instanceof JsonDecodeError) {
+      throw new MalformedResponseError(
+        `PuppetDB's answer to ${response.url} is malformed: ${error.message}.`,
+        response.url,
+        {
+          cause: error,
+        },
+      );
+    }
+    throw error;
+  }
+}
+
+function emptyResponse(url: string): EmptyResponseError {
+  return new EmptyResponseError(`PuppetDB returned an empty response for ${url}.`);
+}

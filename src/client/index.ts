@@ -1,0 +1,33 @@
+/**
+ * PuppetDB client: a TypeScript port of pypuppetdb's interface, on undici, with streaming and
+ * paging. A pure library: it never imports vscode.
+ */
+export { connect, PuppetDB, COMMAND_VERSIONS, escapeJolokiaName } from './puppetdb';
+export type {
+  AggregateEventCountsOptions,
+  CommandOptions,
+  EventCountsOptions,
+  FactsOptions,
+  JsonObject,
+  MetricOptions,
+  NodeStatusOptions,
+  NodesOptions,
+  PqlOptions,
+  PqlRecord,
+  ResourcesOptions,
+} from './puppetdb';
+export type { ConnectOptions } from './options';
+export type {
+  OrderBy,
+  OrderField,
+  QueryOptions,
+  QueryParameters,
+  RequestOptions,
+  SortOrder,
+} from './queryStep';
+export { RecordStream } from './recordStream';
+export { ENDPOINTS, type EndpointKey } from './endpoints';
+export { detectPqlEntity, type PqlEntity } from './pqlEntity';
+export * from './errors';
+export * from './records';
+export * from './queryBuilder';

@@ -1,0 +1,180 @@
+/**
+ * The few Python behaviours the reference's wire format depends on: `urllib.parse.quote`,
+ * `requests`' form encoding, `json.dumps` defaults, `repr()` of JSON-like values, and
+ * `str.capitalize`. Each matches CPython byte for byte on the inputs the client produces.
+ */
+
+/** A number that Python would hold as a float (`4.0` prints as `4.0`, not `4`). */
+export class PyFloat {
+  constructor(readonly value: number) {}
+  toJSON(): number {
+    return this.value;
+  }
+}
+
+export function pyFloat(value: number): PyFloat {
+  return new PyFloat(value);
+}
+
+const UNRESERVED = /[A-Za-z0-9_.\-~]/;
+
+function percentEncode(
+  text: string,
+  keep: (char: string) => boolean,
+  spaceAsPlus: boolean,
+): string {
+  let out = '';
+  for (const char of text) {
+    if (keep(char)) out += char;
+    else if (spaceAsPlus && char === ' ') out += '+';
+    else {
+      for (const byte of Buffer.from(char, 'utf8')) {
+        out += `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+      }
+    }
+  }
+  return out;
+}
+
+/** `urllib.parse.quote(text, safe='/')`: letters, digits, `_.-~` and `/` stay; the rest is %XX. */
+export function pyQuote(text: string, safe = '/'): string {
+  return percentEncode(text, (char) => UNRESERVED.test(char) || safe.includes(char), false);
+}
+
+/** `urllib.parse.quote_plus`: as `quote` with no safe characters, and space as `+`. */
+export function pyQuotePlus(text: string): string {
+  return percentEncode(text, (char) => UNRESERVED.test(char), true);
+}
+
+/** How `requests` encodes GET parameters (`urlencode` with `quote_plus`), in the given order. */
+export function pyUrlencode(pairs: ReadonlyArray<readonly [string, string]>): string {
+  return pairs.map(([key, value]) => `${pyQuotePlus(key)}=${pyQuotePlus(value)}`).join('&');
+}
+
+/** Python's `repr()` of a float: shortest round-trip digits, always with a `.` or exponent. */
+export function pyFloatRepr(value: number): string {
+  if (Number.isNaN(value)) return 'NaN';
+  if (value === Infinity) return 'Infinity';
+  if (value === -Infinity) return '-Infinity';
+  if (Object.is(value, -0)) return '-0.0';
+  const abs = Math.abs(value);
+  if (abs !== 0 && (abs >= 1e16 || abs < 1e-4)) {
+    // Python switches to exponent notation at 1e16 and below 1e-4, with a two-digit exponent.
+    const [mantissa, exponent] = value.toExponential().split('e') as [string, string];
+    const sign = exponent.startsWith('-') ? '-' : '+';
+    const digits = exponent.replace(/^[+-]/, '').padStart(2, '0');
+    return `${mantissa}e${sign}${digits}`;
+  }
+  const text = String(value);
+  if (text.includes('e')) return Number(value).toFixed(20).replace(/0+$/, '').replace(/\.$/, '.0');
+  return text.includes('.') ? text : `${text}.0`;
+}
+
+function pyNumber(value: number): string {
+  return Number.isInteger(value) && Number.isFinite(value) ? String(value) : pyFloatRepr(value);
+}
+
+/** `json.dumps(value)` with Python's defaults: `", "` and `": "`, ASCII only, float repr. */
+export function pyJsonDumps(value: unknown): string {
+  if (value === null || value === undefined) return 'null';
+  if (value instanceof PyFloat) return pyFloatRepr(value.value);
+  switch (typeof value) {
+    case 'boolean':
+      return value ? 'true' : 'false';
+    case 'number':
+      return pyNumber(value);
+    case 'string':
+      return jsonString(value);
+    case 'object': {
+      if (Array.isArray(value)) return `[${value.map(pyJsonDumps).join(', ')}]`;
+      const withToJSON = value as { toJSON?: () => unknown; jsonData?: () => unknown };
+      if (typeof withToJSON.jsonData === 'function') return pyJsonDumps(withToJSON.jsonData());
+      if (value instanceof Date) return jsonString(value.toISOString());
+      const entries = Object.entries(value as Record<string, unknown>).filter(
+        ([, item]) => item !== undefined,
+      );
+      return `{${entries.map(([key, item]) => `${jsonString(key)}: ${pyJsonDumps(item)}`).join(', ')}}`;
+    }
+    default:
+      throw new TypeError(`Object of type ${typeof value} is not JSON serializable`);
+  }
+}
+
+const JSON_ESCAPES: Record<string, string> = {
+  '"': '\\"',
+  '\\': '\\\\',
+  '\n': '\\n',
+  '\r': '\\r',
+  '\t': '\\t',
+  '\b': '\\b',
+  '\f': '\\f',
+};
+
+/** A JSON string as `json.dumps` writes it with `ensure_ascii=True` (UTF-16 units as \uXXXX). */
+function jsonString(text: string): string {
+  let out = '"';
+  for (let index = 0; index < text.length; index++) {
+    const char = text[index]!;
+    const code = text.charCodeAt(index);
+    if (JSON_ESCAPES[char]) out += JSON_ESCAPES[char];
+    else if (code < 0x20 || code > 0x7e) out += `\\u${code.toString(16).padStart(4, '0')}`;
+    else out += char;
+  }
+  return `${out}"`;
+}
+
+/** Python's `repr()` of a JSON-like value (str, int, float, bool, None, list, dict). */
+export function pyRepr(value: unknown): string {
+  if (value === null || value === undefined) return 'None';
+  if (value instanceof PyFloat) return pyFloatRepr(value.value);
+  switch (typeof value) {
+    case 'boolean':
+      return value ? 'True' : 'False';
+    case 'number':
+      return pyNumber(value);
+    case 'string':
+      return reprString(value);
+    case 'object':
+      if (Array.isArray(value)) return `[${value.map(pyRepr).join(', ')}]`;
+      return `{${Object.entries(value as Record<string, unknown>)
+        .map(([key, item]) => `${reprString(key)}: ${pyRepr(item)}`)
+        .join(', ')}}`;
+    default:
+      throw new TypeError(`Cannot repr a ${typeof value}`);
+  }
+}
+
+/** Single quotes unless the text holds `'` and no `"`; escapes as CPython's unicode_repr. */
+function reprString(text: string): string {
+  const quote = text.includes("'") && !text.includes('"') ? '"' : "'";
+  let out = quote;
+  for (const char of text) {
+    const code = char.codePointAt(0)!;
+    if (char === quote || char === '\\') out += `\\${char}`;
+    else if (char === '\n') out += '\\n';
+    else if (char === '\r') out += '\\r';
+    else if (char === '\t') out += '\\t';
+    else if (code < 0x20 || code === 0x7f) out += `\\x${code.toString(16).padStart(2, '0')}`;
+    else out += char;
+  }
+  return out + quote;
+}
+
+/** `str.capitalize()`: the first character upper case, the rest lower case. */
+export function pyCapitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1).toLowerCase();
+}
+
+/** The reference's resource type normalisation: each `::` segment capitalised. */
+export function normalizeResourceType(type: string): string {
+  return type.split('::').map(pyCapitalize).join('::');
+}
+
+/** Python's `str(datetime)` of an aware UTC datetime: `2016-06-11 01:02:03.450000+00:00`. */
+export function formatPyDatetime(date: Date): string {
+  const iso = date.toISOString(); // 2016-06-11T01:02:03.450Z
+  const [day, time] = iso.slice(0, -1).split('T') as [string, string];
+  const [clock, millis] = time.split('.') as [string, string];
+  const fraction = millis === '000' ? '' : `.${millis}000`;
+  return `${day} ${clock}${fraction}+00:00`;
+}

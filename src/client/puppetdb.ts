@@ -1,0 +1,513 @@
+import { createHash } from 'node:crypto';
+import { QueryEngine } from './engine';
+import { APIError, DoesNotComputeError, EmptyResponseError } from './errors';
+import { normalizeResourceType } from './internal/python';
+import { resolveOptions, type ConnectOptions, type ResolvedOptions } from './options';
+import { detectPqlEntity, type PqlEntity } from './pqlEntity';
+import type { QueryOptions, RequestOptions } from './queryStep';
+import type { RecordStream } from './recordStream';
+import { Catalog, Edge, Event, Fact, Inventory, Node, Report, Resource } from './records';
+import { Transport } from './transport';
+import type { EndpointKey } from './endpoints';
+
+export type JsonObject = Record<string, unknown>;
+
+export interface NodeStatusOptions {
+  /** Hours without a report after which a node counts as unreported (default 2; null: never). */
+  unreported?: number | null;
+  /** Compute each node's status from its latest report. */
+  withStatus?: boolean;
+  /** With `withStatus`, count the latest report's events (one extra request to event-counts). */
+  withEventNumbers?: boolean;
+  /** The clock for the unreported check (default: now). */
+  now?: Date;
+}
+
+export interface NodesOptions extends QueryOptions, NodeStatusOptions {}
+
+export interface FactsOptions extends QueryOptions {
+  name?: string;
+  /** Only with `name`: facts whose value, compared as a string by PuppetDB, equals this. */
+  value?: string;
+}
+
+export interface ResourcesOptions extends QueryOptions {
+  /** Normalised as Puppet does (`sysctl::value` → `Sysctl::Value`). */
+  type?: string;
+  /** Only with `type`. */
+  title?: string;
+}
+
+export interface EventCountsOptions extends QueryOptions {
+  summarizeBy: string;
+}
+
+export interface AggregateEventCountsOptions extends RequestOptions {
+  summarizeBy: string;
+  query?: QueryOptions['query'];
+  countBy?: string;
+  countFilter?: QueryOptions['countFilter'];
+}
+
+export interface PqlOptions extends NodeStatusOptions, RequestOptions {
+  limit?: number;
+  offset?: number;
+  orderBy?: QueryOptions['orderBy'];
+  includeTotal?: boolean;
+}
+
+export interface MetricOptions extends RequestOptions {
+  version?: 'v1' | 'v2';
+}
+
+export interface CommandOptions extends RequestOptions {
+  /** Wait up to this many seconds for PuppetDB to process the command (PuppetDB's secondsToWaitForCompletion). */
+  waitSeconds?: number;
+}
+
+/** Records a PQL query can return: typed when its entity has a record type, plain objects otherwise. */
+export type PqlRecord =
+  Node | Fact | Resource | Catalog | Edge | Event | Report | Inventory | JsonObject;
+
+/** The commands the reference knows, with the wire-format version it sends. */
+export const COMMAND_VERSIONS: Readonly<Record<string, number>> = {
+  'deactivate node': 3,
+  'replace catalog': 9,
+  'replace facts': 5,
+  'store report': 8,
+};
+
+const DEFAULT_UNREPORTED_HOURS = 2;
+
+/** A connection to one PuppetDB: every query operation of the reference, plus paging and streaming. */
+export class PuppetDB implements AsyncDisposable {
+  private readonly settings: ResolvedOptions;
+  private readonly transport: Transport;
+  private readonly engine: QueryEngine;
+
+  constructor(options: ConnectOptions = {}) {
+    this.settings = resolveOptions(options);
+    this.transport = new Transport(this.settings);
+    this.engine = new QueryEngine(this.transport);
+  }
+
+  /** `protocol://host:port/url-path`. */
+  get baseUrl(): string {
+    return this.settings.baseUrl;
+  }
+
+  /** The query API version. */
+  get version(): 'v4' {
+    return 'v4';
+  }
+
+  /** The total of the latest query sent with `includeTotal`, else undefined. */
+  get total(): number | undefined {
+    return this.engine.total;
+  }
+
+  async disconnect(): Promise<void> {
+    await this.transport.close();
+  }
+
+  async [Symbol.asyncDispose](): Promise<void> {
+    await this.disconnect();
+  }
+
+  // --- the common query step -------------------------------------------------------------
+
+  /** Any endpoint by its reference key, decoded whole (`_query`). */
+  query(
+    endpoint: EndpointKey,
+    options: QueryOptions & { path?: string | string[] } = {},
+  ): Promise<unknown> {
+    const { path, signal, method, pageSize, ...parameters } = options;
+    if (pageSize !== undefined) return this.stream(endpoint, options).toArray();
+    return this.engine.json({ endpoint, path, parameters, signal, method });
+  }
+
+  /** Any endpoint by its reference key, as a lazy stream of plain rows. */
+  stream(
+    endpoint: EndpointKey,
+    options: QueryOptions & { path?: string | string[] } = {},
+  ): RecordStream<unknown> {
+    const { path, ...rest } = options;
+    return this.engine.stream({ endpoint, path, options: rest }, (rows) => rows);
+  }
+
+  // --- nodes ----------------------------------------------------------------------------
+
+  nodes(options: NodesOptions = {}): RecordStream<Node> {
+    return this.nodesAt(options, undefined);
+  }
+
+  /** One node by certname; an unknown node is a 404 PuppetDBHTTPError. */
+  async node(name: string, options: RequestOptions & NodeStatusOptions = {}): Promise<Node> {
+    const node = await this.nodesAt(options, [name]).first();
+    if (!node) throw new EmptyResponseError(`PuppetDB returned no node named ${name}.`);
+    return node;
+  }
+
+  private nodesAt(options: NodesOptions, path: string[] | undefined): RecordStream<Node> {
+    const { unreported, withStatus, withEventNumbers, now, ...query } = options;
+    const status = { unreported, withStatus, withEventNumbers, now };
+    return this.withNodeStatus(status, query.signal, (toNodes, before) =>
+      this.engine.stream({ endpoint: 'nodes', path, options: query, before }, toNodes),
+    );
+  }
+
+  /**
+   * Builds Node records with the reference's status logic. The event counts of the latest
+   * reports are fetched once per iteration (not once per row) and indexed by certname.
+   */
+  private withNodeStatus<T>(
+    status: NodeStatusOptions,
+    signal: AbortSignal | undefined,
+    makeStream: (
+      toNodes: (rows: unknown[]) => Node[],
+      before: () => Promise<void>,
+    ) => RecordStream<T>,
+  ): RecordStream<T> {
+    const withStatus = status.withStatus ?? false;
+    const withEventNumbers = status.withEventNumbers ?? true;
+    const unreported =
+      status.unreported === undefined ? DEFAULT_UNREPORTED_HOURS : status.unreported;
+    let latestEvents: Map<string, JsonObject> | undefined;
+    let now = new Date();
+    const before = async (): Promise<void> => {
+      now = status.now ?? new Date();
+      if (withStatus && withEventNumbers) latestEvents = await this.latestEventCounts(signal);
+    };
+    const toNodes = (rows: unknown[]): Node[] =>
+      rows.map((row) =>
+        Node.fromJSON(this, row as JsonObject, {
+          withStatus,
+          withEventNumbers,
+          latestEvents,
+          now,
+          unreported,
+        }),
+      );
+    return makeStream(toNodes, before);
+  }
+
+  private async latestEventCounts(
+    signal: AbortSignal | undefined,
+  ): Promise<Map<string, JsonObject>> {
+    const counts = (await this.engine.json({
+      endpoint: 'event-counts',
+      parameters: { query: '["=", "latest_report?", true]', summarizeBy: 'certname' },
+      signal,
+    })) as JsonObject[];
+    const byCertname = new Map<string, JsonObject>();
+    for (const count of counts) {
+      const title = (count.subject as { title?: unknown } | undefined)?.title;
+      if (typeof title === 'string' && !byCertname.has(title)) byCertname.set(title, count);
+    }
+    return byCertname;
+  }
+
+  // --- facts ----------------------------------------------------------------------------
+
+  facts(options: FactsOptions = {}): RecordStream<Fact> {
+    const { name, value, ...query } = options;
+    const path = name === undefined ? undefined : value === undefined ? [name] : [name, value];
+    return this.engine.stream({ endpoint: 'facts', path, options: query }, (rows) =>
+      rows.map((row) => Fact.fromJSON(row as JsonObject)),
+    );
+  }
+
+  factsets(options: QueryOptions = {}): Promise<JsonObject[]> {
+    return this.list('factsets', options);
+  }
+
+  factContents(options: QueryOptions = {}): Promise<JsonObject[]> {
+    return this.list('fact-contents', options);
+  }
+
+  factPaths(options: QueryOptions = {}): Promise<JsonObject[]> {
+    return this.list('fact-paths', options);
+  }
+
+  /** Every fact name PuppetDB knows, sorted. */
+  async factNames(options: RequestOptions = {}): Promise<string[]> {
+    return (await this.engine.json({
+      endpoint: 'fact-names',
+      signal: options.signal,
+      method: options.method,
+    })) as string[];
+  }
+
+  // --- resources, catalogs, edges -----------------------------------------------------------
+
+  resources(options: ResourcesOptions = {}): RecordStream<Resource> {
+    const { type, title, ...query } = options;
+    const normalized = type === undefined ? undefined : normalizeResourceType(type);
+    const path =
+      normalized === undefined
+        ? undefined
+        : title === undefined
+          ? [normalized]
+          : [normalized, title];
+    return this.engine.stream({ endpoint: 'resources', path, options: query }, (rows) =>
+      rows.map((row) => Resource.fromJSON(row as JsonObject)),
+    );
+  }
+
+  /** The latest catalog of one node; an unknown node is a 404 PuppetDBHTTPError. */
+  async catalog(node: string, options: RequestOptions = {}): Promise<Catalog> {
+    const catalog = await this.engine
+      .stream({ endpoint: 'catalogs', path: [node], options }, (rows) =>
+        rows.map((row) => Catalog.fromJSON(row as JsonObject)),
+      )
+      .first();
+    if (!catalog) throw new EmptyResponseError(`PuppetDB returned no catalog for ${node}.`);
+    return catalog;
+  }
+
+  catalogs(options: QueryOptions = {}): RecordStream<Catalog> {
+    return this.engine.stream({ endpoint: 'catalogs', options }, (rows) =>
+      rows.map((row) => Catalog.fromJSON(row as JsonObject)),
+    );
+  }
+
+  edges(options: QueryOptions = {}): RecordStream<Edge> {
+    return this.engine.stream({ endpoint: 'edges', options }, (rows) =>
+      rows.map((row) => Edge.fromJSON(row as JsonObject)),
+    );
+  }
+
+  environments(options: QueryOptions = {}): Promise<JsonObject[]> {
+    return this.list('environments', options);
+  }
+
+  // --- reports and events -----------------------------------------------------------------
+
+  reports(options: QueryOptions = {}): RecordStream<Report> {
+    return this.engine.stream({ endpoint: 'reports', options }, (rows) =>
+      rows.map((row) => Report.fromJSON(this, row as JsonObject)),
+    );
+  }
+
+  events(options: QueryOptions = {}): RecordStream<Event> {
+    return this.engine.stream({ endpoint: 'events', options }, (rows) =>
+      rows.map((row) => Event.fromJSON(row as JsonObject)),
+    );
+  }
+
+  async eventCounts(options: EventCountsOptions): Promise<JsonObject[]> {
+    requireSummarizeBy(options.summarizeBy);
+    return this.list('event-counts', options);
+  }
+
+  /**
+   * Event totals. PuppetDB answers a list with one map per `summarizeBy` value; like the spec,
+   * a single summary is returned as its map, a comma-separated combination as the list.
+   */
+  async aggregateEventCounts(
+    options: AggregateEventCountsOptions,
+  ): Promise<JsonObject | JsonObject[]> {
+    requireSummarizeBy(options.summarizeBy);
+    const { summarizeBy, query, countBy, countFilter, signal, method } = options;
+    const result = (await this.engine.json({
+      endpoint: 'aggregate-event-counts',
+      parameters: { query, summarizeBy, countBy, countFilter },
+      signal,
+      method,
+    })) as JsonObject | JsonObject[];
+    if (Array.isArray(result) && result.length === 1 && !summarizeBy.includes(',')) {
+      return result[0]!;
+    }
+    return result;
+  }
+
+  inventory(options: QueryOptions = {}): RecordStream<Inventory> {
+    return this.engine.stream({ endpoint: 'inventory', options }, (rows) =>
+      rows.map((row) => Inventory.fromJSON(row as JsonObject)),
+    );
+  }
+
+  // --- PQL --------------------------------------------------------------------------------
+
+  /**
+   * Runs a PQL query. Rows of an entity with a record type (nodes, facts, resources, catalogs,
+   * edges, events, reports, inventory) become records; anything else stays plain objects.
+   */
+  pql(pql: string, options: PqlOptions = {}): RecordStream<PqlRecord> {
+    const text = pql.trim();
+    if (!text) throw new APIError('The PQL query is empty.');
+    const entity = detectPqlEntity(text);
+    const {
+      unreported,
+      withStatus,
+      withEventNumbers,
+      now,
+      signal,
+      method,
+      limit,
+      offset,
+      orderBy,
+      includeTotal,
+    } = options;
+    const asksForStatus =
+      withStatus === true ||
+      (unreported !== undefined && unreported !== DEFAULT_UNREPORTED_HOURS) ||
+      withEventNumbers === false;
+    if (entity !== 'node' && asksForStatus) {
+      throw new APIError(
+        'with_status, unreported and with_event_numbers are used only for queries for nodes!',
+      );
+    }
+    const request = {
+      endpoint: 'pql' as const,
+      options: { query: text, signal, method, limit, offset, orderBy, includeTotal },
+    };
+    if (entity === 'node') {
+      return this.withNodeStatus(
+        { unreported, withStatus, withEventNumbers, now },
+        signal,
+        (toNodes, before) => this.engine.stream<PqlRecord>({ ...request, before }, toNodes),
+      );
+    }
+    const toRecord = this.pqlRecordFactory(entity);
+    return this.engine.stream<PqlRecord>(request, (rows) => rows.map(toRecord));
+  }
+
+  private pqlRecordFactory(entity: PqlEntity | undefined): (row: unknown) => PqlRecord {
+    switch (entity) {
+      case 'fact':
+        return (row) => Fact.fromJSON(row as JsonObject);
+      case 'resource':
+        return (row) => Resource.fromJSON(row as JsonObject);
+      case 'catalog':
+        return (row) => Catalog.fromJSON(row as JsonObject);
+      case 'edge':
+        return (row) => Edge.fromJSON(row as JsonObject);
+      case 'event':
+        return (row) => Event.fromJSON(row as JsonObject);
+      case 'report':
+        return (row) => Report.fromJSON(this, row as JsonObject);
+      case 'inventory':
+        return (row) => Inventory.fromJSON(row as JsonObject);
+      default:
+        return (row) => row as JsonObject;
+    }
+  }
+
+  // --- status, metadata, metrics ---------------------------------------------------------------
+
+  /** The puppetdb-status service record (state, queue depth, database health). */
+  async status(options: RequestOptions = {}): Promise<JsonObject> {
+    return (await this.engine.json({ endpoint: 'status', signal: options.signal })) as JsonObject;
+  }
+
+  /** The PuppetDB server version, e.g. "7.12.1". */
+  async currentVersion(options: RequestOptions = {}): Promise<string> {
+    const response = (await this.engine.json({
+      endpoint: 'version',
+      signal: options.signal,
+    })) as JsonObject;
+    return String(response.version);
+  }
+
+  /** The server's clock (the reference meant to return it; its version always fails). */
+  async serverTime(options: RequestOptions = {}): Promise<Date> {
+    const response = (await this.engine.json({
+      endpoint: 'server-time',
+      signal: options.signal,
+    })) as JsonObject;
+    const time = new Date(String(response.server_time));
+    if (Number.isNaN(time.getTime())) {
+      throw new APIError(
+        `PuppetDB sent an unreadable server time: ${String(response.server_time)}.`,
+      );
+    }
+    return time;
+  }
+
+  /**
+   * A metric by its mbean name, or the list of mbeans without one. v2 (Jolokia) names are
+   * escaped as Jolokia requires; a Jolokia error becomes a DoesNotComputeError.
+   */
+  async metric(metric?: string, options: MetricOptions = {}): Promise<unknown> {
+    const version = options.version ?? this.settings.metricApiVersion;
+    if (version === 'v1') {
+      return this.engine.json({ endpoint: 'mbean', path: metric, signal: options.signal });
+    }
+    if (version !== 'v2') {
+      throw new DoesNotComputeError(
+        `Metric API version must be "v1" or "v2", not "${String(version)}".`,
+      );
+    }
+    const response = (await this.engine.json(
+      metric
+        ? { endpoint: 'metrics', path: escapeJolokiaName(metric), signal: options.signal }
+        : { endpoint: 'metrics-list', signal: options.signal },
+    )) as JsonObject;
+    if ('error' in response) throw new DoesNotComputeError(String(response.error));
+    return response.value;
+  }
+
+  // --- commands -----------------------------------------------------------------------------
+
+  /**
+   * Submits a command (`replace facts`, `replace catalog`, `store report`, `deactivate node`)
+   * with its payload in the command's wire format. The checksum is the SHA-1 of the body sent.
+   */
+  async command(
+    command: string,
+    payload: JsonObject,
+    options: CommandOptions = {},
+  ): Promise<JsonObject> {
+    const name = command.replaceAll('_', ' ').toLowerCase();
+    const version = COMMAND_VERSIONS[name];
+    if (version === undefined) {
+      throw new APIError(
+        `Unknown command "${command}"; PuppetDB accepts ${Object.keys(COMMAND_VERSIONS).join(', ')}.`,
+      );
+    }
+    const certname = payload.certname;
+    if (typeof certname !== 'string') throw new APIError(`The ${name} payload has no certname.`);
+    const body = JSON.stringify(payload);
+    const extraSearch: Array<[string, string]> = [
+      ['command', name],
+      ['version', String(version)],
+      ['certname', certname],
+      ['checksum', createHash('sha1').update(body, 'utf8').digest('hex')],
+    ];
+    if (options.waitSeconds !== undefined) {
+      extraSearch.push(['secondsToWaitForCompletion', String(options.waitSeconds)]);
+    }
+    return (await this.engine.json({
+      endpoint: 'cmd',
+      method: 'POST',
+      extraSearch,
+      body,
+      signal: options.signal,
+      tracksTotal: false,
+    })) as JsonObject;
+  }
+
+  private async list(endpoint: EndpointKey, options: QueryOptions): Promise<JsonObject[]> {
+    const rows = await this.engine.stream({ endpoint, options }, (batch) => batch).toArray();
+    return rows as JsonObject[];
+  }
+}
+
+/** Jolokia's escaping of mbean names in URL paths: "!" first, then "/" and '"'. */
+export function escapeJolokiaName(name: string): string {
+  return name.replaceAll('!', '!!').replaceAll('/', '!/').replaceAll('"', '!"');
+}
+
+function requireSummarizeBy(summarizeBy: string | undefined): void {
+  if (!summarizeBy) {
+    throw new DoesNotComputeError(
+      'summarizeBy is required (certname, resource or containing_class).',
+    );
+  }
+}
+
+/** The reference's `connect()`: a connection with the spec's defaults. */
+export function connect(options: ConnectOptions = {}): PuppetDB {
+  return new PuppetDB(options);
+}

@@ -1,0 +1,37 @@
+/**
+ * A lazy, re-iterable sequence of records. Nothing is requested until iteration starts; each
+ * iteration sends its own request(s). Records arrive in batches as the body streams in.
+ */
+export class RecordStream<T> implements AsyncIterable<T> {
+  /** The `include_total` count of the latest request made by this stream, if one was asked for. */
+  total: number | undefined;
+
+  constructor(private readonly produceBatches: (stream: RecordStream<T>) => AsyncGenerator<T[]>) {}
+
+  /** Records in the batches they were decoded in: one array per arrival of body bytes. */
+  batches(): AsyncGenerator<T[]> {
+    return this.produceBatches(this);
+  }
+
+  async *[Symbol.asyncIterator](): AsyncGenerator<T> {
+    for await (const batch of this.batches()) {
+      for (const record of batch) yield record;
+    }
+  }
+
+  async toArray(): Promise<T[]> {
+    const all: T[] = [];
+    for await (const batch of this.batches()) {
+      for (const record of batch) all.push(record);
+    }
+    return all;
+  }
+
+  /** The first record, or undefined; the rest of the response is not read. */
+  async first(): Promise<T | undefined> {
+    for await (const batch of this.batches()) {
+      if (batch.length > 0) return batch[0];
+    }
+    return undefined;
+  }
+}

@@ -1,0 +1,94 @@
+/**
+ * Where the real PuppetDB of this test run is, and what it holds. `scripts/test.sh` starts the
+ * server and loads the sample fleet; the fleet is regenerated here from the same size, seed and
+ * clock, so tests compare the client's answers with what was sent.
+ */
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { connect, type ConnectOptions, type PuppetDB } from '../../../src/client';
+import { generateFleet } from '../../fixtures/fleet/generate';
+
+export interface TestServer {
+  stateDir: string;
+  host: string;
+  httpPort: number;
+  httpsPort: number;
+  ca: string;
+  cert: string;
+  key: string;
+  rogueCert: string;
+  rogueKey: string;
+  /** The PuppetDB JVM this run started (tests may pause it to make it stall). */
+  pid: number;
+}
+
+function readEnvFile(path: string): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const line of readFileSync(path, 'utf8').split('\n')) {
+    const match = /^(?:export\s+)?([A-Z_][A-Z0-9_]*)=(.*)$/.exec(line.trim());
+    if (match) values[match[1]!] = match[2]!.replace(/^['"]|['"]$/g, '');
+  }
+  return values;
+}
+
+let cached: TestServer | undefined;
+
+export function testServer(): TestServer {
+  if (cached) return cached;
+  const stateDir = resolve(process.env.PDB_STATE_DIR ?? '.work/puppetdb-test');
+  const env = readEnvFile(join(stateDir, 'env'));
+  const required = (key: string): string => {
+    const value = env[key];
+    if (!value) {
+      throw new Error(`${stateDir}/env has no ${key}; did scripts/puppetdb/start.sh run?`);
+    }
+    return value;
+  };
+  cached = {
+    stateDir,
+    host: required('PDB_HOST'),
+    httpPort: Number(required('PDB_HTTP_PORT')),
+    httpsPort: Number(required('PDB_HTTPS_PORT')),
+    ca: required('PDB_SSL_CA'),
+    cert: required('PDB_SSL_CERT'),
+    key: required('PDB_SSL_KEY'),
+    rogueCert: required('PDB_ROGUE_CERT'),
+    rogueKey: required('PDB_ROGUE_KEY'),
+    pid: Number(required('PDB_PID')),
+  };
+  return cached;
+}
+
+export function httpClient(options: ConnectOptions = {}): PuppetDB {
+  const server = testServer();
+  return connect({ host: server.host, port: server.httpPort, timeout: 60, ...options });
+}
+
+export function httpsClient(options: ConnectOptions = {}): PuppetDB {
+  const server = testServer();
+  return connect({
+    host: server.host,
+    port: server.httpsPort,
+    sslVerify: server.ca,
+    sslCert: server.cert,
+    sslKey: server.key,
+    timeout: 30,
+    ...options,
+  });
+}
+
+export type LoadedFleet = ReturnType<typeof generateFleet>;
+
+let fleet: LoadedFleet | undefined;
+
+/** The fleet the loader sent, regenerated from `fleet.json`. */
+export function loadedFleet(): LoadedFleet {
+  if (fleet) return fleet;
+  const manifest = JSON.parse(readFileSync(join(testServer().stateDir, 'fleet.json'), 'utf8')) as {
+    size: number;
+    seed: number;
+    now: string;
+  };
+  fleet = generateFleet({ size: manifest.size, seed: manifest.seed, now: new Date(manifest.now) });
+  return fleet;
+}
