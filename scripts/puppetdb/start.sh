@@ -29,6 +29,7 @@ fi
 # Each state dir gets its own database, so that the test, demo and bench servers can coexist.
 db_name="puppetdb_$(basename "$state_dir" | tr -c 'a-zA-Z0-9\n' '_')"
 runuser -u postgres -- psql -q -v ON_ERROR_STOP=1 >/dev/null <<SQL
+SET client_min_messages = warning;
 DO \$\$ BEGIN
   IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'puppetdb') THEN
     CREATE ROLE puppetdb LOGIN PASSWORD 'puppetdb';

@@ -339,7 +339,7 @@ export class InOperator extends QueryNode {
   }
 
   jsonData(): Ast {
-    return ['in', this.field, this.value ?? null];
+    return this.value === undefined ? ['in', this.field] : ['in', this.field, this.value];
   }
 
   private assertEmpty(): void {

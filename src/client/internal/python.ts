@@ -170,11 +170,13 @@ export function normalizeResourceType(type: string): string {
   return type.split('::').map(pyCapitalize).join('::');
 }
 
-/** Python's `str(datetime)` of an aware UTC datetime: `2016-06-11 01:02:03.450000+00:00`. */
+/**
+ * Python's `str(datetime)` of the naive UTC datetime the reference's tests build:
+ * `2016-06-11 00:00:00`, or `2016-06-11 01:02:03.450000` with a fraction. PuppetDB reads it as UTC.
+ */
 export function formatPyDatetime(date: Date): string {
   const iso = date.toISOString(); // 2016-06-11T01:02:03.450Z
   const [day, time] = iso.slice(0, -1).split('T') as [string, string];
   const [clock, millis] = time.split('.') as [string, string];
-  const fraction = millis === '000' ? '' : `.${millis}000`;
-  return `${day} ${clock}${fraction}+00:00`;
+  return millis === '000' ? `${day} ${clock}` : `${day} ${clock}.${millis}000`;
 }
