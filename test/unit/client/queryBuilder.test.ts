@@ -237,8 +237,9 @@ describe('extract and functions', () => {
       String(new FunctionOperator('max', 'facterversion')),
       '["function", "max", "facterversion"]',
     );
-    for (const fn of ['avg', 'sum', 'min', 'max', 'to_string'])
+    for (const fn of ['avg', 'sum', 'min', 'max', 'to_string']) {
       raises(() => new FunctionOperator(fn));
+    }
     raises(() => new FunctionOperator('to_string', 'receive_time'));
     raises(() => new FunctionOperator('std_dev'));
     raises(() => new FunctionOperator('last'));
