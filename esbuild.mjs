@@ -32,3 +32,22 @@ if (watch) {
 } else {
   await Promise.all(builds.map((options) => esbuild.build(options)));
 }
+
+// The integration tests that run inside the VS Code extension host (test/vscode/runInVsCode.ts).
+if (process.argv.includes('--tests')) {
+  const { readdirSync } = await import('node:fs');
+  const suites = readdirSync('test/vscode/suite').filter((file) => file.endsWith('.test.ts'));
+  await esbuild.build({
+    ...nodeBundle,
+    external: ['vscode', 'mocha'],
+    entryPoints: [
+      { in: 'test/vscode/index.ts', out: 'index' },
+      ...suites.map((file) => ({
+        in: `test/vscode/suite/${file}`,
+        out: `suite/${file.replace(/\.ts$/, '')}`,
+      })),
+    ],
+    outdir: 'out/test/vscode',
+    logLevel: 'warning',
+  });
+}

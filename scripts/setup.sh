@@ -12,6 +12,7 @@ fi
 
 bash scripts/puppetdb/install.sh
 bash scripts/setup-node24.sh >/dev/null
+bash scripts/setup-vscode-runtime.sh
 
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   npm ci --no-audit --no-fund

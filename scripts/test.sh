@@ -23,3 +23,6 @@ trap cleanup EXIT
 bash scripts/puppetdb/start.sh "$state_dir"
 node --import tsx scripts/puppetdb/load-fleet.ts --state-dir "$state_dir" --size 40
 PDB_STATE_DIR="$state_dir" npm run --silent test:integration
+
+echo "== the extension in a real VS Code (code-server's VS Code server + headless Chromium)"
+PDB_STATE_DIR="$state_dir" npm run --silent test:vscode

@@ -106,6 +106,11 @@ export class PuppetDB implements AsyncDisposable {
     return this.engine.total;
   }
 
+  /** Only the address: settings hold credentials that must not end up in logs or files. */
+  toJSON(): { baseUrl: string } {
+    return { baseUrl: this.baseUrl };
+  }
+
   async disconnect(): Promise<void> {
     await this.transport.close();
   }

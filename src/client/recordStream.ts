@@ -27,6 +27,12 @@ export class RecordStream<T> implements AsyncIterable<T> {
     return all;
   }
 
+  /** Every record and the `include_total` count of the request(s), for one page of a list. */
+  async toArrayWithTotal(): Promise<{ records: T[]; total: number | undefined }> {
+    const records = await this.toArray();
+    return { records, total: this.total };
+  }
+
   /** The first record, or undefined; the rest of the response is not read. */
   async first(): Promise<T | undefined> {
     for await (const batch of this.batches()) {

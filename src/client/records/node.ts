@@ -165,6 +165,12 @@ export class Node {
     return resource;
   }
 
+  /** Plain data: the connection (and its credentials) stays out of JSON. */
+  toJSON(): Record<string, unknown> {
+    const { api: _api, ...fields } = this as unknown as Record<string, unknown>;
+    return fields;
+  }
+
   toString(): string {
     return this.name;
   }

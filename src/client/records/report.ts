@@ -67,6 +67,12 @@ export class Report {
     return this.api.events({ ...options, query: ['=', 'report', this.hash] });
   }
 
+  /** Plain data: the connection (and its credentials) stays out of JSON. */
+  toJSON(): Record<string, unknown> {
+    const { api: _api, ...fields } = this as unknown as Record<string, unknown>;
+    return fields;
+  }
+
   toString(): string {
     return this.hash;
   }

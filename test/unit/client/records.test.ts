@@ -4,6 +4,7 @@ import { describe, test } from 'node:test';
 import {
   APIError,
   Catalog,
+  connect,
   Edge,
   EmptyResponseError,
   EqualsOperator,
@@ -538,5 +539,31 @@ describe('timestamps', () => {
   test('elapsed time as "{d}d {h}h {m}m"', () => {
     assert.equal(formatElapsed((5 * 60 + 20) * 60_000 + 59_000), '0d 5h 20m');
     assert.equal(formatElapsed(((2 * 24 + 3) * 60 + 7) * 60_000), '2d 3h 7m');
+  });
+});
+
+describe('serialisation keeps credentials out', () => {
+  test('Node, Report and the connection serialise without the connection settings', () => {
+    const db = connect({ token: 'secret-token', username: 'u', password: 'secret-password' });
+    const node = new Node(db, 'web01', { statusReport: 'failed' });
+    const report = new Report(
+      db,
+      'web01',
+      'h',
+      new Date(0),
+      new Date(1000),
+      new Date(2000),
+      '1',
+      12,
+      '7',
+      't',
+      'failed',
+    );
+    for (const value of [node, report, db]) {
+      const text = JSON.stringify(value);
+      assert.doesNotMatch(text, /secret-token|secret-password|authorization/i);
+    }
+    assert.equal(JSON.parse(JSON.stringify(node)).statusReport, 'failed');
+    assert.equal(JSON.parse(JSON.stringify(report)).runTime, 1000);
   });
 });

@@ -1,0 +1,184 @@
+import * as vscode from 'vscode';
+import { connectionForm, type ConnectionFormResult } from '../connections/connectionForm';
+import { DEFAULT_PUPPETDB_CONF, readPuppetdbConf } from '../connections/puppetdbConf';
+import { Commands } from '../ids';
+import type { Services } from '../services';
+import { ConnectionNode } from '../tree/connectionNode';
+import type { ExplorerNode } from '../tree/explorerNode';
+import type { FactValueNode } from '../tree/factNodes';
+import type { NodeFilter } from '../tree/nodeFilter';
+import { NodesFolder } from '../tree/nodesFolder';
+import type { PuppetNodeNode } from '../tree/puppetNodeNode';
+import { describeError, type ErrorNode, type LoadMoreNode } from '../tree/simpleNodes';
+
+/** Registers every command; each handler is small and delegates to the services. */
+export function registerCommands(services: Services): vscode.Disposable[] {
+  const { store, explorer, statusBar } = services;
+  const register = (id: string, handler: (...args: never[]) => unknown) =>
+    vscode.commands.registerCommand(id, async (...args: never[]) => {
+      try {
+        return await handler(...args);
+      } catch (error) {
+        void vscode.window.showErrorMessage(describeError(error));
+        return undefined;
+      }
+    });
+
+  const connectionOf = async (node?: ConnectionNode): Promise<string | undefined> => {
+    if (node instanceof ConnectionNode) return node.connection.id;
+    const picked = await vscode.window.showQuickPick(
+      store.list().map((connection) => ({
+        label: connection.name,
+        description: connection.url,
+        id: connection.id,
+      })),
+      { title: 'PuppetDB connection' },
+    );
+    return picked?.id;
+  };
+
+  const saveForm = async (result: ConnectionFormResult | undefined) => {
+    if (!result) return undefined;
+    await store.save(result.connection, result.secrets);
+    return result.connection.id;
+  };
+
+  return [
+    register(Commands.addConnection, async (prefilled?: ConnectionFormResult) => {
+      const id = await saveForm(prefilled ?? (await connectionForm()));
+      if (id && !statusBar.activeConnectionId) await statusBar.setActive(id);
+      return id;
+    }),
+    register(Commands.editConnection, async (node?: ConnectionNode) => {
+      const id = await connectionOf(node);
+      const existing = id ? store.get(id) : undefined;
+      if (existing) await saveForm(await connectionForm(existing));
+    }),
+    register(Commands.renameConnection, async (node?: ConnectionNode) => {
+      const id = await connectionOf(node);
+      const existing = id ? store.get(id) : undefined;
+      if (!existing) return;
+      const name = await vscode.window.showInputBox({
+        title: 'Rename connection',
+        value: existing.name,
+      });
+      if (name?.trim()) await store.save({ ...existing, name: name.trim() });
+    }),
+    register(Commands.removeConnection, async (node?: ConnectionNode) => {
+      const id = await connectionOf(node);
+      const existing = id ? store.get(id) : undefined;
+      if (!existing) return;
+      const answer = await vscode.window.showWarningMessage(
+        `Remove the connection "${existing.name}" and its stored secrets?`,
+        { modal: true },
+        'Remove',
+      );
+      if (answer === 'Remove') await store.remove(existing.id);
+    }),
+    register(Commands.testConnection, async (node?: ConnectionNode) => {
+      const id = await connectionOf(node);
+      if (!id) return undefined;
+      const client = await store.client(id);
+      const [version, status] = await Promise.all([client.currentVersion(), client.status()]);
+      const message = `${store.get(id)?.name}: PuppetDB ${version}, ${String(status.state)}`;
+      void vscode.window.showInformationMessage(message);
+      return { version, state: status.state };
+    }),
+    register(Commands.importConnections, async (path?: string) => {
+      const imported = await readPuppetdbConf(path ?? DEFAULT_PUPPETDB_CONF);
+      for (const { connection, token } of imported) {
+        await store.save(connection, token ? { token } : {});
+      }
+      void vscode.window.showInformationMessage(
+        `Imported ${imported.length} PuppetDB connection(s) from ${path ?? DEFAULT_PUPPETDB_CONF}.`,
+      );
+      return imported.map((entry) => entry.connection.id);
+    }),
+    register(Commands.switchConnection, async (id?: string) => {
+      const target = typeof id === 'string' ? id : await connectionOf();
+      if (target) await statusBar.setActive(target);
+    }),
+    register(Commands.refresh, (node?: ExplorerNode) => {
+      if (node instanceof NodesFolder) node.reset();
+      explorer.refresh(node);
+      if (!node) void statusBar.update();
+    }),
+    register(Commands.loadMore, (node: LoadMoreNode) => node.owner.loadMore()),
+    register(Commands.retry, (node: ErrorNode) => {
+      if (node.retryTarget instanceof NodesFolder) node.retryTarget.reset();
+      explorer.refresh(node.retryTarget);
+    }),
+    register(Commands.filterNodes, async (folder: NodesFolder, preset?: NodeFilter) => {
+      const filter = preset ?? (await askFilter(services, folder));
+      if (!filter) return;
+      folder.setFilter(filter);
+      explorer.refresh(folder);
+    }),
+    register(Commands.clearNodeFilter, (folder: NodesFolder) => {
+      folder.setFilter(undefined);
+      explorer.refresh(folder);
+    }),
+    register(Commands.copyCertname, async (node: PuppetNodeNode) =>
+      vscode.env.clipboard.writeText(node.node.name),
+    ),
+    register(Commands.copyValue, async (node: FactValueNode) =>
+      vscode.env.clipboard.writeText(
+        typeof node.value === 'string' ? node.value : JSON.stringify(node.value, null, 2),
+      ),
+    ),
+    register(Commands.openAsJson, async (node: ExplorerNode) => {
+      const document = await vscode.workspace.openTextDocument({
+        language: 'json',
+        content: `${JSON.stringify(node.json(), null, 2)}\n`,
+      });
+      await vscode.window.showTextDocument(document, { preview: true });
+      return document;
+    }),
+    register(Commands.deactivateNode, async (node: PuppetNodeNode, confirmed?: boolean) => {
+      const answer =
+        confirmed === true
+          ? 'Deactivate'
+          : await vscode.window.showWarningMessage(
+              `Deactivate ${node.node.name}? PuppetDB stops returning it until it checks in again.`,
+              { modal: true },
+              'Deactivate',
+            );
+      if (answer !== 'Deactivate') return undefined;
+      const client = await store.client(node.connectionId);
+      const result = await client.command(
+        'deactivate node',
+        { certname: node.node.name, producer_timestamp: new Date().toISOString() },
+        { waitSeconds: 10 },
+      );
+      explorer.refresh();
+      return result;
+    }),
+  ];
+}
+
+async function askFilter(services: Services, folder: NodesFolder): Promise<NodeFilter | undefined> {
+  const client = await services.store.client(folder.connectionId);
+  const environments = (await client.environments()).map((row) => String(row.name));
+  const current = folder.currentFilter() ?? {};
+  const environment = await vscode.window.showQuickPick(['(any)', ...environments], {
+    title: 'Filter nodes: environment',
+  });
+  if (!environment) return undefined;
+  const status = await vscode.window.showQuickPick(
+    ['(any)', 'failed', 'changed', 'unchanged', 'noop', 'unreported'],
+    {
+      title: 'Filter nodes: latest status',
+    },
+  );
+  if (!status) return undefined;
+  const namePattern = await vscode.window.showInputBox({
+    title: 'Filter nodes: certname (regular expression, empty for any)',
+    value: current.namePattern ?? '',
+  });
+  if (namePattern === undefined) return undefined;
+  return {
+    environment: environment === '(any)' ? undefined : environment,
+    status: status === '(any)' ? undefined : (status as NodeFilter['status']),
+    namePattern: namePattern || undefined,
+  };
+}

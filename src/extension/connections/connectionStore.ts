@@ -1,0 +1,121 @@
+import * as vscode from 'vscode';
+import { connect, type ConnectOptions, type PuppetDB } from '../../client';
+import type { ConnectionSettings, Settings } from '../settings';
+
+export type SecretKind = 'password' | 'token';
+
+/**
+ * The configured connections, their secrets and one open client per connection. Clients are
+ * rebuilt when a connection's settings or secrets change.
+ */
+export class ConnectionStore implements vscode.Disposable {
+  private readonly clients = new Map<string, { key: string; client: PuppetDB }>();
+  private readonly changed = new vscode.EventEmitter<void>();
+  readonly onDidChange = this.changed.event;
+  private readonly subscriptions: vscode.Disposable[];
+
+  constructor(
+    private readonly settings: Settings,
+    private readonly secrets: vscode.SecretStorage,
+  ) {
+    this.subscriptions = [settings.onDidChange(() => this.changed.fire()), this.changed];
+  }
+
+  list(): ConnectionSettings[] {
+    return this.settings.connections();
+  }
+
+  get(id: string): ConnectionSettings | undefined {
+    return this.list().find((connection) => connection.id === id);
+  }
+
+  async save(
+    connection: ConnectionSettings,
+    secrets: Partial<Record<SecretKind, string>> = {},
+  ): Promise<void> {
+    for (const [kind, value] of Object.entries(secrets) as Array<[SecretKind, string]>) {
+      if (value) await this.secrets.store(secretKey(connection.id, kind), value);
+      else await this.secrets.delete(secretKey(connection.id, kind));
+    }
+    const others = this.list().filter((entry) => entry.id !== connection.id);
+    const position = this.list().findIndex((entry) => entry.id === connection.id);
+    const next = [...others];
+    next.splice(position < 0 ? next.length : position, 0, stripEmpty(connection));
+    await this.settings.saveConnections(next);
+    this.changed.fire();
+  }
+
+  async remove(id: string): Promise<void> {
+    await this.secrets.delete(secretKey(id, 'password'));
+    await this.secrets.delete(secretKey(id, 'token'));
+    await this.settings.saveConnections(this.list().filter((entry) => entry.id !== id));
+    this.dropClient(id);
+    this.changed.fire();
+  }
+
+  secret(id: string, kind: SecretKind): Thenable<string | undefined> {
+    return this.secrets.get(secretKey(id, kind));
+  }
+
+  /** The open client of a connection (built on first use). */
+  async client(id: string): Promise<PuppetDB> {
+    const connection = this.get(id);
+    if (!connection) throw new Error(`There is no PuppetDB connection "${id}".`);
+    const options = await this.connectOptions(connection);
+    const key = JSON.stringify(options);
+    const cached = this.clients.get(id);
+    if (cached?.key === key) return cached.client;
+    this.dropClient(id);
+    const client = connect(options);
+    this.clients.set(id, { key, client });
+    return client;
+  }
+
+  async connectOptions(connection: ConnectionSettings): Promise<ConnectOptions> {
+    return {
+      ...clientOptionsOf(connection),
+      password: (await this.secret(connection.id, 'password')) || undefined,
+      token: (await this.secret(connection.id, 'token')) || undefined,
+    };
+  }
+
+  dispose(): void {
+    for (const id of [...this.clients.keys()]) this.dropClient(id);
+    for (const subscription of this.subscriptions) subscription.dispose();
+  }
+
+  private dropClient(id: string): void {
+    const cached = this.clients.get(id);
+    this.clients.delete(id);
+    void cached?.client.disconnect();
+  }
+}
+
+/** Client options from a connection's settings (its URL split into protocol, host, port, path). */
+export function clientOptionsOf(connection: ConnectionSettings): ConnectOptions {
+  const url = new URL(connection.url);
+  const protocol = url.protocol.replace(':', '');
+  return {
+    protocol,
+    host: url.hostname.replace(/^\[|\]$/g, ''),
+    port: url.port ? Number(url.port) : protocol === 'https' ? 443 : 80,
+    urlPath: url.pathname,
+    // The extension verifies certificates unless told not to (the library's default is off).
+    sslVerify: connection.verifyTls === false ? false : (connection.caFile ?? true),
+    sslCert: connection.certFile || undefined,
+    sslKey: connection.keyFile || undefined,
+    timeout: connection.timeout ?? 10,
+    username: connection.username || undefined,
+    userAgent: 'puppetdb-explorer-vscode',
+  };
+}
+
+function secretKey(id: string, kind: SecretKind): string {
+  return `puppetdbExplorer.${id}.${kind}`;
+}
+
+function stripEmpty(connection: ConnectionSettings): ConnectionSettings {
+  return Object.fromEntries(
+    Object.entries(connection).filter(([, value]) => value !== undefined && value !== ''),
+  ) as unknown as ConnectionSettings;
+}

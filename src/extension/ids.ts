@@ -1,0 +1,38 @@
+/** Every command, view and context ID the extension contributes; package.json must match (test/unit/manifest.test.ts). */
+export const Commands = {
+  addConnection: 'puppetdbExplorer.addConnection',
+  editConnection: 'puppetdbExplorer.editConnection',
+  renameConnection: 'puppetdbExplorer.renameConnection',
+  removeConnection: 'puppetdbExplorer.removeConnection',
+  testConnection: 'puppetdbExplorer.testConnection',
+  importConnections: 'puppetdbExplorer.importConnections',
+  switchConnection: 'puppetdbExplorer.switchConnection',
+  refresh: 'puppetdbExplorer.refresh',
+  loadMore: 'puppetdbExplorer.loadMore',
+  retry: 'puppetdbExplorer.retry',
+  filterNodes: 'puppetdbExplorer.filterNodes',
+  clearNodeFilter: 'puppetdbExplorer.clearNodeFilter',
+  copyCertname: 'puppetdbExplorer.copyCertname',
+  copyValue: 'puppetdbExplorer.copyValue',
+  openAsJson: 'puppetdbExplorer.openAsJson',
+  deactivateNode: 'puppetdbExplorer.deactivateNode',
+} as const;
+
+export const Views = {
+  container: 'puppetdbExplorer',
+  explorer: 'puppetdbExplorer.explorer',
+} as const;
+
+/** `contextValue`s of tree items, used in package.json menus as `viewItem == …`. */
+export const ContextValues = {
+  connection: 'connection',
+  nodesFolder: 'nodesFolder',
+  node: 'node',
+  fact: 'fact',
+  resource: 'resource',
+  report: 'report',
+  loadMore: 'loadMore',
+  error: 'error',
+} as const;
+
+export const ConfigurationSection = 'puppetdbExplorer';

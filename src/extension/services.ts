@@ -1,0 +1,34 @@
+import * as vscode from 'vscode';
+import { ConnectionStore } from './connections/connectionStore';
+import { Views } from './ids';
+import { Settings } from './settings';
+import { ConnectionStatusBar } from './statusBar';
+import { ExplorerProvider } from './tree/explorerProvider';
+import type { ExplorerNode } from './tree/explorerNode';
+
+/** The composition root: every long-lived service, built once in activate(). */
+export class Services implements vscode.Disposable {
+  readonly settings = new Settings();
+  readonly store: ConnectionStore;
+  readonly explorer: ExplorerProvider;
+  readonly treeView: vscode.TreeView<ExplorerNode>;
+  readonly statusBar: ConnectionStatusBar;
+
+  constructor(context: vscode.ExtensionContext) {
+    this.store = new ConnectionStore(this.settings, context.secrets);
+    this.explorer = new ExplorerProvider(this.store, this.settings);
+    this.treeView = vscode.window.createTreeView(Views.explorer, {
+      treeDataProvider: this.explorer,
+      showCollapseAll: true,
+    });
+    this.statusBar = new ConnectionStatusBar(this.store, context.globalState);
+    context.subscriptions.push(this.store.onDidChange(() => void this.statusBar.update()));
+  }
+
+  dispose(): void {
+    this.treeView.dispose();
+    this.statusBar.dispose();
+    this.explorer.dispose();
+    this.store.dispose();
+  }
+}

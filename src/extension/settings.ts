@@ -1,0 +1,50 @@
+import * as vscode from 'vscode';
+import { ConfigurationSection } from './ids';
+
+/** A connection as stored in settings. Passwords and tokens live in SecretStorage, never here. */
+export interface ConnectionSettings {
+  /** Stable key for secrets and state; also the tree root's identity. */
+  id: string;
+  name: string;
+  /** e.g. https://puppetdb.example.com:8081 or http://localhost:8080/puppetdb */
+  url: string;
+  /** Verify the server certificate (default true). */
+  verifyTls?: boolean;
+  caFile?: string;
+  certFile?: string;
+  keyFile?: string;
+  /** Seconds (default 10). */
+  timeout?: number;
+  username?: string;
+}
+
+/** Typed access to the extension's settings. */
+export class Settings {
+  private get configuration(): vscode.WorkspaceConfiguration {
+    return vscode.workspace.getConfiguration(ConfigurationSection);
+  }
+
+  connections(): ConnectionSettings[] {
+    return this.configuration
+      .get<ConnectionSettings[]>('connections', [])
+      .filter((entry) => entry?.id && entry.url);
+  }
+
+  async saveConnections(connections: ConnectionSettings[]): Promise<void> {
+    await this.configuration.update('connections', connections, vscode.ConfigurationTarget.Global);
+  }
+
+  pageSize(): number {
+    return Math.max(1, this.configuration.get<number>('pageSize', 500));
+  }
+
+  unreportedHours(): number {
+    return this.configuration.get<number>('unreportedHours', 2);
+  }
+
+  onDidChange(listener: () => void): vscode.Disposable {
+    return vscode.workspace.onDidChangeConfiguration((event) => {
+      if (event.affectsConfiguration(ConfigurationSection)) listener();
+    });
+  }
+}

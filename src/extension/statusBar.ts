@@ -1,0 +1,70 @@
+import * as vscode from 'vscode';
+import type { ConnectionStore } from './connections/connectionStore';
+import { Commands } from './ids';
+
+/** The active connection, its PuppetDB version and health; a click switches connection. */
+export class ConnectionStatusBar implements vscode.Disposable {
+  private readonly item = vscode.window.createStatusBarItem(vscode.StatusBarAlignment.Left, 50);
+  private activeId: string | undefined;
+  private generation = 0;
+
+  constructor(
+    private readonly store: ConnectionStore,
+    private readonly state: vscode.Memento,
+  ) {
+    this.item.command = Commands.switchConnection;
+    this.item.name = 'PuppetDB connection';
+    this.activeId = state.get<string>('activeConnection');
+    void this.update();
+  }
+
+  get activeConnectionId(): string | undefined {
+    const connections = this.store.list();
+    return connections.find((entry) => entry.id === this.activeId)?.id ?? connections[0]?.id;
+  }
+
+  async setActive(id: string): Promise<void> {
+    this.activeId = id;
+    await this.state.update('activeConnection', id);
+    await this.update();
+  }
+
+  /** Asks the active PuppetDB for its version and health and shows them. */
+  async update(): Promise<void> {
+    const generation = ++this.generation;
+    const id = this.activeConnectionId;
+    const connection = id ? this.store.get(id) : undefined;
+    if (!connection) {
+      this.item.text = '$(database) PuppetDB: add a connection';
+      this.item.tooltip = 'No PuppetDB connection yet';
+      this.item.command = Commands.addConnection;
+      this.item.backgroundColor = undefined;
+      this.item.show();
+      return;
+    }
+    this.item.command = Commands.switchConnection;
+    this.item.text = `$(loading~spin) ${connection.name}`;
+    this.item.show();
+    try {
+      const client = await this.store.client(connection.id);
+      const [version, status] = await Promise.all([client.currentVersion(), client.status()]);
+      if (generation !== this.generation) return;
+      const state = String(status.state ?? 'unknown');
+      const healthy = state === 'running';
+      this.item.text = `$(${healthy ? 'database' : 'warning'}) ${connection.name} · PuppetDB ${version}`;
+      this.item.tooltip = `${connection.name} — ${connection.url}\nPuppetDB ${version}, ${state}, queue depth ${String((status.status as { queue_depth?: unknown } | undefined)?.queue_depth ?? '?')}\nClick to switch connection`;
+      this.item.backgroundColor = healthy
+        ? undefined
+        : new vscode.ThemeColor('statusBarItem.warningBackground');
+    } catch (error) {
+      if (generation !== this.generation) return;
+      this.item.text = `$(error) ${connection.name} · unreachable`;
+      this.item.tooltip = `${connection.url}\n${error instanceof Error ? error.message : String(error)}\nClick to switch connection`;
+      this.item.backgroundColor = new vscode.ThemeColor('statusBarItem.errorBackground');
+    }
+  }
+
+  dispose(): void {
+    this.item.dispose();
+  }
+}

@@ -1,0 +1,61 @@
+import * as vscode from 'vscode';
+import type { TreeContext } from './connectionNode';
+import { ExplorerNode } from './explorerNode';
+import { withLoadProgress } from './loading';
+import { InfoNode, safely } from './simpleNodes';
+
+/** The environments PuppetDB knows. */
+export class EnvironmentsFolder extends ExplorerNode {
+  constructor(
+    private readonly connectionId: string,
+    private readonly context: TreeContext,
+  ) {
+    super();
+  }
+
+  toTreeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem('Environments', vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = `${this.connectionId}:environments`;
+    item.iconPath = new vscode.ThemeIcon('layers');
+    return item;
+  }
+
+  override async getChildren(): Promise<ExplorerNode[]> {
+    return safely(this, async () => {
+      const client = await this.context.store.client(this.connectionId);
+      const environments = await withLoadProgress('Loading environments…', (signal) =>
+        client.environments({ orderBy: [{ field: 'name', order: 'asc' }], signal }),
+      );
+      return environments.map(
+        (row) => new InfoNode(String(row.name), undefined, new vscode.ThemeIcon('layers')),
+      );
+    });
+  }
+}
+
+/** Every fact name in the fleet. */
+export class FactNamesFolder extends ExplorerNode {
+  constructor(
+    private readonly connectionId: string,
+    private readonly context: TreeContext,
+  ) {
+    super();
+  }
+
+  toTreeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem('Fact names', vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = `${this.connectionId}:factNames`;
+    item.iconPath = new vscode.ThemeIcon('symbol-key');
+    return item;
+  }
+
+  override async getChildren(): Promise<ExplorerNode[]> {
+    return safely(this, async () => {
+      const client = await this.context.store.client(this.connectionId);
+      const names = await withLoadProgress('Loading fact names…', (signal) =>
+        client.factNames({ signal }),
+      );
+      return names.map((name) => new InfoNode(name, undefined, new vscode.ThemeIcon('symbol-key')));
+    });
+  }
+}

@@ -1,0 +1,53 @@
+import * as vscode from 'vscode';
+import type { ConnectionStore } from '../connections/connectionStore';
+import { ContextValues } from '../ids';
+import type { ConnectionSettings, Settings } from '../settings';
+import { ExplorerNode } from './explorerNode';
+import { EnvironmentsFolder, FactNamesFolder } from './catalogFolders';
+import { NodesFolder } from './nodesFolder';
+
+export interface TreeContext {
+  store: ConnectionStore;
+  settings: Settings;
+  /** Redraws one node (or the whole tree). */
+  refresh(node?: ExplorerNode): void;
+}
+
+/** A configured PuppetDB: the root of its part of the tree. */
+export class ConnectionNode extends ExplorerNode {
+  private folders: ExplorerNode[] | undefined;
+
+  constructor(
+    readonly connection: ConnectionSettings,
+    private readonly context: TreeContext,
+  ) {
+    super();
+  }
+
+  toTreeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem(
+      this.connection.name,
+      vscode.TreeItemCollapsibleState.Collapsed,
+    );
+    item.id = `connection:${this.connection.id}`;
+    item.description = this.connection.url;
+    item.iconPath = new vscode.ThemeIcon('database');
+    item.contextValue = ContextValues.connection;
+    item.tooltip = `${this.connection.name}\n${this.connection.url}`;
+    return item;
+  }
+
+  override async getChildren(): Promise<ExplorerNode[]> {
+    this.folders ??= [
+      new NodesFolder(this.connection.id, this.context, 'Nodes', undefined),
+      new EnvironmentsFolder(this.connection.id, this.context),
+      new FactNamesFolder(this.connection.id, this.context),
+      new NodesFolder(this.connection.id, this.context, 'Failures', { status: 'failed' }),
+    ];
+    return this.folders;
+  }
+
+  override json(): unknown {
+    return this.connection;
+  }
+}

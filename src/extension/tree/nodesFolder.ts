@@ -1,0 +1,101 @@
+import * as vscode from 'vscode';
+import type { Node } from '../../client';
+import { ContextValues } from '../ids';
+import type { TreeContext } from './connectionNode';
+import { ExplorerNode } from './explorerNode';
+import { withLoadProgress } from './loading';
+import { describeFilter, nodeFilterQuery, type NodeFilter } from './nodeFilter';
+import { PuppetNodeNode } from './puppetNodeNode';
+import { LoadMoreNode, safely } from './simpleNodes';
+
+/** A paged list of nodes: the first page on expand, "Load more" for the next. */
+export class NodesFolder extends ExplorerNode {
+  private loaded: Node[] = [];
+  private total: number | undefined;
+  private started = false;
+
+  constructor(
+    readonly connectionId: string,
+    private readonly context: TreeContext,
+    private readonly label: string,
+    private filter: NodeFilter | undefined,
+    /** The Failures folder keeps its own fixed filter. */
+    readonly filterable = filter === undefined,
+  ) {
+    super();
+  }
+
+  toTreeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem(this.label, vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = `${this.connectionId}:${this.label}`;
+    item.iconPath = new vscode.ThemeIcon(this.label === 'Failures' ? 'warning' : 'server');
+    const filter = this.filterable ? describeFilter(this.filter) : undefined;
+    item.description = [
+      this.total === undefined ? undefined : this.total.toLocaleString('en-US'),
+      filter && `filter: ${filter}`,
+    ]
+      .filter(Boolean)
+      .join(' · ');
+    item.contextValue = this.filterable ? ContextValues.nodesFolder : undefined;
+    return item;
+  }
+
+  override async getChildren(): Promise<ExplorerNode[]> {
+    return safely(this, async () => {
+      if (!this.started) await this.loadPage();
+      const items: ExplorerNode[] = this.loaded.map(
+        (node) => new PuppetNodeNode(this.connectionId, node, this.context),
+      );
+      if (this.total !== undefined && this.loaded.length < this.total) {
+        items.push(new LoadMoreNode(this, this.loaded.length, this.total));
+      }
+      return items;
+    });
+  }
+
+  async loadMore(): Promise<void> {
+    await this.loadPage();
+    this.context.refresh(this);
+  }
+
+  setFilter(filter: NodeFilter | undefined): void {
+    this.filter = filter;
+    this.reset();
+  }
+
+  currentFilter(): NodeFilter | undefined {
+    return this.filter;
+  }
+
+  /** Forgets what was loaded, so the next expand starts again from the first page. */
+  reset(): void {
+    this.loaded = [];
+    this.total = undefined;
+    this.started = false;
+  }
+
+  private async loadPage(): Promise<void> {
+    const client = await this.context.store.client(this.connectionId);
+    const pageSize = this.context.settings.pageSize();
+    const unreported = this.context.settings.unreportedHours();
+    const page = await withLoadProgress(`Loading ${this.label.toLowerCase()}…`, (signal) =>
+      client
+        .nodes({
+          query: nodeFilterQuery(this.filter, unreported),
+          orderBy: [{ field: 'certname', order: 'asc' }],
+          limit: pageSize,
+          offset: this.loaded.length,
+          includeTotal: true,
+          withStatus: true,
+          // counting every node's events is the slow part of Puppetboard; the status is enough here
+          withEventNumbers: false,
+          unreported,
+          signal,
+        })
+        .toArrayWithTotal(),
+    );
+    this.started = true;
+    this.loaded = [...this.loaded, ...page.records];
+    this.total = page.total ?? this.loaded.length;
+  }
+}

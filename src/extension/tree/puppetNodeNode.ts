@@ -1,0 +1,74 @@
+import * as vscode from 'vscode';
+import type { Node } from '../../client';
+import { ContextValues } from '../ids';
+import type { TreeContext } from './connectionNode';
+import { ExplorerNode } from './explorerNode';
+import { FactsFolder } from './factNodes';
+import { age, statusIcon, timestamp } from './presentation';
+import { ReportsFolder } from './reportNodes';
+import { ResourcesFolder } from './resourceNodes';
+
+/** One Puppet node: its status at a glance, and its facts, resources and reports below. */
+export class PuppetNodeNode extends ExplorerNode {
+  constructor(
+    readonly connectionId: string,
+    readonly node: Node,
+    private readonly context: TreeContext,
+  ) {
+    super();
+  }
+
+  toTreeItem(): vscode.TreeItem {
+    const { node } = this;
+    const item = new vscode.TreeItem(node.name, vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = `${this.connectionId}:node:${node.name}`;
+    const cached = node.cachedCatalogStatus && node.cachedCatalogStatus !== 'not_used';
+    item.iconPath = statusIcon(node.status);
+    item.description = [
+      node.status ?? 'no report',
+      cached ? '⚠ cached catalog' : undefined,
+      age(node.reportTimestamp),
+    ]
+      .filter(Boolean)
+      .join(' · ');
+    item.contextValue = ContextValues.node;
+    const tooltip = new vscode.MarkdownString(undefined, false);
+    tooltip.appendMarkdown(`**${escape(node.name)}** — ${escape(node.status ?? 'no report')}\n\n`);
+    if (cached) {
+      tooltip.appendMarkdown(
+        `⚠ The last run used a cached catalog (${escape(node.cachedCatalogStatus ?? '')}).\n\n`,
+      );
+    }
+    if (node.unreportedTime) {
+      tooltip.appendMarkdown(`Unreported for ${escape(node.unreportedTime)}\n\n`);
+    }
+    tooltip.appendMarkdown(
+      [
+        `| | |`,
+        `|---|---|`,
+        `| Last report | ${timestamp(node.reportTimestamp)} |`,
+        `| Catalog | ${timestamp(node.catalogTimestamp)} |`,
+        `| Facts | ${timestamp(node.factsTimestamp)} |`,
+        `| Environment | ${escape(node.reportEnvironment)} |`,
+      ].join('\n'),
+    );
+    item.tooltip = tooltip;
+    return item;
+  }
+
+  override async getChildren(): Promise<ExplorerNode[]> {
+    return [
+      new FactsFolder(this.connectionId, this.node.name, this.context),
+      new ResourcesFolder(this.connectionId, this.node.name, this.context),
+      new ReportsFolder(this.connectionId, this.node.name, this.context),
+    ];
+  }
+
+  override json(): unknown {
+    return this.node;
+  }
+}
+
+function escape(text: string): string {
+  return text.replace(/[\\`*_{}[\]()#+\-.!<>|]/g, '\\$&');
+}

@@ -1,0 +1,113 @@
+import * as vscode from 'vscode';
+import type { Resource } from '../../client';
+import { ContextValues } from '../ids';
+import type { TreeContext } from './connectionNode';
+import { ExplorerNode } from './explorerNode';
+import { withLoadProgress } from './loading';
+import { valueText } from './presentation';
+import { InfoNode, safely } from './simpleNodes';
+
+/** A node's catalog resources, grouped by type with counts. */
+export class ResourcesFolder extends ExplorerNode {
+  constructor(
+    readonly connectionId: string,
+    readonly certname: string,
+    private readonly context: TreeContext,
+  ) {
+    super();
+  }
+
+  toTreeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem('Resources', vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = `${this.connectionId}:node:${this.certname}:resources`;
+    item.iconPath = new vscode.ThemeIcon('symbol-class');
+    return item;
+  }
+
+  override async getChildren(): Promise<ExplorerNode[]> {
+    return safely(this, async () => {
+      const client = await this.context.store.client(this.connectionId);
+      const resources = await withLoadProgress(
+        `Loading the resources of ${this.certname}…`,
+        (signal) => client.resources({ query: ['=', 'certname', this.certname], signal }).toArray(),
+      );
+      const byType = new Map<string, Resource[]>();
+      for (const resource of resources) {
+        byType.set(resource.type, [...(byType.get(resource.type) ?? []), resource]);
+      }
+      return [...byType.keys()]
+        .sort()
+        .map(
+          (type) => new ResourceTypeNode(this.connectionId, this.certname, type, byType.get(type)!),
+        );
+    });
+  }
+}
+
+class ResourceTypeNode extends ExplorerNode {
+  constructor(
+    private readonly connectionId: string,
+    private readonly certname: string,
+    private readonly type: string,
+    private readonly resources: Resource[],
+  ) {
+    super();
+  }
+
+  toTreeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem(this.type, vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = `${this.connectionId}:node:${this.certname}:type:${this.type}`;
+    item.description = String(this.resources.length);
+    item.iconPath = new vscode.ThemeIcon('symbol-folder');
+    return item;
+  }
+
+  override async getChildren(): Promise<ExplorerNode[]> {
+    return [...this.resources]
+      .sort((a, b) => a.name.localeCompare(b.name))
+      .map((resource) => new ResourceNode(`${this.connectionId}:node:${this.certname}`, resource));
+  }
+}
+
+/** A resource: its title, file:line, and its parameters below. */
+export class ResourceNode extends ExplorerNode {
+  constructor(
+    private readonly idPrefix: string,
+    readonly resource: Resource,
+  ) {
+    super();
+  }
+
+  toTreeItem(): vscode.TreeItem {
+    const { resource } = this;
+    const item = new vscode.TreeItem(resource.name, vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = `${this.idPrefix}:resource:${resource.toString()}`;
+    item.description = [resource.exported ? 'exported' : undefined, location(resource)]
+      .filter(Boolean)
+      .join(' · ');
+    item.tooltip = `${resource.toString()}\n${location(resource) ?? ''}\ntags: ${resource.tags.join(', ')}`;
+    item.contextValue = ContextValues.resource;
+    item.iconPath = new vscode.ThemeIcon(resource.exported ? 'export' : 'symbol-object');
+    return item;
+  }
+
+  override async getChildren(): Promise<ExplorerNode[]> {
+    return Object.entries(this.resource.parameters).map(
+      ([name, value]) =>
+        new InfoNode(
+          name,
+          valueText(value),
+          new vscode.ThemeIcon('symbol-parameter'),
+          `${name} => ${valueText(value)}`,
+        ),
+    );
+  }
+
+  override json(): unknown {
+    return this.resource;
+  }
+}
+
+function location(resource: Resource): string | undefined {
+  return resource.sourcefile ? `${resource.sourcefile}:${resource.sourceline ?? ''}` : undefined;
+}

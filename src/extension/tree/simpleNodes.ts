@@ -1,0 +1,90 @@
+import * as vscode from 'vscode';
+import { APIError } from '../../client';
+import { Commands, ContextValues } from '../ids';
+import { ExplorerNode } from './explorerNode';
+
+/** A leaf showing a label, a value and an optional icon. */
+export class InfoNode extends ExplorerNode {
+  constructor(
+    private readonly label: string,
+    private readonly description?: string,
+    private readonly icon?: vscode.ThemeIcon,
+    private readonly tooltip?: string | vscode.MarkdownString,
+  ) {
+    super();
+  }
+
+  toTreeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem(this.label, vscode.TreeItemCollapsibleState.None);
+    item.description = this.description;
+    item.iconPath = this.icon;
+    item.tooltip = this.tooltip;
+    return item;
+  }
+}
+
+/** A failed load: the server's message, and a retry of the parent. */
+export class ErrorNode extends ExplorerNode {
+  constructor(
+    readonly error: unknown,
+    readonly retryTarget: ExplorerNode | undefined,
+  ) {
+    super();
+  }
+
+  toTreeItem(): vscode.TreeItem {
+    const message = describeError(this.error);
+    const item = new vscode.TreeItem(message.split('\n')[0]!, vscode.TreeItemCollapsibleState.None);
+    item.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('errorForeground'));
+    item.tooltip = new vscode.MarkdownString(
+      `**Could not load this level**\n\n${escapeMarkdown(message)}\n\nClick to retry.`,
+    );
+    item.contextValue = ContextValues.error;
+    item.command = { command: Commands.retry, title: 'Retry', arguments: [this] };
+    return item;
+  }
+}
+
+/** "Load more (500 of 12,345)". */
+export class LoadMoreNode extends ExplorerNode {
+  constructor(
+    readonly owner: { loadMore(): Promise<void> },
+    private readonly loaded: number,
+    private readonly total: number | undefined,
+  ) {
+    super();
+  }
+
+  toTreeItem(): vscode.TreeItem {
+    const count =
+      this.total === undefined
+        ? `${this.loaded.toLocaleString('en-US')} loaded`
+        : `${this.loaded.toLocaleString('en-US')} of ${this.total.toLocaleString('en-US')}`;
+    const item = new vscode.TreeItem(`Load more (${count})`, vscode.TreeItemCollapsibleState.None);
+    item.iconPath = new vscode.ThemeIcon('ellipsis');
+    item.contextValue = ContextValues.loadMore;
+    item.command = { command: Commands.loadMore, title: 'Load more', arguments: [this] };
+    return item;
+  }
+}
+
+export function describeError(error: unknown): string {
+  if (error instanceof APIError) return error.message;
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+}
+
+function escapeMarkdown(text: string): string {
+  return text.replace(/[\\`*_{}[\]()#+\-.!<>|]/g, '\\$&');
+}
+
+/** Loads children, turning any failure into an error item with a retry. */
+export async function safely(
+  owner: ExplorerNode,
+  load: () => Promise<ExplorerNode[]>,
+): Promise<ExplorerNode[]> {
+  try {
+    return await load();
+  } catch (error) {
+    return [new ErrorNode(error, owner)];
+  }
+}

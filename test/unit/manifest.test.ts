@@ -1,0 +1,54 @@
+/** Command, view and context IDs in src/extension/ids.ts and package.json agree, both ways. */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { describe, test } from 'node:test';
+import { Commands, ContextValues, Views } from '../../src/extension/ids';
+
+interface Manifest {
+  contributes: {
+    commands: Array<{ command: string }>;
+    viewsContainers: { activitybar: Array<{ id: string }> };
+    views: Record<string, Array<{ id: string }>>;
+    menus: Record<string, Array<{ command: string; when?: string }>>;
+  };
+}
+
+const manifest = JSON.parse(readFileSync('package.json', 'utf8')) as Manifest;
+const contributes = manifest.contributes;
+const sorted = (values: Iterable<string>) => [...new Set(values)].sort();
+
+describe('package.json and ids.ts', () => {
+  test('every contributed command is in ids.ts and every ids.ts command is contributed', () => {
+    assert.deepEqual(sorted(contributes.commands.map((entry) => entry.command)), sorted(Object.values(Commands)));
+  });
+
+  test('menus only name contributed commands', () => {
+    const known = new Set(Object.values(Commands));
+    for (const [menu, entries] of Object.entries(contributes.menus)) {
+      for (const entry of entries) assert.ok(known.has(entry.command as never), `${menu}: ${entry.command}`);
+    }
+  });
+
+  test('the view container and views match', () => {
+    assert.deepEqual(
+      contributes.viewsContainers.activitybar.map((entry) => entry.id),
+      [Views.container],
+    );
+    assert.deepEqual(Object.keys(contributes.views), [Views.container]);
+    assert.deepEqual(
+      contributes.views[Views.container]!.map((entry) => entry.id),
+      [Views.explorer],
+    );
+  });
+
+  test('every viewItem in a when clause is a context value, and every context value with actions is used', () => {
+    const used = new Set<string>();
+    for (const entries of Object.values(contributes.menus)) {
+      for (const entry of entries) {
+        for (const match of (entry.when ?? '').matchAll(/viewItem == (\w+)/g)) used.add(match[1]!);
+        for (const match of (entry.when ?? '').matchAll(/view == ([\w.]+)/g)) assert.equal(match[1], Views.explorer);
+      }
+    }
+    assert.deepEqual(sorted(used), sorted(Object.values(ContextValues)));
+  });
+});

@@ -1,0 +1,272 @@
+/**
+ * The extension inside a real VS Code extension host, against the real PuppetDB of this test run.
+ */
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import { connect } from '../../../src/client';
+import type { ExtensionApi } from '../../../src/extension/extension';
+import { Commands, ContextValues } from '../../../src/extension/ids';
+import type { ExplorerNode } from '../../../src/extension/tree/explorerNode';
+import { loadedFleet, testServer } from '../../integration/support/puppetdb';
+
+const EXTENSION_ID = 'puppetdb-explorer.puppetdb-explorer';
+
+async function labels(nodes: ExplorerNode[]): Promise<string[]> {
+  return Promise.all(nodes.map(async (node) => String((await node.toTreeItem()).label)));
+}
+
+/** The extension's own classes live in its bundle, not this one: tell node kinds by contextValue. */
+async function kindOf(node: ExplorerNode | undefined): Promise<string | undefined> {
+  return node ? (await node.toTreeItem()).contextValue : undefined;
+}
+
+async function childByLabel(parent: ExplorerNode, label: string): Promise<ExplorerNode> {
+  const children = await parent.getChildren();
+  const names = await labels(children);
+  const index = names.indexOf(label);
+  assert.ok(index >= 0, `no "${label}" under this node; found ${names.slice(0, 10).join(', ')}`);
+  return children[index]!;
+}
+
+function activeCertnames(): string[] {
+  const fleet = loadedFleet();
+  return fleet.nodes
+    .filter((node) => !fleet.deactivated.includes(node.certname))
+    .map((node) => node.certname)
+    .sort();
+}
+
+describe('PuppetDB Explorer in a real VS Code', function () {
+  let api: ExtensionApi;
+  const server = testServer();
+  const httpUrl = `http://${server.host}:${server.httpPort}`;
+
+  before(async () => {
+    const extension = vscode.extensions.getExtension<ExtensionApi>(EXTENSION_ID);
+    assert.ok(extension, `${EXTENSION_ID} is not installed in this extension host`);
+    api = await extension.activate();
+    await vscode.workspace
+      .getConfiguration('puppetdbExplorer')
+      .update('pageSize', 7, vscode.ConfigurationTarget.Global);
+  });
+
+  it('activates, and registers every command package.json contributes', async () => {
+    const manifest = vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON as {
+      contributes: { commands: Array<{ command: string }> };
+    };
+    const registered = new Set(await vscode.commands.getCommands(true));
+    for (const { command } of manifest.contributes.commands) {
+      assert.ok(registered.has(command), `${command} is not registered`);
+    }
+    assert.ok(Object.values(Commands).every((command) => registered.has(command)));
+  });
+
+  it('adds a connection whose token goes to SecretStorage and never to settings', async () => {
+    const id = await vscode.commands.executeCommand<string>(Commands.addConnection, {
+      connection: { id: 'local', name: 'Local PuppetDB', url: httpUrl },
+      secrets: { token: 'secret-token-123' },
+    });
+    assert.equal(id, 'local');
+    const settingsText = JSON.stringify(
+      vscode.workspace.getConfiguration('puppetdbExplorer').get('connections'),
+    );
+    assert.match(settingsText, /Local PuppetDB/);
+    assert.doesNotMatch(settingsText, /secret-token-123/);
+    assert.equal(await api.services.store.secret('local', 'token'), 'secret-token-123');
+    // a token alone would switch the library to https; this connection's URL says http
+    const result = await vscode.commands.executeCommand<{ version: string; state: string }>(
+      Commands.testConnection,
+      (await api.services.explorer.getChildren())[0],
+    );
+    assert.match(result.version, /^7\./);
+    assert.equal(result.state, 'running');
+  });
+
+  it('shows the connection with Nodes, Environments, Fact names and Failures', async () => {
+    const [root] = await api.services.explorer.getChildren();
+    assert.ok(root);
+    assert.deepEqual(await labels(await root.getChildren()), [
+      'Nodes',
+      'Environments',
+      'Fact names',
+      'Failures',
+    ]);
+  });
+
+  it('pages the nodes: the first page only, then "Load more" until the fleet is there', async () => {
+    const [root] = await api.services.explorer.getChildren();
+    const nodesFolder = await childByLabel(root!, 'Nodes');
+    const expected = activeCertnames();
+    let children = await nodesFolder.getChildren();
+    assert.equal(children.length, 8, 'seven nodes and "Load more"');
+    const more = children[7]!;
+    assert.equal(await kindOf(more), ContextValues.loadMore);
+    assert.equal((await more.toTreeItem()).label, `Load more (7 of ${expected.length})`);
+    while ((await kindOf(children.at(-1))) === ContextValues.loadMore) {
+      await vscode.commands.executeCommand(Commands.loadMore, children.at(-1));
+      children = await nodesFolder.getChildren();
+    }
+    assert.deepEqual(await labels(children), expected);
+  });
+
+  it("a node's facts are the facts PuppetDB holds for it, structured ones expandable", async () => {
+    const [root] = await api.services.explorer.getChildren();
+    const certname = activeCertnames()[0]!;
+    const node = await childByLabel(await childByLabel(root!, 'Nodes'), certname);
+    const facts = await childByLabel(node, 'Facts');
+    const names = await labels(await facts.getChildren());
+    const fromServer = await connect({ host: server.host, port: server.httpPort })
+      .facts({ query: ['=', 'certname', certname] })
+      .toArray();
+    assert.deepEqual(names, fromServer.map((fact) => fact.name).sort());
+    const os = await childByLabel(facts, 'os');
+    const release = await childByLabel(os, 'release');
+    const major = await childByLabel(release, 'major');
+    assert.equal(
+      (await major.toTreeItem()).description,
+      (fromServer.find((fact) => fact.name === 'os')!.value as { release: { major: string } })
+        .release.major,
+    );
+  });
+
+  it('a failed node shows its status; its report has events, logs and metrics', async () => {
+    const fleet = loadedFleet();
+    const failed = fleet.nodes.find(
+      (node) => node.reportKind === 'failed' && node.reportAgeHours < 2,
+    )!;
+    const [root] = await api.services.explorer.getChildren();
+    const failures = await childByLabel(root!, 'Failures');
+    const node = await childByLabel(failures, failed.certname);
+    const item = await node.toTreeItem();
+    assert.match(String(item.description), /^failed/);
+    assert.equal((item.iconPath as vscode.ThemeIcon).id, 'error');
+    const [report] = await (await childByLabel(node, 'Reports')).getChildren();
+    assert.deepEqual(await labels(await report!.getChildren()), ['Events', 'Logs', 'Metrics']);
+    const events = await childByLabel(report!, 'Events');
+    assert.ok((await labels(await events.getChildren())).length > 0);
+  });
+
+  it('resources are grouped by type with counts', async () => {
+    const expected = loadedFleet().nodes.find((node) => node.certname === activeCertnames()[0])!;
+    const [root] = await api.services.explorer.getChildren();
+    const node = await childByLabel(await childByLabel(root!, 'Nodes'), expected.certname);
+    const types = await (await childByLabel(node, 'Resources')).getChildren();
+    const packages = expected.catalog.resources.filter(
+      (resource) => resource.type === 'Package',
+    ).length;
+    const packageGroup = types[(await labels(types)).indexOf('Package')]!;
+    assert.equal((await packageGroup.toTreeItem()).description, String(packages));
+  });
+
+  it('filters the node list on the server by environment and status', async () => {
+    const [root] = await api.services.explorer.getChildren();
+    const nodesFolder = await childByLabel(root!, 'Nodes');
+    await vscode.commands.executeCommand(Commands.filterNodes, nodesFolder, {
+      environment: 'staging',
+      namePattern: '^db',
+    });
+    const expected = loadedFleet()
+      .nodes.filter(
+        (node) =>
+          node.catalog.environment === 'staging' &&
+          node.certname.startsWith('db') &&
+          !loadedFleet().deactivated.includes(node.certname),
+      )
+      .map((node) => node.certname)
+      .sort();
+    const nodes: ExplorerNode[] = [];
+    for (const node of await nodesFolder.getChildren()) {
+      if ((await kindOf(node)) === ContextValues.node) nodes.push(node);
+    }
+    try {
+      assert.ok(expected.length > 0, 'the fleet has staging db nodes');
+      assert.deepEqual(await labels(nodes), expected.slice(0, 7));
+    } finally {
+      await vscode.commands.executeCommand(Commands.clearNodeFilter, nodesFolder);
+    }
+  });
+
+  it('opens a node as JSON in an editor', async () => {
+    const [root] = await api.services.explorer.getChildren();
+    const node = await childByLabel(await childByLabel(root!, 'Nodes'), activeCertnames()[1]!);
+    const document = await vscode.commands.executeCommand<vscode.TextDocument>(
+      Commands.openAsJson,
+      node,
+    );
+    assert.equal(document.languageId, 'json');
+    assert.equal(JSON.parse(document.getText()).name, activeCertnames()[1]);
+  });
+
+  it('an unreachable PuppetDB gives an error item with the reason, not an exception', async () => {
+    await vscode.commands.executeCommand(Commands.addConnection, {
+      connection: { id: 'down', name: 'Stopped PuppetDB', url: 'http://127.0.0.1:9' },
+      secrets: {},
+    });
+    const roots = await api.services.explorer.getChildren();
+    const down = roots[(await labels(roots)).indexOf('Stopped PuppetDB')]!;
+    const [error] = await (await childByLabel(down, 'Nodes')).getChildren();
+    assert.equal(await kindOf(error), ContextValues.error);
+    const item = await error!.toTreeItem();
+    assert.match(
+      String(item.label),
+      /Could not reach PuppetDB on 127\.0\.0\.1:9 over HTTP: connection refused/,
+    );
+    assert.equal(item.command?.command, Commands.retry);
+    await vscode.commands.executeCommand(Commands.retry, error);
+  });
+
+  it('imports connections from a puppetdb.conf and reaches PuppetDB over HTTPS with its client certificate', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pdbx-conf-'));
+    const conf = join(dir, 'puppetdb.conf');
+    writeFileSync(
+      conf,
+      JSON.stringify({
+        puppetdb: {
+          server_urls: `https://127.0.0.1:${server.httpsPort}`,
+          cacert: server.ca,
+          cert: server.cert,
+          key: server.key,
+        },
+      }),
+    );
+    const [id] = await vscode.commands.executeCommand<string[]>(Commands.importConnections, conf);
+    const connection = api.services.store.get(id!)!;
+    assert.equal(connection.certFile, server.cert);
+    const client = await api.services.store.client(id!);
+    assert.equal((await client.nodes().toArray()).length, activeCertnames().length);
+    assert.ok(readFileSync(conf, 'utf8').includes(server.cert));
+  });
+
+  it('deactivates a node through the command API after confirmation', async () => {
+    const client = connect({ host: server.host, port: server.httpPort });
+    const certname = `vscode-deactivate-${Date.now()}.example.com`;
+    await client.command(
+      'replace facts',
+      {
+        certname,
+        environment: 'production',
+        producer_timestamp: new Date().toISOString(),
+        producer: 'tests',
+        values: { kernel: 'Linux' },
+      },
+      { waitSeconds: 30 },
+    );
+    const nodeItem = { connectionId: 'local', node: await client.node(certname) };
+    const result = await vscode.commands.executeCommand<{ processed: boolean }>(
+      Commands.deactivateNode,
+      nodeItem,
+      true,
+    );
+    assert.equal(result.processed, true);
+    assert.equal((await client.nodes({ query: ['=', 'certname', certname] }).toArray()).length, 0);
+  });
+
+  it('removes a connection and its secrets', async () => {
+    await api.services.store.remove('down');
+    assert.equal(api.services.store.get('down'), undefined);
+    assert.equal(await api.services.store.secret('down', 'token'), undefined);
+  });
+});
