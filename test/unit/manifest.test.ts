@@ -19,13 +19,17 @@ const sorted = (values: Iterable<string>) => [...new Set(values)].sort();
 
 describe('package.json and ids.ts', () => {
   test('every contributed command is in ids.ts and every ids.ts command is contributed', () => {
-    assert.deepEqual(sorted(contributes.commands.map((entry) => entry.command)), sorted(Object.values(Commands)));
+    assert.deepEqual(
+      sorted(contributes.commands.map((entry) => entry.command)),
+      sorted(Object.values(Commands)),
+    );
   });
 
   test('menus only name contributed commands', () => {
     const known = new Set(Object.values(Commands));
     for (const [menu, entries] of Object.entries(contributes.menus)) {
-      for (const entry of entries) assert.ok(known.has(entry.command as never), `${menu}: ${entry.command}`);
+      for (const entry of entries)
+        assert.ok(known.has(entry.command as never), `${menu}: ${entry.command}`);
     }
   });
 
@@ -46,7 +50,8 @@ describe('package.json and ids.ts', () => {
     for (const entries of Object.values(contributes.menus)) {
       for (const entry of entries) {
         for (const match of (entry.when ?? '').matchAll(/viewItem == (\w+)/g)) used.add(match[1]!);
-        for (const match of (entry.when ?? '').matchAll(/view == ([\w.]+)/g)) assert.equal(match[1], Views.explorer);
+        for (const match of (entry.when ?? '').matchAll(/view == ([\w.]+)/g))
+          assert.equal(match[1], Views.explorer);
       }
     }
     assert.deepEqual(sorted(used), sorted(Object.values(ContextValues)));
