@@ -28,8 +28,9 @@ describe('package.json and ids.ts', () => {
   test('menus only name contributed commands', () => {
     const known = new Set(Object.values(Commands));
     for (const [menu, entries] of Object.entries(contributes.menus)) {
-      for (const entry of entries)
+      for (const entry of entries) {
         assert.ok(known.has(entry.command as never), `${menu}: ${entry.command}`);
+      }
     }
   });
 
@@ -50,8 +51,9 @@ describe('package.json and ids.ts', () => {
     for (const entries of Object.values(contributes.menus)) {
       for (const entry of entries) {
         for (const match of (entry.when ?? '').matchAll(/viewItem == (\w+)/g)) used.add(match[1]!);
-        for (const match of (entry.when ?? '').matchAll(/view == ([\w.]+)/g))
+        for (const match of (entry.when ?? '').matchAll(/view == ([\w.]+)/g)) {
           assert.equal(match[1], Views.explorer);
+        }
       }
     }
     assert.deepEqual(sorted(used), sorted(Object.values(ContextValues)));
