@@ -26,3 +26,6 @@ PDB_STATE_DIR="$state_dir" npm run --silent test:integration
 
 echo "== the extension in a real VS Code (code-server's VS Code server + headless Chromium)"
 PDB_STATE_DIR="$state_dir" npm run --silent test:vscode
+
+echo "== end to end in headless Chromium (screenshots in test-results/)"
+PDB_STATE_DIR="$state_dir" npm run --silent test:e2e

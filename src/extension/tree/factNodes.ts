@@ -75,6 +75,8 @@ export class FactValueNode extends ExplorerNode {
         : `{${Object.keys(this.value as object).length}}`
       : valueText(this.value);
     item.tooltip = `${this.path.join('.')}\n${valueText(this.value)}`;
+    // screen readers read the key and its value, not the tooltip's dotted path
+    item.accessibilityInformation = { label: `${String(item.label)} ${String(item.description)}` };
     item.contextValue = ContextValues.fact;
     item.iconPath = new vscode.ThemeIcon(this.structured ? 'symbol-namespace' : 'symbol-field');
     return item;

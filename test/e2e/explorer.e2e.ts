@@ -1,0 +1,132 @@
+/**
+ * End to end in headless Chromium: the workbench with the extension, a connection to the real
+ * PuppetDB of this run, the explorer opened, a node expanded down to its facts. Screenshots go to
+ * test-results/ (dark and light theme); look at them.
+ *
+ *   node --import tsx test/e2e/explorer.e2e.ts [--state-dir .work/puppetdb-test]
+ */
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { Page } from 'playwright-core';
+import { loadedFleet, testServer } from '../integration/support/puppetdb';
+import { startVsCode } from '../vscode/runtime';
+
+const PAGE_SIZE = 10;
+
+function workspaceWith(settings: Record<string, unknown>): string {
+  const folder = mkdtempSync(join(tmpdir(), 'pdbx-e2e-ws-'));
+  mkdirSync(join(folder, '.vscode'));
+  writeFileSync(join(folder, '.vscode', 'settings.json'), JSON.stringify(settings, null, 2));
+  return folder;
+}
+
+const row = (page: Page, label: string) =>
+  page.locator(`.monaco-list-row[aria-label^="${label}"]`).first();
+
+/** Scrolls the virtual list of the side bar until a row is rendered. */
+async function reveal(page: Page, label: string): Promise<void> {
+  const target = row(page, label);
+  for (let step = 0; step < 40 && !(await target.isVisible()); step++) {
+    await page.locator('.sidebar .monaco-list').first().hover();
+    await page.mouse.wheel(0, 300);
+    await page.waitForTimeout(100);
+  }
+  await target.waitFor({ timeout: 30_000 });
+}
+
+async function expand(page: Page, label: string): Promise<void> {
+  const target = row(page, label);
+  await reveal(page, label);
+  if ((await target.getAttribute('aria-expanded')) !== 'true') await target.click();
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      'state-dir': { type: 'string', default: '.work/puppetdb-test' },
+      screenshots: { type: 'string', default: 'test-results' },
+    },
+  });
+  process.env.PDB_STATE_DIR = resolve(values['state-dir']!);
+  const screenshots = resolve(values.screenshots!);
+  mkdirSync(screenshots, { recursive: true });
+  const server = testServer();
+  const fleet = loadedFleet();
+  const active = fleet.nodes
+    .filter((node) => !fleet.deactivated.includes(node.certname))
+    .map((node) => node.certname)
+    .sort();
+  const checks: string[] = [];
+  const check = (name: string, assertion: () => void) => {
+    assertion();
+    checks.push(name);
+    console.log(`  ✔ ${name}`);
+  };
+
+  for (const theme of ['Default Dark Modern', 'Default Light Modern']) {
+    const folder = workspaceWith({
+      'workbench.colorTheme': theme,
+      'workbench.startupEditor': 'none',
+      'chat.disableAIFeatures': true,
+      'puppetdbExplorer.pageSize': PAGE_SIZE,
+      'puppetdbExplorer.connections': [
+        { id: 'local', name: 'Local PuppetDB', url: `http://${server.host}:${server.httpPort}` },
+      ],
+    });
+    const session = await startVsCode();
+    try {
+      const { page } = session;
+      await session.open(folder);
+      await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+      await page.locator('.activitybar [aria-label^="PuppetDB"]').first().click();
+      await expand(page, 'Local PuppetDB');
+      await expand(page, 'Nodes');
+      const first = active[0]!;
+      await row(page, first).waitFor({ timeout: 30_000 });
+      const loadMore = `Load more (${PAGE_SIZE} of ${active.length})`;
+      await row(page, loadMore).waitFor({ timeout: 30_000 });
+      const shownNodes = await page.locator('.monaco-list-row[aria-level="3"]').allTextContents();
+      check(`${theme}: the first page holds ${PAGE_SIZE} nodes and "${loadMore}"`, () => {
+        assert.equal(shownNodes.length, PAGE_SIZE + 1);
+        assert.ok(shownNodes[0]!.includes(first));
+      });
+      const shade = theme.includes('Dark') ? 'dark' : 'light';
+      await page.screenshot({ path: join(screenshots, `explorer-nodes-${shade}.png`) });
+      await expand(page, first);
+      await expand(page, 'Facts');
+      // facts are sorted by name; the list is virtual, so check the first ones and open a structured one
+      await row(page, 'aio_agent_version').waitFor({ timeout: 30_000 });
+      await expand(page, 'augeas');
+      await row(page, 'version').waitFor({ timeout: 30_000 });
+      check(
+        `${theme}: a node expands to its facts, and a structured fact to its keys`,
+        () => undefined,
+      );
+      const statusBar = await page.locator('.statusbar').innerText();
+      check(`${theme}: the status bar shows the connection and its PuppetDB version`, () =>
+        assert.match(statusBar, /Local PuppetDB · PuppetDB 7\.\d+\.\d+/),
+      );
+      const file = join(screenshots, `explorer-facts-${shade}.png`);
+      await page.screenshot({ path: file });
+      console.log(`  screenshot: ${file}`);
+    } catch (error) {
+      await session.page
+        .screenshot({ path: join(screenshots, 'e2e-failure.png') })
+        .catch(() => undefined);
+      throw error;
+    } finally {
+      await session.stop();
+      rmSync(folder, { recursive: true, force: true });
+    }
+  }
+  console.log(`e2e: ${checks.length} passed, 0 failed`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  console.log('e2e: 0 passed, 1 failed');
+  process.exit(1);
+});

