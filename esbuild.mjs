@@ -18,12 +18,28 @@ const nodeBundle = {
   logLevel: 'info',
 };
 
+/**
+ * The extension loads the client (and undici, most of the code) on first use from dist/client.js,
+ * so activation only parses the small host bundle.
+ */
+const clientAsSeparateFile = {
+  name: 'client-as-separate-file',
+  setup(build) {
+    build.onResolve({ filter: /^(\.\.\/)+client$/ }, (args) =>
+      args.importer.includes('/src/extension/')
+        ? { path: './client.js', external: true }
+        : undefined,
+    );
+  },
+};
+
 const builds = [{ ...nodeBundle, entryPoints: { client: 'src/client/index.ts' }, outdir: 'dist' }];
 if (existsSync('src/extension/extension.ts')) {
   builds.push({
     ...nodeBundle,
     entryPoints: { extension: 'src/extension/extension.ts' },
     outdir: 'dist',
+    plugins: [clientAsSeparateFile],
   });
 }
 
@@ -48,6 +64,18 @@ if (process.argv.includes('--tests')) {
       })),
     ],
     outdir: 'out/test/vscode',
+    logLevel: 'warning',
+  });
+}
+
+// The tree benchmark, which runs inside the VS Code extension host (bench/tree.sh).
+if (process.argv.includes('--bench')) {
+  await esbuild.build({
+    ...nodeBundle,
+    minify: false,
+    external: ['vscode'],
+    entryPoints: { index: 'bench/tree/index.ts' },
+    outdir: 'out/bench/tree',
     logLevel: 'warning',
   });
 }

@@ -15,7 +15,8 @@ export class ConnectionStatusBar implements vscode.Disposable {
     this.item.command = Commands.switchConnection;
     this.item.name = 'PuppetDB connection';
     this.activeId = state.get<string>('activeConnection');
-    void this.update();
+    // the first health check goes out after activation, not during it
+    setTimeout(() => void this.update(), 0);
   }
 
   get activeConnectionId(): string | undefined {

@@ -17,6 +17,7 @@ async function main(): Promise<number> {
       'state-dir': { type: 'string', default: '.work/puppetdb-test' },
       screenshots: { type: 'string', default: 'test-results' },
       grep: { type: 'string' },
+      'tests-path': { type: 'string', default: 'out/test/vscode/index.js' },
     },
   });
   const screenshots = resolve(values.screenshots!);
@@ -37,7 +38,7 @@ async function main(): Promise<number> {
       PDBX_GREP: values.grep ?? '',
     };
     await session.open(join(ROOT, 'test/fixtures/workspace'), [
-      ['extensionTestsPath', `vscode-remote://remote${ROOT}/out/test/vscode/index.js`],
+      ['extensionTestsPath', `vscode-remote://remote${resolve(ROOT, values['tests-path']!)}`],
       ['extensionEnvironment', JSON.stringify(environment)],
     ]);
     const timeout = new Promise<number>((resolveTimeout) =>

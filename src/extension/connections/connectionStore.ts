@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { connect, type ConnectOptions, type PuppetDB } from '../../client';
+import type { ConnectOptions, PuppetDB } from '../../client';
 import type { ConnectionSettings, Settings } from '../settings';
 
 export type SecretKind = 'password' | 'token';
@@ -62,6 +62,9 @@ export class ConnectionStore implements vscode.Disposable {
     const connection = this.get(id);
     if (!connection) throw new Error(`There is no PuppetDB connection "${id}".`);
     const options = await this.connectOptions(connection);
+    // loaded on first use, so that activation does not pay for undici
+    const { connect } = await import('../../client');
+    // nothing is awaited from here on, so concurrent callers share one client
     const key = JSON.stringify(options);
     const cached = this.clients.get(id);
     if (cached?.key === key) return cached.client;

@@ -1,12 +1,4 @@
-import {
-  AndOperator,
-  EqualsOperator,
-  NullOperator,
-  OrOperator,
-  LessEqualOperator,
-  RegexOperator,
-  type QueryLike,
-} from '../../client';
+import type { QueryLike } from '../../client';
 
 /** What the node list is narrowed to. */
 export interface NodeFilter {
@@ -18,7 +10,7 @@ export interface NodeFilter {
 
 /**
  * The server-side query of a filter (as Puppetboard builds it), so that no filter ever needs the
- * whole fleet on the client.
+ * whole fleet on the client. Plain AST arrays: the query builder would load the client at activation.
  */
 export function nodeFilterQuery(
   filter: NodeFilter | undefined,
@@ -26,34 +18,24 @@ export function nodeFilterQuery(
   now = new Date(),
 ): QueryLike | undefined {
   if (!filter) return undefined;
-  const and = new AndOperator();
-  let clauses = 0;
-  const add = (query: QueryLike) => {
-    and.add(query as never);
-    clauses++;
-  };
-  if (filter.environment) add(new EqualsOperator('catalog_environment', filter.environment));
-  if (filter.namePattern) add(new RegexOperator('certname', filter.namePattern));
+  const clauses: unknown[] = [];
+  if (filter.environment) clauses.push(['=', 'catalog_environment', filter.environment]);
+  if (filter.namePattern) clauses.push(['~', 'certname', filter.namePattern]);
   const cutoff = new Date(now.getTime() - unreportedHours * 3600_000).toISOString();
   switch (filter.status) {
     case 'unreported':
-      add(
-        new OrOperator()
-          .add(new NullOperator('report_timestamp', true))
-          .add(new LessEqualOperator('report_timestamp', cutoff)),
-      );
+      clauses.push(['or', ['null?', 'report_timestamp', true], ['<=', 'report_timestamp', cutoff]]);
       break;
     case 'noop':
-      add(new EqualsOperator('latest_report_noop', true));
-      add(new EqualsOperator('latest_report_noop_pending', true));
+      clauses.push(['=', 'latest_report_noop', true], ['=', 'latest_report_noop_pending', true]);
       break;
     case 'changed':
     case 'unchanged':
     case 'failed':
-      add(new EqualsOperator('latest_report_status', filter.status));
+      clauses.push(['=', 'latest_report_status', filter.status]);
       break;
   }
-  return clauses ? and : undefined;
+  return clauses.length ? ['and', ...clauses] : undefined;
 }
 
 export function describeFilter(filter: NodeFilter | undefined): string | undefined {

@@ -1,5 +1,4 @@
 import * as vscode from 'vscode';
-import { APIError } from '../../client';
 import { Commands, ContextValues } from '../ids';
 import { ExplorerNode } from './explorerNode';
 
@@ -68,9 +67,12 @@ export class LoadMoreNode extends ExplorerNode {
   }
 }
 
+/** The client's errors carry complete sentences; anything else gets its class name in front. */
 export function describeError(error: unknown): string {
-  if (error instanceof APIError) return error.message;
-  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  if (!(error instanceof Error)) return String(error);
+  return error.name === 'Error' || error.name === 'TypeError'
+    ? `${error.name}: ${error.message}`
+    : error.message;
 }
 
 function escapeMarkdown(text: string): string {
