@@ -66,8 +66,9 @@ export async function run(): Promise<void> {
     const response = await request(`${url}/pdb/query/v4/nodes?${query}`);
     const rows = JSON.parse(await response.body.text()) as unknown[];
     const rawTime = performance.now() - rawStart;
-    if (rows.length !== nodesShown)
+    if (rows.length !== nodesShown) {
       throw new Error(`the raw page has ${rows.length} rows, the tree ${nodesShown}`);
+    }
     if (round === 0) continue; // warm-up
     treeTimes.push(treeTime);
     rawTimes.push(rawTime);
