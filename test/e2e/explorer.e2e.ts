@@ -10,7 +10,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { loadedFleet, testServer } from '../integration/support/puppetdb';
 import { startVsCode } from '../vscode/runtime';
 
@@ -27,8 +27,8 @@ const row = (page: Page, label: string) =>
   page.locator(`.monaco-list-row[aria-label^="${label}"]`).first();
 
 /** Scrolls the virtual list of the side bar until a row is rendered. */
-async function reveal(page: Page, label: string): Promise<void> {
-  const target = row(page, label);
+async function reveal(page: Page, label: string | Locator): Promise<void> {
+  const target = typeof label === 'string' ? row(page, label) : label;
   for (let step = 0; step < 40 && !(await target.isVisible()); step++) {
     await page.locator('.sidebar .monaco-list').first().hover();
     await page.mouse.wheel(0, 300);
@@ -109,6 +109,31 @@ async function main(): Promise<void> {
       check(`${theme}: the status bar shows the connection and its PuppetDB version`, () =>
         assert.match(statusBar, /Local PuppetDB · PuppetDB 7\.\d+\.\d+/),
       );
+      if (shade === 'dark') {
+        // a load that hangs (the PuppetDB JVM paused) offers Cancel, and cancelling aborts it
+        process.kill(server.pid, 'SIGSTOP');
+        try {
+          await expand(page, 'Failures');
+          // a headless window has no focus, so VS Code keeps toasts in the notification centre
+          await page.waitForTimeout(2500);
+          await page
+            .locator('.statusbar .codicon-bell-dot, .statusbar [aria-label^="Notifications"]')
+            .first()
+            .click();
+          const cancel = page
+            .locator(
+              '.notifications-center a.monaco-button:has-text("Cancel"), .notifications-center .monaco-button[aria-label^="Cancel"]',
+            )
+            .first();
+          await cancel.waitFor({ timeout: 15_000 });
+          await page.screenshot({ path: join(screenshots, 'explorer-cancellable-load-dark.png') });
+          await cancel.click();
+          await reveal(page, page.locator('.monaco-list-row:has-text("was cancelled")').first());
+          check(`${theme}: a hanging load can be cancelled, and the tree says so`, () => undefined);
+        } finally {
+          process.kill(server.pid, 'SIGCONT');
+        }
+      }
       const file = join(screenshots, `explorer-facts-${shade}.png`);
       await page.screenshot({ path: file });
       console.log(`  screenshot: ${file}`);

@@ -1,9 +1,9 @@
+import { optionalString, required, type JsonRow } from './json';
 import type { Resource } from './resource';
-import { optionalString, type JsonRow } from './json';
 
 /**
- * A relationship between two resources. Built from a catalog, source and target are Resource
- * records; from the `/edges` endpoint, they are `"Type[title]"` strings, as in the reference.
+ * A relationship between two resources. Built by a Catalog, source and target are its Resource
+ * records; from the `/edges` endpoint they are `"Type[title]"` strings, as in the reference.
  */
 export class Edge {
   constructor(
@@ -13,19 +13,24 @@ export class Edge {
     readonly node?: string,
   ) {}
 
+  /** The reference's `Edge.create_from_dict` (an `/edges` row). */
   static fromJSON(row: JsonRow): Edge {
+    const source = `${String(required(row, 'source_type', 'edge'))}[${String(required(row, 'source_title', 'edge'))}]`;
+    const target = `${String(required(row, 'target_type', 'edge'))}[${String(required(row, 'target_title', 'edge'))}]`;
     return new Edge(
-      `${String(row.source_type)}[${String(row.source_title)}]`,
-      `${String(row.target_type)}[${String(row.target_title)}]`,
-      String(row.relationship),
+      source,
+      target,
+      String(required(row, 'relationship', 'edge')),
       optionalString(row.certname),
     );
   }
 
+  /** Python `str()`: `source - relationship - target`. */
   toString(): string {
     return `${String(this.source)} - ${this.relationship} - ${String(this.target)}`;
   }
 
+  /** Python `repr()`: `<Edge: source - relationship - target>`. */
   repr(): string {
     return `<Edge: ${this.toString()}>`;
   }

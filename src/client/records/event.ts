@@ -1,7 +1,7 @@
 import { jsonToDate } from '../internal/time';
-import { optionalString, type JsonRow } from './json';
+import { optionalNumber, optionalString, required, type JsonRow } from './json';
 
-/** What the reference's `Event.item` describes: the resource the event fired on. */
+/** The reference's `Event.item`: the resource the event fired on, under its Python keys. */
 export interface EventItem {
   title: string;
   type: string;
@@ -15,11 +15,15 @@ export interface EventItem {
   line_number: number | undefined;
 }
 
-/** A resource event of a report (`/events` row). */
+const RECORD = 'event';
+
+/** A resource event of a report (an `/events` row). */
 export class Event {
   /** `status === "failure"`. */
   readonly failed: boolean;
   readonly item: EventItem;
+  /** The class that declared the resource (`class_` in the reference). */
+  readonly class: string | undefined;
 
   constructor(
     readonly node: string,
@@ -32,11 +36,12 @@ export class Event {
     readonly newValue: unknown,
     readonly oldValue: unknown,
     readonly type: string,
-    readonly class_: string | undefined,
+    containingClass: string | undefined,
     readonly executionPath: unknown,
     readonly sourceFile: string | undefined,
     readonly lineNumber: number | undefined,
   ) {
+    this.class = containingClass;
     this.failed = status === 'failure';
     this.item = {
       title,
@@ -45,41 +50,39 @@ export class Event {
       message,
       old: oldValue,
       new: newValue,
-      class: class_,
+      class: containingClass,
       execution_path: executionPath,
       source_file: sourceFile,
       line_number: lineNumber,
     };
   }
 
-  /** The class that declared the resource (`class_` in the reference). */
-  get class(): string | undefined {
-    return this.class_;
-  }
-
+  /** The reference's `Event.create_from_dict`: every key is required (null is allowed). */
   static fromJSON(row: JsonRow): Event {
     return new Event(
-      String(row.certname),
-      String(row.status),
-      jsonToDate(String(row.timestamp)),
-      String(row.report),
-      String(row.resource_title),
-      optionalString(row.property),
-      optionalString(row.message),
-      row.new_value,
-      row.old_value,
-      String(row.resource_type),
-      optionalString(row.containing_class),
-      row.containment_path,
-      optionalString(row.file),
-      row.line === null || row.line === undefined ? undefined : Number(row.line),
+      String(required(row, 'certname', RECORD)),
+      String(required(row, 'status', RECORD)),
+      jsonToDate(required(row, 'timestamp', RECORD)),
+      String(required(row, 'report', RECORD)),
+      String(required(row, 'resource_title', RECORD)),
+      optionalString(required(row, 'property', RECORD)),
+      optionalString(required(row, 'message', RECORD)),
+      required(row, 'new_value', RECORD),
+      required(row, 'old_value', RECORD),
+      String(required(row, 'resource_type', RECORD)),
+      optionalString(required(row, 'containing_class', RECORD)),
+      required(row, 'containment_path', RECORD),
+      optionalString(required(row, 'file', RECORD)),
+      optionalNumber(required(row, 'line', RECORD)),
     );
   }
 
+  /** Python `str()`: `Type[title]/hash`. */
   toString(): string {
     return `${this.type}[${this.title}]/${this.hash}`;
   }
 
+  /** Python `repr()`: `Event: Type[title]/hash`. */
   repr(): string {
     return `Event: ${this.toString()}`;
   }

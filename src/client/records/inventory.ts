@@ -1,7 +1,9 @@
 import { jsonToDate } from '../internal/time';
-import type { JsonRow } from './json';
+import { required, type JsonRow } from './json';
 
-/** A node's facts and trusted data in one record (`/inventory` row). */
+const RECORD = 'inventory entry';
+
+/** A node's facts and trusted data in one record (an `/inventory` row). */
 export class Inventory {
   constructor(
     readonly node: string,
@@ -11,20 +13,23 @@ export class Inventory {
     readonly trusted: Record<string, unknown> | null,
   ) {}
 
+  /** The reference's `Inventory.create_from_dict`. */
   static fromJSON(row: JsonRow): Inventory {
     return new Inventory(
-      String(row.certname),
-      jsonToDate(String(row.timestamp)),
-      String(row.environment),
-      (row.facts as Record<string, unknown>) ?? {},
-      (row.trusted as Record<string, unknown> | null) ?? null,
+      String(required(row, 'certname', RECORD)),
+      jsonToDate(required(row, 'timestamp', RECORD)),
+      String(required(row, 'environment', RECORD)),
+      (required(row, 'facts', RECORD) as Record<string, unknown> | null) ?? {},
+      (required(row, 'trusted', RECORD) as Record<string, unknown> | null) ?? null,
     );
   }
 
+  /** Python `str()`: the certname. */
   toString(): string {
     return this.node;
   }
 
+  /** Python `repr()`: `<Inventory: node>`. */
   repr(): string {
     return `<Inventory: ${this.node}>`;
   }

@@ -1,25 +1,35 @@
 import { EmptyResponseError } from '../errors';
-import { dateOrFalse, formatElapsed, optionalDate } from '../internal/time';
-import type { QueryLike } from '../queryBuilder';
-import type { RecordApi, RecordSource, ScopedQueryOptions } from './api';
+import { dateOrFalse, formatDuration, optionalDate } from '../internal/time';
+import { andQuery, type RecordApi, type RecordQueryOptions, type RecordSource } from './api';
 import type { Fact } from './fact';
+import { optionalString, required, type JsonRow } from './json';
 import type { Report } from './report';
 import type { Resource } from './resource';
-import { optionalString, required, type JsonRow } from './json';
 
-/** Counted events of the latest report, or the "some" markers of the cheap mode. */
+/**
+ * The latest report's event counts: an `/event-counts` row with its wire keys (`successes`,
+ * `failures`, `noops`, `skips`, `subject`), or in the cheap mode the reference's
+ * `{successes, failures, noops}` with `"some"` for the kind of change the report had.
+ */
 export type EventCounts = Record<string, unknown>;
 
+/** The `event-counts` rows of the latest reports, as a list or already keyed by certname. */
+export type LatestEvents = ReadonlyMap<string, EventCounts> | readonly EventCounts[];
+
+/** The arguments of the reference's `Node.create_from_dict` after the row. */
 export interface NodeStatusInput {
-  withStatus: boolean;
-  withEventNumbers: boolean;
-  /** event-counts rows of the latest reports, keyed by certname. */
-  latestEvents: ReadonlyMap<string, EventCounts> | undefined;
-  now: Date;
-  /** Hours without a report before a node is unreported; null never marks it. */
-  unreported: number | null;
+  /** Compute statusReport, events and unreported. Default false, as `nodes()`. */
+  withStatus?: boolean;
+  /** Take the counts from `latestEvents`; false: only `"some"` markers (cheap mode). Default true. */
+  withEventNumbers?: boolean;
+  latestEvents?: LatestEvents;
+  /** The clock the report age is measured against. Default: now. */
+  now?: Date;
+  /** Hours without a report before a node is unreported; null never marks by age. Default 2. */
+  unreported?: number | null;
 }
 
+/** The reference's `Node(...)` keyword arguments, already converted. */
 export interface NodeFields {
   deactivated?: Date | false;
   expired?: Date | false;
@@ -39,8 +49,12 @@ export interface NodeFields {
   cachedCatalogStatus?: string;
 }
 
-const HOUR_MS = 3600_000;
+const RECORD = 'node';
+const HOUR_MS = 3_600_000;
+const DEFAULT_UNREPORTED_HOURS = 2;
+/** Read with `row[key]` by the reference: a row without one is an error. */
 const REQUIRED_KEYS = [
+  'certname',
   'deactivated',
   'expired',
   'report_timestamp',
@@ -51,8 +65,10 @@ const REQUIRED_KEYS = [
   'facts_environment',
 ] as const;
 
-/** A node (`/nodes` row), with the reference's status computation and node-scoped helpers. */
+/** A node (a `/nodes` row), with the reference's status computation and node-scoped helpers. */
 export class Node {
+  // Private (#) so that JSON.stringify and util.inspect never reach the connection's settings.
+  readonly #api: RecordApi;
   readonly deactivated: Date | false;
   readonly expired: Date | false;
   readonly reportTimestamp: Date | undefined;
@@ -73,10 +89,11 @@ export class Node {
   readonly status: string | undefined;
 
   constructor(
-    private readonly api: RecordApi,
+    api: RecordApi,
     readonly name: string,
     fields: NodeFields = {},
   ) {
+    this.#api = api;
     this.deactivated = fields.deactivated ?? false;
     this.expired = fields.expired ?? false;
     this.reportTimestamp = fields.reportTimestamp;
@@ -98,117 +115,140 @@ export class Node {
     else this.status = this.statusReport;
   }
 
-  /** The reference's `Node.create_from_dict`, with the latest event counts looked up by certname. */
-  static fromJSON(api: RecordApi, row: JsonRow, input: NodeStatusInput): Node {
-    for (const key of REQUIRED_KEYS) required(row, key, 'node');
-    const certname = String(required(row, 'certname', 'node'));
-    const { statusReport, events } = input.withStatus
-      ? statusOf(row, certname, input)
-      : { statusReport: undefined, events: undefined };
+  /**
+   * The reference's `Node.create_from_dict`. `latestEvents` may be the `event-counts` list: it
+   * is indexed by certname once per list (the reference scans it for every node).
+   */
+  static fromJSON(api: RecordApi, row: JsonRow, options: NodeStatusInput = {}): Node {
+    for (const key of REQUIRED_KEYS) required(row, key, RECORD);
     const reportTimestamp = optionalDate(row.report_timestamp);
-    let unreported = false;
-    let unreportedTime: string | undefined;
-    // The reference judges the report's age whether or not the status was asked for.
-    if (reportTimestamp && input.unreported !== null) {
-      const age = input.now.getTime() - reportTimestamp.getTime();
-      if (age > input.unreported * HOUR_MS) {
-        unreported = true;
-        unreportedTime = formatElapsed(age);
-      }
-    }
-    if (!reportTimestamp) unreported = true;
-    return new Node(api, certname, {
+    const fields: NodeFields = {
       deactivated: dateOrFalse(row.deactivated),
       expired: dateOrFalse(row.expired),
       reportTimestamp,
       catalogTimestamp: optionalDate(row.catalog_timestamp),
       factsTimestamp: optionalDate(row.facts_timestamp),
-      statusReport,
       noop: Boolean(row.latest_report_noop),
       noopPending: Boolean(row.latest_report_noop_pending),
-      events,
-      unreported,
-      unreportedTime,
       reportEnvironment: optionalString(row.report_environment),
       catalogEnvironment: optionalString(row.catalog_environment),
       factsEnvironment: optionalString(row.facts_environment),
       latestReportHash: optionalString(row.latest_report_hash),
       cachedCatalogStatus: optionalString(row.cached_catalog_status),
-    });
+    };
+    if (options.withStatus === true) {
+      Object.assign(fields, statusOf(row, options));
+      Object.assign(fields, reportAge(reportTimestamp, options));
+    }
+    return new Node(api, String(row.certname), fields);
   }
 
-  /** This node's facts, and-ed with `query` when given. */
-  facts(options: ScopedQueryOptions & { name?: string } = {}): RecordSource<Fact> {
-    return this.api.facts({ ...options, query: this.scoped(options.query) });
+  /** This node's facts (`["=", "certname", name]`, and-ed with `options.query` if given). */
+  facts(options: RecordQueryOptions = {}): RecordSource<Fact> {
+    return this.#api.facts({ ...options, query: this.scoped(options.query) });
   }
 
-  /** One fact of this node; EmptyResponseError when it has none of that name. */
-  async fact(name: string, options: ScopedQueryOptions = {}): Promise<Fact> {
+  /** This node's fact `name`; EmptyResponseError when it has none (reference: StopIteration). */
+  async fact(name: string, options: RecordQueryOptions = {}): Promise<Fact> {
     const fact = await this.facts({ ...options, name }).first();
     if (!fact) throw new EmptyResponseError(`${this.name} has no fact named ${name}.`);
     return fact;
   }
 
-  reports(options: ScopedQueryOptions = {}): RecordSource<Report> {
-    return this.api.reports({ ...options, query: this.scoped(options.query) });
+  /** This node's reports. */
+  reports(options: RecordQueryOptions = {}): RecordSource<Report> {
+    return this.#api.reports({ ...options, query: this.scoped(options.query) });
   }
 
-  resources(
-    options: ScopedQueryOptions & { type?: string; title?: string } = {},
-  ): RecordSource<Resource> {
-    return this.api.resources({ ...options, query: this.scoped(options.query) });
+  /** This node's resources, optionally of one `type` (and `title`). */
+  resources(options: RecordQueryOptions = {}): RecordSource<Resource> {
+    return this.#api.resources({ ...options, query: this.scoped(options.query) });
   }
 
-  async resource(type: string, title: string, options: ScopedQueryOptions = {}): Promise<Resource> {
+  /** The resource `type[title]` of this node; EmptyResponseError when it has none. */
+  async resource(type: string, title: string, options: RecordQueryOptions = {}): Promise<Resource> {
     const resource = await this.resources({ ...options, type, title }).first();
     if (!resource) throw new EmptyResponseError(`${this.name} has no resource ${type}[${title}].`);
     return resource;
   }
 
-  /** Plain data: the connection (and its credentials) stays out of JSON. */
-  toJSON(): Record<string, unknown> {
-    const { api: _api, ...fields } = this as unknown as Record<string, unknown>;
-    return fields;
-  }
-
+  /** Python `str()`: the certname. */
   toString(): string {
     return this.name;
   }
 
+  /** Python `repr()`: `<Node: name>`. */
   repr(): string {
     return `<Node: ${this.name}>`;
   }
 
-  /** The reference's AndOperator of the certname clause and the caller's query, as an AST. */
-  private scoped(query: QueryLike | undefined): QueryLike {
-    const certname = ['=', 'certname', this.name];
-    if (query === undefined || query === null) return certname;
-    return ['and', certname, typeof query === 'string' ? JSON.parse(query) : query];
+  private scoped(query: unknown): unknown[] {
+    return andQuery(['=', 'certname', this.name], query);
   }
 }
 
+/** statusReport and events, as the reference derives them when asked for the status. */
 function statusOf(
   row: JsonRow,
-  certname: string,
-  input: NodeStatusInput,
-): { statusReport: string | undefined; events: EventCounts | undefined } {
-  const latest = input.latestEvents?.get(certname);
-  if (!input.withEventNumbers) {
-    const statusReport = optionalString(row.latest_report_status);
+  options: NodeStatusInput,
+): Pick<NodeFields, 'statusReport' | 'events'> {
+  if (options.withEventNumbers === false) {
+    // The cheap mode: no event-counts query, only which kind of change there was.
+    const statusReport = optionalString(required(row, 'latest_report_status', RECORD));
     const events: EventCounts = { successes: 0, failures: 0, noops: 0 };
     if (statusReport === 'changed') events.successes = 'some';
     else if (statusReport === 'noop') events.noops = 'some';
     else if (statusReport === 'failed') events.failures = 'some';
     return { statusReport, events };
   }
+  const events = latestEventsOf(options.latestEvents).get(String(row.certname));
   if ('latest_report_status' in row) {
-    return { statusReport: optionalString(row.latest_report_status), events: latest };
+    return { statusReport: optionalString(row.latest_report_status), events };
   }
-  // PuppetDB before 3.2 had no latest_report_status: the reference derives it from the counts.
-  if (!latest) return { statusReport: 'unchanged', events: undefined };
+  // PuppetDB before 3.2 had no latest_report_status: the counts decide, later checks winning.
+  if (!events) return { statusReport: 'unchanged', events: undefined };
   let statusReport: string | undefined;
-  if (Number(latest.successes) > 0) statusReport = 'changed';
-  if (Number(latest.noops) > 0) statusReport = 'noop';
-  if (Number(latest.failures) > 0) statusReport = 'failed';
-  return { statusReport, events: latest };
+  if (Number(events.successes) > 0) statusReport = 'changed';
+  if (Number(events.noops) > 0) statusReport = 'noop';
+  if (Number(events.failures) > 0) statusReport = 'failed';
+  return { statusReport, events };
+}
+
+/** unreported and unreportedTime: a node whose last report is too old, or that never reported. */
+function reportAge(
+  reportTimestamp: Date | undefined,
+  options: NodeStatusInput,
+): Pick<NodeFields, 'unreported' | 'unreportedTime'> {
+  if (!reportTimestamp) return { unreported: true, unreportedTime: undefined };
+  const hours = options.unreported === undefined ? DEFAULT_UNREPORTED_HOURS : options.unreported;
+  // The reference fails on None here (timedelta(hours=None)); null means "never by age".
+  if (hours === null) return {};
+  const age = (options.now ?? new Date()).getTime() - reportTimestamp.getTime();
+  if (age <= hours * HOUR_MS) return {};
+  return { unreported: true, unreportedTime: formatDuration(age) };
+}
+
+const EMPTY_INDEX: ReadonlyMap<string, EventCounts> = new Map();
+const indexes = new WeakMap<readonly EventCounts[], ReadonlyMap<string, EventCounts>>();
+
+/** The counts keyed by certname; a list is indexed once and the index kept with it. */
+function latestEventsOf(latest: LatestEvents | undefined): ReadonlyMap<string, EventCounts> {
+  if (latest === undefined) return EMPTY_INDEX;
+  if (!Array.isArray(latest)) return latest as ReadonlyMap<string, EventCounts>;
+  let index = indexes.get(latest);
+  if (!index) {
+    index = indexEventCounts(latest);
+    indexes.set(latest, index);
+  }
+  return index;
+}
+
+/** `event-counts` rows keyed by `subject.title`; the first row wins, as the reference's `[0]`. */
+export function indexEventCounts(rows: readonly EventCounts[]): Map<string, EventCounts> {
+  const byCertname = new Map<string, EventCounts>();
+  for (const row of rows) {
+    const title = (row.subject as { title?: unknown } | null | undefined)?.title;
+    if (typeof title === 'string' && !byCertname.has(title)) byCertname.set(title, row);
+  }
+  return byCertname;
 }

@@ -1,17 +1,44 @@
 import { jsonToDate } from '../internal/time';
-import type { RecordApi, RecordSource, ScopedQueryOptions } from './api';
+import { andQuery, type RecordApi, type RecordQueryOptions, type RecordSource } from './api';
 import type { Event } from './event';
-import { optionalString, required, type JsonRow } from './json';
+import { embeddedData, optionalString, required, type JsonRow } from './json';
 
-/** A Puppet run report (`/reports` row). */
+/** The reference's keyword arguments of `Report(...)`. */
+export interface ReportOptions {
+  status?: string;
+  metrics?: JsonRow[];
+  logs?: JsonRow[];
+  environment?: string;
+  noop?: boolean;
+  noopPending?: boolean;
+  codeId?: string;
+  catalogUuid?: string;
+  cachedCatalogStatus?: string;
+  producer?: string;
+}
+
+const RECORD = 'report';
+
+/** A Puppet run report (a `/reports` row). */
 export class Report {
-  /** `"noop"` when the run was noop with pending changes, else the stored status. */
+  // Private (#) so that JSON.stringify and util.inspect never reach the connection's settings.
+  readonly #api: RecordApi;
+  /** `"noop"` for a noop run with pending changes, else the status PuppetDB stored. */
   readonly status: string | undefined;
-  /** Run duration (end − start) in milliseconds. */
+  /** Run duration, end − start, in milliseconds. */
   readonly runTime: number;
+  readonly metrics: JsonRow[];
+  readonly logs: JsonRow[];
+  readonly environment: string | undefined;
+  readonly noop: boolean;
+  readonly noopPending: boolean;
+  readonly codeId: string | undefined;
+  readonly catalogUuid: string | undefined;
+  readonly cachedCatalogStatus: string | undefined;
+  readonly producer: string | undefined;
 
   constructor(
-    private readonly api: RecordApi,
+    api: RecordApi,
     readonly node: string,
     readonly hash: string,
     readonly start: Date,
@@ -21,69 +48,69 @@ export class Report {
     readonly format: number,
     readonly agentVersion: string,
     readonly transaction: string,
-    status: string | undefined,
-    readonly metrics: Array<Record<string, unknown>> = [],
-    readonly logs: Array<Record<string, unknown>> = [],
-    readonly environment?: string,
-    readonly noop = false,
-    readonly noopPending = false,
-    readonly codeId?: string,
-    readonly catalogUuid?: string,
-    readonly cachedCatalogStatus?: string,
-    readonly producer?: string,
+    options: ReportOptions = {},
   ) {
-    this.status = noop && noopPending ? 'noop' : status;
+    this.#api = api;
+    this.noop = options.noop ?? false;
+    this.noopPending = options.noopPending ?? false;
+    this.status = this.noop && this.noopPending ? 'noop' : options.status;
     this.runTime = end.getTime() - start.getTime();
+    this.metrics = options.metrics ?? [];
+    this.logs = options.logs ?? [];
+    this.environment = options.environment;
+    this.codeId = options.codeId;
+    this.catalogUuid = options.catalogUuid;
+    this.cachedCatalogStatus = options.cachedCatalogStatus;
+    this.producer = options.producer;
   }
 
+  /**
+   * The reference's `Report.create_from_dict`, plus `producer` (the reference drops it) and
+   * unexpanded `metrics`/`logs` (`{href}` only) read as empty. Embedded `resource_events` are
+   * ignored, as in the reference: `events()` fetches them.
+   */
   static fromJSON(api: RecordApi, row: JsonRow): Report {
-    const field = (key: string) => required(row, key, 'report');
     return new Report(
       api,
-      String(field('certname')),
-      String(field('hash')),
-      jsonToDate(String(field('start_time'))),
-      jsonToDate(String(field('end_time'))),
-      jsonToDate(String(field('receive_time'))),
-      String(field('configuration_version')),
-      Number(field('report_format')),
-      String(field('puppet_version')),
-      String(field('transaction_uuid')),
-      optionalString(row.status),
-      embeddedData(row.metrics),
-      embeddedData(row.logs),
-      optionalString(row.environment),
-      Boolean(row.noop),
-      Boolean(row.noop_pending),
-      optionalString(row.code_id),
-      optionalString(row.catalog_uuid),
-      optionalString(row.cached_catalog_status),
-      optionalString(row.producer),
+      String(required(row, 'certname', RECORD)),
+      String(required(row, 'hash', RECORD)),
+      jsonToDate(required(row, 'start_time', RECORD)),
+      jsonToDate(required(row, 'end_time', RECORD)),
+      jsonToDate(required(row, 'receive_time', RECORD)),
+      String(required(row, 'configuration_version', RECORD)),
+      Number(required(row, 'report_format', RECORD)),
+      String(required(row, 'puppet_version', RECORD)),
+      String(required(row, 'transaction_uuid', RECORD)),
+      {
+        status: optionalString(row.status),
+        metrics: embeddedData(row.metrics),
+        logs: embeddedData(row.logs),
+        environment: optionalString(row.environment),
+        noop: Boolean(row.noop),
+        noopPending: Boolean(row.noop_pending),
+        codeId: optionalString(row.code_id),
+        catalogUuid: optionalString(row.catalog_uuid),
+        cachedCatalogStatus: optionalString(row.cached_catalog_status),
+        producer: optionalString(row.producer),
+      },
     );
   }
 
-  /** The events of this report. */
-  events(options: ScopedQueryOptions = {}): RecordSource<Event> {
-    return this.api.events({ ...options, query: ['=', 'report', this.hash] });
+  /** The events of this report: `["=", "report", hash]`, and-ed with `options.query` if given. */
+  events(options: RecordQueryOptions = {}): RecordSource<Event> {
+    return this.#api.events({
+      ...options,
+      query: andQuery(['=', 'report', this.hash], options.query),
+    });
   }
 
-  /** Plain data: the connection (and its credentials) stays out of JSON. */
-  toJSON(): Record<string, unknown> {
-    const { api: _api, ...fields } = this as unknown as Record<string, unknown>;
-    return fields;
-  }
-
+  /** Python `str()`: the hash. */
   toString(): string {
     return this.hash;
   }
 
+  /** Python `repr()`: `Report: hash`. */
   repr(): string {
     return `Report: ${this.hash}`;
   }
-}
-
-/** PuppetDB expands `{data, href}`; with only `href` (not expanded) there is nothing to show. */
-function embeddedData(value: unknown): Array<Record<string, unknown>> {
-  const data = (value as { data?: unknown } | null | undefined)?.data;
-  return Array.isArray(data) ? (data as Array<Record<string, unknown>>) : [];
 }

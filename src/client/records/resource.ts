@@ -1,9 +1,9 @@
 import type { Edge } from './edge';
-import { optionalString, type JsonRow } from './json';
+import { optionalNumber, optionalString, required, type JsonRow } from './json';
 
-/** A catalog resource (`/resources` row, or an entry of a catalog). */
+/** A catalog resource (a `/resources` row, or an entry of a catalog). */
 export class Resource {
-  /** Edges touching this resource; filled when it belongs to a Catalog. */
+  /** Edges touching this resource; filled in when it belongs to a Catalog. */
   readonly relationships: Edge[] = [];
 
   constructor(
@@ -18,30 +18,35 @@ export class Resource {
     readonly parameters: Record<string, unknown> = {},
   ) {}
 
+  /**
+   * The reference's `Resource.create_from_dict`. A catalog passes its own certname and
+   * environment (catalog entries carry neither); a `/resources` row names its own.
+   */
   static fromJSON(
     row: JsonRow,
-    node = String(row.certname),
-    environment = optionalString(row.environment),
+    owner?: { node: string; environment: string | undefined },
   ): Resource {
     return new Resource(
-      node,
-      String(row.title),
-      String(row.type),
-      (row.tags as string[] | undefined) ?? [],
-      Boolean(row.exported),
+      owner ? owner.node : String(required(row, 'certname', 'resource')),
+      String(required(row, 'title', 'resource')),
+      String(required(row, 'type', 'resource')),
+      (required(row, 'tags', 'resource') as string[] | null) ?? [],
+      Boolean(required(row, 'exported', 'resource')),
+      // A catalog entry may lack file and line; the reference defaults both to None.
       optionalString(row.file),
-      row.line === null || row.line === undefined ? undefined : Number(row.line),
-      environment,
+      optionalNumber(row.line),
+      owner ? owner.environment : optionalString(row.environment),
       (row.parameters as Record<string, unknown> | null | undefined) ?? {},
     );
   }
 
-  /** `Type[title]`, the key a catalog files it under. */
+  /** Python `str()`: `Type[title]`, also the key a catalog files it under. */
   toString(): string {
     return `${this.type}[${this.name}]`;
   }
 
+  /** Python `repr()`: `<Resource: Type[title]>`. */
   repr(): string {
-    return `<Resource: ${this.toString()}>`;
+    return `<Resource: ${this.type}[${this.name}]>`;
   }
 }

@@ -1,30 +1,44 @@
-/** Typed records: the reference's tests/test_types.py, ported, plus the status computation of fromJSON. */
+/**
+ * Typed records: the reference's tests/test_types.py and tests/test_utils.py (json_to_datetime),
+ * ported, plus Node.create_from_dict's status computation, the create_from_dict key mapping of
+ * every record, and the node/report helper queries.
+ */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { inspect } from 'node:util';
 import {
   APIError,
   Catalog,
-  connect,
   Edge,
   EmptyResponseError,
   EqualsOperator,
   Event,
   Fact,
+  indexEventCounts,
   Inventory,
   Node,
+  pyFloat,
+  queryToString,
   Report,
   Resource,
+  type EventCounts,
+  type NodeStatusInput,
   type RecordApi,
-  type ScopedQueryOptions,
+  type RecordQueryOptions,
 } from '../../../src/client';
-import { formatElapsed, jsonToDate } from '../../../src/client/internal/time';
+import { formatDuration, jsonToDate } from '../../../src/client/internal/time';
 
 const at = (text: string) => new Date(text);
 
-/** A RecordApi that records what the record helpers ask for and answers with nothing. */
-function recordingApi(answer: unknown[] = []) {
-  const calls: Array<{ operation: string; options: ScopedQueryOptions }> = [];
-  const source = (operation: string) => (options: ScopedQueryOptions) => {
+interface Call {
+  operation: 'facts' | 'resources' | 'reports' | 'events';
+  options: RecordQueryOptions;
+}
+
+/** A RecordApi that records what the helpers ask for and answers with `answer`. */
+function recordingApi(answer: unknown[] = []): { api: RecordApi; calls: Call[] } {
+  const calls: Call[] = [];
+  const source = (operation: Call['operation']) => (options: RecordQueryOptions) => {
     calls.push({ operation, options });
     return {
       async *[Symbol.asyncIterator]() {
@@ -43,208 +57,461 @@ function recordingApi(answer: unknown[] = []) {
   return { api, calls };
 }
 
+const { api } = recordingApi();
+const T = '2013-08-01T09:57:00.000Z';
+const TIMESTAMPS = { reportTimestamp: at(T), catalogTimestamp: at(T), factsTimestamp: at(T) };
+
+/** The assertions every TestNode case of the reference makes. */
+function assertNodeBasics(node: Node): void {
+  assert.equal(node.name, 'node');
+  assert.equal(node.deactivated, false);
+  assert.equal(node.expired, false);
+  assert.deepEqual(node.reportTimestamp, jsonToDate(T));
+  assert.deepEqual(node.factsTimestamp, jsonToDate(T));
+  assert.deepEqual(node.catalogTimestamp, jsonToDate(T));
+  assert.equal(String(node), 'node');
+  assert.equal(`${node}`, 'node');
+  assert.equal(node.repr(), '<Node: node>');
+}
+
+describe('Node (test_types.py TestNode)', () => {
+  const development = {
+    reportEnvironment: 'development',
+    catalogEnvironment: 'development',
+    factsEnvironment: 'development',
+  };
+
+  test('without status', () => {
+    const node = new Node(api, 'node', TIMESTAMPS);
+    assertNodeBasics(node);
+    assert.equal(node.status, undefined);
+    assert.equal(node.reportEnvironment, 'production');
+  });
+
+  for (const statusReport of ['unchanged', 'noop', 'failed']) {
+    test(`with status unreported (from ${statusReport})`, () => {
+      const node = new Node(api, 'node', {
+        ...TIMESTAMPS,
+        statusReport,
+        unreported: true,
+        unreportedTime: '0d 5h 20m',
+      });
+      assertNodeBasics(node);
+      assert.equal(node.status, 'unreported');
+      assert.equal(node.unreportedTime, '0d 5h 20m');
+    });
+  }
+
+  const apiv4 = [
+    ['failed status', { statusReport: 'failed' }, 'failed'],
+    ['unchanged status', { statusReport: 'unchanged' }, 'unchanged'],
+    [
+      'unchanged noop status',
+      { statusReport: 'unchanged', noop: true, noopPending: false },
+      'unchanged',
+    ],
+    ['pending noop status', { statusReport: 'unchanged', noop: true, noopPending: true }, 'noop'],
+    ['failed noop status', { statusReport: 'failed', noop: true, noopPending: false }, 'failed'],
+    ['no status', {}, undefined],
+  ] as const;
+  for (const [name, fields, status] of apiv4) {
+    test(`apiv4 with ${name}`, () => {
+      const node = new Node(api, 'node', { ...TIMESTAMPS, ...development, ...fields });
+      assertNodeBasics(node);
+      assert.equal(node.reportEnvironment, 'development');
+      assert.equal(node.catalogEnvironment, 'development');
+      assert.equal(node.factsEnvironment, 'development');
+      assert.equal(node.status, status);
+    });
+  }
+
+  test('deactivated', () => {
+    const node = new Node(api, 'node', { deactivated: jsonToDate(T) });
+    assert.deepEqual(node.deactivated, jsonToDate(T));
+    assert.equal(node.expired, false);
+    assert.equal(node.repr(), '<Node: node>');
+  });
+
+  test('expired', () => {
+    const node = new Node(api, 'node', { expired: jsonToDate(T) });
+    assert.deepEqual(node.expired, jsonToDate(T));
+    assert.equal(node.deactivated, false);
+  });
+
+  test('latest report hash and cached catalog status', () => {
+    assert.equal(new Node(api, 'node', { latestReportHash: 'hash#1' }).latestReportHash, 'hash#1');
+    for (const value of ['explicitly_requested', 'on_failure', 'not_used']) {
+      assert.equal(
+        new Node(api, 'node', { cachedCatalogStatus: value }).cachedCatalogStatus,
+        value,
+      );
+    }
+  });
+});
+
 const NODE_ROW = {
   certname: 'node',
   deactivated: null,
   expired: null,
-  report_timestamp: '2013-08-01T09:57:00.000Z',
-  catalog_timestamp: '2013-08-01T09:57:00.000Z',
-  facts_timestamp: '2013-08-01T09:57:00.000Z',
+  report_timestamp: T,
+  catalog_timestamp: T,
+  facts_timestamp: '2013-08-01T09:50:00.000Z',
   report_environment: 'development',
-  catalog_environment: 'development',
-  facts_environment: 'development',
+  catalog_environment: 'staging',
+  facts_environment: 'production',
   latest_report_hash: 'hash#1',
   latest_report_status: 'changed',
   latest_report_noop: false,
   latest_report_noop_pending: false,
+  latest_report_corrective_change: null,
   cached_catalog_status: 'not_used',
 };
 
-const STATUS = {
+/** Three minutes after the report: well inside the default two hours. */
+const WITH_STATUS: NodeStatusInput = {
   withStatus: true,
   withEventNumbers: true,
-  latestEvents: undefined,
   now: at('2013-08-01T10:00:00.000Z'),
   unreported: 2,
 };
 
-describe('Node', () => {
-  const { api } = recordingApi();
+const counts = (certname: string, successes: number, noops: number, failures: number) => ({
+  subject_type: 'certname',
+  subject: { title: certname },
+  successes,
+  noops,
+  failures,
+  skips: 0,
+});
 
-  test('without status', () => {
-    const node = Node.fromJSON(api, NODE_ROW, { ...STATUS, withStatus: false });
+describe('Node.fromJSON (create_from_dict)', () => {
+  test('maps the row: timestamps to Dates, null deactivated/expired to false', () => {
+    const node = Node.fromJSON(api, NODE_ROW);
     assert.equal(node.name, 'node');
     assert.equal(node.deactivated, false);
     assert.equal(node.expired, false);
-    assert.deepEqual(node.reportTimestamp, jsonToDate('2013-08-01T09:57:00.000Z'));
-    assert.deepEqual(node.factsTimestamp, jsonToDate('2013-08-01T09:57:00.000Z'));
-    assert.deepEqual(node.catalogTimestamp, jsonToDate('2013-08-01T09:57:00.000Z'));
-    assert.equal(node.reportEnvironment, 'development');
+    assert.deepEqual(node.reportTimestamp, at(T));
+    assert.deepEqual(node.factsTimestamp, at('2013-08-01T09:50:00.000Z'));
+    assert.deepEqual(
+      [node.reportEnvironment, node.catalogEnvironment, node.factsEnvironment],
+      ['development', 'staging', 'production'],
+    );
     assert.equal(node.latestReportHash, 'hash#1');
+    assert.equal(node.cachedCatalogStatus, 'not_used');
+    const gone = Node.fromJSON(api, {
+      ...NODE_ROW,
+      deactivated: '2013-08-02T00:00:00.000Z',
+      expired: '2013-08-03T00:00:00.000Z',
+    });
+    assert.deepEqual(gone.deactivated, at('2013-08-02T00:00:00.000Z'));
+    assert.deepEqual(gone.expired, at('2013-08-03T00:00:00.000Z'));
+  });
+
+  test('without status: no status, no events, and the report age is not judged', () => {
+    const node = Node.fromJSON(api, NODE_ROW, { now: at('2020-01-01T00:00:00.000Z') });
     assert.equal(node.statusReport, undefined);
+    assert.equal(node.events, undefined);
+    assert.equal(node.unreported, false);
+    assert.equal(node.unreportedTime, undefined);
     assert.equal(node.status, undefined);
-    assert.equal(String(node), 'node');
-    assert.equal(node.repr(), '<Node: node>');
+    const never = Node.fromJSON(api, { ...NODE_ROW, report_timestamp: null });
+    assert.equal(never.unreported, false);
   });
 
-  test('constructor defaults: environments production, deactivated and expired false', () => {
-    const node = new Node(api, 'node', { deactivated: jsonToDate('2013-08-01T09:57:00.000Z') });
-    assert.deepEqual(node.deactivated, jsonToDate('2013-08-01T09:57:00.000Z'));
-    assert.equal(node.expired, false);
-    assert.equal(node.factsEnvironment, 'production');
+  test('without status the noop rule still applies (Node.__init__)', () => {
+    const row = { ...NODE_ROW, latest_report_noop: true, latest_report_noop_pending: true };
+    assert.equal(Node.fromJSON(api, row).status, 'noop');
   });
 
-  test('unreported after the threshold, with the elapsed time as the reference prints it', () => {
-    const node = Node.fromJSON(api, NODE_ROW, { ...STATUS, now: at('2013-08-01T15:17:00.000Z') });
+  test('unreported after the threshold, with the age printed as "{d}d {h}h {m}m"', () => {
+    const node = Node.fromJSON(api, NODE_ROW, {
+      ...WITH_STATUS,
+      now: at('2013-08-01T15:17:59.999Z'),
+    });
     assert.equal(node.unreported, true);
     assert.equal(node.unreportedTime, '0d 5h 20m');
     assert.equal(node.status, 'unreported');
     assert.equal(node.statusReport, 'changed');
+    const days = Node.fromJSON(api, NODE_ROW, {
+      ...WITH_STATUS,
+      now: at('2013-08-03T13:04:00.000Z'),
+    });
+    assert.equal(days.unreportedTime, '2d 3h 7m');
+  });
+
+  test('the threshold is strict: exactly `unreported` hours old is still reported', () => {
+    const exactly = Node.fromJSON(api, NODE_ROW, {
+      ...WITH_STATUS,
+      now: at('2013-08-01T11:57:00.000Z'),
+    });
+    assert.equal(exactly.unreported, false);
+    assert.equal(exactly.status, 'changed');
+    const later = Node.fromJSON(api, NODE_ROW, {
+      ...WITH_STATUS,
+      now: at('2013-08-01T11:57:00.001Z'),
+    });
+    assert.equal(later.unreported, true);
+    const custom = Node.fromJSON(api, NODE_ROW, { ...WITH_STATUS, unreported: 0.05 });
+    assert.equal(custom.unreported, false, '3 minutes is exactly 0.05 h');
+    assert.equal(
+      Node.fromJSON(api, NODE_ROW, { ...WITH_STATUS, unreported: 0.04 }).unreported,
+      true,
+    );
+  });
+
+  test('the threshold defaults to 2 hours', () => {
+    const { unreported: _default, ...options } = WITH_STATUS;
+    assert.equal(
+      Node.fromJSON(api, NODE_ROW, { ...options, now: at('2013-08-01T11:56:00.000Z') }).unreported,
+      false,
+    );
+    assert.equal(
+      Node.fromJSON(api, NODE_ROW, { ...options, now: at('2013-08-01T11:58:00.000Z') }).unreported,
+      true,
+    );
+  });
+
+  test('a node that never reported is unreported, without an age', () => {
+    const node = Node.fromJSON(api, { ...NODE_ROW, report_timestamp: null }, WITH_STATUS);
+    assert.equal(node.unreported, true);
+    assert.equal(node.unreportedTime, undefined);
+    assert.equal(node.status, 'unreported');
+  });
+
+  test('unreported: null never marks by age, but a node without a report still is', () => {
+    const old = { ...WITH_STATUS, unreported: null, now: at('2020-01-01T00:00:00.000Z') };
+    assert.equal(Node.fromJSON(api, NODE_ROW, old).unreported, false);
+    assert.equal(Node.fromJSON(api, { ...NODE_ROW, report_timestamp: null }, old).unreported, true);
   });
 
   test('unreported wins over noop and failed; noop needs noop and noop_pending', () => {
     const noopRow = {
       ...NODE_ROW,
+      latest_report_status: 'failed',
       latest_report_noop: true,
       latest_report_noop_pending: true,
-      latest_report_status: 'failed',
     };
-    assert.equal(Node.fromJSON(api, noopRow, STATUS).status, 'noop');
+    assert.equal(Node.fromJSON(api, noopRow, WITH_STATUS).status, 'noop');
     assert.equal(
-      Node.fromJSON(api, noopRow, { ...STATUS, now: at('2013-08-02T10:00:00.000Z') }).status,
+      Node.fromJSON(api, noopRow, { ...WITH_STATUS, now: at('2013-08-02T10:00:00.000Z') }).status,
       'unreported',
     );
-    assert.equal(
-      Node.fromJSON(api, { ...noopRow, latest_report_noop_pending: false }, STATUS).status,
-      'failed',
-    );
-    assert.equal(
-      Node.fromJSON(api, noopRow, { ...STATUS, unreported: null, now: at('2020-01-01T00:00:00Z') })
-        .unreported,
-      false,
-    );
+    const notPending = { ...noopRow, latest_report_noop_pending: false };
+    assert.equal(Node.fromJSON(api, notPending, WITH_STATUS).status, 'failed');
   });
 
-  test('a node that never reported is unreported', () => {
-    const node = Node.fromJSON(api, { ...NODE_ROW, report_timestamp: null }, STATUS);
-    assert.equal(node.unreported, true);
-    assert.equal(node.status, 'unreported');
-  });
-
-  test('event numbers come from the latest event counts, looked up by certname', () => {
-    const counts = {
-      subject_type: 'certname',
-      subject: { title: 'node' },
-      successes: 3,
-      failures: 0,
-      noops: 0,
-      skips: 0,
-    };
-    const node = Node.fromJSON(api, NODE_ROW, {
-      ...STATUS,
-      latestEvents: new Map([['node', counts]]),
+  test('event numbers: the latest counts of this certname, from a Map or from the list', () => {
+    const mine = counts('node', 3, 0, 0);
+    const list = [counts('other', 1, 1, 1), mine, counts('node', 9, 9, 9)];
+    const fromList = Node.fromJSON(api, NODE_ROW, { ...WITH_STATUS, latestEvents: list });
+    assert.equal(fromList.events, mine, 'the first row of the certname, as matches[0]');
+    assert.equal(fromList.statusReport, 'changed', 'latest_report_status decides, not the counts');
+    const fromMap = Node.fromJSON(api, NODE_ROW, {
+      ...WITH_STATUS,
+      latestEvents: indexEventCounts(list),
     });
-    assert.deepEqual(node.events, counts);
-    const other = Node.fromJSON(
+    assert.equal(fromMap.events, mine);
+    const stranger = Node.fromJSON(
       api,
-      { ...NODE_ROW, certname: 'other' },
-      { ...STATUS, latestEvents: new Map([['node', counts]]) },
+      { ...NODE_ROW, certname: 'nobody' },
+      {
+        ...WITH_STATUS,
+        latestEvents: list,
+      },
     );
-    assert.equal(other.events, undefined);
+    assert.equal(stranger.events, undefined);
+    assert.equal(stranger.statusReport, 'changed');
   });
 
-  test('the cheap mode marks the status kind with "some"', () => {
-    for (const [status, key] of [
-      ['changed', 'successes'],
-      ['noop', 'noops'],
-      ['failed', 'failures'],
-    ] as const) {
-      const node = Node.fromJSON(
-        api,
-        { ...NODE_ROW, latest_report_status: status },
-        { ...STATUS, withEventNumbers: false },
-      );
-      assert.equal(node.events?.[key], 'some');
+  test('the event-counts list is indexed once, not scanned per node', () => {
+    let reads = 0;
+    const list = new Proxy([counts('a', 1, 0, 0), counts('b', 0, 1, 0)], {
+      get(target, key, receiver) {
+        if (key === 'length') reads++;
+        return Reflect.get(target, key, receiver) as unknown;
+      },
+    });
+    const options = { ...WITH_STATUS, latestEvents: list };
+    Node.fromJSON(api, { ...NODE_ROW, certname: 'a' }, options);
+    const afterOne = reads;
+    assert.ok(afterOne > 0);
+    const b = Node.fromJSON(api, { ...NODE_ROW, certname: 'b' }, options);
+    Node.fromJSON(api, { ...NODE_ROW, certname: 'c' }, options);
+    assert.equal(reads, afterOne);
+    assert.equal(b.events?.noops, 1);
+  });
+
+  test('the cheap mode marks the kind of change with "some" and sends no counts', () => {
+    const cheap = {
+      ...WITH_STATUS,
+      withEventNumbers: false,
+      latestEvents: [counts('node', 5, 5, 5)],
+    };
+    const cases = [
+      ['changed', { successes: 'some', failures: 0, noops: 0 }],
+      ['noop', { successes: 0, failures: 0, noops: 'some' }],
+      ['failed', { successes: 0, failures: 'some', noops: 0 }],
+      ['unchanged', { successes: 0, failures: 0, noops: 0 }],
+    ] as const;
+    for (const [status, events] of cases) {
+      const node = Node.fromJSON(api, { ...NODE_ROW, latest_report_status: status }, cheap);
+      assert.deepEqual(node.events, events);
+      assert.equal(node.statusReport, status);
     }
-    const unchanged = Node.fromJSON(
-      api,
-      { ...NODE_ROW, latest_report_status: 'unchanged' },
-      { ...STATUS, withEventNumbers: false },
-    );
-    assert.deepEqual(unchanged.events, { successes: 0, failures: 0, noops: 0 });
-  });
-
-  test('the legacy fallback derives the status from the counts (later checks win)', () => {
     const { latest_report_status: _dropped, ...legacy } = NODE_ROW;
-    const counts = (successes: number, noops: number, failures: number) =>
-      new Map([['node', { subject: { title: 'node' }, successes, noops, failures }]]);
-    assert.equal(
-      Node.fromJSON(api, legacy, { ...STATUS, latestEvents: counts(1, 0, 0) }).statusReport,
-      'changed',
-    );
-    assert.equal(
-      Node.fromJSON(api, legacy, { ...STATUS, latestEvents: counts(1, 1, 0) }).statusReport,
-      'noop',
-    );
-    assert.equal(
-      Node.fromJSON(api, legacy, { ...STATUS, latestEvents: counts(1, 1, 1) }).statusReport,
-      'failed',
-    );
-    assert.equal(
-      Node.fromJSON(api, legacy, { ...STATUS, latestEvents: counts(0, 0, 0) }).statusReport,
-      undefined,
-    );
-    assert.equal(
-      Node.fromJSON(api, legacy, { ...STATUS, latestEvents: new Map() }).statusReport,
-      'unchanged',
-    );
+    assert.throws(() => Node.fromJSON(api, legacy, cheap), /without "latest_report_status"/);
   });
 
-  test('a required key missing is an APIError naming it', () => {
-    const { facts_environment: _dropped, ...row } = NODE_ROW;
-    assert.throws(() => Node.fromJSON(api, row, STATUS), /without "facts_environment"/);
+  test('the legacy fallback (no latest_report_status) takes the status from the counts', () => {
+    const { latest_report_status: _dropped, ...legacy } = NODE_ROW;
+    const statusFrom = (latestEvents: EventCounts[]) =>
+      Node.fromJSON(api, legacy, { ...WITH_STATUS, latestEvents }).statusReport;
+    assert.equal(statusFrom([counts('node', 1, 0, 0)]), 'changed');
+    assert.equal(statusFrom([counts('node', 1, 1, 0)]), 'noop', 'a later check overrides');
+    assert.equal(statusFrom([counts('node', 1, 1, 1)]), 'failed');
+    assert.equal(statusFrom([counts('node', 0, 0, 1)]), 'failed');
+    assert.equal(statusFrom([counts('node', 0, 0, 0)]), undefined, 'all zero: no status');
+    assert.equal(statusFrom([counts('other', 1, 0, 0)]), 'unchanged', 'no counts: unchanged');
+    const node = Node.fromJSON(api, legacy, {
+      ...WITH_STATUS,
+      latestEvents: [counts('node', 0, 2, 0)],
+    });
+    assert.equal(node.events?.noops, 2);
   });
 
-  test('helpers scope queries to the node', async () => {
-    const { api: recording, calls } = recordingApi();
-    const node = new Node(recording, 'web01');
-    node.facts();
-    node.facts({ query: new EqualsOperator('name', 'kernel') });
-    node.facts({ query: '["=", "name", "os"]' });
-    node.reports({ limit: 1 });
-    node.resources({ type: 'File', title: '/etc/motd' });
-    assert.deepEqual(
-      calls.map((call) => [call.operation, call.options.query]),
-      [
-        ['facts', ['=', 'certname', 'web01']],
-        ['facts', ['and', ['=', 'certname', 'web01'], new EqualsOperator('name', 'kernel')]],
-        ['facts', ['and', ['=', 'certname', 'web01'], ['=', 'name', 'os']]],
-        ['reports', ['=', 'certname', 'web01']],
-        ['resources', ['=', 'certname', 'web01']],
-      ],
+  for (const key of [
+    'certname',
+    'deactivated',
+    'expired',
+    'report_timestamp',
+    'catalog_timestamp',
+    'facts_timestamp',
+    'report_environment',
+    'catalog_environment',
+    'facts_environment',
+  ] as const) {
+    test(`a row without "${key}" is an APIError naming it`, () => {
+      const { [key]: _dropped, ...row } = NODE_ROW;
+      assert.throws(
+        () => Node.fromJSON(api, row),
+        (error: unknown) => error instanceof APIError && error.message.includes(`"${key}"`),
+      );
+    });
+  }
+
+  test('the other keys are optional', () => {
+    const node = Node.fromJSON(api, {
+      certname: 'bare',
+      deactivated: null,
+      expired: null,
+      report_timestamp: null,
+      catalog_timestamp: null,
+      facts_timestamp: null,
+      report_environment: null,
+      catalog_environment: null,
+      facts_environment: null,
+    });
+    assert.equal(node.latestReportHash, undefined);
+    assert.equal(node.noop, false);
+    assert.equal(node.reportTimestamp, undefined);
+    assert.equal(node.reportEnvironment, 'production', 'null is None: the default applies');
+  });
+
+  test('a malformed timestamp is an APIError', () => {
+    assert.throws(
+      () => Node.fromJSON(api, { ...NODE_ROW, report_timestamp: '2013-08-0109:57:00.000Z' }),
+      APIError,
     );
-    assert.equal(calls[3]!.options.limit, 1);
-    assert.equal(calls[4]!.options.title, '/etc/motd');
-    await assert.rejects(node.fact('nope'), EmptyResponseError);
-    await assert.rejects(node.resource('File', '/nope'), EmptyResponseError);
   });
 });
 
-describe('Fact, Resource, Inventory', () => {
-  test('fact', () => {
-    const fact = new Fact('node', 'osfamily', 'Debian', 'production');
-    assert.equal(fact.node, 'node');
-    assert.equal(fact.value, 'Debian');
-    assert.equal(String(fact), 'osfamily/node');
-    assert.equal(fact.repr(), 'Fact: osfamily/node');
+describe('Node helpers (scoped to the node)', () => {
+  test('facts(): ["=", "certname", name], and-ed with the caller\'s query', () => {
+    const { api: recording, calls } = recordingApi();
+    const node = new Node(recording, 'web01');
+    node.facts();
+    node.facts({ query: new EqualsOperator('name', 'kernel'), limit: 3 });
+    node.facts({ query: '["=", "name", "os"]' });
+    node.facts({ query: [new EqualsOperator('name', 'a'), '["=", "value", "b"]'] });
     assert.deepEqual(
-      Fact.fromJSON({ certname: 'n', name: 'os', value: { a: 1 }, environment: 'e' }),
-      new Fact('n', 'os', { a: 1 }, 'e'),
+      calls.map((call) => call.options.query),
+      [
+        ['=', 'certname', 'web01'],
+        ['and', ['=', 'certname', 'web01'], ['=', 'name', 'kernel']],
+        ['and', ['=', 'certname', 'web01'], ['=', 'name', 'os']],
+        ['and', ['=', 'certname', 'web01'], ['=', 'name', 'a'], ['=', 'value', 'b']],
+      ],
+    );
+    assert.ok(calls.every((call) => call.operation === 'facts'));
+    assert.equal(calls[1]!.options.limit, 3);
+  });
+
+  test('a builder query keeps its wire form (floats as 4.0, as the AndOperator prints it)', () => {
+    const { api: recording, calls } = recordingApi();
+    new Node(recording, 'web01').facts({ query: new EqualsOperator('value', pyFloat(4)) });
+    assert.equal(
+      queryToString(calls[0]!.options.query!),
+      '["and", ["=", "certname", "web01"], ["=", "value", 4.0]]',
     );
   });
 
+  test('a query string that is not JSON is an APIError', () => {
+    assert.throws(() => new Node(api, 'web01').facts({ query: '["=", "name"' }), APIError);
+  });
+
+  test('fact(name): the first of facts({ name }); none is EmptyResponseError', async () => {
+    const fact = new Fact('web01', 'kernel', 'Linux');
+    const { api: recording, calls } = recordingApi([fact]);
+    assert.equal(await new Node(recording, 'web01').fact('kernel'), fact);
+    assert.deepEqual(calls[0], {
+      operation: 'facts',
+      options: { name: 'kernel', query: ['=', 'certname', 'web01'] },
+    });
+    await assert.rejects(new Node(api, 'web01').fact('nope'), EmptyResponseError);
+  });
+
+  test('reports() and resources() are scoped; resource(type, title) takes the first', async () => {
+    const resource = new Resource('web01', '/etc/motd', 'File', [], false, undefined, undefined);
+    const { api: recording, calls } = recordingApi([resource]);
+    const node = new Node(recording, 'web01');
+    node.reports({ limit: 1 });
+    node.resources({ type: 'package' });
+    assert.equal(await node.resource('File', '/etc/motd'), resource);
+    assert.deepEqual(calls, [
+      { operation: 'reports', options: { limit: 1, query: ['=', 'certname', 'web01'] } },
+      { operation: 'resources', options: { type: 'package', query: ['=', 'certname', 'web01'] } },
+      {
+        operation: 'resources',
+        options: { type: 'File', title: '/etc/motd', query: ['=', 'certname', 'web01'] },
+      },
+    ]);
+    await assert.rejects(new Node(api, 'web01').resource('File', '/nope'), EmptyResponseError);
+  });
+});
+
+describe('Fact (TestFact)', () => {
+  test('fact', () => {
+    const fact = new Fact('node', 'osfamily', 'Debian', 'production');
+    assert.equal(fact.node, 'node');
+    assert.equal(fact.name, 'osfamily');
+    assert.equal(fact.value, 'Debian');
+    assert.equal(fact.environment, 'production');
+    assert.equal(String(fact), 'osfamily/node');
+    assert.equal(fact.repr(), 'Fact: osfamily/node');
+  });
+
+  test('fromJSON: certname → node; structured values kept; a missing key is an APIError', () => {
+    const value = { family: 'Debian', release: { major: '12' } };
+    assert.deepEqual(
+      Fact.fromJSON({ certname: 'n', name: 'os', value, environment: 'e' }),
+      new Fact('n', 'os', value, 'e'),
+    );
+    assert.throws(() => Fact.fromJSON({ certname: 'n', name: 'os' }), /fact without "value"/);
+  });
+});
+
+describe('Resource (TestResource)', () => {
   test('resource', () => {
-    const parameters = { ensure: 'present', owner: 'root', group: 'root', mode: '0600' };
     const resource = new Resource(
       'node',
       '/etc/ssh/sshd_config',
@@ -254,139 +521,309 @@ describe('Fact, Resource, Inventory', () => {
       '/ssh/manifests/init.pp',
       15,
       'production',
-      parameters,
+      { ensure: 'present', owner: 'root', group: 'root', mode: '0600' },
     );
+    assert.equal(resource.node, 'node');
+    assert.equal(resource.name, '/etc/ssh/sshd_config');
     assert.equal(resource.type, 'file');
+    assert.deepEqual(resource.tags, ['class', 'ssh']);
+    assert.equal(resource.exported, false);
+    assert.equal(resource.sourcefile, '/ssh/manifests/init.pp');
     assert.equal(resource.sourceline, 15);
-    assert.equal(resource.parameters.mode, '0600');
+    assert.equal(resource.environment, 'production');
+    assert.deepEqual(resource.parameters, {
+      ensure: 'present',
+      owner: 'root',
+      group: 'root',
+      mode: '0600',
+    });
+    assert.deepEqual(resource.relationships, []);
     assert.equal(String(resource), 'file[/etc/ssh/sshd_config]');
     assert.equal(resource.repr(), '<Resource: file[/etc/ssh/sshd_config]>');
-    const fromRow = Resource.fromJSON({
+  });
+
+  test('fromJSON: title → name, file/line → sourcefile/sourceline, parameters default {}', () => {
+    const resource = Resource.fromJSON({
+      certname: 'n',
+      resource: 'sha1',
+      title: 't',
+      type: 'File',
+      tags: ['file'],
+      exported: true,
+      file: '/site.pp',
+      line: 8,
+      environment: 'p',
+    });
+    assert.deepEqual(
+      [resource.node, resource.name, resource.type, resource.exported, resource.sourcefile],
+      ['n', 't', 'File', true, '/site.pp'],
+    );
+    assert.equal(resource.sourceline, 8);
+    assert.equal(resource.environment, 'p');
+    assert.deepEqual(resource.parameters, {});
+    const nulls = Resource.fromJSON({
       certname: 'n',
       title: 't',
       type: 'File',
       tags: [],
-      exported: true,
+      exported: false,
       file: null,
       line: null,
-      environment: 'p',
+      parameters: { a: 1 },
     });
     assert.deepEqual(
-      [fromRow.exported, fromRow.sourcefile, fromRow.sourceline, fromRow.parameters],
-      [true, undefined, undefined, {}],
+      [nulls.sourcefile, nulls.sourceline, nulls.parameters],
+      [undefined, undefined, { a: 1 }],
     );
-  });
-
-  test('inventory', () => {
-    const entry = Inventory.fromJSON({
-      certname: 'n',
-      timestamp: '2024-03-01T10:00:00.000Z',
-      environment: 'e',
-      facts: { a: 1 },
-      trusted: null,
-    });
-    assert.deepEqual(entry.time, at('2024-03-01T10:00:00.000Z'));
-    assert.equal(entry.repr(), '<Inventory: n>');
+    assert.throws(
+      () => Resource.fromJSON({ certname: 'n', type: 'File' }),
+      /resource without "title"/,
+    );
   });
 });
 
-describe('Report', () => {
-  const { api } = recordingApi();
-  const base = (status: string, noop: boolean, noopPending = false) =>
-    new Report(
+const REPORT_ARGS = [
+  'node2.puppet.board',
+  'hash#',
+  jsonToDate('2015-08-31T21:07:00.000Z'),
+  jsonToDate('2015-08-31T21:09:00.000Z'),
+  jsonToDate('2015-08-31T21:10:00.000Z'),
+  '1482347613',
+  4,
+  '4.2.1',
+  'af9f16e3-75f6-4f90-acc6-f83d6524a6f3',
+] as const;
+
+function assertReportBasics(report: Report): void {
+  assert.equal(report.node, 'node2.puppet.board');
+  assert.equal(report.hash, 'hash#');
+  assert.deepEqual(report.start, jsonToDate('2015-08-31T21:07:00.000Z'));
+  assert.deepEqual(report.end, jsonToDate('2015-08-31T21:09:00.000Z'));
+  assert.deepEqual(report.received, jsonToDate('2015-08-31T21:10:00.000Z'));
+  assert.equal(report.version, '1482347613');
+  assert.equal(report.format, 4);
+  assert.equal(report.agentVersion, '4.2.1');
+  assert.equal(report.runTime, report.end.getTime() - report.start.getTime());
+  assert.equal(report.runTime, 120_000);
+  assert.equal(report.transaction, 'af9f16e3-75f6-4f90-acc6-f83d6524a6f3');
+  assert.equal(String(report), 'hash#');
+  assert.equal(report.repr(), 'Report: hash#');
+}
+
+describe('Report (TestReport)', () => {
+  test('report', () => {
+    const report = new Report(
       api,
       'node1.puppet.board',
       'hash#',
-      at('2013-08-01T09:57:00.000Z'),
-      at('2013-08-01T10:57:00.000Z'),
-      at('2013-08-01T10:58:00.000Z'),
+      jsonToDate('2013-08-01T09:57:00.000Z'),
+      jsonToDate('2013-08-01T10:57:00.000Z'),
+      jsonToDate('2013-08-01T10:58:00.000Z'),
       '1351535883',
       3,
       '3.2.1',
-      'af9f16e3',
-      status,
-      [],
-      [],
-      undefined,
-      noop,
-      noopPending,
+      'af9f16e3-75f6-4f90-acc6-f83d6524a6f3',
+      { status: 'success' },
     );
-
-  test('fields, run time and string forms', () => {
-    const report = base('success', false);
-    assert.equal(report.runTime, 3600_000);
-    assert.equal(report.status, 'success');
+    assert.equal(report.node, 'node1.puppet.board');
+    assert.equal(report.runTime, 3_600_000);
     assert.equal(report.format, 3);
-    assert.equal(report.agentVersion, '3.2.1');
-    assert.equal(String(report), 'hash#');
+    assert.equal(report.status, 'success');
+    assert.deepEqual([report.metrics, report.logs, report.noop], [[], [], false]);
     assert.equal(report.repr(), 'Report: hash#');
   });
 
-  test('noop status needs noop and noop_pending', () => {
-    assert.equal(base('unchanged', true).status, 'unchanged');
-    assert.equal(base('failed', true).status, 'failed');
-    assert.equal(base('unchanged', true, true).status, 'noop');
+  const noopCases = [
+    ['with noop', { status: 'unchanged', noop: true, noopPending: false }, 'unchanged'],
+    ['with failed noop', { status: 'failed', noop: true, noopPending: false }, 'failed'],
+    ['with pending noop', { status: 'unchanged', noop: true, noopPending: true }, 'noop'],
+  ] as const;
+  for (const [name, options, status] of noopCases) {
+    test(`report ${name}`, () => {
+      const report = new Report(api, ...REPORT_ARGS, options);
+      assertReportBasics(report);
+      assert.equal(report.status, status);
+    });
+  }
+
+  test('report with catalog uuid and code id', () => {
+    const report = new Report(api, ...REPORT_ARGS, {
+      codeId: undefined,
+      catalogUuid: '0b3a4943-a164-4cea-bbf0-91d0ee931326',
+      cachedCatalogStatus: 'not_used',
+    });
+    assertReportBasics(report);
+    assert.equal(report.codeId, undefined);
+    assert.equal(report.catalogUuid, '0b3a4943-a164-4cea-bbf0-91d0ee931326');
+    assert.equal(report.cachedCatalogStatus, 'not_used');
   });
 
-  test('fromJSON keeps producer, unwraps metrics and logs, tolerates unexpanded ones', async () => {
-    const row = {
-      certname: 'n',
-      hash: 'h',
-      start_time: '2024-03-01T10:01:30.000Z',
-      end_time: '2024-03-01T10:02:10.000Z',
-      receive_time: '2024-03-01T10:02:11.000Z',
-      configuration_version: '1',
-      report_format: 12,
-      puppet_version: '7.23.0',
-      transaction_uuid: 't',
-      status: 'failed',
-      noop: false,
-      noop_pending: false,
-      producer: 'puppet.example.com',
-      metrics: { data: [{ category: 'time', name: 'total', value: 5.25 }], href: '/m' },
-      logs: { href: '/l' },
-      cached_catalog_status: 'on_failure',
-      environment: 'production',
-    };
-    const { api: recording, calls } = recordingApi();
-    const report = Report.fromJSON(recording, row);
-    assert.equal(report.producer, 'puppet.example.com');
-    assert.equal(report.runTime, 40_000);
-    assert.equal(report.metrics.length, 1);
-    assert.deepEqual(report.logs, []);
-    assert.equal(report.cachedCatalogStatus, 'on_failure');
-    report.events({ limit: 5 });
-    assert.deepEqual(calls[0]!.options, { limit: 5, query: ['=', 'report', 'h'] });
-    const { hash: _dropped, ...withoutHash } = row;
-    assert.throws(() => Report.fromJSON(recording, withoutHash), /report without "hash"/);
+  test('report with producer', () => {
+    const report = new Report(api, ...REPORT_ARGS, { producer: 'puppet01.test.com' });
+    assertReportBasics(report);
+    assert.equal(report.producer, 'puppet01.test.com');
   });
 });
 
-describe('Event', () => {
-  const event = (status: string) =>
-    Event.fromJSON({
-      certname: 'node',
-      status,
-      timestamp: '2013-08-01T10:57:00.000Z',
-      report: 'hash#',
-      resource_title: '/etc/ssh/sshd_config',
-      property: 'ensure',
-      message: 'Nothing to say',
-      new_value: 'present',
-      old_value: 'absent',
-      resource_type: 'file',
-      containing_class: 'Ssh::Server',
-      containment_path: ['Stage[main]', 'Ssh::Server', 'File[/etc/ssh/sshd_config]'],
-      file: '/etc/puppet/modules/ssh/manifests/server.pp',
-      line: 80,
-    });
+const REPORT_ROW = {
+  hash: 'h',
+  certname: 'web01',
+  environment: 'production',
+  status: 'unchanged',
+  noop: true,
+  noop_pending: true,
+  corrective_change: null,
+  puppet_version: '7.23.0',
+  report_format: 12,
+  configuration_version: '1709287200',
+  start_time: '2024-03-01T10:01:30.000Z',
+  end_time: '2024-03-01T10:02:10.250Z',
+  producer_timestamp: '2024-03-01T10:02:11.000Z',
+  receive_time: '2024-03-01T10:02:11.000Z',
+  producer: 'puppet.example.com',
+  transaction_uuid: 't',
+  catalog_uuid: 'c',
+  code_id: null,
+  job_id: null,
+  cached_catalog_status: 'on_failure',
+  type: 'agent',
+  resource_events: { data: [{ timestamp: '2024-03-01T10:02:03+00:00' }], href: '/e' },
+  metrics: { data: [{ category: 'time', name: 'total', value: 5.25 }], href: '/m' },
+  logs: { href: '/l' },
+};
 
-  test('fields, item and string forms', () => {
+describe('Report.fromJSON (create_from_dict)', () => {
+  test('maps the row, keeps producer, unwraps metrics, reads unexpanded logs as []', () => {
+    const report = Report.fromJSON(api, REPORT_ROW);
+    assert.deepEqual(
+      [report.node, report.hash, report.version, report.format, report.agentVersion],
+      ['web01', 'h', '1709287200', 12, '7.23.0'],
+    );
+    assert.deepEqual(report.start, at('2024-03-01T10:01:30.000Z'));
+    assert.deepEqual(report.received, at('2024-03-01T10:02:11.000Z'));
+    assert.equal(report.runTime, 40_250);
+    assert.equal(report.transaction, 't');
+    assert.equal(report.status, 'noop', 'noop and noop_pending');
+    assert.deepEqual([report.noop, report.noopPending], [true, true]);
+    assert.equal(report.producer, 'puppet.example.com');
+    assert.deepEqual(report.metrics, [{ category: 'time', name: 'total', value: 5.25 }]);
+    assert.deepEqual(report.logs, []);
+    assert.deepEqual(
+      [report.environment, report.codeId, report.catalogUuid, report.cachedCatalogStatus],
+      ['production', undefined, 'c', 'on_failure'],
+    );
+    assert.equal('resourceEvents' in report || 'resource_events' in report, false);
+  });
+
+  test('optional keys may be missing', () => {
+    const { metrics: _m, logs: _l, status: _s, noop: _n, noop_pending: _p, ...bare } = REPORT_ROW;
+    const report = Report.fromJSON(api, bare);
+    assert.deepEqual(
+      [report.metrics, report.logs, report.status, report.noop],
+      [[], [], undefined, false],
+    );
+  });
+
+  for (const key of [
+    'certname',
+    'hash',
+    'start_time',
+    'end_time',
+    'receive_time',
+    'configuration_version',
+    'report_format',
+    'puppet_version',
+    'transaction_uuid',
+  ] as const) {
+    test(`a row without "${key}" is an APIError naming it`, () => {
+      const { [key]: _dropped, ...row } = REPORT_ROW;
+      assert.throws(() => Report.fromJSON(api, row), new RegExp(`report without "${key}"`));
+    });
+  }
+
+  test('events(): ["=", "report", hash], with the caller\'s options', () => {
+    const { api: recording, calls } = recordingApi();
+    const report = Report.fromJSON(recording, REPORT_ROW);
+    report.events({ limit: 5 });
+    report.events({ query: ['=', 'status', 'failure'] });
+    assert.deepEqual(calls, [
+      { operation: 'events', options: { limit: 5, query: ['=', 'report', 'h'] } },
+      {
+        operation: 'events',
+        options: { query: ['and', ['=', 'report', 'h'], ['=', 'status', 'failure']] },
+      },
+    ]);
+  });
+});
+
+const EVENT_ROW = {
+  certname: 'node',
+  report: 'hash#',
+  status: 'failure',
+  timestamp: '2013-08-01T10:57:00.000Z',
+  run_start_time: '2013-08-01T10:56:00.000Z',
+  run_end_time: '2013-08-01T10:58:00.000Z',
+  report_receive_time: '2013-08-01T10:58:01.000Z',
+  resource_type: 'file',
+  resource_title: '/etc/ssh/sshd_config',
+  property: 'ensure',
+  name: 'ensure',
+  new_value: 'present',
+  old_value: 'absent',
+  message: 'Nothing to say',
+  file: '/etc/puppet/modules/ssh/manifests/server.pp',
+  line: 80,
+  containment_path: ['Stage[main]', 'Ssh::Server', 'File[/etc/ssh/sshd_config]'],
+  containing_class: 'Ssh::Server',
+  configuration_version: '1',
+  environment: 'production',
+  corrective_change: null,
+};
+
+describe('Event (TestEvent)', () => {
+  const event = (status: string) =>
+    new Event(
+      'node',
+      status,
+      jsonToDate('2013-08-01T10:57:00.000Z'),
+      'hash#',
+      '/etc/ssh/sshd_config',
+      'ensure',
+      'Nothing to say',
+      'present',
+      'absent',
+      'file',
+      'Ssh::Server',
+      ['Stage[main]', 'Ssh::Server', 'File[/etc/ssh/sshd_config]'],
+      '/etc/puppet/modules/ssh/manifests/server.pp',
+      80,
+    );
+
+  test('event', () => {
     const failure = event('failure');
+    assert.equal(failure.node, 'node');
+    assert.equal(failure.status, 'failure');
     assert.equal(failure.failed, true);
     assert.deepEqual(failure.timestamp, jsonToDate('2013-08-01T10:57:00.000Z'));
     assert.equal(failure.hash, 'hash#');
-    assert.equal(failure.class, 'Ssh::Server');
+    assert.equal(failure.item.title, '/etc/ssh/sshd_config');
+    assert.equal(failure.item.type, 'file');
+    assert.equal(failure.item.property, 'ensure');
+    assert.equal(failure.item.message, 'Nothing to say');
+    assert.equal(failure.item.old, 'absent');
+    assert.equal(failure.item.new, 'present');
+    assert.equal(String(failure), 'file[/etc/ssh/sshd_config]/hash#');
+    assert.equal(failure.repr(), 'Event: file[/etc/ssh/sshd_config]/hash#');
+  });
+
+  test('event failed', () => {
+    const success = event('success');
+    assert.equal(success.status, 'success');
+    assert.equal(success.failed, false);
+  });
+
+  test('item has the reference keys; the fields are camelCase', () => {
+    const failure = event('failure');
     assert.deepEqual(failure.item, {
       title: '/etc/ssh/sshd_config',
       type: 'file',
@@ -399,96 +836,218 @@ describe('Event', () => {
       source_file: '/etc/puppet/modules/ssh/manifests/server.pp',
       line_number: 80,
     });
-    assert.equal(String(failure), 'file[/etc/ssh/sshd_config]/hash#');
-    assert.equal(failure.repr(), 'Event: file[/etc/ssh/sshd_config]/hash#');
-    assert.equal(event('success').failed, false);
+    assert.deepEqual(
+      [failure.class, failure.type, failure.title, failure.sourceFile, failure.lineNumber],
+      [
+        'Ssh::Server',
+        'file',
+        '/etc/ssh/sshd_config',
+        '/etc/puppet/modules/ssh/manifests/server.pp',
+        80,
+      ],
+    );
+    assert.deepEqual([failure.newValue, failure.oldValue], ['present', 'absent']);
+  });
+
+  test('fromJSON maps the /events row (report → hash, containment_path → executionPath)', () => {
+    assert.deepEqual(Event.fromJSON(EVENT_ROW), event('failure'));
+  });
+
+  test('fromJSON takes the +00:00 form of report-embedded events', () => {
+    const embedded = Event.fromJSON({ ...EVENT_ROW, timestamp: '2013-08-01T10:57:00+00:00' });
+    assert.deepEqual(embedded.timestamp, at('2013-08-01T10:57:00.000Z'));
+  });
+
+  test('fromJSON: null values are None; a missing key is an APIError naming it', () => {
+    const nulls = Event.fromJSON({
+      ...EVENT_ROW,
+      property: null,
+      message: null,
+      containing_class: null,
+      file: null,
+      line: null,
+    });
+    assert.deepEqual(
+      [nulls.property, nulls.message, nulls.class, nulls.sourceFile, nulls.lineNumber],
+      [undefined, undefined, undefined, undefined, undefined],
+    );
+    const { resource_title: _dropped, ...row } = EVENT_ROW;
+    assert.throws(() => Event.fromJSON(row), /event without "resource_title"/);
   });
 });
 
-describe('Catalog and Edge', () => {
-  test('an empty catalog', () => {
-    const catalog = new Catalog('node', [], [], 'unique', undefined, undefined, 'somecodeid');
-    assert.deepEqual(catalog.getResources(), []);
+describe('Catalog (TestCatalog)', () => {
+  const basics = (catalog: Catalog) => {
+    assert.equal(catalog.node, 'node');
+    assert.equal(catalog.version, 'unique');
+    assert.equal(catalog.transactionUuid, undefined);
+    assert.equal(catalog.resources.size, 0);
     assert.deepEqual(catalog.edges, []);
-    assert.equal(catalog.codeId, 'somecodeid');
     assert.equal(String(catalog), 'node/None');
     assert.equal(catalog.repr(), '<Catalog: node/None>');
+  };
+
+  test('catalog', () => basics(new Catalog('node', [], [], 'unique', undefined)));
+
+  test('catalog code id', () => {
+    const catalog = new Catalog('node', [], [], 'unique', undefined, { codeId: 'somecodeid' });
+    basics(catalog);
+    assert.equal(catalog.codeId, 'somecodeid');
   });
 
-  test('fromJSON files resources by Type[title] and wires each edge into both endpoints', () => {
-    const catalog = Catalog.fromJSON({
-      certname: 'web01',
-      version: '1',
-      transaction_uuid: 't',
-      environment: 'production',
-      producer: 'puppet',
-      hash: 'x',
-      resources: {
-        href: '/r',
-        data: [
-          {
-            type: 'Package',
-            title: 'nginx',
-            tags: ['package'],
-            exported: false,
-            parameters: { ensure: 'installed' },
-            file: '/site.pp',
-            line: 8,
-          },
-          { type: 'Service', title: 'nginx', tags: ['service'], exported: false, parameters: {} },
-        ],
+  test('catalog uuid', () => {
+    const catalog = new Catalog('node', [], [], 'unique', undefined, {
+      catalogUuid: 'univerallyuniqueidentifier',
+    });
+    basics(catalog);
+    assert.equal(catalog.catalogUuid, 'univerallyuniqueidentifier');
+  });
+
+  test('catalog producer', () => {
+    const catalog = new Catalog('node', [], [], 'unique', undefined, {
+      producer: 'puppet01.test.com',
+    });
+    basics(catalog);
+    assert.equal(catalog.producer, 'puppet01.test.com');
+  });
+
+  test('a transaction uuid prints as itself', () => {
+    assert.equal(String(new Catalog('node', [], [], 'v', 'abc')), 'node/abc');
+  });
+});
+
+const CATALOG_ROW = {
+  certname: 'web01',
+  version: '1',
+  environment: 'production',
+  transaction_uuid: 't',
+  catalog_uuid: 'c',
+  code_id: null,
+  job_id: null,
+  producer_timestamp: '2024-03-01T10:00:00.000Z',
+  producer: 'puppet',
+  hash: 'x',
+  resources: {
+    href: '/r',
+    data: [
+      { type: 'Class', title: 'Nginx', tags: ['class'], exported: false, parameters: {} },
+      {
+        type: 'Package',
+        title: 'nginx',
+        tags: ['package'],
+        exported: false,
+        parameters: { ensure: 'installed' },
+        file: '/site.pp',
+        line: 8,
       },
+      { type: 'Service', title: 'nginx', tags: ['service'], exported: false, parameters: {} },
+    ],
+  },
+  edges: {
+    href: '/e',
+    data: [
+      {
+        source_type: 'Class',
+        source_title: 'Nginx',
+        target_type: 'Service',
+        target_title: 'nginx',
+        relationship: 'contains',
+      },
+      {
+        source_type: 'Package',
+        source_title: 'nginx',
+        target_type: 'Service',
+        target_title: 'nginx',
+        relationship: 'before',
+      },
+    ],
+  },
+};
+
+describe('Catalog.fromJSON (create_from_dict)', () => {
+  test('resources keyed Type[title] in order, owned by the catalog node and environment', () => {
+    const catalog = Catalog.fromJSON(CATALOG_ROW);
+    assert.deepEqual(
+      [...catalog.resources.keys()],
+      ['Class[Nginx]', 'Package[nginx]', 'Service[nginx]'],
+    );
+    assert.deepEqual(catalog.getResources(), [...catalog.resources.values()]);
+    const pkg = catalog.getResource('Package', 'nginx');
+    assert.deepEqual(
+      [pkg.node, pkg.environment, pkg.sourcefile, pkg.sourceline],
+      ['web01', 'production', '/site.pp', 8],
+    );
+    const klass = catalog.getResource('Class', 'Nginx');
+    assert.deepEqual(
+      [klass.sourcefile, klass.sourceline],
+      [undefined, undefined],
+      'file/line default to None',
+    );
+    assert.deepEqual(
+      [
+        catalog.version,
+        catalog.transactionUuid,
+        catalog.catalogUuid,
+        catalog.codeId,
+        catalog.producer,
+      ],
+      ['1', 't', 'c', undefined, 'puppet'],
+    );
+    assert.throws(() => catalog.getResource('File', 'nope'), APIError);
+  });
+
+  test('each edge links the Resource records and is appended to both endpoints', () => {
+    const catalog = Catalog.fromJSON(CATALOG_ROW);
+    const [contains, before] = [...catalog.getEdges()];
+    const klass = catalog.getResource('Class', 'Nginx');
+    const pkg = catalog.getResource('Package', 'nginx');
+    const service = catalog.getResource('Service', 'nginx');
+    assert.equal(contains!.source, klass);
+    assert.equal(contains!.target, service);
+    assert.equal(contains!.node, 'web01');
+    assert.equal(before!.source, pkg);
+    assert.deepEqual(klass.relationships, [contains]);
+    assert.deepEqual(pkg.relationships, [before]);
+    assert.deepEqual(service.relationships, [contains, before]);
+    assert.deepEqual(catalog.edges.map(String), [
+      'Class[Nginx] - contains - Service[nginx]',
+      'Package[nginx] - before - Service[nginx]',
+    ]);
+  });
+
+  test('an edge to a resource the catalog lacks is an APIError naming it', () => {
+    const row = {
+      ...CATALOG_ROW,
       edges: {
-        href: '/e',
         data: [
           {
             source_type: 'Package',
             source_title: 'nginx',
-            target_type: 'Service',
-            target_title: 'nginx',
-            relationship: 'required-by',
+            target_type: 'File',
+            target_title: '/missing',
+            relationship: 'before',
           },
         ],
       },
+    };
+    assert.throws(() => Catalog.fromJSON(row), /target File\[\/missing\]/);
+  });
+
+  test('unexpanded resources and edges ({href} only) read as empty', () => {
+    const catalog = Catalog.fromJSON({
+      ...CATALOG_ROW,
+      resources: { href: '/r' },
+      edges: { href: '/e' },
     });
-    const pkg = catalog.getResource('Package', 'nginx');
-    const service = catalog.getResource('Service', 'nginx');
-    assert.equal(pkg.node, 'web01');
-    assert.equal(pkg.environment, 'production');
-    assert.equal(service.sourcefile, undefined);
-    assert.equal(catalog.producer, 'puppet');
-    const [edge] = [...catalog.getEdges()];
-    assert.equal(edge!.source, pkg);
-    assert.equal(edge!.target, service);
-    assert.deepEqual([pkg.relationships, service.relationships], [[edge], [edge]]);
-    assert.equal(String(edge), 'Package[nginx] - required-by - Service[nginx]');
-    assert.throws(() => catalog.getResource('File', 'nope'), APIError);
+    assert.equal(catalog.resources.size, 0);
+    assert.deepEqual(catalog.edges, []);
+    const { version: _dropped, ...row } = CATALOG_ROW;
+    assert.throws(() => Catalog.fromJSON(row), /catalog without "version"/);
   });
+});
 
-  test('an edge to a resource the catalog lacks is an APIError', () => {
-    assert.throws(
-      () =>
-        Catalog.fromJSON({
-          certname: 'n',
-          version: '1',
-          resources: { data: [] },
-          edges: {
-            data: [
-              {
-                source_type: 'A',
-                source_title: 'a',
-                target_type: 'B',
-                target_title: 'b',
-                relationship: 'contains',
-              },
-            ],
-          },
-        }),
-      /refers to A\[a\]/,
-    );
-  });
-
-  test('edges between resources, and from the /edges endpoint as strings', () => {
+describe('Edge (TestEdge)', () => {
+  test('edge', () => {
     const a = new Resource(
       'node',
       '/etc/ssh/sshd_config',
@@ -498,6 +1057,7 @@ describe('Catalog and Edge', () => {
       '/ssh/manifests/init.pp',
       15,
       'production',
+      {},
     );
     const b = new Resource(
       'node',
@@ -508,62 +1068,180 @@ describe('Catalog and Edge', () => {
       '/ssh/manifests/init.pp',
       30,
       'production',
+      {},
     );
     const edge = new Edge(a, b, 'notify');
+    assert.equal(edge.source, a);
+    assert.equal(edge.target, b);
+    assert.equal(edge.relationship, 'notify');
+    assert.equal(edge.node, undefined);
     assert.equal(String(edge), 'file[/etc/ssh/sshd_config] - notify - service[sshd]');
     assert.equal(edge.repr(), '<Edge: file[/etc/ssh/sshd_config] - notify - service[sshd]>');
-    const row = Edge.fromJSON({
+  });
+
+  test('fromJSON (the /edges endpoint): endpoints as "Type[title]" strings, certname → node', () => {
+    const edge = Edge.fromJSON({
       certname: 'n',
-      relationship: 'contains',
-      source_type: 'Class',
-      source_title: 'Ntp',
+      relationship: 'notifies',
+      source_type: 'File',
+      source_title: '/etc/ntp.conf',
       target_type: 'Service',
       target_title: 'ntp',
     });
-    assert.equal(String(row), 'Class[Ntp] - contains - Service[ntp]');
-    assert.equal(row.node, 'n');
+    assert.deepEqual(
+      [edge.source, edge.target, edge.node],
+      ['File[/etc/ntp.conf]', 'Service[ntp]', 'n'],
+    );
+    assert.equal(String(edge), 'File[/etc/ntp.conf] - notifies - Service[ntp]');
+    assert.throws(() => Edge.fromJSON({ certname: 'n' }), /edge without "source_type"/);
   });
 });
 
-describe('timestamps', () => {
-  test('the reference form, and the forms PuppetDB 7 also sends', () => {
+describe('Inventory (TestInventory)', () => {
+  const facts = { hostname: 'test1.test.com', domain: 'test.com', puppetversion: '4.6.0' };
+  const trusted = {
+    authenticated: 'remote',
+    domain: 'test.com',
+    certname: 'test1.test.com',
+    extensions: {},
+    hostname: 'test1',
+  };
+
+  test('inventory', () => {
+    const inventory = new Inventory(
+      'test1.test.com',
+      jsonToDate('2016-08-18T21:00:00.000Z'),
+      'production',
+      facts,
+      trusted,
+    );
+    assert.equal(inventory.node, 'test1.test.com');
+    assert.equal(inventory.environment, 'production');
+    assert.deepEqual(inventory.time, jsonToDate('2016-08-18T21:00:00.000Z'));
+    assert.deepEqual(inventory.facts, facts);
+    assert.deepEqual(inventory.trusted, trusted);
+    assert.equal(String(inventory), 'test1.test.com');
+    assert.equal(inventory.repr(), '<Inventory: test1.test.com>');
+  });
+
+  test('fromJSON: certname → node, timestamp → time; trusted may be null', () => {
+    const row = {
+      certname: 'test1.test.com',
+      timestamp: '2016-08-18T21:00:00.000Z',
+      environment: 'production',
+      facts,
+      trusted,
+    };
+    assert.deepEqual(
+      Inventory.fromJSON(row),
+      new Inventory('test1.test.com', at('2016-08-18T21:00:00.000Z'), 'production', facts, trusted),
+    );
+    assert.equal(Inventory.fromJSON({ ...row, trusted: null }).trusted, null);
+    const { timestamp: _dropped, ...withoutTime } = row;
+    assert.throws(() => Inventory.fromJSON(withoutTime), /without "timestamp"/);
+  });
+});
+
+describe('jsonToDate (test_utils.py TestJSONToDateTime)', () => {
+  test('json to datetime: a UTC instant', () => {
+    const date = jsonToDate('2013-08-01T09:57:00.000Z');
+    assert.deepEqual(
+      [
+        date.getUTCFullYear(),
+        date.getUTCMonth(),
+        date.getUTCDate(),
+        date.getUTCHours(),
+        date.getUTCMinutes(),
+      ],
+      [2013, 7, 1, 9, 57],
+    );
+    assert.equal(date.getTime(), Date.UTC(2013, 7, 1, 9, 57));
+  });
+
+  test('json to datetime invalid: APIError (the reference raises ValueError)', () => {
+    assert.throws(() => jsonToDate('2013-08-0109:57:00.000Z'), APIError);
+  });
+
+  test('microseconds are truncated to milliseconds', () => {
     assert.equal(
-      jsonToDate('2013-08-01T09:57:00.123456Z').toISOString(),
+      jsonToDate('2013-08-01T09:57:00.123999Z').toISOString(),
       '2013-08-01T09:57:00.123Z',
     );
-    assert.equal(jsonToDate('2024-03-01T10:02:03+00:00').toISOString(), '2024-03-01T10:02:03.000Z');
-    assert.throws(() => jsonToDate('2013-08-0109:57:00.000Z'), APIError);
-    assert.throws(() => jsonToDate('yesterday'), APIError);
+    assert.equal(jsonToDate('2013-08-01T09:57:00.5Z').toISOString(), '2013-08-01T09:57:00.500Z');
   });
 
-  test('elapsed time as "{d}d {h}h {m}m"', () => {
-    assert.equal(formatElapsed((5 * 60 + 20) * 60_000 + 59_000), '0d 5h 20m');
-    assert.equal(formatElapsed(((2 * 24 + 3) * 60 + 7) * 60_000), '2d 3h 7m');
+  test('leap days exist only in leap years', () => {
+    assert.equal(jsonToDate('2012-02-29T00:00:00Z').toISOString(), '2012-02-29T00:00:00.000Z');
+    assert.equal(jsonToDate('2000-02-29T00:00:00Z').toISOString(), '2000-02-29T00:00:00.000Z');
+    assert.equal(jsonToDate('2013-12-31T23:59:59.999Z').toISOString(), '2013-12-31T23:59:59.999Z');
+  });
+
+  test('the forms PuppetDB 7 also sends: whole seconds, offsets', () => {
+    assert.equal(jsonToDate('2024-03-01T10:02:03+00:00').toISOString(), '2024-03-01T10:02:03.000Z');
+    assert.equal(jsonToDate('2024-03-01T10:02:03Z').toISOString(), '2024-03-01T10:02:03.000Z');
+    assert.equal(jsonToDate('2011-01-01T12:00:01-03:00').toISOString(), '2011-01-01T15:00:01.000Z');
+    assert.equal(
+      jsonToDate('2024-03-01T10:02:03.250+0530').toISOString(),
+      '2024-03-01T04:32:03.250Z',
+    );
+    assert.equal(jsonToDate('0099-01-01T00:00:00Z').getUTCFullYear(), 99);
+  });
+
+  for (const bad of [
+    '',
+    'yesterday',
+    '2013-08-01 09:57:00.000Z',
+    '2013-08-01T09:57:00.000',
+    '2013-02-30T00:00:00.000Z',
+    '2013-02-29T00:00:00.000Z',
+    '1900-02-29T00:00:00.000Z',
+    '2013-13-01T00:00:00.000Z',
+    '2013-08-01T24:00:00.000Z',
+    '2013-08-01T09:60:00.000Z',
+    '2013-08-01T09:57:60.000Z',
+    '0000-01-01T00:00:00.000Z',
+    '2013-08-01T09:57:00+24:00',
+  ]) {
+    test(`rejects ${JSON.stringify(bad)}`, () => {
+      assert.throws(
+        () => jsonToDate(bad),
+        (error: unknown) => error instanceof APIError && error.message.includes(`"${bad}"`),
+      );
+    });
+  }
+
+  test('rejects what is not a string', () => {
+    for (const value of [1375351020000, null, undefined, {}]) {
+      assert.throws(() => jsonToDate(value), APIError);
+    }
   });
 });
 
-describe('serialisation keeps credentials out', () => {
-  test('Node, Report and the connection serialise without the connection settings', () => {
-    const db = connect({ token: 'secret-token', username: 'u', password: 'secret-password' });
-    const node = new Node(db, 'web01', { statusReport: 'failed' });
-    const report = new Report(
-      db,
-      'web01',
-      'h',
-      new Date(0),
-      new Date(1000),
-      new Date(2000),
-      '1',
-      12,
-      '7',
-      't',
-      'failed',
-    );
-    for (const value of [node, report, db]) {
-      const text = JSON.stringify(value);
-      assert.doesNotMatch(text, /secret-token|secret-password|authorization/i);
+describe('formatDuration (unreported_time)', () => {
+  test('"{d}d {h}h {m}m" with integer division', () => {
+    assert.equal(formatDuration((5 * 60 + 20) * 60_000 + 59_999), '0d 5h 20m');
+    assert.equal(formatDuration(((2 * 24 + 3) * 60 + 7) * 60_000), '2d 3h 7m');
+    assert.equal(formatDuration(0), '0d 0h 0m');
+    assert.equal(formatDuration(59_999), '0d 0h 0m');
+  });
+
+  test('a negative span as timedelta normalises it: days negative, the rest positive', () => {
+    assert.equal(formatDuration(-1000), '-1d 23h 59m');
+    assert.equal(formatDuration(-(24 * 3600_000 + 1)), '-2d 23h 59m');
+  });
+});
+
+describe('records keep the connection out of their data', () => {
+  const secretApi = { ...recordingApi().api, password: 'secret-password' } as RecordApi;
+
+  test('JSON.stringify and inspect of a Node or Report do not reach the connection', () => {
+    const node = new Node(secretApi, 'web01', { statusReport: 'failed' });
+    const report = new Report(secretApi, ...REPORT_ARGS, { status: 'failed' });
+    for (const record of [node, report]) {
+      assert.doesNotMatch(JSON.stringify(record), /secret-password/);
+      assert.doesNotMatch(inspect(record, { depth: 5 }), /secret-password/);
     }
     assert.equal(JSON.parse(JSON.stringify(node)).statusReport, 'failed');
-    assert.equal(JSON.parse(JSON.stringify(report)).runTime, 1000);
+    assert.equal(JSON.parse(JSON.stringify(report)).runTime, 120_000);
   });
 });

@@ -218,6 +218,32 @@ describe('PuppetDB Explorer in a real VS Code', function () {
     await vscode.commands.executeCommand(Commands.retry, error);
   });
 
+  it('a PuppetDB that stops answering (its JVM paused) gives a timeout error item, and a retry recovers', async () => {
+    await vscode.commands.executeCommand(Commands.addConnection, {
+      connection: { id: 'paused', name: 'Paused PuppetDB', url: httpUrl, timeout: 1 },
+      secrets: {},
+    });
+    const roots = await api.services.explorer.getChildren();
+    const paused = roots[(await labels(roots)).indexOf('Paused PuppetDB')]!;
+    const nodesFolder = await childByLabel(paused, 'Nodes');
+    process.kill(server.pid, 'SIGSTOP');
+    let error: ExplorerNode | undefined;
+    try {
+      [error] = await nodesFolder.getChildren();
+    } finally {
+      process.kill(server.pid, 'SIGCONT');
+    }
+    assert.equal(await kindOf(error), ContextValues.error);
+    assert.match(
+      String((await error!.toTreeItem()).label),
+      /timed out on 127\.0\.0\.1:\d+ over HTTP/,
+    );
+    await vscode.commands.executeCommand(Commands.retry, error);
+    const children = await nodesFolder.getChildren();
+    assert.equal(await kindOf(children[0]), ContextValues.node);
+    await api.services.store.remove('paused');
+  });
+
   it('imports connections from a puppetdb.conf and reaches PuppetDB over HTTPS with its client certificate', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'pdbx-conf-'));
     const conf = join(dir, 'puppetdb.conf');
