@@ -10,7 +10,8 @@ echo "== static checks"
 npm run --silent lint
 npm run --silent typecheck
 
-echo "== build"
+echo "== build and package"
+npm run --silent package
 npm run --silent build
 
 echo "== unit tests"
