@@ -1,49 +1,33 @@
 import * as vscode from 'vscode';
+import type { PuppetDB } from '../../client';
 import { ContextValues } from '../ids';
 import type { TreeContext } from './connectionNode';
 import { ExplorerNode } from './explorerNode';
-import { withLoadProgress } from './loading';
 import { valueText } from './presentation';
-import { safely } from './simpleNodes';
+import { NodeSection } from './nodeSection';
 
 /** A node's facts, by name. */
-export class FactsFolder extends ExplorerNode {
-  constructor(
-    readonly connectionId: string,
-    readonly certname: string,
-    private readonly context: TreeContext,
-  ) {
-    super();
+export class FactsFolder extends NodeSection {
+  constructor(connectionId: string, certname: string, context: TreeContext) {
+    super(connectionId, certname, context, 'Facts', 'symbol-property');
   }
 
-  toTreeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem('Facts', vscode.TreeItemCollapsibleState.Collapsed);
-    item.id = `${this.connectionId}:node:${this.certname}:facts`;
-    item.iconPath = new vscode.ThemeIcon('symbol-property');
-    return item;
-  }
-
-  override async getChildren(): Promise<ExplorerNode[]> {
-    return safely(this, async () => {
-      const client = await this.context.store.client(this.connectionId);
-      const facts = await withLoadProgress(`Loading the facts of ${this.certname}…`, (signal) =>
-        client
-          .facts({
-            query: ['=', 'certname', this.certname],
-            orderBy: [{ field: 'name', order: 'asc' }],
-            signal,
-          })
-          .toArray(),
-      );
-      return facts.map(
-        (fact) =>
-          new FactValueNode(
-            `${this.connectionId}:node:${this.certname}:fact`,
-            [fact.name],
-            fact.value,
-          ),
-      );
-    });
+  protected async load(client: PuppetDB, signal: AbortSignal): Promise<ExplorerNode[]> {
+    const facts = await client
+      .facts({
+        query: ['=', 'certname', this.certname],
+        orderBy: [{ field: 'name', order: 'asc' }],
+        signal,
+      })
+      .toArray();
+    return facts.map(
+      (fact) =>
+        new FactValueNode(
+          `${this.connectionId}:node:${this.certname}:fact`,
+          [fact.name],
+          fact.value,
+        ),
+    );
   }
 }
 

@@ -1,44 +1,29 @@
 import * as vscode from 'vscode';
-import type { Report } from '../../client';
+import type { PuppetDB, Report } from '../../client';
 import { ContextValues } from '../ids';
 import type { TreeContext } from './connectionNode';
 import { ExplorerNode } from './explorerNode';
 import { withLoadProgress } from './loading';
 import { age, statusIcon, timestamp, valueText } from './presentation';
+import { NodeSection } from './nodeSection';
 import { InfoNode, safely } from './simpleNodes';
 
 /** A node's reports, latest first. */
-export class ReportsFolder extends ExplorerNode {
-  constructor(
-    readonly connectionId: string,
-    readonly certname: string,
-    private readonly context: TreeContext,
-  ) {
-    super();
+export class ReportsFolder extends NodeSection {
+  constructor(connectionId: string, certname: string, context: TreeContext) {
+    super(connectionId, certname, context, 'Reports', 'history');
   }
 
-  toTreeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem('Reports', vscode.TreeItemCollapsibleState.Collapsed);
-    item.id = `${this.connectionId}:node:${this.certname}:reports`;
-    item.iconPath = new vscode.ThemeIcon('history');
-    return item;
-  }
-
-  override async getChildren(): Promise<ExplorerNode[]> {
-    return safely(this, async () => {
-      const client = await this.context.store.client(this.connectionId);
-      const reports = await withLoadProgress(`Loading the reports of ${this.certname}…`, (signal) =>
-        client
-          .reports({
-            query: ['=', 'certname', this.certname],
-            orderBy: [{ field: 'end_time', order: 'desc' }],
-            limit: this.context.settings.pageSize(),
-            signal,
-          })
-          .toArray(),
-      );
-      return reports.map((report) => new ReportNode(this.connectionId, report, this.context));
-    });
+  protected async load(client: PuppetDB, signal: AbortSignal): Promise<ExplorerNode[]> {
+    const reports = await client
+      .reports({
+        query: ['=', 'certname', this.certname],
+        orderBy: [{ field: 'end_time', order: 'desc' }],
+        limit: this.context.settings.pageSize(),
+        signal,
+      })
+      .toArray();
+    return reports.map((report) => new ReportNode(this.connectionId, report, this.context));
   }
 }
 

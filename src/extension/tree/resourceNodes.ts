@@ -1,46 +1,31 @@
 import * as vscode from 'vscode';
-import type { Resource } from '../../client';
+import type { PuppetDB, Resource } from '../../client';
 import { ContextValues } from '../ids';
 import type { TreeContext } from './connectionNode';
 import { ExplorerNode } from './explorerNode';
-import { withLoadProgress } from './loading';
 import { valueText } from './presentation';
-import { InfoNode, safely } from './simpleNodes';
+import { NodeSection } from './nodeSection';
+import { InfoNode } from './simpleNodes';
 
 /** A node's catalog resources, grouped by type with counts. */
-export class ResourcesFolder extends ExplorerNode {
-  constructor(
-    readonly connectionId: string,
-    readonly certname: string,
-    private readonly context: TreeContext,
-  ) {
-    super();
+export class ResourcesFolder extends NodeSection {
+  constructor(connectionId: string, certname: string, context: TreeContext) {
+    super(connectionId, certname, context, 'Resources', 'symbol-class');
   }
 
-  toTreeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem('Resources', vscode.TreeItemCollapsibleState.Collapsed);
-    item.id = `${this.connectionId}:node:${this.certname}:resources`;
-    item.iconPath = new vscode.ThemeIcon('symbol-class');
-    return item;
-  }
-
-  override async getChildren(): Promise<ExplorerNode[]> {
-    return safely(this, async () => {
-      const client = await this.context.store.client(this.connectionId);
-      const resources = await withLoadProgress(
-        `Loading the resources of ${this.certname}…`,
-        (signal) => client.resources({ query: ['=', 'certname', this.certname], signal }).toArray(),
+  protected async load(client: PuppetDB, signal: AbortSignal): Promise<ExplorerNode[]> {
+    const resources = await client
+      .resources({ query: ['=', 'certname', this.certname], signal })
+      .toArray();
+    const byType = new Map<string, Resource[]>();
+    for (const resource of resources) {
+      byType.set(resource.type, [...(byType.get(resource.type) ?? []), resource]);
+    }
+    return [...byType.keys()]
+      .sort()
+      .map(
+        (type) => new ResourceTypeNode(this.connectionId, this.certname, type, byType.get(type)!),
       );
-      const byType = new Map<string, Resource[]>();
-      for (const resource of resources) {
-        byType.set(resource.type, [...(byType.get(resource.type) ?? []), resource]);
-      }
-      return [...byType.keys()]
-        .sort()
-        .map(
-          (type) => new ResourceTypeNode(this.connectionId, this.certname, type, byType.get(type)!),
-        );
-    });
   }
 }
 
