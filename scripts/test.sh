@@ -17,6 +17,9 @@ npm run --silent build
 echo "== unit tests"
 npm run --silent test:unit
 
+echo "== grammar tests"
+npm run --silent test:grammar
+
 echo "== integration tests against a real PuppetDB"
 state_dir="$PWD/.work/puppetdb-test"
 cleanup() { bash scripts/puppetdb/stop.sh "$state_dir" || true; }

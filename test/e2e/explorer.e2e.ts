@@ -20,6 +20,22 @@ function workspaceWith(settings: Record<string, unknown>): string {
   const folder = mkdtempSync(join(tmpdir(), 'pdbx-e2e-ws-'));
   mkdirSync(join(folder, '.vscode'));
   writeFileSync(join(folder, '.vscode', 'settings.json'), JSON.stringify(settings, null, 2));
+  writeFileSync(
+    join(folder, 'queries.pql'),
+    [
+      '# Failed nodes in production (editor-only comment)',
+      'nodes[certname, report_timestamp] {',
+      '  facts_environment = "production" and latest_report_status = "failed"',
+      '  order by certname desc limit 10',
+      '}',
+      '',
+      'inventory[certname] { facts.os.release.major = \'12\' and resources { type = "Package" } }',
+      'facts[value, count()] { name = "operatingsystemrelease" group by value }',
+      'nodes { certname = "unterminated }',
+      'reports { latest_report? = true and noop = false }',
+      '',
+    ].join('\n'),
+  );
   return folder;
 }
 
@@ -134,6 +150,29 @@ async function main(): Promise<void> {
           process.kill(server.pid, 'SIGCONT');
         }
       }
+      // a .pql file, highlighted by the grammar
+      await page.keyboard.press('Control+P');
+      await page.keyboard.type('queries.pql');
+      await page
+        .locator('.quick-input-list .monaco-list-row:has-text("queries.pql")')
+        .first()
+        .click();
+      const editorLine = page.locator('.monaco-editor .view-line').nth(1);
+      await editorLine.waitFor({ timeout: 30_000 });
+      await page.waitForTimeout(1000);
+      const colours = await page
+        .locator('.monaco-editor .view-line span span')
+        .evaluateAll((spans: unknown[]) => {
+          // runs in the page, where getComputedStyle exists
+          const view = globalThis as unknown as {
+            getComputedStyle(element: unknown): { color: string };
+          };
+          return new Set(spans.map((span) => view.getComputedStyle(span).color)).size;
+        });
+      check(`${theme}: a .pql file is highlighted in several colours (${colours})`, () =>
+        assert.ok(colours >= 5),
+      );
+      await page.screenshot({ path: join(screenshots, `pql-highlighting-${shade}.png`) });
       const file = join(screenshots, `explorer-facts-${shade}.png`);
       await page.screenshot({ path: file });
       console.log(`  screenshot: ${file}`);

@@ -290,6 +290,23 @@ describe('PuppetDB Explorer in a real VS Code', function () {
     assert.equal((await client.nodes({ query: ['=', 'certname', certname] }).toArray()).length, 0);
   });
 
+  it('opens .pql files as PQL, highlighted by the grammar and with the snippets', async () => {
+    const folder = vscode.workspace.workspaceFolders![0]!.uri;
+    const document = await vscode.workspace.openTextDocument(
+      vscode.Uri.joinPath(folder, 'sample.pql'),
+    );
+    assert.equal(document.languageId, 'puppetdb-pql');
+    await vscode.window.showTextDocument(document);
+    const manifest = vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON as {
+      contributes: {
+        grammars: Array<{ scopeName: string }>;
+        snippets: Array<{ language: string }>;
+      };
+    };
+    assert.equal(manifest.contributes.grammars[0]!.scopeName, 'source.pql');
+    assert.equal(manifest.contributes.snippets[0]!.language, 'puppetdb-pql');
+  });
+
   it('removes a connection and its secrets', async () => {
     await api.services.store.remove('down');
     assert.equal(api.services.store.get('down'), undefined);
