@@ -1,6 +1,7 @@
-// Bundles the extension host (Node, cjs, vscode external) and the client library.
+// Bundles the extension host (Node, cjs, vscode external), the client library and one browser
+// bundle per webview (src/webview/<entry>/main.ts -> dist/webview/<entry>.js).
 // Flags: --production (minify, no source maps), --watch.
-import { existsSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
 import * as esbuild from 'esbuild';
 
 const production = process.argv.includes('--production');
@@ -41,6 +42,32 @@ if (existsSync('src/extension/extension.ts')) {
     outdir: 'dist',
     plugins: [clientAsSeparateFile],
   });
+}
+
+// Webviews: browser ESM, everything bundled (no CDN); codicons copied beside them.
+const webviewEntries = existsSync('src/webview')
+  ? readdirSync('src/webview', { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && existsSync(`src/webview/${entry.name}/main.ts`))
+      .map((entry) => entry.name)
+  : [];
+if (webviewEntries.length > 0) {
+  builds.push({
+    bundle: true,
+    platform: 'browser',
+    format: 'esm',
+    target: 'es2022',
+    entryPoints: Object.fromEntries(
+      webviewEntries.map((name) => [name, `src/webview/${name}/main.ts`]),
+    ),
+    outdir: 'dist/webview',
+    minify: production,
+    sourcemap: !production,
+    logLevel: 'info',
+  });
+  mkdirSync('dist/webview', { recursive: true });
+  for (const file of ['codicon.css', 'codicon.ttf']) {
+    copyFileSync(`node_modules/@vscode/codicons/dist/${file}`, `dist/webview/${file}`);
+  }
 }
 
 if (watch) {

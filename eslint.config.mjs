@@ -59,4 +59,29 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Webview bundles run in the browser: no vscode API, no Node, no client runtime.
+    files: ['src/webview/**/*.ts', 'src/shared/**/*.ts'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'vscode',
+              message: 'Webviews talk to the host through src/shared/protocol.ts.',
+            },
+          ],
+          patterns: [
+            { group: ['node:*'], message: 'Webview code runs in the browser.' },
+            {
+              group: ['**/extension/**', '**/client/**', '**/client'],
+              message: 'Webviews import only src/shared (types) and src/webview.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -35,4 +35,12 @@ export const ContextValues = {
   error: 'error',
 } as const;
 
+/** View types of the webview panels (also their serializers' keys). */
+export const WebviewPanels = {
+  results: 'puppetdbExplorer.results',
+  graph: 'puppetdbExplorer.catalogGraph',
+  events: 'puppetdbExplorer.events',
+  report: 'puppetdbExplorer.report',
+} as const;
+
 export const ConfigurationSection = 'puppetdbExplorer';

@@ -1,0 +1,140 @@
+/**
+ * The one protocol between the extension host and its webviews: every message each side may
+ * send, as discriminated unions on `type`. Types only, compiled by both sides; nothing here
+ * may import vscode, Node or DOM code.
+ *
+ * Every webview starts by posting `{ type: 'ready' }`. The host answers with a full snapshot of
+ * the view's current state (and again after every reload of the webview, e.g. after it was
+ * hidden), so no message is ever lost to a webview that was not listening yet.
+ */
+import type { CatalogGraphDto } from './catalogGraph';
+import type { EventRowDto, ReportDto } from './reportDto';
+
+/** Which bundle a panel runs: `dist/webview/<entry>.js`. */
+export type WebviewEntry = 'results' | 'graph' | 'events' | 'report';
+
+interface Ready {
+  type: 'ready';
+}
+
+/**
+ * What the host needs to rebuild a panel after a window reload. The host sends it in a
+ * `persist` message; the webview keeps it as its VS Code state (src/webview/common/vscodeApi.ts
+ * does that for every view), and the panel serializer gets it back.
+ */
+export type RestoreInfo =
+  | { entry: 'results'; connectionId: string; query: string }
+  | { entry: 'graph'; connectionId: string; certname: string; compareWith?: string }
+  | {
+      entry: 'events';
+      connectionId: string;
+      source: { reportHash: string } | { certname: string; since?: string; until?: string };
+    }
+  | { entry: 'report'; connectionId: string; reportHash: string };
+
+interface Persist {
+  type: 'persist';
+  restore: RestoreInfo;
+}
+
+// --- PQL results (src/webview/results) --------------------------------------------------------
+
+export interface ResultsSnapshot {
+  runId: number;
+  query: string;
+  connectionName: string;
+  /** The PQL entity of the query (`nodes`, `events`, …), when it could be read. */
+  entity: string | undefined;
+  rows: unknown[];
+  state: 'running' | 'done' | 'error' | 'cancelled';
+  elapsedMs: number;
+  /** Time until the first rows arrived (ms), once they have. */
+  firstRowsMs: number | undefined;
+  /** Whether another page can be asked for (`loadMore`). */
+  hasMore: boolean;
+  error: { message: string; line?: number; column?: number } | undefined;
+}
+
+export type HostToResults =
+  | Persist
+  /** The whole state: on `ready` and when a new run starts. */
+  | { type: 'snapshot'; snapshot: ResultsSnapshot }
+  /** More rows of the run `runId`, to append (streamed as the body arrives). */
+  | { type: 'rows'; runId: number; rows: unknown[]; elapsedMs: number; firstRowsMs: number }
+  /** The run ended; the state fields replace those of the snapshot. */
+  | {
+      type: 'finished';
+      runId: number;
+      state: ResultsSnapshot['state'];
+      elapsedMs: number;
+      hasMore: boolean;
+      error: ResultsSnapshot['error'];
+    };
+
+export type ResultsToHost =
+  | Ready
+  | { type: 'cancel'; runId: number }
+  | { type: 'loadMore'; runId: number }
+  | { type: 'rerun' }
+  | { type: 'export'; format: 'csv' | 'json' }
+  | { type: 'copyCurl' }
+  | { type: 'openNode'; certname: string }
+  | { type: 'openCatalog'; certname: string }
+  | { type: 'openEvents'; reportHash: string };
+
+// --- catalog graph (src/webview/graph) --------------------------------------------------------
+
+export type HostToGraph =
+  | Persist
+  | { type: 'loading'; certname: string }
+  | {
+      type: 'catalog';
+      catalog: CatalogGraphDto;
+      /** A second catalog to compare with (added/removed/changed highlighted). */
+      compareWith?: CatalogGraphDto;
+      /** A resource to select and centre on, e.g. `File[/etc/motd]`. */
+      focus?: string;
+    }
+  | { type: 'error'; message: string };
+
+export type GraphToHost =
+  | Ready
+  /** Ask the host to pick a second catalog (another node, or the previous one) to compare with. */
+  | { type: 'compare' }
+  /** Save an export: PNG as a data URL (base64), SVG as text. */
+  | { type: 'export'; format: 'png' | 'svg'; data: string }
+  | { type: 'openNode'; certname: string };
+
+// --- events table (src/webview/events) ---------------------------------------------------------
+
+export type HostToEvents =
+  | Persist
+  | { type: 'loading'; title: string }
+  | { type: 'events'; title: string; certname: string | undefined; events: EventRowDto[] }
+  | { type: 'error'; message: string };
+
+export type EventsToHost =
+  | Ready
+  /** Open the resource of an event in the catalog graph. */
+  | { type: 'openInGraph'; certname: string; resource: string };
+
+// --- report view (src/webview/report) ----------------------------------------------------------
+
+export type HostToReport =
+  | Persist
+  | { type: 'loading'; title: string }
+  | { type: 'report'; report: ReportDto }
+  | { type: 'error'; message: string };
+
+export type ReportToHost =
+  | Ready
+  | { type: 'openInGraph'; certname: string; resource: string }
+  | { type: 'openNode'; certname: string };
+
+/** The messages of each entry, for the generic host and webview helpers. */
+export interface Protocols {
+  results: { toWebview: HostToResults; toHost: ResultsToHost };
+  graph: { toWebview: HostToGraph; toHost: GraphToHost };
+  events: { toWebview: HostToEvents; toHost: EventsToHost };
+  report: { toWebview: HostToReport; toHost: ReportToHost };
+}

@@ -1,0 +1,47 @@
+/**
+ * The webview's side of the protocol: typed messages to the host, typed messages from it, and
+ * the state VS Code keeps for the panel across reloads (which is how a panel is restored).
+ */
+import type { Protocols, RestoreInfo, WebviewEntry } from '../../shared/protocol';
+
+const api = acquireVsCodeApi<ViewState>();
+
+interface ViewState {
+  /** What the host needs to rebuild the panel (see RestoreInfo); set by the host's `persist`. */
+  restore?: RestoreInfo;
+  /** The view's own UI state (filters, sort, zoom…), kept across hide/show. */
+  ui?: unknown;
+}
+
+export function postToHost<E extends WebviewEntry>(
+  _entry: E,
+  message: Protocols[E]['toHost'],
+): void {
+  api.postMessage(message);
+}
+
+/**
+ * Listens to the host. `persist` messages are handled here (kept as the panel's state) and not
+ * passed on. Call this before `postToHost(entry, { type: 'ready' })`.
+ */
+export function onHostMessage<E extends WebviewEntry>(
+  _entry: E,
+  listener: (message: Exclude<Protocols[E]['toWebview'], { type: 'persist' }>) => void,
+): void {
+  window.addEventListener('message', (event: MessageEvent<Protocols[E]['toWebview']>) => {
+    const message = event.data;
+    if (message.type === 'persist') {
+      api.setState({ ...api.getState(), restore: message.restore });
+      return;
+    }
+    listener(message as Exclude<Protocols[E]['toWebview'], { type: 'persist' }>);
+  });
+}
+
+export function getUiState<T>(): T | undefined {
+  return api.getState()?.ui as T | undefined;
+}
+
+export function setUiState<T>(ui: T): void {
+  api.setState({ ...api.getState(), ui });
+}
