@@ -1,7 +1,11 @@
 import { performance } from 'node:perf_hooks';
 import type * as vscode from 'vscode';
 import { registerCommands } from './commands/registerCommands';
+import { registerCatalogGraph } from './graph/catalogGraphFeature';
+import { registerPql } from './pql/pqlFeature';
+import { registerReportViews } from './reports/reportViewsFeature';
 import { Services } from './services';
+import { registerPanelSerializers } from './webviews/panelSerializers';
 
 /** What activate() hands to integration tests: the live services, not a test double. */
 export interface ExtensionApi {
@@ -13,7 +17,17 @@ export interface ExtensionApi {
 export function activate(context: vscode.ExtensionContext): ExtensionApi {
   const started = performance.now();
   const services = new Services(context);
-  context.subscriptions.push(services, ...registerCommands(services));
+  const features = [
+    registerPql(services),
+    registerCatalogGraph(services),
+    registerReportViews(services),
+  ];
+  context.subscriptions.push(
+    services,
+    ...registerCommands(services),
+    ...features.flatMap((feature) => feature.disposables),
+    ...registerPanelSerializers(Object.assign({}, ...features.map((feature) => feature.revivers))),
+  );
   return { services, activationMs: performance.now() - started };
 }
 

@@ -16,6 +16,13 @@ export const Commands = {
   copyValue: 'puppetdbExplorer.copyValue',
   openAsJson: 'puppetdbExplorer.openAsJson',
   deactivateNode: 'puppetdbExplorer.deactivateNode',
+  runQuery: 'puppetdbExplorer.runQuery',
+  newQuery: 'puppetdbExplorer.newQuery',
+  showQueryHistory: 'puppetdbExplorer.showQueryHistory',
+  revealNode: 'puppetdbExplorer.revealNode',
+  openCatalogGraph: 'puppetdbExplorer.openCatalogGraph',
+  openEvents: 'puppetdbExplorer.openEvents',
+  openReport: 'puppetdbExplorer.openReport',
 } as const;
 
 export const Views = {
@@ -44,3 +51,5 @@ export const WebviewPanels = {
 } as const;
 
 export const ConfigurationSection = 'puppetdbExplorer';
+
+export const PqlLanguageId = 'puppetdb-pql';

@@ -14,7 +14,11 @@ export class Services implements vscode.Disposable {
   readonly treeView: vscode.TreeView<ExplorerNode>;
   readonly statusBar: ConnectionStatusBar;
 
-  constructor(context: vscode.ExtensionContext) {
+  /** Where dist/webview and media/ are (for webview panels). */
+  readonly extensionUri: vscode.Uri;
+
+  constructor(readonly context: vscode.ExtensionContext) {
+    this.extensionUri = context.extensionUri;
     this.store = new ConnectionStore(this.settings, context.secrets);
     this.explorer = new ExplorerProvider(this.store, this.settings);
     this.treeView = vscode.window.createTreeView(Views.explorer, {

@@ -30,7 +30,7 @@ export class ReportsFolder extends NodeSection {
 /** A run: status, run time and age; its events, logs and metrics below. */
 export class ReportNode extends ExplorerNode {
   constructor(
-    private readonly connectionId: string,
+    readonly connectionId: string,
     readonly report: Report,
     private readonly context: TreeContext,
   ) {

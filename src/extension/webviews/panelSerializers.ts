@@ -10,7 +10,7 @@ export type PanelReviver<E extends WebviewEntry> = (
 
 export type PanelRevivers = { [E in WebviewEntry]: PanelReviver<E> };
 
-export function registerPanelSerializers(revivers: PanelRevivers): vscode.Disposable[] {
+export function registerPanelSerializers(revivers: Partial<PanelRevivers>): vscode.Disposable[] {
   return (Object.keys(revivers) as WebviewEntry[]).map((entry) =>
     vscode.window.registerWebviewPanelSerializer(WebviewPanels[entry], {
       async deserializeWebviewPanel(panel, state: { restore?: RestoreInfo } | undefined) {

@@ -1,0 +1,30 @@
+/**
+ * What the view commands accept besides tree items, so that the tree, the PQL results, the
+ * events table, the graph and tests can all open one another's views.
+ */
+
+/** `puppetdbExplorer.openCatalogGraph`: also a PuppetNodeNode of the tree. */
+export interface CatalogGraphTarget {
+  connectionId: string;
+  certname: string;
+  /** A resource to select and centre on, `Type[title]`. */
+  focus?: string;
+}
+
+/** `puppetdbExplorer.openEvents`: also a ReportNode or a PuppetNodeNode of the tree. */
+export type EventsTarget =
+  | { connectionId: string; reportHash: string }
+  /** A node's events: its latest report, or every report in [since, until) (ISO-8601). */
+  | { connectionId: string; certname: string; since?: string; until?: string };
+
+/** `puppetdbExplorer.openReport`: also a ReportNode of the tree. */
+export interface ReportTarget {
+  connectionId: string;
+  reportHash: string;
+}
+
+/** `puppetdbExplorer.revealNode`: selects a node in the explorer tree. */
+export interface RevealNodeTarget {
+  connectionId: string;
+  certname: string;
+}
