@@ -19,7 +19,8 @@ export function webviewOptions(
 }
 
 /**
- * The page of a webview: a strict CSP (nonce scripts only; styles from the extension and the
+ * The page of a webview (each entry's main.ts imports its own CSS, which esbuild writes to
+ * dist/webview/<entry>.css): a strict CSP (nonce scripts only; styles from the extension and the
  * constructed stylesheets of web components; workers only from blob: URLs the bundle makes), the
  * shared stylesheet, and the entry's module script. Every value from PuppetDB reaches the page
  * later as data in messages, never through this HTML.
@@ -50,6 +51,7 @@ export function webviewHtml(
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
 <link rel="stylesheet" href="${asset('dist', 'webview', 'codicon.css')}" id="vscode-codicon-stylesheet">
 <link rel="stylesheet" href="${asset('media', 'webview.css')}">
+<link rel="stylesheet" href="${asset('dist', 'webview', `${entry}.css`)}">
 <title>${escapeHtml(title)}</title>
 </head>
 <body data-entry="${entry}" data-nonce="${nonce}">
