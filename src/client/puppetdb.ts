@@ -378,6 +378,24 @@ export class PuppetDB implements AsyncDisposable {
     return this.engine.stream<PqlRecord>(request, (rows) => rows.map(toRecord));
   }
 
+  /**
+   * Checks a PQL query without running it: PuppetDB's `ast_only` mode answers with the query's
+   * AST, or with the same 400 (and parse position) that running it would give. Beyond the
+   * reference, for editors that check as the user types.
+   */
+  async pqlAst(pql: string, options: RequestOptions = {}): Promise<unknown> {
+    const text = pql.trim();
+    if (!text) throw new APIError('The PQL query is empty.');
+    return this.engine.json({
+      endpoint: 'pql',
+      parameters: { query: text },
+      extraSearch: [['ast_only', 'true']],
+      signal: options.signal,
+      method: options.method,
+      tracksTotal: false,
+    });
+  }
+
   private pqlRecordFactory(entity: PqlEntity | undefined): (row: unknown) => PqlRecord {
     switch (entity) {
       case 'fact':

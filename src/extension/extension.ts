@@ -2,7 +2,9 @@ import { performance } from 'node:perf_hooks';
 import type * as vscode from 'vscode';
 import { registerCommands } from './commands/registerCommands';
 import { registerCatalogGraph } from './graph/catalogGraphFeature';
+import type { ResultsSnapshot } from '../shared/protocol';
 import { registerPql } from './pql/pqlFeature';
+import { ResultsPanel } from './pql/resultsPanel';
 import { registerReportViews } from './reports/reportViewsFeature';
 import { Services } from './services';
 import { registerPanelSerializers } from './webviews/panelSerializers';
@@ -12,6 +14,8 @@ export interface ExtensionApi {
   services: Services;
   /** How long activate() itself took (npm run bench:tree prints it). */
   activationMs: number;
+  /** The PQL results panel's state, if it is open. */
+  pqlResults(): ResultsSnapshot | undefined;
 }
 
 export function activate(context: vscode.ExtensionContext): ExtensionApi {
@@ -28,7 +32,11 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     ...features.flatMap((feature) => feature.disposables),
     ...registerPanelSerializers(Object.assign({}, ...features.map((feature) => feature.revivers))),
   );
-  return { services, activationMs: performance.now() - started };
+  return {
+    services,
+    activationMs: performance.now() - started,
+    pqlResults: () => ResultsPanel.state(),
+  };
 }
 
 export function deactivate(): void {

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { ConnectionStore } from './connections/connectionStore';
+import { QueryHistory } from './pql/queryHistory';
 import { Views } from './ids';
 import { Settings } from './settings';
 import { ConnectionStatusBar } from './statusBar';
@@ -13,12 +14,15 @@ export class Services implements vscode.Disposable {
   readonly explorer: ExplorerProvider;
   readonly treeView: vscode.TreeView<ExplorerNode>;
   readonly statusBar: ConnectionStatusBar;
+  /** The last PQL queries per connection. */
+  readonly history: QueryHistory;
 
   /** Where dist/webview and media/ are (for webview panels). */
   readonly extensionUri: vscode.Uri;
 
   constructor(readonly context: vscode.ExtensionContext) {
     this.extensionUri = context.extensionUri;
+    this.history = new QueryHistory(context.globalState);
     this.store = new ConnectionStore(this.settings, context.secrets);
     this.explorer = new ExplorerProvider(this.store, this.settings);
     this.treeView = vscode.window.createTreeView(Views.explorer, {

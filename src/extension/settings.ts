@@ -42,6 +42,16 @@ export class Settings {
     return this.configuration.get<number>('unreportedHours', 2);
   }
 
+  /** Rows per page of PQL results; 0 fetches everything at once. */
+  resultsPageSize(): number {
+    return Math.max(0, this.configuration.get<number>('pql.pageSize', 5000));
+  }
+
+  /** Whether .pql files are checked by the server (ast_only) as the user types. */
+  validateOnType(): boolean {
+    return this.configuration.get<boolean>('pql.validateOnType', true);
+  }
+
   onDidChange(listener: () => void): vscode.Disposable {
     return vscode.workspace.onDidChangeConfiguration((event) => {
       if (event.affectsConfiguration(ConfigurationSection)) listener();

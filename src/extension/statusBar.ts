@@ -7,6 +7,9 @@ export class ConnectionStatusBar implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem(vscode.StatusBarAlignment.Left, 50);
   private activeId: string | undefined;
   private generation = 0;
+  private readonly activeChanged = new vscode.EventEmitter<string>();
+  /** Fires with the id of the newly active connection. */
+  readonly onDidChangeActive = this.activeChanged.event;
 
   constructor(
     private readonly store: ConnectionStore,
@@ -27,6 +30,7 @@ export class ConnectionStatusBar implements vscode.Disposable {
   async setActive(id: string): Promise<void> {
     this.activeId = id;
     await this.state.update('activeConnection', id);
+    this.activeChanged.fire(id);
     await this.update();
   }
 
@@ -66,6 +70,7 @@ export class ConnectionStatusBar implements vscode.Disposable {
   }
 
   dispose(): void {
+    this.activeChanged.dispose();
     this.item.dispose();
   }
 }

@@ -50,8 +50,13 @@ export interface ResultsSnapshot {
   elapsedMs: number;
   /** Time until the first rows arrived (ms), once they have. */
   firstRowsMs: number | undefined;
+  /** Time until the webview had painted the first rows, and every row of the run (ms). */
+  shownFirstMs: number | undefined;
+  shownAllMs: number | undefined;
   /** Whether another page can be asked for (`loadMore`). */
   hasMore: boolean;
+  /** How many rows the query matches in all (X-Records), when the server said. */
+  total: number | undefined;
   error: { message: string; line?: number; column?: number } | undefined;
 }
 
@@ -68,11 +73,14 @@ export type HostToResults =
       state: ResultsSnapshot['state'];
       elapsedMs: number;
       hasMore: boolean;
+      total: number | undefined;
       error: ResultsSnapshot['error'];
     };
 
 export type ResultsToHost =
   | Ready
+  /** The webview painted `rowCount` rows of the run (sent after each paint that added rows). */
+  | { type: 'rendered'; runId: number; rowCount: number }
   | { type: 'cancel'; runId: number }
   | { type: 'loadMore'; runId: number }
   | { type: 'rerun' }
@@ -110,13 +118,27 @@ export type GraphToHost =
 export type HostToEvents =
   | Persist
   | { type: 'loading'; title: string }
-  | { type: 'events'; title: string; certname: string | undefined; events: EventRowDto[] }
+  /**
+   * Every event loaded so far (replaces what the table held). `complete` is false while more are
+   * streaming in as `moreEvents`.
+   */
+  | {
+      type: 'events';
+      title: string;
+      certname: string | undefined;
+      events: EventRowDto[];
+      complete: boolean;
+    }
+  /** The next batch of a streaming load, to append. */
+  | { type: 'moreEvents'; events: EventRowDto[]; complete: boolean }
   | { type: 'error'; message: string };
 
 export type EventsToHost =
   | Ready
   /** Open the resource of an event in the catalog graph. */
-  | { type: 'openInGraph'; certname: string; resource: string };
+  | { type: 'openInGraph'; certname: string; resource: string }
+  /** Open the report an event belongs to. */
+  | { type: 'openReport'; reportHash: string };
 
 // --- report view (src/webview/report) ----------------------------------------------------------
 
@@ -129,6 +151,7 @@ export type HostToReport =
 export type ReportToHost =
   | Ready
   | { type: 'openInGraph'; certname: string; resource: string }
+  /** Reveal the report's node in the explorer tree. */
   | { type: 'openNode'; certname: string };
 
 /** The messages of each entry, for the generic host and webview helpers. */

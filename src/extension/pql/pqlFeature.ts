@@ -1,18 +1,99 @@
 import * as vscode from 'vscode';
+import type { RevealNodeTarget } from '../commandTargets';
 import type { Feature } from '../feature';
-import { Commands } from '../ids';
+import { Commands, PqlLanguageId } from '../ids';
 import type { Services } from '../services';
+import { LiveValues } from './liveValues';
+import { PqlCodeLensProvider } from './pqlCodeLensProvider';
+import { PqlCompletionProvider } from './pqlCompletionProvider';
+import { PqlDiagnostics } from './pqlDiagnostics';
+import { PqlHoverProvider } from './pqlHoverProvider';
+import { showQueryHistory } from './queryHistoryPicker';
+import { ResultsPanel } from './resultsPanel';
+import { revealNode } from './revealNode';
+import { runQuery, type RunQueryArgument } from './runQueryCommand';
 
-/** Work in progress: the commands are registered so the manifest stays consistent. */
-export function registerPql(_services: Services): Feature {
-  const notYet = () => vscode.window.showWarningMessage('Not built yet.');
+const NEW_QUERY_TEMPLATE = `# Run a query with Ctrl+Enter (Cmd+Enter on macOS) or "▶ Run" above it.
+# Queries are separated by blank lines or ";". Lines starting with # are the editor's own.
+# "# @connection <name>" runs the queries below it on that connection.
+nodes[certname, latest_report_status, report_timestamp] {
+  order by certname
+  limit 20
+}
+`;
+
+/** PQL as a language: running queries, results, history, completion, hover, diagnostics. */
+export function registerPql(services: Services): Feature {
+  const selector: vscode.DocumentSelector = { language: PqlLanguageId };
+  const { history } = services;
+  const liveValues = new LiveValues(services.store);
+  const diagnostics = new PqlDiagnostics(services);
+  const codeLenses = new PqlCodeLensProvider(services);
+  const guarded =
+    <A extends unknown[]>(handler: (...args: A) => Promise<unknown>) =>
+    async (...args: A) => {
+      try {
+        return await handler(...args);
+      } catch (error) {
+        void vscode.window.showErrorMessage(error instanceof Error ? error.message : String(error));
+        return undefined;
+      }
+    };
   return {
     disposables: [
-      vscode.commands.registerCommand(Commands.runQuery, notYet),
-      vscode.commands.registerCommand(Commands.newQuery, notYet),
-      vscode.commands.registerCommand(Commands.showQueryHistory, notYet),
-      vscode.commands.registerCommand(Commands.revealNode, notYet),
+      diagnostics,
+      codeLenses,
+      services.store.onDidChange(() => liveValues.clear()),
+      vscode.languages.registerCodeLensProvider(selector, codeLenses),
+      vscode.languages.registerCompletionItemProvider(
+        selector,
+        new PqlCompletionProvider(services, liveValues),
+        '.',
+        '"',
+        "'",
+        '[',
+        '{',
+        ' ',
+      ),
+      vscode.languages.registerHoverProvider(selector, new PqlHoverProvider()),
+      vscode.commands.registerCommand(
+        Commands.runQuery,
+        guarded((argument?: RunQueryArgument) =>
+          runQuery(services, history, diagnostics, argument),
+        ),
+      ),
+      vscode.commands.registerCommand(
+        Commands.newQuery,
+        guarded(async () => {
+          const document = await vscode.workspace.openTextDocument({
+            language: PqlLanguageId,
+            content: NEW_QUERY_TEMPLATE,
+          });
+          return vscode.window.showTextDocument(document);
+        }),
+      ),
+      vscode.commands.registerCommand(
+        Commands.showQueryHistory,
+        guarded(() =>
+          showQueryHistory(services, history, (entry) =>
+            runQuery(services, history, diagnostics, {
+              connectionId: entry.connectionId,
+              query: entry.query,
+            }),
+          ),
+        ),
+      ),
+      vscode.commands.registerCommand(
+        Commands.revealNode,
+        guarded((target: RevealNodeTarget) => revealNode(services, target)),
+      ),
     ],
-    revivers: {},
+    revivers: {
+      results: async (panel, restore) => {
+        const results = ResultsPanel.adopt(services, panel);
+        const connection = restore && services.store.get(restore.connectionId);
+        if (restore && connection) await results.run({ connection, query: restore.query });
+      },
+    },
   };
 }

@@ -11,6 +11,8 @@ export class ExplorerProvider implements vscode.TreeDataProvider<ExplorerNode>, 
   private roots = new Map<string, ConnectionNode>();
   private readonly context: TreeContext;
   private readonly subscription: vscode.Disposable;
+  /** Who listed each node, so that TreeView.reveal() can walk up. */
+  private readonly parents = new WeakMap<ExplorerNode, ExplorerNode>();
 
   constructor(store: ConnectionStore, settings: Settings) {
     this.context = { store, settings, refresh: (node) => this.changed.fire(node) };
@@ -22,7 +24,11 @@ export class ExplorerProvider implements vscode.TreeDataProvider<ExplorerNode>, 
   }
 
   async getChildren(node?: ExplorerNode): Promise<ExplorerNode[]> {
-    if (node) return node.getChildren();
+    if (node) {
+      const children = await node.getChildren();
+      for (const child of children) this.parents.set(child, node);
+      return children;
+    }
     const connections = this.context.store.list();
     if (connections.length === 0) return [];
     const roots = new Map<string, ConnectionNode>();
@@ -37,6 +43,10 @@ export class ExplorerProvider implements vscode.TreeDataProvider<ExplorerNode>, 
     }
     this.roots = roots;
     return [...roots.values()];
+  }
+
+  getParent(node: ExplorerNode): ExplorerNode | undefined {
+    return this.parents.get(node);
   }
 
   /** The root of a connection, as shown now. */

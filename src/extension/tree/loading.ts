@@ -10,8 +10,14 @@ const NOTIFY_AFTER_MS = 1500;
 export async function withLoadProgress<T>(
   title: string,
   work: (signal: AbortSignal) => Promise<T>,
+  options: {
+    /** Where the quick progress shows: the explorer view (default) or the window's status bar. */
+    location?: vscode.ProgressOptions['location'];
+    /** Aborted on cancel; pass one to cancel from elsewhere too (e.g. a panel's button). */
+    controller?: AbortController;
+  } = {},
 ): Promise<T> {
-  const controller = new AbortController();
+  const controller = options.controller ?? new AbortController();
   let finished = false;
   const timer = setTimeout(() => {
     if (finished) return;
@@ -30,8 +36,9 @@ export async function withLoadProgress<T>(
     );
   }, NOTIFY_AFTER_MS);
   try {
-    return await vscode.window.withProgress({ location: { viewId: Views.explorer } }, () =>
-      work(controller.signal),
+    return await vscode.window.withProgress(
+      { location: options.location ?? { viewId: Views.explorer }, title },
+      () => work(controller.signal),
     );
   } finally {
     finished = true;

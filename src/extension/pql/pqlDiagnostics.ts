@@ -1,0 +1,184 @@
+import * as vscode from 'vscode';
+import { PqlLanguageId } from '../ids';
+import type { Services } from '../services';
+import { resolveConnection } from './connectionResolver';
+import { locateQueryError } from './language/errorLocation';
+import { localProblems } from './language/localChecks';
+import { splitQueries, type PqlQuery } from './language/querySplitter';
+
+/** What the server said of a query text, relative to the text (null: it is fine). */
+type ServerFinding = { start: number; end: number; message: string } | null;
+
+const DEBOUNCE_MS = 600;
+const MAX_REMEMBERED = 500;
+/** After a check could not reach the server, wait this long before asking it again. */
+const UNREACHABLE_BACKOFF_MS = 30_000;
+
+/**
+ * Red squiggles for .pql files. Local problems show at once; the server's verdict comes from
+ * running a query, or, as the user types, from PuppetDB's `ast_only` mode: debounced, never
+ * more than one request in flight, and only for query texts it has not judged yet. Findings
+ * are kept by query text, so they follow a query when lines above it change.
+ */
+export class PqlDiagnostics implements vscode.Disposable {
+  private readonly collection = vscode.languages.createDiagnosticCollection('puppetdb-pql');
+  private readonly findings = new Map<string, ServerFinding>();
+  private readonly pending = new Set<string>();
+  private readonly subscriptions: vscode.Disposable[] = [];
+  private timer: NodeJS.Timeout | undefined;
+  private inFlight = false;
+  private unreachableUntil = 0;
+
+  constructor(private readonly services: Services) {
+    this.subscriptions.push(
+      this.collection,
+      vscode.workspace.onDidChangeTextDocument((event) => this.schedule(event.document)),
+      vscode.workspace.onDidOpenTextDocument((document) => this.schedule(document)),
+      vscode.workspace.onDidCloseTextDocument((document) => this.collection.delete(document.uri)),
+      services.store.onDidChange(() => this.findings.clear()),
+    );
+    for (const document of vscode.workspace.textDocuments) this.schedule(document);
+  }
+
+  /** The outcome of a run: an error becomes a squiggle, success clears one. */
+  recordRun(
+    document: vscode.TextDocument,
+    query: PqlQuery,
+    connectionId: string,
+    serverText?: string,
+  ): void {
+    this.remember(
+      findingKey(connectionId, query.text),
+      serverText === undefined ? null : relative(query, serverText),
+    );
+    this.render(document);
+  }
+
+  private schedule(document: vscode.TextDocument): void {
+    if (document.languageId !== PqlLanguageId) return;
+    this.render(document);
+    if (!this.services.settings.validateOnType()) return;
+    this.pending.add(document.uri.toString());
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.checkPending(), DEBOUNCE_MS);
+  }
+
+  private async checkPending(): Promise<void> {
+    if (this.inFlight) return; // the running check looks at `pending` again when it ends
+    this.inFlight = true;
+    try {
+      while (this.pending.size > 0 && Date.now() >= this.unreachableUntil) {
+        const uri = this.pending.values().next().value as string;
+        this.pending.delete(uri);
+        const document = vscode.workspace.textDocuments.find((item) => item.uri.toString() === uri);
+        if (document && !document.isClosed) await this.checkDocument(document);
+      }
+    } finally {
+      this.inFlight = false;
+    }
+  }
+
+  private async checkDocument(document: vscode.TextDocument): Promise<void> {
+    for (const query of splitQueries(document.getText())) {
+      if (localProblems(query.text).length > 0) continue;
+      const { connection } = resolveConnection(this.services, query.connection);
+      if (!connection) continue;
+      const key = findingKey(connection.id, query.text);
+      if (this.findings.has(key)) continue;
+      try {
+        const client = await this.services.store.client(connection.id);
+        await client.pqlAst(query.text, { signal: AbortSignal.timeout(5_000) });
+        this.remember(key, null);
+      } catch (error) {
+        const { status, body } = error as { status?: number; body?: string };
+        if (status !== 400 || typeof body !== 'string') {
+          this.unreachableUntil = Date.now() + UNREACHABLE_BACKOFF_MS;
+          return;
+        }
+        this.remember(key, relative(query, body));
+      }
+      // the user typed meanwhile: the next round starts from the new text
+      if (this.pending.has(document.uri.toString())) return;
+      this.render(document);
+    }
+    this.render(document);
+  }
+
+  private render(document: vscode.TextDocument): void {
+    const diagnostics: vscode.Diagnostic[] = [];
+    for (const query of splitQueries(document.getText())) {
+      const local = localProblems(query.text);
+      for (const problem of local) {
+        diagnostics.push(
+          diagnostic(
+            document,
+            query.start + problem.start,
+            query.start + problem.end,
+            problem.message,
+            problem.severity === 'error'
+              ? vscode.DiagnosticSeverity.Error
+              : vscode.DiagnosticSeverity.Warning,
+          ),
+        );
+      }
+      if (local.length > 0) continue;
+      const { connection } = resolveConnection(this.services, query.connection);
+      const finding = connection
+        ? this.findings.get(findingKey(connection.id, query.text))
+        : undefined;
+      if (finding) {
+        diagnostics.push(
+          diagnostic(
+            document,
+            query.start + finding.start,
+            query.start + finding.end,
+            finding.message,
+            vscode.DiagnosticSeverity.Error,
+          ),
+        );
+      }
+    }
+    this.collection.set(document.uri, diagnostics);
+  }
+
+  private remember(key: string, finding: ServerFinding): void {
+    this.findings.delete(key);
+    this.findings.set(key, finding);
+    while (this.findings.size > MAX_REMEMBERED) {
+      this.findings.delete(this.findings.keys().next().value as string);
+    }
+  }
+
+  dispose(): void {
+    clearTimeout(this.timer);
+    for (const subscription of this.subscriptions) subscription.dispose();
+  }
+}
+
+function findingKey(connectionId: string, text: string): string {
+  return `${connectionId}\u0000${text}`;
+}
+
+function relative(query: PqlQuery, serverText: string): ServerFinding {
+  const located = locateQueryError(query, serverText);
+  return {
+    start: located.start - query.start,
+    end: located.end - query.start,
+    message: located.message,
+  };
+}
+
+function diagnostic(
+  document: vscode.TextDocument,
+  start: number,
+  end: number,
+  message: string,
+  severity: vscode.DiagnosticSeverity,
+): vscode.Diagnostic {
+  const from = document.positionAt(start);
+  let to = document.positionAt(Math.max(end, start));
+  if (to.isEqual(from)) to = from.translate(0, 1);
+  const result = new vscode.Diagnostic(new vscode.Range(from, to), message, severity);
+  result.source = 'PuppetDB';
+  return result;
+}

@@ -1,0 +1,65 @@
+import * as vscode from 'vscode';
+import { PqlLanguageId } from '../ids';
+import type { Services } from '../services';
+import type { HistoryEntry, QueryHistory } from './queryHistory';
+
+const RUN_AGAIN: vscode.QuickInputButton = {
+  iconPath: new vscode.ThemeIcon('play'),
+  tooltip: 'Run again',
+};
+const OPEN: vscode.QuickInputButton = {
+  iconPath: new vscode.ThemeIcon('go-to-file'),
+  tooltip: 'Open in an editor',
+};
+
+/** The query history: pick one to run it again, or open it in a .pql editor. */
+export async function showQueryHistory(
+  services: Services,
+  history: QueryHistory,
+  run: (entry: HistoryEntry) => Promise<unknown>,
+): Promise<void> {
+  const entries = history.entries();
+  if (entries.length === 0) {
+    void vscode.window.showInformationMessage('No PQL query has run yet.');
+    return;
+  }
+  const picker = vscode.window.createQuickPick<vscode.QuickPickItem & { entry: HistoryEntry }>();
+  picker.title = 'PQL query history';
+  picker.placeholder = 'Enter runs the query again';
+  picker.matchOnDetail = true;
+  picker.items = entries.map((entry) => ({
+    label: `${icon(entry)} ${entry.query.replace(/\s+/g, ' ').slice(0, 100)}`,
+    description: [
+      services.store.get(entry.connectionId)?.name ?? entry.connectionId,
+      `${entry.rows.toLocaleString('en-US')} rows`,
+      `${entry.elapsedMs} ms`,
+      new Date(entry.ranAt).toLocaleString(),
+    ].join(' · '),
+    detail: entry.query.includes('\n') ? entry.query : undefined,
+    buttons: [RUN_AGAIN, OPEN],
+    entry,
+  }));
+  const act = async (entry: HistoryEntry, open: boolean) => {
+    picker.hide();
+    if (open) {
+      const document = await vscode.workspace.openTextDocument({
+        language: PqlLanguageId,
+        content: `# @connection ${services.store.get(entry.connectionId)?.name ?? entry.connectionId}\n${entry.query}\n`,
+      });
+      await vscode.window.showTextDocument(document);
+    } else {
+      await run(entry);
+    }
+  };
+  picker.onDidTriggerItemButton((event) => void act(event.item.entry, event.button === OPEN));
+  picker.onDidAccept(() => {
+    const picked = picker.selectedItems[0];
+    if (picked) void act(picked.entry, false);
+  });
+  picker.onDidHide(() => picker.dispose());
+  picker.show();
+}
+
+function icon(entry: HistoryEntry): string {
+  return { done: '$(pass)', error: '$(error)', cancelled: '$(circle-slash)' }[entry.outcome];
+}

@@ -1,0 +1,327 @@
+import * as vscode from 'vscode';
+import type { ResultsSnapshot, ResultsToHost } from '../../shared/protocol';
+import type { CatalogGraphTarget, EventsTarget, RevealNodeTarget } from '../commandTargets';
+import { Commands, WebviewPanels } from '../ids';
+import type { Services } from '../services';
+import type { ConnectionSettings } from '../settings';
+import { withLoadProgress } from '../tree/loading';
+import { webviewOptions } from '../webviews/webviewHtml';
+import { WebviewPanelHost } from '../webviews/webviewPanelHost';
+import { exportRows, copyCurl } from './resultsExport';
+import { pagingOf } from './language/paging';
+
+export interface RunRequest {
+  connection: ConnectionSettings;
+  query: string;
+  /** Called once per run with its outcome (history, diagnostics). */
+  onOutcome?: (outcome: RunOutcome) => void;
+}
+
+export interface RunOutcome {
+  state: 'done' | 'error' | 'cancelled';
+  rows: number;
+  elapsedMs: number;
+  /** The server's text for a 4xx/5xx answer (for the squiggle). */
+  serverText: string | undefined;
+}
+
+/** Rows are posted in slices so the first ones paint before the rest has arrived. */
+const FLUSH_INTERVAL_MS = 60;
+
+/**
+ * The PQL results panel: runs a query through the client, streams its rows into the webview as
+ * the body arrives, pages on demand, and exports. One panel, reused by every run.
+ */
+export class ResultsPanel extends WebviewPanelHost<'results'> {
+  private static current: ResultsPanel | undefined;
+  private snapshot: ResultsSnapshot = emptySnapshot();
+  private request: RunRequest | undefined;
+  private controller: AbortController | undefined;
+  private total: number | undefined;
+  private runStarted = 0;
+
+  static show(services: Services): ResultsPanel {
+    if (ResultsPanel.current) {
+      ResultsPanel.current.panel.reveal(undefined, true);
+      return ResultsPanel.current;
+    }
+    const panel = vscode.window.createWebviewPanel(
+      WebviewPanels.results,
+      'PQL Results',
+      { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true },
+      webviewOptions(services.extensionUri),
+    );
+    return ResultsPanel.adopt(services, panel);
+  }
+
+  static adopt(services: Services, panel: vscode.WebviewPanel): ResultsPanel {
+    ResultsPanel.current?.dispose();
+    const results = new ResultsPanel(services, panel);
+    ResultsPanel.current = results;
+    results.onDidDispose(() => {
+      if (ResultsPanel.current === results) ResultsPanel.current = undefined;
+    });
+    return results;
+  }
+
+  /** The panel's current state (integration tests read it). */
+  static state(): ResultsSnapshot | undefined {
+    return ResultsPanel.current?.snapshot;
+  }
+
+  static cancelCurrent(): void {
+    ResultsPanel.current?.controller?.abort();
+  }
+
+  private constructor(
+    private readonly services: Services,
+    panel: vscode.WebviewPanel,
+  ) {
+    super(panel, services.extensionUri, 'results');
+    panel.iconPath = vscode.Uri.joinPath(services.extensionUri, 'media', 'puppetdb.svg');
+  }
+
+  /** Starts a run (aborting the one before) and resolves when its first page has ended. */
+  async run(request: RunRequest): Promise<RunOutcome> {
+    this.controller?.abort();
+    this.request = request;
+    this.total = undefined;
+    this.snapshot = {
+      ...emptySnapshot(),
+      runId: this.snapshot.runId + 1,
+      query: request.query,
+      connectionName: request.connection.name,
+      entity: /^\s*([a-z_]+)/.exec(request.query)?.[1],
+      state: 'running',
+    };
+    this.runStarted = performance.now();
+    this.panel.title = `PQL: ${request.query.replace(/\s+/g, ' ').slice(0, 40)}`;
+    this.post({
+      type: 'persist',
+      restore: { entry: 'results', connectionId: request.connection.id, query: request.query },
+    });
+    this.post({ type: 'snapshot', snapshot: this.snapshot });
+    const outcome = await this.fetchPage();
+    request.onOutcome?.(outcome);
+    return outcome;
+  }
+
+  protected sendSnapshot(): void {
+    if (this.request) {
+      this.post({
+        type: 'persist',
+        restore: {
+          entry: 'results',
+          connectionId: this.request.connection.id,
+          query: this.request.query,
+        },
+      });
+    }
+    this.post({ type: 'snapshot', snapshot: this.snapshot });
+  }
+
+  protected async onMessage(message: Exclude<ResultsToHost, { type: 'ready' }>): Promise<void> {
+    const connectionId = this.request?.connection.id;
+    switch (message.type) {
+      case 'rendered':
+        this.noteRendered(message.runId, message.rowCount);
+        return;
+      case 'cancel':
+        if (message.runId === this.snapshot.runId) this.controller?.abort();
+        return;
+      case 'loadMore':
+        if (message.runId === this.snapshot.runId && this.snapshot.state !== 'running') {
+          await this.fetchPage();
+        }
+        return;
+      case 'rerun':
+        if (this.request) await this.run(this.request);
+        return;
+      case 'export':
+        await exportRows(
+          this.snapshot.rows,
+          message.format,
+          this.snapshot.query,
+          this.snapshot.hasMore,
+        );
+        return;
+      case 'copyCurl':
+        if (this.request) {
+          await copyCurl(this.services, this.request.connection, this.request.query);
+        }
+        return;
+      case 'openNode':
+        if (connectionId) {
+          const target: RevealNodeTarget = { connectionId, certname: message.certname };
+          await vscode.commands.executeCommand(Commands.revealNode, target);
+        }
+        return;
+      case 'openCatalog':
+        if (connectionId) {
+          const target: CatalogGraphTarget = { connectionId, certname: message.certname };
+          await vscode.commands.executeCommand(Commands.openCatalogGraph, target);
+        }
+        return;
+      case 'openEvents':
+        if (connectionId) {
+          const target: EventsTarget = { connectionId, reportHash: message.reportHash };
+          await vscode.commands.executeCommand(Commands.openEvents, target);
+        }
+        return;
+      default: {
+        const unexpected: never = message;
+        throw new Error(`Unexpected message ${JSON.stringify(unexpected)}`);
+      }
+    }
+  }
+
+  /** Fetches the next page (the first one on a new run) and streams it into the view. */
+  private async fetchPage(): Promise<RunOutcome> {
+    const request = this.request!;
+    const runId = this.snapshot.runId;
+    const controller = new AbortController();
+    this.controller = controller;
+    const pageSize = this.services.settings.resultsPageSize();
+    const paging = pagingOf(request.query) && pageSize > 0;
+    const offset = this.snapshot.rows.length;
+    const started = performance.now();
+    const elapsedBefore = this.snapshot.elapsedMs;
+    let buffer: unknown[] = [];
+    let received = 0;
+    let lastFlush = 0;
+    const flush = () => {
+      if (buffer.length === 0 || runId !== this.snapshot.runId) return;
+      const elapsedMs = elapsedBefore + performance.now() - started;
+      this.snapshot.firstRowsMs ??= elapsedMs;
+      this.snapshot.rows.push(...buffer);
+      this.snapshot.elapsedMs = elapsedMs;
+      this.post({
+        type: 'rows',
+        runId,
+        rows: buffer,
+        elapsedMs,
+        firstRowsMs: this.snapshot.firstRowsMs,
+      });
+      buffer = [];
+      lastFlush = performance.now();
+    };
+    this.snapshot.state = 'running';
+    let serverText: string | undefined;
+    try {
+      await withLoadProgress(
+        'Running PQL query…',
+        async (signal) => {
+          const client = await this.services.store.client(request.connection.id);
+          const stream = client.stream('pql', {
+            query: request.query,
+            ...(paging ? { limit: pageSize, offset, includeTotal: offset === 0 } : {}),
+            signal,
+          });
+          for await (const batch of stream.batches()) {
+            if (runId !== this.snapshot.runId) return;
+            buffer.push(...batch);
+            received += batch.length;
+            if (lastFlush === 0 || performance.now() - lastFlush >= FLUSH_INTERVAL_MS) flush();
+          }
+          if (offset === 0) this.total = stream.total;
+        },
+        { location: vscode.ProgressLocation.Window, controller },
+      );
+      flush();
+      this.finish(
+        runId,
+        'done',
+        started,
+        elapsedBefore,
+        paging &&
+          received === pageSize &&
+          (this.total === undefined || this.snapshot.rows.length < this.total),
+      );
+    } catch (error) {
+      flush();
+      const aborted = controller.signal.aborted;
+      serverText = (error as { body?: unknown }).body as string | undefined;
+      const position = (error as { position?: { line: number; column: number } }).position;
+      this.finish(
+        runId,
+        aborted ? 'cancelled' : 'error',
+        started,
+        elapsedBefore,
+        false,
+        aborted
+          ? undefined
+          : {
+              message: error instanceof Error ? error.message : String(error),
+              ...(position ?? {}),
+            },
+      );
+      if (aborted) serverText = undefined;
+    }
+    return {
+      state:
+        this.snapshot.state === 'running' ? 'done' : (this.snapshot.state as RunOutcome['state']),
+      rows: this.snapshot.rows.length,
+      elapsedMs: this.snapshot.elapsedMs,
+      serverText: typeof serverText === 'string' && serverText ? serverText : undefined,
+    };
+  }
+
+  private noteRendered(runId: number, rowCount: number): void {
+    if (runId !== this.snapshot.runId || rowCount === 0) return;
+    const at = performance.now() - this.runStarted;
+    this.snapshot.shownFirstMs ??= at;
+    if (this.snapshot.state !== 'running' && rowCount >= this.snapshot.rows.length) {
+      this.snapshot.shownAllMs ??= at;
+    }
+  }
+
+  private finish(
+    runId: number,
+    state: ResultsSnapshot['state'],
+    started: number,
+    elapsedBefore: number,
+    hasMore: boolean,
+    error?: ResultsSnapshot['error'],
+  ): void {
+    if (runId !== this.snapshot.runId) return;
+    Object.assign(this.snapshot, {
+      state,
+      hasMore,
+      error,
+      elapsedMs: elapsedBefore + performance.now() - started,
+    });
+    if (this.total !== undefined) this.snapshot.total = this.total;
+    this.post({
+      type: 'finished',
+      runId,
+      state,
+      elapsedMs: this.snapshot.elapsedMs,
+      hasMore,
+      total: this.snapshot.total,
+      error,
+    });
+  }
+
+  override dispose(): void {
+    this.controller?.abort();
+    super.dispose();
+  }
+}
+
+function emptySnapshot(): ResultsSnapshot {
+  return {
+    runId: 0,
+    query: '',
+    connectionName: '',
+    entity: undefined,
+    rows: [],
+    state: 'done',
+    elapsedMs: 0,
+    firstRowsMs: undefined,
+    shownFirstMs: undefined,
+    shownAllMs: undefined,
+    hasMore: false,
+    total: undefined,
+    error: undefined,
+  };
+}

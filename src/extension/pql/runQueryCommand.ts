@@ -1,0 +1,96 @@
+import * as vscode from 'vscode';
+import { Commands, PqlLanguageId } from '../ids';
+import type { Services } from '../services';
+import type { ConnectionSettings } from '../settings';
+import { resolveConnection } from './connectionResolver';
+import { queryAt, selectionQuery, splitQueries, type PqlQuery } from './language/querySplitter';
+import type { PqlDiagnostics } from './pqlDiagnostics';
+import type { QueryHistory } from './queryHistory';
+import { ResultsPanel, type RunOutcome } from './resultsPanel';
+
+/** `runQuery`'s arguments: from a CodeLens, or a query to run as it is (history, tests). */
+export type RunQueryArgument =
+  { uri: string; offset: number } | { connectionId: string; query: string };
+
+/**
+ * Runs the selection, or the query under the cursor (or the CodeLens's), on its connection;
+ * the results panel shows it, the history keeps it, a server error becomes a squiggle.
+ */
+export async function runQuery(
+  services: Services,
+  history: QueryHistory,
+  diagnostics: PqlDiagnostics,
+  argument?: RunQueryArgument,
+): Promise<RunOutcome | undefined> {
+  if (argument && 'query' in argument) {
+    const connection = services.store.get(argument.connectionId);
+    if (!connection) throw new Error(`There is no PuppetDB connection "${argument.connectionId}".`);
+    return runOn(services, history, connection, argument.query);
+  }
+  const target = await queryToRun(argument);
+  if (!target) {
+    void vscode.window.showInformationMessage(
+      'Put the cursor in a PQL query (or select one) to run it.',
+    );
+    return undefined;
+  }
+  const { connection, problem } = resolveConnection(services, target.query.connection);
+  if (!connection) {
+    const answer = await vscode.window.showErrorMessage(
+      problem ?? 'No connection.',
+      'Add Connection…',
+    );
+    if (answer) await vscode.commands.executeCommand(Commands.addConnection);
+    return undefined;
+  }
+  return runOn(services, history, connection, target.query.text, (outcome) =>
+    diagnostics.recordRun(target.document, target.query, connection.id, outcome.serverText),
+  );
+}
+
+async function runOn(
+  services: Services,
+  history: QueryHistory,
+  connection: ConnectionSettings,
+  query: string,
+  afterRun?: (outcome: RunOutcome) => void,
+): Promise<RunOutcome> {
+  const panel = ResultsPanel.show(services);
+  return panel.run({
+    connection,
+    query,
+    onOutcome: (outcome) => {
+      afterRun?.(outcome);
+      void history.add({
+        query,
+        connectionId: connection.id,
+        ranAt: new Date().toISOString(),
+        outcome: outcome.state,
+        rows: outcome.rows,
+        elapsedMs: Math.round(outcome.elapsedMs),
+      });
+    },
+  });
+}
+
+async function queryToRun(
+  argument: { uri: string; offset: number } | undefined,
+): Promise<{ document: vscode.TextDocument; query: PqlQuery } | undefined> {
+  if (argument) {
+    const document = await vscode.workspace.openTextDocument(vscode.Uri.parse(argument.uri));
+    const query = queryAt(splitQueries(document.getText()), argument.offset);
+    return query && { document, query };
+  }
+  const editor = vscode.window.activeTextEditor;
+  if (!editor || editor.document.languageId !== PqlLanguageId) return undefined;
+  const { document, selection } = editor;
+  const text = document.getText();
+  const query = selection.isEmpty
+    ? queryAt(splitQueries(text), document.offsetAt(selection.active))
+    : selectionQuery(text, document.offsetAt(selection.start), document.offsetAt(selection.end));
+  if (query && !selection.isEmpty) {
+    // a selection inherits the connection of the query it starts in
+    query.connection = queryAt(splitQueries(text), query.start)?.connection;
+  }
+  return query && { document, query };
+}

@@ -1,0 +1,33 @@
+import type { ResultsToHost } from '../../shared/protocol';
+
+/** Which columns of which entity link elsewhere, and the message each link sends. */
+export function linkColumns(entity: string | undefined): Set<string> {
+  const columns = new Set(['certname']);
+  if (entity === 'events') columns.add('report');
+  if (entity === 'reports') columns.add('hash');
+  if (entity === 'nodes') columns.add('latest_report_hash');
+  return columns;
+}
+
+export function linkMessage(
+  entity: string | undefined,
+  column: string,
+  value: string,
+): ResultsToHost | undefined {
+  if (column === 'certname') {
+    return entity === 'catalogs'
+      ? { type: 'openCatalog', certname: value }
+      : { type: 'openNode', certname: value };
+  }
+  if (column === 'report' || column === 'hash' || column === 'latest_report_hash') {
+    return { type: 'openEvents', reportHash: value };
+  }
+  return undefined;
+}
+
+export function linkTitle(entity: string | undefined, column: string): string {
+  if (column === 'certname') {
+    return entity === 'catalogs' ? 'Open the catalog graph' : 'Reveal in the explorer';
+  }
+  return 'Open the events table';
+}

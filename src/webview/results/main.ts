@@ -1,0 +1,216 @@
+/**
+ * The PQL results panel: a toolbar (state, counts, timings, actions), the rows as a virtual
+ * table or as raw JSON, and the selected row as a JSON tree. Rows arrive in slices while the
+ * query's body is still streaming.
+ */
+import '@vscode-elements/elements/dist/vscode-button/index.js';
+import '@vscode-elements/elements/dist/vscode-textfield/index.js';
+import '@vscode-elements/elements/dist/vscode-progress-ring/index.js';
+import type { ResultsSnapshot } from '../../shared/protocol';
+import { onHostMessage, postToHost } from '../common/vscodeApi';
+import { updateColumns, type Column } from './columns';
+import { jsonTree } from './jsonTree';
+import { linkColumns, linkMessage } from './links';
+import { VirtualTable } from './virtualTable';
+import './results.css';
+
+const RAW_JSON_LIMIT = 2_000;
+
+let snapshot: ResultsSnapshot | undefined;
+let columns: Column[] = [];
+let mode: 'table' | 'json' = 'table';
+let links = new Set<string>(['certname']);
+
+const app = document.getElementById('app')!;
+const toolbar = element('div', 'toolbar');
+const stateLabel = element('span', 'state');
+const spinner = document.createElement('vscode-progress-ring');
+spinner.className = 'spinner';
+const counts = element('span', 'counts');
+const timing = element('span', 'timing muted');
+const filter = document.createElement('vscode-textfield');
+filter.placeholder = 'Filter loaded rows';
+filter.setAttribute('aria-label', 'Filter loaded rows');
+const buttons = {
+  cancel: button('Cancel', 'Cancel the query (aborts the request)', 'secondary'),
+  more: button('Load more', 'Fetch the next page of rows'),
+  rerun: button('Run again', 'Run the query again', 'secondary'),
+  view: button('Raw JSON', 'Switch between the table and the raw JSON', 'secondary'),
+  csv: button('Export CSV', 'Save the loaded rows as CSV', 'secondary'),
+  json: button('Export JSON', 'Save the loaded rows as JSON', 'secondary'),
+  curl: button(
+    'Copy curl',
+    'Copy a curl command that runs this query (no secrets in it)',
+    'secondary',
+  ),
+};
+toolbar.append(
+  stateLabel,
+  spinner,
+  counts,
+  timing,
+  element('span', 'spacer'),
+  filter,
+  ...Object.values(buttons),
+);
+const queryLine = element('div', 'query mono');
+const banner = element('div', 'banner');
+banner.setAttribute('role', 'alert');
+const content = element('div', 'content');
+const table = new VirtualTable(
+  {
+    select: (rowIndex) => showDetail(rowIndex),
+    link: (column, value) => {
+      const message = linkMessage(snapshot?.entity, column, value);
+      if (message) postToHost('results', message);
+    },
+    rendered: (rowCount) => {
+      if (snapshot) postToHost('results', { type: 'rendered', runId: snapshot.runId, rowCount });
+    },
+  },
+  () => links,
+);
+const raw = element('pre', 'raw mono');
+const detail = element('aside', 'detail');
+detail.setAttribute('aria-label', 'Selected row');
+content.append(table.element, raw, detail);
+app.append(toolbar, queryLine, banner, content);
+
+buttons.cancel.addEventListener(
+  'click',
+  () => snapshot && postToHost('results', { type: 'cancel', runId: snapshot.runId }),
+);
+buttons.more.addEventListener(
+  'click',
+  () => snapshot && postToHost('results', { type: 'loadMore', runId: snapshot.runId }),
+);
+buttons.rerun.addEventListener('click', () => postToHost('results', { type: 'rerun' }));
+buttons.csv.addEventListener('click', () =>
+  postToHost('results', { type: 'export', format: 'csv' }),
+);
+buttons.json.addEventListener('click', () =>
+  postToHost('results', { type: 'export', format: 'json' }),
+);
+buttons.curl.addEventListener('click', () => postToHost('results', { type: 'copyCurl' }));
+buttons.view.addEventListener('click', () => {
+  mode = mode === 'table' ? 'json' : 'table';
+  render();
+});
+filter.addEventListener('input', () => {
+  table.setFilter(filter.value);
+  renderCounts();
+});
+
+onHostMessage('results', (message) => {
+  switch (message.type) {
+    case 'snapshot':
+      snapshot = message.snapshot;
+      columns = [];
+      updateColumns(columns, snapshot.rows, 0);
+      links = linkColumns(snapshot.entity);
+      filter.value = '';
+      table.reset(snapshot.rows, columns);
+      detail.replaceChildren();
+      detail.hidden = true;
+      break;
+    case 'rows': {
+      if (!snapshot || message.runId !== snapshot.runId) return;
+      const from = snapshot.rows.length;
+      for (const row of message.rows) snapshot.rows.push(row);
+      Object.assign(snapshot, { elapsedMs: message.elapsedMs, firstRowsMs: message.firstRowsMs });
+      if (updateColumns(columns, snapshot.rows, from)) table.setColumns(columns);
+      table.rowsAppended(from);
+      break;
+    }
+    case 'finished':
+      if (!snapshot || message.runId !== snapshot.runId) return;
+      Object.assign(snapshot, {
+        state: message.state,
+        elapsedMs: message.elapsedMs,
+        hasMore: message.hasMore,
+        total: message.total,
+        error: message.error,
+      });
+      break;
+  }
+  render();
+});
+
+function render(): void {
+  if (!snapshot) return;
+  const running = snapshot.state === 'running';
+  stateLabel.textContent = {
+    running: 'Running…',
+    done: 'Done',
+    error: 'Failed',
+    cancelled: 'Cancelled',
+  }[snapshot.state];
+  stateLabel.className = `state state-${snapshot.state}`;
+  spinner.hidden = !running;
+  buttons.cancel.hidden = !running;
+  buttons.more.hidden = running || !snapshot.hasMore;
+  buttons.view.textContent = mode === 'table' ? 'Raw JSON' : 'Table';
+  queryLine.textContent = `${snapshot.connectionName} · ${snapshot.query.replace(/\s+/g, ' ')}`;
+  queryLine.title = snapshot.query;
+  banner.hidden = !snapshot.error;
+  banner.textContent = snapshot.error
+    ? `${snapshot.error.message}${snapshot.error.line ? `\n(line ${snapshot.error.line}, column ${snapshot.error.column})` : ''}`
+    : '';
+  table.element.hidden = mode !== 'table';
+  raw.hidden = mode !== 'json';
+  if (mode === 'json') {
+    const shown = snapshot.rows.slice(0, RAW_JSON_LIMIT);
+    const note =
+      snapshot.rows.length > RAW_JSON_LIMIT
+        ? `// the first ${RAW_JSON_LIMIT.toLocaleString('en-US')} of ${snapshot.rows.length.toLocaleString('en-US')} rows; Export JSON saves all\n`
+        : '';
+    raw.textContent = note + JSON.stringify(shown, null, 2);
+  }
+  renderCounts();
+}
+
+function renderCounts(): void {
+  if (!snapshot) return;
+  const loaded = snapshot.rows.length;
+  const of =
+    snapshot.total !== undefined && snapshot.total > loaded
+      ? ` of ${snapshot.total.toLocaleString('en-US')}`
+      : '';
+  const filtered = filter.value.trim()
+    ? ` · ${table.shownCount.toLocaleString('en-US')} match the filter`
+    : '';
+  counts.textContent = `${loaded.toLocaleString('en-US')} row${loaded === 1 ? '' : 's'}${of}${filtered}`;
+  const first =
+    snapshot.firstRowsMs !== undefined
+      ? ` · first rows ${Math.round(snapshot.firstRowsMs)} ms`
+      : '';
+  timing.textContent = `${Math.round(snapshot.elapsedMs).toLocaleString('en-US')} ms${first}`;
+}
+
+function showDetail(rowIndex: number): void {
+  const row = snapshot?.rows[rowIndex];
+  if (row === undefined) return;
+  detail.hidden = false;
+  const close = button('Close', 'Hide the selected row', 'secondary');
+  close.addEventListener('click', () => (detail.hidden = true));
+  const heading = element('div', 'detail-heading');
+  heading.append(element('strong', '', `Row ${rowIndex + 1}`), close);
+  detail.replaceChildren(heading, jsonTree(row, 'row'));
+}
+
+function element(tag: string, className: string, text?: string): HTMLElement {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+function button(label: string, title: string, appearance?: 'secondary'): HTMLElement {
+  const node = document.createElement('vscode-button');
+  node.textContent = label;
+  node.title = title;
+  if (appearance) node.setAttribute('secondary', '');
+  return node;
+}
+
+postToHost('results', { type: 'ready' });

@@ -1,0 +1,248 @@
+/**
+ * PQL in a real VS Code extension host against the real PuppetDB of this run: running queries
+ * from a .pql document, the results panel's rows against the server's, completion, hover,
+ * diagnostics at the right place, cancellation, history.
+ */
+import assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { connect } from '../../../src/client';
+import type { ExtensionApi } from '../../../src/extension/extension';
+import { Commands } from '../../../src/extension/ids';
+import { loadedFleet, testServer } from '../../integration/support/puppetdb';
+
+const EXTENSION_ID = 'puppetdb-explorer.puppetdb-explorer';
+const CONNECTION_ID = 'pql-tests';
+
+interface RunOutcome {
+  state: 'done' | 'error' | 'cancelled';
+  rows: number;
+  serverText: string | undefined;
+}
+
+async function until<T>(
+  what: string,
+  probe: () => T | undefined | Promise<T | undefined>,
+  ms = 20_000,
+): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined && value !== false) return value as T;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function openPql(content: string): Promise<vscode.TextEditor> {
+  const document = await vscode.workspace.openTextDocument({ language: 'puppetdb-pql', content });
+  return vscode.window.showTextDocument(document);
+}
+
+function cursorAt(editor: vscode.TextEditor, needle: string, after = true): vscode.Position {
+  const index = editor.document.getText().indexOf(needle);
+  assert.ok(index >= 0, `"${needle}" is not in the document`);
+  const position = editor.document.positionAt(index + (after ? needle.length : 0));
+  editor.selection = new vscode.Selection(position, position);
+  return position;
+}
+
+async function completionLabels(
+  editor: vscode.TextEditor,
+  position: vscode.Position,
+): Promise<string[]> {
+  const list = await vscode.commands.executeCommand<vscode.CompletionList>(
+    'vscode.executeCompletionItemProvider',
+    editor.document.uri,
+    position,
+  );
+  return list.items
+    .filter(
+      (item) =>
+        item.kind !== vscode.CompletionItemKind.Text &&
+        item.kind !== vscode.CompletionItemKind.Snippet,
+    )
+    .map((item) => (typeof item.label === 'string' ? item.label : item.label.label));
+}
+
+describe('PQL: run, results, completion, hover, diagnostics', function () {
+  let api: ExtensionApi;
+  const server = testServer();
+  const client = connect({ host: server.host, port: server.httpPort });
+  const fleet = loadedFleet();
+
+  before(async () => {
+    api = await vscode.extensions.getExtension<ExtensionApi>(EXTENSION_ID)!.activate();
+    await vscode.commands.executeCommand(Commands.addConnection, {
+      connection: {
+        id: CONNECTION_ID,
+        name: 'PQL tests',
+        url: `http://${server.host}:${server.httpPort}`,
+      },
+      secrets: {},
+    });
+    await vscode.commands.executeCommand(Commands.switchConnection, CONNECTION_ID);
+  });
+
+  after(async () => {
+    await api.services.store.remove(CONNECTION_ID);
+    await client.disconnect();
+  });
+
+  it('runs the query under the cursor and shows exactly the server’s rows', async () => {
+    const editor = await openPql(
+      [
+        '# the first query',
+        'nodes[certname] { order by certname limit 3 }',
+        '',
+        'facts[certname, name, value] {',
+        '  name = "osfamily" # editor-only comment',
+        '  order by certname',
+        '}',
+        '',
+        'environments {}',
+      ].join('\n'),
+    );
+    cursorAt(editor, 'name = "os');
+    const outcome = await vscode.commands.executeCommand<RunOutcome>(Commands.runQuery);
+    assert.equal(outcome.state, 'done');
+    const expected = await client
+      .stream('pql', {
+        query: 'facts[certname, name, value] { name = "osfamily" order by certname }',
+      })
+      .toArray();
+    assert.ok(expected.length > 30, `only ${expected.length} osfamily facts on the server`);
+    const results = api.pqlResults()!;
+    assert.equal(results.entity, 'facts');
+    assert.deepEqual(results.rows, expected);
+    // the webview painted every row of the run
+    const shownAll = await until(
+      'the webview to paint all rows',
+      () => api.pqlResults()?.shownAllMs,
+    );
+    assert.ok(shownAll >= (api.pqlResults()!.shownFirstMs ?? 0));
+    const entry = api.services.history.entries(CONNECTION_ID)[0];
+    assert.ok(entry, 'the run is in the history');
+    assert.match(
+      entry.query,
+      /^facts\[certname, name, value\] \{\n\s+name = "osfamily"\s+\n\s+order by certname\n\}$/,
+    );
+    assert.equal(entry.rows, expected.length);
+  });
+
+  it('runs a selection, and pages with "load more" semantics through the page size', async () => {
+    await vscode.workspace
+      .getConfiguration('puppetdbExplorer')
+      .update('pql.pageSize', 10, vscode.ConfigurationTarget.Global);
+    try {
+      const editor = await openPql('nodes[certname] { }\n');
+      editor.selection = new vscode.Selection(0, 0, 0, 19);
+      const outcome = await vscode.commands.executeCommand<RunOutcome>(Commands.runQuery);
+      assert.equal(outcome.state, 'done');
+      const results = api.pqlResults()!;
+      const active = fleet.nodes.length - fleet.deactivated.length;
+      assert.equal(results.rows.length, 10);
+      assert.equal(results.total, active);
+      assert.equal(results.hasMore, true);
+    } finally {
+      await vscode.workspace
+        .getConfiguration('puppetdbExplorer')
+        .update('pql.pageSize', undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
+
+  it('puts the server’s parse error as a squiggle at its line and column', async () => {
+    const editor = await openPql(
+      ['environments {}', '', 'nodes {', '  certname = "web"', '  and }'].join('\n'),
+    );
+    cursorAt(editor, 'certname');
+    const outcome = await vscode.commands.executeCommand<RunOutcome>(Commands.runQuery);
+    assert.equal(outcome.state, 'error');
+    assert.match(outcome.serverText ?? '', /PQL parse error at line 3, column 7/);
+    const diagnostics = await until('a diagnostic', () => {
+      const found = vscode.languages.getDiagnostics(editor.document.uri);
+      return found.length > 0 ? found : undefined;
+    });
+    const [diagnostic] = diagnostics;
+    // line 3 of the query is document line 5 (index 4); column 7 is the "}"
+    assert.equal(diagnostic!.range.start.line, 4);
+    assert.equal(diagnostic!.range.start.character, 6);
+    assert.equal(editor.document.getText(diagnostic!.range), '}');
+    assert.match(diagnostic!.message, /PQL parse error.*Expected one of/);
+    assert.equal(api.pqlResults()!.state, 'error');
+  });
+
+  it('checks as you type (ast_only) and marks an unknown field', async () => {
+    const editor = await openPql('nodes[certname, latest_report_statu] { certname ~ "web" }\n');
+    const diagnostics = await until('an as-you-type diagnostic', () => {
+      const found = vscode.languages.getDiagnostics(editor.document.uri);
+      return found.length > 0 ? found : undefined;
+    });
+    assert.equal(editor.document.getText(diagnostics[0]!.range), 'latest_report_statu');
+    assert.match(diagnostics[0]!.message, /unknown 'nodes' field 'latest_report_statu'/);
+    await editor.edit((edit) => edit.insert(new vscode.Position(0, 35), 's'));
+    await until('the diagnostic to clear', () =>
+      vscode.languages.getDiagnostics(editor.document.uri).length === 0 ? true : undefined,
+    );
+  });
+
+  it('completes entities, fields in context, operators and live values', async () => {
+    const editor = await openPql(
+      [
+        'no',
+        'nodes { latest_report_status = "failed" and  }',
+        'facts { name = "os',
+        'inventory[certname] { facts. }',
+        'nodes { certname in facts[certname] { value = 1 }  }',
+        'reports { status  }',
+      ].join('\n\n'),
+    );
+    const atStart = await completionLabels(editor, new vscode.Position(0, 2));
+    assert.ok(
+      atStart.includes('nodes') && atStart.includes('inventory') && !atStart.includes('fact_names'),
+    );
+    const inFilter = await completionLabels(editor, cursorAt(editor, '"failed" and '));
+    assert.ok(inFilter.includes('certname') && inFilter.includes('cached_catalog_status'));
+    assert.ok(!inFilter.includes('resource_title'), 'events fields leak into nodes');
+    const factNames = await completionLabels(editor, cursorAt(editor, 'name = "os'));
+    const liveFacts = (await client.factNames()).filter((name) => name.startsWith('os'));
+    for (const name of liveFacts) assert.ok(factNames.includes(name), `fact name ${name} missing`);
+    const paths = await completionLabels(editor, cursorAt(editor, 'facts.'));
+    assert.ok(paths.includes('os') && paths.includes('networking'), paths.slice(0, 20).join());
+    const afterSubquery = await completionLabels(editor, cursorAt(editor, 'value = 1 } '));
+    assert.ok(afterSubquery.includes('and') && afterSubquery.includes('order by'));
+    const operators = await completionLabels(editor, cursorAt(editor, 'status '));
+    assert.ok(operators.includes('=') && operators.includes('~') && operators.includes('in'));
+  });
+
+  it('documents what the mouse is over', async () => {
+    const editor = await openPql('nodes[count()] { latest_report_status = "failed" }\n');
+    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>(
+      'vscode.executeHoverProvider',
+      editor.document.uri,
+      cursorAt(editor, 'latest_report_sta'),
+    );
+    const text = hovers
+      .flatMap((hover) => hover.contents.map((part) => (part as vscode.MarkdownString).value))
+      .join('\n');
+    assert.match(text, /nodes\.latest_report_status/);
+    assert.match(text, /`failed`/);
+  });
+
+  it('cancels a query the server does not answer, and says so', async () => {
+    const editor = await openPql('nodes[certname] {}\n');
+    cursorAt(editor, 'nodes');
+    process.kill(server.pid, 'SIGSTOP');
+    try {
+      const running = vscode.commands.executeCommand<RunOutcome>(Commands.runQuery);
+      await until('the run to start', () =>
+        api.pqlResults()?.state === 'running' ? true : undefined,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      const outcome = await running;
+      assert.equal(outcome.state, 'cancelled');
+    } finally {
+      process.kill(server.pid, 'SIGCONT');
+    }
+  });
+});
