@@ -57,7 +57,16 @@ export interface ResultsSnapshot {
   hasMore: boolean;
   /** How many rows the query matches in all (X-Records), when the server said. */
   total: number | undefined;
-  error: { message: string; line?: number; column?: number } | undefined;
+  error: ResultsError | undefined;
+}
+
+export interface ResultsError {
+  /** One paragraph a person reads first. */
+  message: string;
+  /** Preformatted text (PuppetDB's echo of the query with a caret under the problem). */
+  detail?: string;
+  line?: number;
+  column?: number;
 }
 
 export type HostToResults =

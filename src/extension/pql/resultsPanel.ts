@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { ResultsSnapshot, ResultsToHost } from '../../shared/protocol';
+import type { ResultsError, ResultsSnapshot, ResultsToHost } from '../../shared/protocol';
 import type { CatalogGraphTarget, EventsTarget, RevealNodeTarget } from '../commandTargets';
 import { Commands, WebviewPanels } from '../ids';
 import type { Services } from '../services';
@@ -8,6 +8,7 @@ import { withLoadProgress } from '../tree/loading';
 import { webviewOptions } from '../webviews/webviewHtml';
 import { WebviewPanelHost } from '../webviews/webviewPanelHost';
 import { exportRows, copyCurl } from './resultsExport';
+import { errorEcho, summarize } from './language/errorLocation';
 import { pagingOf } from './language/paging';
 
 export interface RunRequest {
@@ -240,22 +241,15 @@ export class ResultsPanel extends WebviewPanelHost<'results'> {
     } catch (error) {
       flush();
       const aborted = controller.signal.aborted;
-      serverText = (error as { body?: unknown }).body as string | undefined;
-      const position = (error as { position?: { line: number; column: number } }).position;
+      serverText = aborted ? undefined : ((error as { body?: unknown }).body as string | undefined);
       this.finish(
         runId,
         aborted ? 'cancelled' : 'error',
         started,
         elapsedBefore,
         false,
-        aborted
-          ? undefined
-          : {
-              message: error instanceof Error ? error.message : String(error),
-              ...(position ?? {}),
-            },
+        aborted ? undefined : describeRunError(error),
       );
-      if (aborted) serverText = undefined;
     }
     return {
       state:
@@ -306,6 +300,28 @@ export class ResultsPanel extends WebviewPanelHost<'results'> {
     this.controller?.abort();
     super.dispose();
   }
+}
+
+/** A run's failure for the panel: PuppetDB's own words when it answered, with the echo apart. */
+export function describeRunError(error: unknown): ResultsError {
+  const { status, body, position } = error as {
+    status?: number;
+    body?: unknown;
+    position?: { line: number; column: number };
+  };
+  if (
+    typeof status === 'number' &&
+    typeof body === 'string' &&
+    body.trim() &&
+    !/^\s*</.test(body)
+  ) {
+    return {
+      message: `PuppetDB rejected the query (HTTP ${status}): ${summarize(body)}`,
+      detail: errorEcho(body),
+      ...(position ?? {}),
+    };
+  }
+  return { message: error instanceof Error ? error.message : String(error) };
 }
 
 function emptySnapshot(): ResultsSnapshot {

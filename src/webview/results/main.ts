@@ -6,6 +6,7 @@
 import '@vscode-elements/elements/dist/vscode-button/index.js';
 import '@vscode-elements/elements/dist/vscode-textfield/index.js';
 import '@vscode-elements/elements/dist/vscode-progress-ring/index.js';
+import '@vscode-elements/elements/dist/vscode-toolbar-button/index.js';
 import type { ResultsSnapshot } from '../../shared/protocol';
 import { onHostMessage, postToHost } from '../common/vscodeApi';
 import { updateColumns, type Column } from './columns';
@@ -149,14 +150,21 @@ function render(): void {
   spinner.hidden = !running;
   buttons.cancel.hidden = !running;
   buttons.more.hidden = running || !snapshot.hasMore;
-  buttons.view.textContent = mode === 'table' ? 'Raw JSON' : 'Table';
+  const viewLabel = mode === 'table' ? 'Show the raw JSON' : 'Show the table';
+  buttons.view.setAttribute('icon', mode === 'table' ? 'json' : 'table');
+  buttons.view.setAttribute('aria-label', viewLabel);
+  buttons.view.title = viewLabel;
   queryLine.textContent = `${snapshot.connectionName} · ${snapshot.query.replace(/\s+/g, ' ')}`;
   queryLine.title = snapshot.query;
   banner.hidden = !snapshot.error;
-  banner.textContent = snapshot.error
-    ? `${snapshot.error.message}${snapshot.error.line ? `\n(line ${snapshot.error.line}, column ${snapshot.error.column})` : ''}`
-    : '';
-  table.element.hidden = mode !== 'table';
+  banner.replaceChildren();
+  if (snapshot.error) {
+    banner.append(element('div', 'banner-message', snapshot.error.message));
+    if (snapshot.error.detail)
+      banner.append(element('pre', 'banner-detail mono', snapshot.error.detail));
+  }
+  const empty = snapshot.rows.length === 0 && snapshot.state !== 'running';
+  table.element.hidden = mode !== 'table' || (empty && Boolean(snapshot.error));
   raw.hidden = mode !== 'json';
   if (mode === 'json') {
     const shown = snapshot.rows.slice(0, RAW_JSON_LIMIT);
@@ -210,6 +218,14 @@ function button(label: string, title: string, appearance?: 'secondary'): HTMLEle
   node.textContent = label;
   node.title = title;
   if (appearance) node.setAttribute('secondary', '');
+  return node;
+}
+
+function iconButton(icon: string, label: string): HTMLElement {
+  const node = document.createElement('vscode-toolbar-button');
+  node.setAttribute('icon', icon);
+  node.setAttribute('aria-label', label);
+  node.title = label;
   return node;
 }
 

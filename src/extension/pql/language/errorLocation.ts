@@ -83,3 +83,13 @@ function readableExpectation(line: string): string {
       return line;
   }
 }
+
+/** The lines PuppetDB prints between its first line and "Expected one of": the query and a caret. */
+export function errorEcho(serverText: string): string | undefined {
+  const lines = serverText.split('\n');
+  const end = lines.findIndex((line) => /^Expected one of:?$/i.test(line.trim()));
+  const echo = lines.slice(1, end < 0 ? undefined : end);
+  while (echo.length > 0 && echo[0]!.trim() === '') echo.shift();
+  while (echo.length > 0 && echo.at(-1)!.trim() === '') echo.pop();
+  return echo.length > 0 && echo.some((line) => line.includes('^')) ? echo.join('\n') : undefined;
+}
