@@ -95,14 +95,16 @@ if (process.argv.includes('--tests')) {
   });
 }
 
-// The tree benchmark, which runs inside the VS Code extension host (bench/tree.sh).
+// The benchmarks that run inside the VS Code extension host (bench/tree.sh, bench/pql.sh).
 if (process.argv.includes('--bench')) {
-  await esbuild.build({
-    ...nodeBundle,
-    minify: false,
-    external: ['vscode'],
-    entryPoints: { index: 'bench/tree/index.ts' },
-    outdir: 'out/bench/tree',
-    logLevel: 'warning',
-  });
+  for (const name of ['tree', 'pql']) {
+    await esbuild.build({
+      ...nodeBundle,
+      minify: false,
+      external: ['vscode'],
+      entryPoints: { index: `bench/${name}/index.ts` },
+      outdir: `out/bench/${name}`,
+      logLevel: 'warning',
+    });
+  }
 }
