@@ -64,6 +64,25 @@ if (webviewEntries.length > 0) {
     sourcemap: !production,
     logLevel: 'info',
   });
+  // Web Workers of the webviews (src/webview/<entry>/<name>.worker.ts -> <entry>-<name>.worker.js)
+  const workers = webviewEntries.flatMap((name) =>
+    readdirSync(`src/webview/${name}`)
+      .filter((file) => file.endsWith('.worker.ts'))
+      .map((file) => [`${name}-${file.replace(/\.ts$/, '')}`, `src/webview/${name}/${file}`]),
+  );
+  if (workers.length > 0) {
+    builds.push({
+      bundle: true,
+      platform: 'browser',
+      format: 'iife',
+      target: 'es2022',
+      entryPoints: Object.fromEntries(workers),
+      outdir: 'dist/webview',
+      minify: production,
+      sourcemap: false,
+      logLevel: 'info',
+    });
+  }
   mkdirSync('dist/webview', { recursive: true });
   for (const file of ['codicon.css', 'codicon.ttf']) {
     copyFileSync(`node_modules/@vscode/codicons/dist/${file}`, `dist/webview/${file}`);

@@ -120,7 +120,9 @@ export type GraphToHost =
   | { type: 'compare' }
   /** Save an export: PNG as a data URL (base64), SVG as text. */
   | { type: 'export'; format: 'png' | 'svg'; data: string }
-  | { type: 'openNode'; certname: string };
+  | { type: 'openNode'; certname: string }
+  /** Drawn and laid out: what is on screen now (tests and the status line read it). */
+  | { type: 'drawn'; nodes: number; edges: number; layoutMs: number };
 
 // --- events table (src/webview/events) ---------------------------------------------------------
 

@@ -10,7 +10,7 @@ import '@vscode-elements/elements/dist/vscode-toolbar-button/index.js';
 import type { ResultsSnapshot } from '../../shared/protocol';
 import { onHostMessage, postToHost } from '../common/vscodeApi';
 import { updateColumns, type Column } from './columns';
-import { jsonTree } from './jsonTree';
+import { jsonTree } from '../common/jsonTree';
 import { linkColumns, linkMessage } from './links';
 import { VirtualTable } from './virtualTable';
 import './results.css';

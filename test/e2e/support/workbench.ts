@@ -1,0 +1,57 @@
+/**
+ * What the end-to-end scripts share: a workspace folder with settings (and files), and the frame
+ * of a webview of this extension (VS Code nests it two iframes deep).
+ */
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Frame, Page } from 'playwright-core';
+
+export function workspaceWith(
+  settings: Record<string, unknown>,
+  files: Record<string, string> = {},
+): string {
+  const folder = mkdtempSync(join(tmpdir(), 'pdbx-e2e-ws-'));
+  mkdirSync(join(folder, '.vscode'));
+  writeFileSync(
+    join(folder, '.vscode', 'settings.json'),
+    JSON.stringify(
+      {
+        'workbench.startupEditor': 'none',
+        'chat.disableAIFeatures': true,
+        'workbench.secondarySideBar.defaultVisibility': 'hidden',
+        ...settings,
+      },
+      null,
+      2,
+    ),
+  );
+  for (const [name, content] of Object.entries(files)) writeFileSync(join(folder, name), content);
+  return folder;
+}
+
+/** The frame of the webview whose page has `<body data-entry="<entry>">`. */
+export async function webviewFrame(page: Page, entry: string, timeoutMs = 30_000): Promise<Frame> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    for (const frame of page.frames()) {
+      if (
+        await frame
+          .locator(`body[data-entry="${entry}"]`)
+          .count()
+          .catch(() => 0)
+      ) {
+        return frame;
+      }
+    }
+    await page.waitForTimeout(200);
+  }
+  throw new Error(`the ${entry} webview did not open`);
+}
+
+/** Runs a command from the palette (F1). */
+export async function runCommand(page: Page, title: string): Promise<void> {
+  await page.keyboard.press('F1');
+  await page.keyboard.type(title);
+  await page.locator(`.quick-input-list .monaco-list-row:has-text("${title}")`).first().click();
+}
