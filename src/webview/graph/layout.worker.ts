@@ -3,7 +3,11 @@
  * Worker. Receives the nodes with their sizes and the edges; answers with top-left positions.
  */
 import ELK from 'elkjs/lib/elk.bundled.js';
+import { fastLayered } from './fastLayered';
 import type { LayoutRequest, LayoutResponse } from './layoutTypes';
+
+/** Above this many nodes ELK takes seconds; the fast layered layout takes milliseconds. */
+const ELK_MAX_NODES = 1200;
 
 const elk = new ELK();
 
@@ -11,6 +15,15 @@ self.onmessage = async (event: MessageEvent<LayoutRequest>) => {
   const { id, nodes, edges, direction } = event.data;
   const started = performance.now();
   const large = nodes.length > 600;
+  if (nodes.length > ELK_MAX_NODES) {
+    const positions = fastLayered(event.data);
+    (self as unknown as Worker).postMessage({
+      id,
+      positions,
+      ms: performance.now() - started,
+    } satisfies LayoutResponse);
+    return;
+  }
   try {
     const graph = await elk.layout({
       id: 'root',

@@ -26,6 +26,8 @@ import { toSvg } from './svgExport';
 import './graph.css';
 
 const LARGE = 1000;
+/** Elements added per frame when drawing a large graph. */
+const ADD_SLICE = 600;
 const layouts = new LayoutClient();
 
 let catalog: CatalogGraphDto | undefined;
@@ -197,7 +199,7 @@ async function draw(): Promise<void> {
   cy?.destroy();
   cy = cytoscape({
     container: canvas,
-    elements,
+    elements: large ? [] : elements,
     style: graphStyle(palette, large),
     layout: { name: 'preset' },
     minZoom: 0.02,
@@ -208,6 +210,19 @@ async function draw(): Promise<void> {
     motionBlur: false,
     boxSelectionEnabled: false,
   });
+  if (large) {
+    // added in slices, one per frame, so no single task blocks the page for long
+    const nodesFirst = [
+      ...elements.filter((item) => item.group === 'nodes'),
+      ...elements.filter((item) => item.group === 'edges'),
+    ];
+    for (let start = 0; start < nodesFirst.length; start += ADD_SLICE) {
+      if (generation !== drawGeneration) return;
+      cy.add(nodesFirst.slice(start, start + ADD_SLICE));
+      if (start === 0) cy.fit(undefined, 20);
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+    }
+  }
   cy.on('tap', 'node', (event) => select(event.target.id() as string, false));
   cy.on('dbltap', 'node[type = "Class"]', (event) => toggleCollapse(event.target.id() as string));
   cy.on('tap', (event) => {

@@ -1,0 +1,93 @@
+/**
+ * A webview bundle on a plain page in headless Chromium, outside VS Code: the built bundle of an
+ * entry (dist/webview/<entry>.js), VS Code's Dark Modern theme variables, and a stub of the
+ * webview API that records what the bundle posts (window.toHost). For benchmarks.
+ */
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { extname, join, normalize, resolve } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+const ROOT = resolve(__dirname, '../..');
+const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const THEME = `--vscode-font-family: system-ui, sans-serif; --vscode-font-size: 13px;
+  --vscode-editor-font-family: monospace; --vscode-editor-font-size: 13px;
+  --vscode-editor-background: #1f1f1f; --vscode-editor-foreground: #cccccc; --vscode-foreground: #cccccc;
+  --vscode-descriptionForeground: #9d9d9d; --vscode-panel-border: #2b2b2b; --vscode-focusBorder: #0078d4;
+  --vscode-charts-blue: #3794ff; --vscode-charts-green: #89d185; --vscode-charts-orange: #d18616;
+  --vscode-charts-purple: #b180d7; --vscode-charts-yellow: #cca700; --vscode-charts-red: #f14c4c;`;
+const TYPES: Record<string, string> = {
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.ttf': 'font/ttf',
+};
+
+function page(entry: string): string {
+  return `<!DOCTYPE html><html lang="en"><head><meta charset="UTF-8">
+<link rel="stylesheet" href="/dist/webview/codicon.css" id="vscode-codicon-stylesheet">
+<link rel="stylesheet" href="/media/webview.css"><link rel="stylesheet" href="/dist/webview/${entry}.css">
+<style>html { ${THEME} }</style>
+<script>
+  window.longTasks = [];
+  new PerformanceObserver((list) => { for (const e of list.getEntries()) window.longTasks.push(e.duration); })
+    .observe({ type: 'longtask', buffered: true });
+  let state;
+  window.acquireVsCodeApi = () => ({
+    postMessage: (message) => (window.toHost = [...(window.toHost || []), message]),
+    getState: () => state,
+    setState: (value) => (state = value),
+  });
+</script></head><body data-entry="${entry}" class="vscode-dark"><main id="app"></main>
+<script type="module" src="/dist/webview/${entry}.js"></script></body></html>`;
+}
+
+export interface BenchPage {
+  page: Page;
+  close(): Promise<void>;
+}
+
+export async function openBenchPage(entry: string): Promise<BenchPage> {
+  const server: Server = createServer((request, response) => {
+    const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname));
+    if (path === '/') {
+      response.writeHead(200, { 'content-type': 'text/html' }).end(page(entry));
+      return;
+    }
+    const file = join(ROOT, path);
+    try {
+      if (!file.startsWith(ROOT)) throw new Error('outside');
+      const body = readFileSync(file);
+      response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'text/plain' }).end(body);
+    } catch {
+      response.writeHead(404).end();
+    }
+  });
+  // port 0: a free port chosen by the system
+  const port = await new Promise<number>((resolvePort) =>
+    server.listen(0, '127.0.0.1', () => resolvePort((server.address() as { port: number }).port)),
+  );
+  const browser: Browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: CHROMIUM_FLAGS,
+  });
+  const tab = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  await tab.goto(`http://127.0.0.1:${port}/`);
+  await tab.waitForFunction('window.toHost && window.toHost.some((m) => m.type === "ready")');
+  return {
+    page: tab,
+    close: async () => {
+      await browser.close();
+      server.close();
+    },
+  };
+}
