@@ -44,8 +44,9 @@ async function resultsFrame(page: Page): Promise<Frame> {
           .locator('body[data-entry="results"]')
           .count()
           .catch(() => 0)
-      )
+      ) {
         return frame;
+      }
     }
     await page.waitForTimeout(200);
   }

@@ -33,26 +33,26 @@ const filter = document.createElement('vscode-textfield');
 filter.placeholder = 'Filter loaded rows';
 filter.setAttribute('aria-label', 'Filter loaded rows');
 const buttons = {
-  cancel: button('Cancel', 'Cancel the query (aborts the request)', 'secondary'),
+  cancel: button('Cancel', 'Cancel the query (aborts the request)'),
   more: button('Load more', 'Fetch the next page of rows'),
-  rerun: button('Run again', 'Run the query again', 'secondary'),
-  view: button('Raw JSON', 'Switch between the table and the raw JSON', 'secondary'),
-  csv: button('Export CSV', 'Save the loaded rows as CSV', 'secondary'),
-  json: button('Export JSON', 'Save the loaded rows as JSON', 'secondary'),
-  curl: button(
-    'Copy curl',
-    'Copy a curl command that runs this query (no secrets in it)',
-    'secondary',
-  ),
+  rerun: iconButton('refresh', 'Run again'),
+  view: iconButton('json', 'Show the raw JSON'),
+  csv: iconButton('table', 'Export the loaded rows as CSV…'),
+  json: iconButton('save', 'Export the loaded rows as JSON…'),
+  curl: iconButton('terminal', 'Copy a curl command that runs this query (no secrets in it)'),
 };
+const actions = element('span', 'actions');
+actions.append(buttons.rerun, buttons.view, buttons.csv, buttons.json, buttons.curl);
 toolbar.append(
   stateLabel,
   spinner,
   counts,
   timing,
+  buttons.cancel,
+  buttons.more,
   element('span', 'spacer'),
   filter,
-  ...Object.values(buttons),
+  actions,
 );
 const queryLine = element('div', 'query mono');
 const banner = element('div', 'banner');
@@ -160,8 +160,9 @@ function render(): void {
   banner.replaceChildren();
   if (snapshot.error) {
     banner.append(element('div', 'banner-message', snapshot.error.message));
-    if (snapshot.error.detail)
+    if (snapshot.error.detail) {
       banner.append(element('pre', 'banner-detail mono', snapshot.error.detail));
+    }
   }
   const empty = snapshot.rows.length === 0 && snapshot.state !== 'running';
   table.element.hidden = mode !== 'table' || (empty && Boolean(snapshot.error));
