@@ -1,0 +1,180 @@
+/* global window, document, requestAnimationFrame */
+// Runs in the benchmark page, beside the real events bundle: generates events, posts them the way
+// the host does, drives the table like a user and times each step to the frame after it painted.
+'use strict';
+
+const longTasks = [];
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) {
+    longTasks.push({ at: entry.startTime, ms: entry.duration });
+  }
+}).observe({ type: 'longtask', buffered: true });
+
+const STATUSES = ['success', 'success', 'success', 'noop', 'failure', 'skipped'];
+const TYPES = ['File', 'Package', 'Service', 'Exec', 'User', 'Notify'];
+const CLASSES = ['Main', 'Profile::Web', 'Profile::Db', 'Role::App', null];
+
+function generate(count) {
+  const start = Date.UTC(2024, 0, 1);
+  const events = new Array(count);
+  for (let index = 0; index < count; index++) {
+    const type = TYPES[index % TYPES.length];
+    events[index] = {
+      certname: `node${String(index % 400).padStart(3, '0')}.example.com`,
+      status: STATUSES[(index * 7) % STATUSES.length],
+      timestamp: new Date(start + ((index * 7919) % count) * 1000).toISOString(),
+      resourceType: type,
+      resourceTitle: `/srv/app/file-${index % 5000}`,
+      property: index % 5 === 0 ? null : 'content',
+      oldValue: `{md5}${(index * 31) % 9973}`,
+      newValue: `{md5}${(index * 17) % 9973}`,
+      message: `content changed '{md5}${(index * 31) % 9973}' to '{md5}${(index * 17) % 9973}' (${index})`,
+      containingClass: CLASSES[index % CLASSES.length],
+      file: `/etc/puppetlabs/code/environments/production/modules/m${index % 50}/manifests/init.pp`,
+      line: (index % 300) + 1,
+      reportHash: `hash${index % 1000}`,
+    };
+  }
+  return events;
+}
+
+/** Resolves after the next frame has painted (a task queued from rAF runs after the paint). */
+function afterPaint() {
+  return new Promise((resolve) =>
+    requestAnimationFrame(() => setTimeout(() => resolve(performance.now()), 0)),
+  );
+}
+
+async function until(condition, timeoutMs = 20000) {
+  const deadline = performance.now() + timeoutMs;
+  while (!condition()) {
+    if (performance.now() > deadline) throw new Error('timed out waiting for the table');
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+  }
+}
+
+const visibleRows = () => document.querySelectorAll('.events-spacer > .events-row:not([hidden])');
+const longestSince = (start) =>
+  longTasks.filter((task) => task.at >= start).reduce((max, task) => Math.max(max, task.ms), 0);
+
+window.bench = {
+  async firstPaint(count) {
+    const events = generate(count);
+    const started = performance.now();
+    window.postMessage(
+      { type: 'events', title: 'Benchmark', certname: undefined, events, complete: true },
+      '*',
+    );
+    await until(() => visibleRows().length > 0);
+    const painted = await afterPaint();
+    return {
+      ms: painted - started,
+      rows: visibleRows().length,
+      longestTaskMs: longestSince(started),
+    };
+  },
+
+  /**
+   * As the host sends a large load: the first batch as `events` (complete: false), the rest as
+   * `moreEvents`, one message per task. Times the first rows on screen and the whole load.
+   */
+  async streamed(count, batchSize) {
+    window.postMessage({ type: 'loading', title: 'Benchmark' }, '*');
+    await afterPaint();
+    const events = generate(count);
+    const total = () => document.querySelector('.events-summary-total').textContent;
+    const started = performance.now();
+    window.postMessage(
+      {
+        type: 'events',
+        title: 'Benchmark',
+        certname: undefined,
+        events: events.slice(0, batchSize),
+        complete: false,
+      },
+      '*',
+    );
+    await until(() => visibleRows().length > 0);
+    const firstRows = (await afterPaint()) - started;
+    for (let start = batchSize; start < count; start += batchSize) {
+      const complete = start + batchSize >= count;
+      window.postMessage(
+        { type: 'moreEvents', events: events.slice(start, start + batchSize), complete },
+        '*',
+      );
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
+    const expected = `${count.toLocaleString()} events`;
+    await until(() => total() === expected);
+    const allLoaded = (await afterPaint()) - started;
+    return { firstRowsMs: firstRows, allLoadedMs: allLoaded, longestTaskMs: longestSince(started) };
+  },
+
+  async sort(column) {
+    const header = document.querySelector(`.events-header-cell[data-column="${column}"]`);
+    const before = header.getAttribute('aria-sort');
+    const started = performance.now();
+    header.querySelector('button').click();
+    await until(() => header.getAttribute('aria-sort') !== before);
+    const painted = await afterPaint();
+    return {
+      ms: painted - started,
+      order: header.getAttribute('aria-sort'),
+      longestTaskMs: longestSince(started),
+    };
+  },
+
+  async filter(text) {
+    const field = document.querySelector('.events-text-filter');
+    const shown = () => document.querySelector('.events-summary-shown').textContent;
+    const before = shown();
+    const started = performance.now();
+    field.value = text;
+    field.dispatchEvent(new Event('input'));
+    await until(() => shown() !== before);
+    const painted = await afterPaint();
+    return { ms: painted - started, shown: shown(), longestTaskMs: longestSince(started) };
+  },
+
+  async toggleStatus(status) {
+    const toggle = document.querySelector(`.events-status-toggle[data-status="${status}"]`);
+    const shown = () => document.querySelector('.events-summary-shown').textContent;
+    const before = shown();
+    const started = performance.now();
+    toggle.checked = !toggle.checked;
+    toggle.dispatchEvent(new Event('change'));
+    await until(() => shown() !== before);
+    const painted = await afterPaint();
+    return { ms: painted - started, shown: shown() };
+  },
+
+  /** Scrolls `frames` frames, `step` pixels each, and returns the time between frames. */
+  async scroll(frames, step) {
+    const viewport = document.querySelector('.events-viewport');
+    const started = performance.now();
+    const deltas = [];
+    let last = await new Promise((resolve) => requestAnimationFrame(resolve));
+    for (let frame = 0; frame < frames; frame++) {
+      viewport.scrollTop += step;
+      const now = await new Promise((resolve) => requestAnimationFrame(resolve));
+      deltas.push(now - last);
+      last = now;
+    }
+    deltas.sort((a, b) => a - b);
+    const first = visibleRows()[0];
+    return {
+      frames,
+      meanMs: deltas.reduce((sum, value) => sum + value, 0) / deltas.length,
+      p95Ms: deltas[Math.floor(deltas.length * 0.95)],
+      maxMs: deltas[deltas.length - 1],
+      scrollTop: viewport.scrollTop,
+      rowsInDom: document.querySelectorAll('.events-spacer > .events-row').length,
+      someRowText: first ? first.textContent.slice(0, 60) : '',
+      longestTaskMs: longestSince(started),
+    };
+  },
+
+  longestTaskMs() {
+    return longTasks.reduce((max, task) => Math.max(max, task.ms), 0);
+  },
+};

@@ -1,0 +1,203 @@
+import * as vscode from 'vscode';
+import type { PuppetDB } from '../../client';
+import type { EventRowDto } from '../../shared/reportDto';
+import { eventRowFromWire } from '../../shared/reportDto';
+import {
+  eventsQuery,
+  eventsTitle,
+  isReportSource,
+  type EventsSource,
+} from '../../shared/eventTableSource';
+import type { EventsToHost, RestoreInfo } from '../../shared/protocol';
+import type { CatalogGraphTarget, ReportTarget } from '../commandTargets';
+import { Commands, WebviewPanels } from '../ids';
+import type { Services } from '../services';
+import { webviewOptions } from '../webviews/webviewHtml';
+import { WebviewPanelHost } from '../webviews/webviewPanelHost';
+
+/** Events per message once the first rows are shown: big enough to be cheap, small enough to stay smooth. */
+const BATCH_SIZE = 5000;
+/** The longest a batch waits for more rows before it is posted anyway. */
+const FLUSH_INTERVAL_MS = 100;
+
+/** What the open command answers (integration tests read it). */
+export interface EventsPanelInfo {
+  title: string;
+  restore: RestoreInfo;
+  eventCount: number;
+  state: 'loading' | 'done' | 'error';
+  error: string | undefined;
+}
+
+/**
+ * One events table panel: streams the events of its source from PuppetDB into the webview, the
+ * first rows as soon as they arrive and the rest in batches, and answers the table's requests.
+ */
+export class EventsPanel extends WebviewPanelHost<'events'> {
+  private readonly rows: EventRowDto[] = [];
+  /** How many of `rows` the webview has been sent since its last snapshot. */
+  private posted = 0;
+  private state: EventsPanelInfo['state'] = 'loading';
+  private error: string | undefined;
+  private certname: string | undefined;
+  private readonly controller = new AbortController();
+  private flushTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Settles when the load has ended, whichever way. */
+  readonly loaded: Promise<void>;
+
+  static create(services: Services, connectionId: string, source: EventsSource): EventsPanel {
+    const panel = vscode.window.createWebviewPanel(
+      WebviewPanels.events,
+      eventsTitle(source),
+      vscode.ViewColumn.Active,
+      webviewOptions(services.extensionUri),
+    );
+    return new EventsPanel(services, panel, connectionId, source);
+  }
+
+  constructor(
+    private readonly services: Services,
+    panel: vscode.WebviewPanel,
+    private readonly connectionId: string,
+    private readonly source: EventsSource,
+  ) {
+    super(panel, services.extensionUri, 'events');
+    panel.title = eventsTitle(source);
+    this.onDidDispose(() => {
+      this.controller.abort();
+      clearTimeout(this.flushTimer);
+    });
+    this.loaded = this.load();
+  }
+
+  info(): EventsPanelInfo {
+    return {
+      title: this.panel.title,
+      restore: this.restoreInfo(),
+      eventCount: this.rows.length,
+      state: this.state,
+      error: this.error,
+    };
+  }
+
+  private restoreInfo(): RestoreInfo {
+    return { entry: 'events', connectionId: this.connectionId, source: this.source };
+  }
+
+  private async load(): Promise<void> {
+    const { signal } = this.controller;
+    try {
+      const client = await this.services.store.client(this.connectionId);
+      if (isReportSource(this.source)) {
+        this.certname = await reportCertname(client, this.source.reportHash, signal);
+      } else {
+        this.certname = this.source.certname;
+      }
+      this.panel.title = eventsTitle(this.source, this.certname);
+      const stream = client.stream('events', {
+        query: eventsQuery(this.source),
+        orderBy: [{ field: 'timestamp', order: 'asc' }],
+        signal,
+      });
+      for await (const batch of stream.batches()) {
+        for (const row of batch) this.rows.push(eventRowFromWire(row as Record<string, unknown>));
+        this.scheduleFlush();
+      }
+      this.state = 'done';
+      this.flush();
+    } catch (error) {
+      if (signal.aborted) return;
+      this.state = 'error';
+      this.error = error instanceof Error ? error.message : String(error);
+      this.post({ type: 'error', message: this.error });
+    }
+  }
+
+  /** The first rows go out at once; later ones wait for a full batch or the interval. */
+  private scheduleFlush(): void {
+    const pending = this.rows.length - this.posted;
+    if (this.posted === 0 || pending >= BATCH_SIZE) {
+      this.flush();
+    } else if (!this.flushTimer) {
+      this.flushTimer = setTimeout(() => this.flush(), FLUSH_INTERVAL_MS);
+    }
+  }
+
+  private flush(): void {
+    clearTimeout(this.flushTimer);
+    this.flushTimer = undefined;
+    // while the webview is not listening it gets everything in the snapshot of its next `ready`
+    if (!this.isListening) return;
+    const complete = this.state === 'done';
+    if (this.posted === 0) {
+      this.postAll();
+      return;
+    }
+    for (let start = this.posted; start < this.rows.length || complete; start += BATCH_SIZE) {
+      const events = this.rows.slice(start, start + BATCH_SIZE);
+      const last = start + BATCH_SIZE >= this.rows.length;
+      this.post({ type: 'moreEvents', events, complete: complete && last });
+      if (last) break;
+    }
+    this.posted = this.rows.length;
+  }
+
+  private postAll(): void {
+    this.post({
+      type: 'events',
+      title: this.panel.title,
+      certname: this.certname,
+      events: this.rows.slice(),
+      complete: this.state === 'done',
+    });
+    this.posted = this.rows.length;
+  }
+
+  protected sendSnapshot(): void {
+    this.post({ type: 'persist', restore: this.restoreInfo() });
+    if (this.state === 'error') {
+      this.post({ type: 'error', message: this.error ?? 'The events could not be loaded.' });
+    } else if (this.state === 'loading' && this.rows.length === 0) {
+      this.post({ type: 'loading', title: this.panel.title });
+      this.posted = 0;
+    } else {
+      this.postAll();
+    }
+  }
+
+  protected async onMessage(message: Exclude<EventsToHost, { type: 'ready' }>): Promise<void> {
+    switch (message.type) {
+      case 'openInGraph': {
+        const target: CatalogGraphTarget = {
+          connectionId: this.connectionId,
+          certname: message.certname,
+          focus: message.resource,
+        };
+        await vscode.commands.executeCommand(Commands.openCatalogGraph, target);
+        break;
+      }
+      case 'openReport': {
+        const target: ReportTarget = {
+          connectionId: this.connectionId,
+          reportHash: message.reportHash,
+        };
+        await vscode.commands.executeCommand(Commands.openReport, target);
+        break;
+      }
+    }
+  }
+}
+
+/** The node a report belongs to; also tells a missing report from one without events. */
+async function reportCertname(
+  client: PuppetDB,
+  reportHash: string,
+  signal: AbortSignal,
+): Promise<string> {
+  const row = (await client
+    .stream('reports', { query: ['extract', ['certname'], ['=', 'hash', reportHash]], signal })
+    .first()) as { certname?: string } | undefined;
+  const certname = row?.certname;
+  if (!certname) throw new Error(`PuppetDB has no report ${reportHash}.`);
+  return certname;
+}

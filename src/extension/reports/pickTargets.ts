@@ -1,0 +1,194 @@
+/**
+ * What the events and report commands were asked to show: a tree item, a target object from
+ * another view or a test, or nothing (then the user is asked: connection, node, range or report).
+ * Undefined means the user cancelled.
+ */
+import * as vscode from 'vscode';
+import { lastHours, parseIsoRange, type EventsSource } from '../../shared/eventTableSource';
+import type { EventsTarget, ReportTarget } from '../commandTargets';
+import type { Services } from '../services';
+import { PuppetNodeNode } from '../tree/puppetNodeNode';
+import { ReportNode } from '../tree/reportNodes';
+
+export interface ResolvedEvents {
+  connectionId: string;
+  source: EventsSource;
+}
+
+export async function resolveEventsTarget(
+  services: Services,
+  argument: unknown,
+): Promise<ResolvedEvents | undefined> {
+  if (argument instanceof ReportNode) {
+    return { connectionId: argument.connectionId, source: { reportHash: argument.report.hash } };
+  }
+  if (argument instanceof PuppetNodeNode) {
+    const source = await pickNodeRange(argument.node.name);
+    return source && { connectionId: argument.connectionId, source };
+  }
+  const target = argument as Partial<EventsTarget> | undefined;
+  if (target?.connectionId && 'reportHash' in target && target.reportHash) {
+    return { connectionId: target.connectionId, source: { reportHash: target.reportHash } };
+  }
+  if (target?.connectionId && 'certname' in target && target.certname) {
+    const { certname, since, until } = target;
+    return {
+      connectionId: target.connectionId,
+      source: {
+        certname,
+        ...(since !== undefined && { since }),
+        ...(until !== undefined && { until }),
+      },
+    };
+  }
+  const connectionId = await pickConnection(services);
+  if (!connectionId) return undefined;
+  const certname = await pickCertname(services, connectionId);
+  if (!certname) return undefined;
+  const source = await pickNodeRange(certname);
+  return source && { connectionId, source };
+}
+
+export async function resolveReportTarget(
+  services: Services,
+  argument: unknown,
+): Promise<ReportTarget | undefined> {
+  if (argument instanceof ReportNode) {
+    return { connectionId: argument.connectionId, reportHash: argument.report.hash };
+  }
+  const target = argument as Partial<ReportTarget> | undefined;
+  if (target?.connectionId && target.reportHash) {
+    return { connectionId: target.connectionId, reportHash: target.reportHash };
+  }
+  const connectionId =
+    argument instanceof PuppetNodeNode ? argument.connectionId : await pickConnection(services);
+  if (!connectionId) return undefined;
+  const certname =
+    argument instanceof PuppetNodeNode
+      ? argument.node.name
+      : await pickCertname(services, connectionId);
+  if (!certname) return undefined;
+  const reportHash = await pickReport(services, connectionId, certname);
+  return reportHash ? { connectionId, reportHash } : undefined;
+}
+
+/** The active connection first; no question when there is only one. */
+async function pickConnection(services: Services): Promise<string | undefined> {
+  const connections = services.store.list();
+  if (connections.length === 0) {
+    void vscode.window.showWarningMessage('No PuppetDB connection yet: add one first.');
+    return undefined;
+  }
+  if (connections.length === 1) return connections[0]!.id;
+  const active = services.statusBar.activeConnectionId;
+  const items = connections
+    .map((connection) => ({
+      label: connection.name,
+      description: connection.id === active ? `${connection.url} · active` : connection.url,
+      id: connection.id,
+    }))
+    .sort((a, b) => Number(b.id === active) - Number(a.id === active));
+  return (await vscode.window.showQuickPick(items, { placeHolder: 'PuppetDB connection' }))?.id;
+}
+
+/** The connection's active nodes, failed ones marked, or a certname typed by hand. */
+async function pickCertname(services: Services, connectionId: string): Promise<string | undefined> {
+  const quickPick = vscode.window.createQuickPick<vscode.QuickPickItem>();
+  quickPick.placeholder = 'Node (certname)';
+  quickPick.busy = true;
+  quickPick.show();
+  const controller = new AbortController();
+  void (async () => {
+    try {
+      const client = await services.store.client(connectionId);
+      const nodes = (await client
+        .stream('nodes', {
+          query: ['extract', ['certname', 'latest_report_status'], ['=', 'node_state', 'active']],
+          orderBy: [{ field: 'certname', order: 'asc' }],
+          signal: controller.signal,
+        })
+        .toArray()) as Array<{ certname: string; latest_report_status: string | null }>;
+      quickPick.items = nodes.map((node) => ({
+        label: node.certname,
+        description: node.latest_report_status ?? 'no report',
+        iconPath: new vscode.ThemeIcon(
+          node.latest_report_status === 'failed' ? 'error' : 'vm',
+          node.latest_report_status === 'failed'
+            ? new vscode.ThemeColor('testing.iconFailed')
+            : undefined,
+        ),
+      }));
+    } catch (error) {
+      if (!controller.signal.aborted) {
+        quickPick.placeholder = `Type a certname (nodes could not be listed: ${error instanceof Error ? error.message : String(error)})`;
+      }
+    } finally {
+      quickPick.busy = false;
+    }
+  })();
+  return new Promise((resolve) => {
+    quickPick.onDidAccept(() => {
+      resolve(quickPick.selectedItems[0]?.label ?? (quickPick.value.trim() || undefined));
+      quickPick.hide();
+    });
+    quickPick.onDidHide(() => {
+      controller.abort();
+      resolve(undefined);
+      quickPick.dispose();
+    });
+  });
+}
+
+/** A node's events: its latest report, the last day or week, or a range typed in ISO-8601. */
+async function pickNodeRange(certname: string): Promise<EventsSource | undefined> {
+  const choices = [
+    { label: 'Latest report', description: certname, range: 'latest' as const },
+    { label: 'Last 24 hours', range: 24 },
+    { label: 'Last 7 days', range: 24 * 7 },
+    { label: 'Custom range…', description: 'ISO-8601 since / until', range: 'custom' as const },
+  ];
+  const choice = await vscode.window.showQuickPick(choices, {
+    placeHolder: `Events of ${certname}`,
+  });
+  if (!choice) return undefined;
+  if (choice.range === 'latest') return { certname };
+  if (typeof choice.range === 'number') return { certname, ...lastHours(choice.range, new Date()) };
+  const input = await vscode.window.showInputBox({
+    prompt: `Events of ${certname} from … to … (the end is optional; UTC unless a zone is given)`,
+    placeHolder: '2024-05-01T00:00Z / 2024-05-02T00:00Z',
+    validateInput: (value) =>
+      parseIsoRange(value) ? undefined : 'An ISO-8601 date or date-time, optionally "/ end".',
+  });
+  const range = input === undefined ? undefined : parseIsoRange(input);
+  return range && { certname, ...range };
+}
+
+/** A node's reports, latest first. */
+async function pickReport(
+  services: Services,
+  connectionId: string,
+  certname: string,
+): Promise<string | undefined> {
+  const client = await services.store.client(connectionId);
+  const rows = (await client
+    .stream('reports', {
+      query: ['extract', ['hash', 'end_time', 'status', 'noop'], ['=', 'certname', certname]],
+      orderBy: [{ field: 'end_time', order: 'desc' }],
+      limit: 100,
+    })
+    .toArray()) as Array<{ hash: string; end_time: string; status: string | null; noop: boolean }>;
+  if (rows.length === 0) {
+    void vscode.window.showInformationMessage(`${certname} has no reports.`);
+    return undefined;
+  }
+  const picked = await vscode.window.showQuickPick(
+    rows.map((row) => ({
+      label: row.end_time.replace('T', ' ').replace(/\.\d+Z$/, 'Z'),
+      description: `${row.status ?? 'unknown'}${row.noop ? ' · noop' : ''}`,
+      detail: row.hash,
+      hash: row.hash,
+    })),
+    { placeHolder: `Report of ${certname}`, matchOnDetail: true },
+  );
+  return picked?.hash;
+}

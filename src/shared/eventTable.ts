@@ -1,0 +1,403 @@
+/**
+ * The events table's model: filter, sort and group up to hundreds of thousands of events fast
+ * enough to answer each keystroke within a frame or two.
+ *
+ * How: everything derived from the rows is computed once and cached (lower-cased search text per
+ * row and per column; for each sorted column, the permutation that sorts it). Producing a view is
+ * then a linear pass: test each row against the filters into a mask, walk the cached permutation
+ * keeping the rows the mask lets through, and bucket them into groups. The only sort of a view is
+ * the one-time ranking of a column's distinct values; the permutation itself is a counting sort.
+ */
+import {
+  EVENT_COLUMNS,
+  cellText,
+  resourceRef,
+  sortKey,
+  type EventColumn,
+} from './eventTableColumns';
+import type { EventRowDto, EventStatus } from './reportDto';
+
+export type GroupBy = 'none' | 'resource' | 'class';
+export type SortDirection = 'asc' | 'desc';
+
+export interface SortSpec {
+  column: EventColumn;
+  direction: SortDirection;
+}
+
+export interface EventTableQuery {
+  /** Undefined: the order the events arrived in. */
+  sort?: SortSpec;
+  /** The statuses to show; undefined shows all. */
+  statuses?: readonly EventStatus[];
+  /** Words that must all occur (case-insensitive) in some column of the event. */
+  text?: string;
+  /** Per column, text that must occur (case-insensitive) in that column. */
+  columnFilters?: Partial<Record<EventColumn, string>>;
+  groupBy?: GroupBy;
+  /** Keys of the groups whose events are hidden. */
+  collapsed?: readonly string[];
+}
+
+export type StatusCounts = Record<EventStatus, number>;
+
+export interface EventGroup {
+  key: string;
+  count: number;
+  statusCounts: StatusCounts;
+  collapsed: boolean;
+}
+
+export interface EventTableView {
+  /**
+   * What the table shows, top to bottom: an event's index in the model (≥ 0), or a group header
+   * as `-(groupIndex + 1)` (< 0).
+   */
+  items: Int32Array;
+  groups: EventGroup[];
+  /** Events that pass every filter. */
+  matched: number;
+  /** By status, the events that pass the text filters (what each status toggle would show). */
+  facetCounts: StatusCounts;
+  /** By status, every event. */
+  totalCounts: StatusCounts;
+  total: number;
+}
+
+export const NO_CLASS = '(no class)';
+
+const STATUS_CODES: readonly EventStatus[] = ['success', 'failure', 'noop', 'skipped'];
+/** Columns whose sort keys are numbers (see sortKey). */
+const NUMERIC_COLUMNS: ReadonlySet<EventColumn> = new Set(['status', 'timestamp']);
+
+const codeOf = (status: EventStatus): number => STATUS_CODES.indexOf(status);
+
+export function emptyStatusCounts(): StatusCounts {
+  return { success: 0, failure: 0, noop: 0, skipped: 0 };
+}
+
+function countsFrom(counts: Uint32Array): StatusCounts {
+  const result = emptyStatusCounts();
+  STATUS_CODES.forEach((status, code) => (result[status] = counts[code]!));
+  return result;
+}
+
+/** The group an event falls in. */
+export function groupKey(row: EventRowDto, groupBy: Exclude<GroupBy, 'none'>): string {
+  return groupBy === 'resource' ? resourceRef(row) : (row.containingClass ?? NO_CLASS);
+}
+
+interface ColumnOrder {
+  /** Row indices in ascending order of the column (ties by index). */
+  order: Uint32Array;
+  /** Each row's dense rank among the column's distinct values. */
+  ranks: Uint32Array;
+}
+
+interface GroupIds {
+  ids: Uint32Array;
+  keys: string[];
+  idOf: Map<string, number>;
+  /** How many rows `ids` covers. */
+  length: number;
+}
+
+export class EventTableModel {
+  private rows: EventRowDto[] = [];
+  private statusCodes = new Uint8Array(0);
+  private readonly haystacks: string[] = [];
+  private readonly columnTexts = new Map<EventColumn, string[]>();
+  private readonly orders = new Map<EventColumn, ColumnOrder>();
+  private readonly groupIds = new Map<Exclude<GroupBy, 'none'>, GroupIds>();
+
+  constructor(rows: readonly EventRowDto[] = []) {
+    this.append(rows);
+  }
+
+  get size(): number {
+    return this.rows.length;
+  }
+
+  row(index: number): EventRowDto {
+    return this.rows[index]!;
+  }
+
+  replace(rows: readonly EventRowDto[]): void {
+    this.rows = [];
+    this.statusCodes = new Uint8Array(0);
+    this.haystacks.length = 0;
+    this.columnTexts.clear();
+    this.orders.clear();
+    this.groupIds.clear();
+    this.append(rows);
+  }
+
+  /** Adds events (as they stream in); text caches grow, sort orders are rebuilt when next used. */
+  append(rows: readonly EventRowDto[]): void {
+    if (rows.length === 0) return;
+    const start = this.rows.length;
+    for (const row of rows) this.rows.push(row);
+    const codes = new Uint8Array(this.rows.length);
+    codes.set(this.statusCodes);
+    for (let index = start; index < this.rows.length; index++) {
+      codes[index] = codeOf(this.rows[index]!.status);
+    }
+    this.statusCodes = codes;
+    this.orders.clear();
+  }
+
+  view(query: EventTableQuery = {}): EventTableView {
+    const total = this.rows.length;
+    const pass = new Uint8Array(total);
+    const facet = new Uint32Array(STATUS_CODES.length);
+    const all = new Uint32Array(STATUS_CODES.length);
+    const allowed = new Uint8Array(STATUS_CODES.length).fill(query.statuses ? 0 : 1);
+    for (const status of query.statuses ?? []) allowed[codeOf(status)] = 1;
+    const words = (query.text ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+    const haystacks = words.length > 0 ? this.searchText() : undefined;
+    const columnFilters = EVENT_COLUMNS.flatMap((column) => {
+      const needle = query.columnFilters?.[column]?.trim().toLowerCase();
+      return needle ? [{ texts: this.columnText(column), needle }] : [];
+    });
+    const codes = this.statusCodes;
+    let matched = 0;
+    rows: for (let index = 0; index < total; index++) {
+      const code = codes[index]!;
+      all[code]!++;
+      if (haystacks) {
+        const haystack = haystacks[index]!;
+        for (const word of words) if (!haystack.includes(word)) continue rows;
+      }
+      for (const filter of columnFilters) {
+        if (!filter.texts[index]!.includes(filter.needle)) continue rows;
+      }
+      facet[code]!++;
+      if (allowed[code]) {
+        pass[index] = 1;
+        matched++;
+      }
+    }
+    const sorted = this.sortedMatches(pass, matched, query.sort);
+    const groupBy = query.groupBy ?? 'none';
+    const grouped =
+      groupBy === 'none'
+        ? { items: Int32Array.from(sorted), groups: [] }
+        : this.group(sorted, groupBy, new Set(query.collapsed ?? []));
+    return {
+      ...grouped,
+      matched,
+      facetCounts: countsFrom(facet),
+      totalCounts: countsFrom(all),
+      total,
+    };
+  }
+
+  /** The indices of the rows `pass` marks, in the order `sort` asks for. */
+  private sortedMatches(
+    pass: Uint8Array,
+    matched: number,
+    sort: SortSpec | undefined,
+  ): Uint32Array {
+    const result = new Uint32Array(matched);
+    let next = 0;
+    if (!sort) {
+      for (let index = 0; index < pass.length; index++) if (pass[index]) result[next++] = index;
+      return result;
+    }
+    const { order, ranks } = this.columnOrder(sort.column);
+    if (sort.direction === 'asc') {
+      for (let position = 0; position < order.length; position++) {
+        const index = order[position]!;
+        if (pass[index]) result[next++] = index;
+      }
+      return result;
+    }
+    // Descending: runs of equal values from last to first, each run still in arrival order, so
+    // that ties keep a stable order whichever way the column is sorted.
+    let end = order.length - 1;
+    while (end >= 0) {
+      const rank = ranks[order[end]!]!;
+      let start = end;
+      while (start > 0 && ranks[order[start - 1]!] === rank) start--;
+      for (let position = start; position <= end; position++) {
+        const index = order[position]!;
+        if (pass[index]) result[next++] = index;
+      }
+      end = start - 1;
+    }
+    return result;
+  }
+
+  private columnOrder(column: EventColumn): ColumnOrder {
+    const cached = this.orders.get(column);
+    if (cached) return cached;
+    const ranks = NUMERIC_COLUMNS.has(column) ? this.numericRanks(column) : this.textRanks(column);
+    // counting sort by rank: linear, and stable (ties stay in arrival order)
+    let distinct = 0;
+    for (const rank of ranks) if (rank >= distinct) distinct = rank + 1;
+    const starts = new Uint32Array(distinct + 1);
+    for (const rank of ranks) starts[rank + 1]!++;
+    for (let rank = 1; rank < starts.length; rank++) starts[rank]! += starts[rank - 1]!;
+    const order = new Uint32Array(ranks.length);
+    for (let index = 0; index < ranks.length; index++) order[starts[ranks[index]!]!++] = index;
+    const result = { order, ranks };
+    this.orders.set(column, result);
+    return result;
+  }
+
+  /** Dense ranks of a numeric column: its values sorted natively, each row's found by bisection. */
+  private numericRanks(column: EventColumn): Uint32Array {
+    const total = this.rows.length;
+    const keys = new Float64Array(total);
+    for (let index = 0; index < total; index++) {
+      keys[index] = sortKey(this.rows[index]!, column) as number;
+    }
+    const sorted = keys.slice().sort();
+    let distinct = 0;
+    for (let position = 0; position < total; position++) {
+      if (position === 0 || sorted[position] !== sorted[distinct - 1]) {
+        sorted[distinct++] = sorted[position]!;
+      }
+    }
+    const ranks = new Uint32Array(total);
+    for (let index = 0; index < total; index++) {
+      const key = keys[index]!;
+      let low = 0;
+      let high = distinct - 1;
+      while (low < high) {
+        const middle = (low + high) >>> 1;
+        if (sorted[middle]! < key) low = middle + 1;
+        else high = middle;
+      }
+      ranks[index] = low;
+    }
+    return ranks;
+  }
+
+  /** Dense ranks of a text column: its distinct values (often few) sorted, then looked up. */
+  private textRanks(column: EventColumn): Uint32Array {
+    const total = this.rows.length;
+    const keys = new Array<string>(total);
+    const distinct = new Set<string>();
+    for (let index = 0; index < total; index++) {
+      const key = sortKey(this.rows[index]!, column) as string;
+      keys[index] = key;
+      distinct.add(key);
+    }
+    const rankOf = new Map<string, number>();
+    [...distinct]
+      .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+      .forEach((value, rank) => rankOf.set(value, rank));
+    const ranks = new Uint32Array(total);
+    for (let index = 0; index < total; index++) ranks[index] = rankOf.get(keys[index]!)!;
+    return ranks;
+  }
+
+  /**
+   * Builds the search text of up to `rows` more events; true when every event has it. Lets a
+   * caller do that work in idle time, in slices, so the first text filter need not.
+   */
+  prepareSearch(rows: number): boolean {
+    this.searchText(rows);
+    return this.haystacks.length >= this.rows.length;
+  }
+
+  /** Groups in order of their first event in `sorted`; each header followed by its events. */
+  private group(
+    sorted: Uint32Array,
+    groupBy: Exclude<GroupBy, 'none'>,
+    collapsed: ReadonlySet<string>,
+  ): { items: Int32Array; groups: EventGroup[] } {
+    const { ids, keys } = this.groupIdsOf(groupBy);
+    const positionOf = new Int32Array(keys.length).fill(-1);
+    const groupOrder: number[] = [];
+    const counts: number[] = [];
+    const statusCounts: Uint32Array[] = [];
+    const codes = this.statusCodes;
+    for (const index of sorted) {
+      const id = ids[index]!;
+      let position = positionOf[id]!;
+      if (position < 0) {
+        position = positionOf[id] = groupOrder.length;
+        groupOrder.push(id);
+        counts.push(0);
+        statusCounts.push(new Uint32Array(STATUS_CODES.length));
+      }
+      counts[position]!++;
+      statusCounts[position]![codes[index]!]!++;
+    }
+    const groups = groupOrder.map((id, position) => {
+      const key = keys[id]!;
+      return {
+        key,
+        count: counts[position]!,
+        statusCounts: countsFrom(statusCounts[position]!),
+        collapsed: collapsed.has(key),
+      };
+    });
+    // each header's slot, and where the group's events go after it (-1 when collapsed)
+    const headerAt = new Uint32Array(groups.length);
+    const cursor = new Int32Array(groups.length);
+    let length = 0;
+    groups.forEach((group, position) => {
+      headerAt[position] = length++;
+      cursor[position] = group.collapsed ? -1 : length;
+      if (!group.collapsed) length += group.count;
+    });
+    const items = new Int32Array(length);
+    headerAt.forEach((at, position) => (items[at] = -(position + 1)));
+    for (const index of sorted) {
+      const position = positionOf[ids[index]!]!;
+      if (cursor[position]! >= 0) items[cursor[position]!++] = index;
+    }
+    return { items, groups };
+  }
+
+  private groupIdsOf(groupBy: Exclude<GroupBy, 'none'>): GroupIds {
+    let cache = this.groupIds.get(groupBy);
+    if (!cache) {
+      cache = { ids: new Uint32Array(0), keys: [], idOf: new Map(), length: 0 };
+      this.groupIds.set(groupBy, cache);
+    }
+    if (cache.length < this.rows.length) {
+      const ids = new Uint32Array(this.rows.length);
+      ids.set(cache.ids.subarray(0, cache.length));
+      for (let index = cache.length; index < this.rows.length; index++) {
+        const key = groupKey(this.rows[index]!, groupBy);
+        let id = cache.idOf.get(key);
+        if (id === undefined) {
+          id = cache.keys.length;
+          cache.keys.push(key);
+          cache.idOf.set(key, id);
+        }
+        ids[index] = id;
+      }
+      cache.ids = ids;
+      cache.length = this.rows.length;
+    }
+    return cache;
+  }
+
+  /** Per row, every column's text lower-cased and joined by newlines (words never contain one). */
+  private searchText(limit = Infinity): string[] {
+    const end = Math.min(this.rows.length, this.haystacks.length + limit);
+    for (let index = this.haystacks.length; index < end; index++) {
+      const row = this.rows[index]!;
+      this.haystacks.push(
+        EVENT_COLUMNS.map((column) => cellText(row, column))
+          .join('\n')
+          .toLowerCase(),
+      );
+    }
+    return this.haystacks;
+  }
+
+  private columnText(column: EventColumn): string[] {
+    let texts = this.columnTexts.get(column);
+    if (!texts) this.columnTexts.set(column, (texts = []));
+    for (let index = texts.length; index < this.rows.length; index++) {
+      texts.push(cellText(this.rows[index]!, column).toLowerCase());
+    }
+    return texts;
+  }
+}

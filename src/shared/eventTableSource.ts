@@ -1,0 +1,79 @@
+/**
+ * Which events an events table shows, as PuppetDB query ASTs and as panel titles. Pure, so the
+ * host, the restore path and tests agree on what a source means.
+ */
+
+/** One report's events, or a node's: its latest report, or every event in [since, until). */
+export type EventsSource =
+  { reportHash: string } | { certname: string; since?: string; until?: string };
+
+export function isReportSource(source: EventsSource): source is { reportHash: string } {
+  return 'reportHash' in source;
+}
+
+/** The `/events` query of a source. */
+export function eventsQuery(source: EventsSource): unknown[] {
+  if (isReportSource(source)) return ['=', 'report', source.reportHash];
+  const clauses: unknown[] = [['=', 'certname', source.certname]];
+  if (source.since === undefined && source.until === undefined) {
+    clauses.push(['=', 'latest_report?', true]);
+  }
+  if (source.since !== undefined) clauses.push(['>=', 'timestamp', source.since]);
+  if (source.until !== undefined) clauses.push(['<', 'timestamp', source.until]);
+  return ['and', ...clauses];
+}
+
+/** The panel title: short enough for a tab. */
+export function eventsTitle(source: EventsSource, certname?: string): string {
+  if (isReportSource(source)) {
+    return `Events · ${certname ?? 'report'} · ${source.reportHash.slice(0, 8)}`;
+  }
+  if (source.since === undefined && source.until === undefined) {
+    return `Events · ${source.certname} · latest report`;
+  }
+  const since = source.since ? shortTime(source.since) : '…';
+  const until = source.until ? shortTime(source.until) : 'now';
+  return `Events · ${source.certname} · ${since} – ${until}`;
+}
+
+/** `2024-05-01T10:20:30.000Z` → `2024-05-01 10:20` (UTC, as PuppetDB stores it). */
+function shortTime(iso: string): string {
+  const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})/.exec(iso);
+  return match ? `${match[1]} ${match[2]}` : iso;
+}
+
+/** The same source, for keeping one panel per source. */
+export function sourceKey(connectionId: string, source: EventsSource): string {
+  return JSON.stringify(
+    isReportSource(source)
+      ? [connectionId, source.reportHash]
+      : [connectionId, source.certname, source.since ?? null, source.until ?? null],
+  );
+}
+
+/** `[since, until)` ending now and reaching `hours` back, for the quick picks. */
+export function lastHours(hours: number, now: Date): { since: string; until: string } {
+  return {
+    since: new Date(now.getTime() - hours * 3600_000).toISOString(),
+    until: now.toISOString(),
+  };
+}
+
+/**
+ * A custom range typed by the user: `since` or `since/until` or `since..until`, each an ISO-8601
+ * date or date-time. Returns undefined when it does not parse.
+ */
+export function parseIsoRange(input: string): { since: string; until?: string } | undefined {
+  const parts = input
+    .trim()
+    .split(/\s*(?:\/|\.\.|\s)\s*/)
+    .filter(Boolean);
+  if (parts.length < 1 || parts.length > 2) return undefined;
+  const times = parts.map((part) =>
+    /^\d{4}-\d{2}-\d{2}/.test(part) ? Date.parse(part) : Number.NaN,
+  );
+  if (times.some((time) => Number.isNaN(time))) return undefined;
+  if (times.length === 2 && times[1]! <= times[0]!) return undefined;
+  const [since, until] = times.map((time) => new Date(time).toISOString());
+  return until === undefined ? { since: since! } : { since: since!, until };
+}

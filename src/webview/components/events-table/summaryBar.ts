@@ -1,0 +1,54 @@
+/** The bottom line of the table: how many events there are by status, and how many are shown. */
+import type { EventTableView } from '../../../shared/eventTable';
+import { EVENT_STATUSES } from '../../../shared/reportDto';
+import { STATUS_ICONS } from './eventRowView';
+import { plural } from './format';
+
+export class SummaryBar {
+  readonly element: HTMLElement;
+  private readonly total: HTMLElement;
+  private readonly statuses = new Map<string, HTMLElement>();
+  private readonly shown: HTMLElement;
+  private readonly loading: HTMLElement;
+
+  constructor() {
+    this.element = document.createElement('div');
+    this.element.className = 'events-summary';
+    this.element.setAttribute('role', 'status');
+    this.total = document.createElement('span');
+    this.total.className = 'events-summary-total';
+    this.element.append(this.total);
+    for (const status of EVENT_STATUSES) {
+      const part = document.createElement('span');
+      part.className = `events-summary-status events-summary-${status}`;
+      this.statuses.set(status, part);
+      this.element.append(part);
+    }
+    const spacer = document.createElement('span');
+    spacer.className = 'spacer';
+    this.loading = document.createElement('span');
+    this.loading.className = 'events-summary-loading muted';
+    this.shown = document.createElement('span');
+    this.shown.className = 'events-summary-shown muted';
+    this.element.append(spacer, this.loading, this.shown);
+  }
+
+  show(view: EventTableView, loading: boolean): void {
+    this.total.textContent = plural(view.total, 'event');
+    for (const status of EVENT_STATUSES) {
+      const part = this.statuses.get(status)!;
+      const count = view.totalCounts[status];
+      part.hidden = count === 0;
+      part.replaceChildren();
+      const icon = document.createElement('span');
+      icon.className = `codicon codicon-${STATUS_ICONS[status]} status-${status}`;
+      icon.setAttribute('aria-hidden', 'true');
+      part.append(icon, ` ${count.toLocaleString()} ${status}`);
+    }
+    this.loading.textContent = loading ? 'loading more…' : '';
+    this.shown.textContent =
+      view.matched === view.total
+        ? 'all shown'
+        : `${view.matched.toLocaleString()} of ${view.total.toLocaleString()} shown`;
+  }
+}

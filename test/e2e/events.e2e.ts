@@ -1,0 +1,434 @@
+/**
+ * End to end in headless Chromium: the workbench with the extension and a connection to the real
+ * PuppetDB; the events table of a failed report (the node whose resources carry XSS payloads)
+ * opened from the command palette, sorted, filtered and grouped, its rows compared with the
+ * server's events; then the report view's summary, logs, metrics and events; in the dark theme a
+ * window reload, after which both panels come back. Screenshots in dark, light and high contrast
+ * go to test-results/events-*.png and report-*.png; look at them.
+ *
+ *   node esbuild.mjs && node --import tsx test/e2e/events.e2e.ts [--state-dir .work/puppetdb-test]
+ */
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { Frame, Page } from 'playwright-core';
+import { httpClient, testServer } from '../integration/support/puppetdb';
+import { startVsCode } from '../vscode/runtime';
+
+const THEMES = [
+  { name: 'Default Dark Modern', shade: 'dark' },
+  { name: 'Default Light Modern', shade: 'light' },
+  { name: 'Default High Contrast', shade: 'hc' },
+] as const;
+
+const XSS_TITLE = '<img src=x onerror=alert(1)>';
+
+function workspaceWith(settings: Record<string, unknown>): string {
+  const folder = mkdtempSync(join(tmpdir(), 'pdbx-e2e-events-'));
+  mkdirSync(join(folder, '.vscode'));
+  writeFileSync(join(folder, '.vscode', 'settings.json'), JSON.stringify(settings, null, 2));
+  return folder;
+}
+
+/** Runs a command from the palette (F1), answering the quick picks that follow with `answers`. */
+async function runCommand(page: Page, title: string, answers: string[]): Promise<void> {
+  await page.keyboard.press('F1');
+  const input = page.locator('.quick-input-widget input').first();
+  await input.waitFor({ timeout: 15_000 });
+  await input.fill(`>${title}`);
+  await page
+    .locator(`.quick-input-list .monaco-list-row[aria-label*="${title}"]`)
+    .first()
+    .waitFor({ timeout: 15_000 });
+  await page.keyboard.press('Enter');
+  for (const answer of answers) {
+    await page.waitForTimeout(400);
+    if (answer) await input.fill(answer);
+    // an empty answer takes the first item
+    const item = answer ? `[aria-label*="${answer}"]` : '';
+    await page
+      .locator(`.quick-input-list .monaco-list-row${item}`)
+      .first()
+      .waitFor({ timeout: 30_000 });
+    await page.keyboard.press('Enter');
+  }
+}
+
+/** The webview frame of an entry (`events`, `report`) whose page shows `ready` (a CSS selector). */
+async function webviewFrame(page: Page, entry: string, ready: string): Promise<Frame> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    for (const frame of page.frames()) {
+      const found = await frame
+        .evaluate(
+          `document.body && document.body.dataset.entry === ${JSON.stringify(entry)} && !!document.querySelector(${JSON.stringify(ready)})`,
+        )
+        .catch(() => false);
+      if (found) return frame;
+    }
+    await page.waitForTimeout(250);
+  }
+  throw new Error(`no ${entry} webview showing ${ready}`);
+}
+
+interface ShownEvent {
+  status: string;
+  resource: string;
+  message: string;
+  change: string;
+}
+
+/** The event rows the table shows, top to bottom (texts of their cells). */
+async function shownEvents(frame: Frame): Promise<ShownEvent[]> {
+  return (await frame.evaluate(`[...document.querySelectorAll('.events-spacer > .events-row:not([hidden]):not(.is-group)')]
+      .sort((a, b) => Number(a.dataset.position) - Number(b.dataset.position))
+      .map((row) => ({
+        status: row.querySelector('.events-status-text').textContent,
+        resource: row.querySelector('.events-resource-text').textContent,
+        message: row.querySelector('.events-cell-message').textContent,
+        change: row.querySelector('.events-cell-change').textContent,
+      }))`)) as ShownEvent[];
+}
+
+async function settle(frame: Frame): Promise<void> {
+  await frame.evaluate(
+    'new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))',
+  );
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      'state-dir': { type: 'string', default: '.work/puppetdb-test' },
+      screenshots: { type: 'string', default: 'test-results' },
+      /** Only this theme (dark, light or hc); all three by default. */
+      theme: { type: 'string' },
+    },
+  });
+  process.env.PDB_STATE_DIR = resolve(values['state-dir']!);
+  const screenshots = resolve(values.screenshots!);
+  mkdirSync(screenshots, { recursive: true });
+  const server = testServer();
+  const client = httpClient();
+
+  // the failed report whose events hold the XSS payloads
+  const hostile = (await client.events({ query: ['=', 'resource_title', XSS_TITLE] }).first())!;
+  assert.ok(hostile, 'the fleet has the hostile Notify resource');
+  const certname = hostile.node;
+  const [report] = (await client
+    .stream('reports', {
+      query: ['extract', ['hash', 'status'], ['=', 'hash', hostile.hash]],
+    })
+    .toArray()) as Array<{ hash: string; status: string }>;
+  assert.equal(report?.status, 'failed', `${certname}'s report with the payloads failed`);
+  const serverEvents = await client.events({ query: ['=', 'report', hostile.hash] }).toArray();
+  const expected = serverEvents
+    .map((event) => `${event.status} ${event.type}[${event.title}] ${event.message ?? ''}`)
+    .sort();
+
+  const checks: string[] = [];
+  const check = async (name: string, assertion: () => unknown) => {
+    await assertion();
+    checks.push(name);
+    console.log(`  ✔ ${name}`);
+  };
+
+  for (const theme of THEMES.filter((each) => !values.theme || each.shade === values.theme)) {
+    const folder = workspaceWith({
+      'workbench.colorTheme': theme.name,
+      'workbench.startupEditor': 'none',
+      'chat.disableAIFeatures': true,
+      'workbench.secondarySideBar.defaultVisibility': 'hidden',
+      'puppetdbExplorer.connections': [
+        { id: 'local', name: 'Local PuppetDB', url: `http://${server.host}:${server.httpPort}` },
+      ],
+    });
+    const session = await startVsCode();
+    const dialogs: string[] = [];
+    const consoleErrors: string[] = [];
+    try {
+      const { page } = session;
+      page.on('console', (message) => {
+        if (message.type() === 'error') consoleErrors.push(message.text());
+      });
+      page.on('dialog', (dialog) => {
+        dialogs.push(dialog.message());
+        void dialog.dismiss();
+      });
+      await session.open(folder);
+      await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+      await page.waitForTimeout(2000);
+      // the (empty) secondary side bar would only narrow the panels
+      const closeSecondary = page.locator('.part.auxiliarybar .codicon-close').first();
+      if (await closeSecondary.isVisible()) await closeSecondary.click();
+
+      // --- the events table, from the palette: node, then "Latest report"
+      await runCommand(page, 'PuppetDB: Open Events Table', [certname, 'Latest report']);
+      const events = await webviewFrame(
+        page,
+        'events',
+        '.events-spacer > .events-row:not([hidden])',
+      );
+      await events
+        .locator('.events-summary-total')
+        .filter({ hasText: `${serverEvents.length} event` })
+        .waitFor();
+      const shown = await shownEvents(events);
+      await check(
+        `${theme.shade}: the table shows the report's ${serverEvents.length} events, as PuppetDB has them`,
+        () =>
+          assert.deepEqual(
+            shown.map((event) => `${event.status} ${event.resource} ${event.message}`).sort(),
+            expected,
+          ),
+      );
+      await check(`${theme.shade}: statuses have their icon and colour`, async () => {
+        const failure = events.locator('.events-cell-status.status-failure').first();
+        assert.equal(await failure.locator('.codicon-error').count(), 1);
+        const colours =
+          await events.evaluate(`[...new Set([...document.querySelectorAll('.events-cell-status')]
+          .map((cell) => cell.className + '|' + getComputedStyle(cell).color))]`);
+        const byStatus = new Map(
+          (colours as string[]).map((entry) => [entry.split('|')[0], entry.split('|')[1]]),
+        );
+        assert.notEqual(
+          byStatus.get('events-cell events-cell-status status-failure'),
+          byStatus.get('events-cell events-cell-status status-success'),
+        );
+      });
+
+      // XSS payloads: shown as text, nothing made of them
+      await check(`${theme.shade}: the XSS payloads render as inert text`, async () => {
+        assert.ok(shown.some((event) => event.resource === `Notify[${XSS_TITLE}]`));
+        assert.ok(shown.some((event) => event.change.includes('javascript:alert(1)')));
+        assert.equal(await events.locator('img').count(), 0, 'no <img> element in the webview');
+        assert.equal(await events.locator('a[href^="javascript"]').count(), 0);
+        assert.equal(
+          await events.evaluate(
+            `[...document.querySelectorAll('*')].filter((element) => [...element.attributes].some((attribute) => attribute.name.startsWith('on'))).length + [...document.scripts].filter((script) => script.textContent.includes('alert(')).length`,
+          ),
+          0,
+          'no event-handler attribute and no script made of the payloads',
+        );
+        assert.deepEqual(dialogs, [], 'no alert() ran');
+      });
+
+      // sort by resource: header click, then again for descending; keyboard on Status
+      const resourceHeader = events.locator('.events-header-cell[data-column="resource"]');
+      await resourceHeader.locator('button').click();
+      await settle(events);
+      const ascending = (await shownEvents(events)).map((event) => event.resource.toLowerCase());
+      await check(`${theme.shade}: clicking Resource sorts ascending (aria-sort)`, async () => {
+        assert.equal(await resourceHeader.getAttribute('aria-sort'), 'ascending');
+        assert.deepEqual(ascending, [...ascending].sort());
+      });
+      await resourceHeader.locator('button').click();
+      await settle(events);
+      const descending = (await shownEvents(events)).map((event) => event.resource.toLowerCase());
+      await check(`${theme.shade}: clicking it again sorts descending`, async () => {
+        assert.equal(await resourceHeader.getAttribute('aria-sort'), 'descending');
+        assert.deepEqual(descending, [...ascending].reverse());
+      });
+      const statusHeader = events.locator('.events-header-cell[data-column="status"]');
+      await statusHeader.locator('button').focus();
+      await page.keyboard.press('Enter');
+      await settle(events);
+      await check(`${theme.shade}: Enter on the Status header sorts failures first`, async () => {
+        assert.equal(await statusHeader.getAttribute('aria-sort'), 'ascending');
+        assert.equal((await shownEvents(events))[0]!.status, 'failure');
+      });
+
+      // filters: status toggle, text over every column, one column
+      await events.locator('.events-status-toggle[data-status="success"]').click();
+      await settle(events);
+      await check(`${theme.shade}: the success toggle hides successful events`, async () => {
+        const left = await shownEvents(events);
+        assert.equal(
+          left.length,
+          serverEvents.filter((event) => event.status !== 'success').length,
+        );
+        assert.ok(left.every((event) => event.status !== 'success'));
+      });
+      await events.locator('.events-clear').click();
+      await events.locator('.events-text-filter input').fill('apt-get');
+      await settle(events);
+      await check(`${theme.shade}: the text filter finds the failed package install`, async () => {
+        const left = await shownEvents(events);
+        assert.deepEqual(
+          left.map((event) => event.status),
+          serverEvents
+            .filter((event) => event.message?.includes('apt-get'))
+            .map((event) => event.status),
+        );
+        assert.match(await events.locator('.events-summary-shown').innerText(), /1 of \d+ shown/);
+      });
+      await events.locator('.events-clear').click();
+      await settle(events);
+      await check(
+        `${theme.shade}: "Clear filters" empties the fields and shows every event`,
+        async () => {
+          assert.equal(await events.locator('.events-text-filter input').inputValue(), '');
+          assert.equal(
+            await events
+              .locator('.events-status-toggle[data-status="success"]')
+              .evaluate((toggle: unknown) => (toggle as { checked: boolean }).checked),
+            true,
+          );
+          assert.equal((await shownEvents(events)).length, serverEvents.length);
+        },
+      );
+      await events.locator('.events-column-filter[data-column="resource"] input').fill('notify');
+      await settle(events);
+      await check(`${theme.shade}: a column filter looks at its column only`, async () => {
+        const left = await shownEvents(events);
+        assert.deepEqual(
+          left.map((event) => event.resource),
+          [`Notify[${XSS_TITLE}]`],
+        );
+      });
+      await events.locator('.events-column-filter[data-column="resource"] input').fill('');
+      await events.evaluate(`(() => {
+        const select = document.querySelector('.events-group-select');
+        select.value = 'class';
+        select.dispatchEvent(new Event('change'));
+      })()`);
+      await settle(events);
+      await check(
+        `${theme.shade}: grouping by class shows collapsible group rows with counts`,
+        async () => {
+          const group = events.locator('.events-row.is-group').first();
+          assert.equal(await group.getAttribute('aria-expanded'), 'true');
+          assert.equal(
+            await group.locator('.events-count-badge').innerText(),
+            String(serverEvents.length),
+          );
+          await group.click();
+          await settle(events);
+          assert.equal(
+            await events.locator('.events-row.is-group').first().getAttribute('aria-expanded'),
+            'false',
+          );
+          assert.equal((await shownEvents(events)).length, 0);
+          await events.locator('.events-row.is-group').first().click();
+          await settle(events);
+          assert.equal((await shownEvents(events)).length, serverEvents.length);
+        },
+      );
+      // select the failed event: its details show below
+      await events
+        .locator('.events-row:not(.is-group) .events-cell-status.status-failure')
+        .first()
+        .click();
+      await check(`${theme.shade}: a selected event shows in full below the table`, async () => {
+        const detail = events.locator('.events-detail');
+        await detail.waitFor();
+        assert.match(await detail.innerText(), /failure/);
+      });
+      await page.screenshot({ path: join(screenshots, `events-${theme.shade}.png`) });
+
+      // --- the report view, from the palette: node, then its latest report
+      await runCommand(page, 'PuppetDB: Open Report', [certname, '']);
+      const reportView = await webviewFrame(page, 'report', '.report-fields');
+      await check(
+        `${theme.shade}: the report summary shows status, versions and catalog`,
+        async () => {
+          const field = (label: string) =>
+            reportView.locator(`dd[data-field="${label}"]`).innerText();
+          assert.equal(await field('Status'), 'failed');
+          assert.equal(await field('Puppet version'), '7.23.0');
+          assert.equal(await field('Report format'), '12');
+          assert.equal(await field('Report hash'), hostile.hash);
+          assert.equal(await field('Cached catalog'), 'not_used');
+          assert.match(
+            await reportView.locator('.report-header').innerText(),
+            new RegExp(certname),
+          );
+        },
+      );
+      await page.screenshot({ path: join(screenshots, `report-summary-${theme.shade}.png`) });
+      await reportView.locator('vscode-tab-header', { hasText: 'Logs' }).click();
+      await check(`${theme.shade}: the logs show err in another colour than notice`, async () => {
+        const error = reportView.locator('.report-log-error .report-log-level').first();
+        const notice = reportView.locator('.report-log-notice .report-log-level').first();
+        await error.waitFor();
+        const colour = (element: typeof error) =>
+          element.evaluate(
+            (node: unknown) =>
+              (
+                globalThis as unknown as { getComputedStyle(e: unknown): { color: string } }
+              ).getComputedStyle(node).color,
+          );
+        assert.notEqual(await colour(error), await colour(notice));
+      });
+      await page.screenshot({ path: join(screenshots, `report-logs-${theme.shade}.png`) });
+      await reportView.locator('vscode-tab-header', { hasText: 'Metrics' }).click();
+      await check(
+        `${theme.shade}: the metrics are grouped: resources, time, changes, events`,
+        async () => {
+          const categories = await reportView
+            .locator('vscode-collapsible')
+            .evaluateAll((nodes: unknown[]) =>
+              nodes.map((node) => (node as { dataset: { category: string } }).dataset.category),
+            );
+          assert.deepEqual(categories, ['resources', 'time', 'changes', 'events']);
+        },
+      );
+      await page.screenshot({ path: join(screenshots, `report-metrics-${theme.shade}.png`) });
+      await reportView.locator('vscode-tab-header', { hasText: 'Events' }).click();
+      await check(
+        `${theme.shade}: the report's Events tab is the same table, with the same events`,
+        async () => {
+          await reportView.locator('.events-spacer > .events-row:not([hidden])').first().waitFor();
+          const rows = await shownEvents(reportView);
+          assert.deepEqual(
+            rows.map((event) => `${event.status} ${event.resource} ${event.message}`).sort(),
+            expected,
+          );
+          assert.equal(await reportView.locator('img').count(), 0);
+        },
+      );
+      await page.screenshot({ path: join(screenshots, `report-events-${theme.shade}.png`) });
+
+      if (theme.shade === 'dark') {
+        // as a user reloads: the workbench saves its editors (and their webview state) first,
+        // which a bare page.reload() would not wait for
+        await runCommand(page, 'Developer: Reload Window', []);
+        await page.waitForTimeout(3000);
+        await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+        const restored = await webviewFrame(page, 'report', '.report-fields');
+        await check('after a window reload the report view comes back with its data', async () =>
+          assert.equal(await restored.locator('dd[data-field="Status"]').innerText(), 'failed'),
+        );
+        await page.locator('.tabs-container .tab', { hasText: 'Events ·' }).first().click();
+        const restoredEvents = await webviewFrame(
+          page,
+          'events',
+          '.events-spacer > .events-row:not([hidden])',
+        );
+        await check('… and so does the events table', async () =>
+          assert.equal((await shownEvents(restoredEvents)).length, serverEvents.length),
+        );
+      }
+      assert.deepEqual(dialogs, [], 'no dialog opened');
+    } catch (error) {
+      console.error(`console errors:\n${consoleErrors.join('\n').slice(-4000)}`);
+      await session.page
+        .screenshot({ path: join(screenshots, `events-e2e-failure-${theme.shade}.png`) })
+        .catch(() => undefined);
+      throw error;
+    } finally {
+      await session.stop();
+      rmSync(folder, { recursive: true, force: true });
+    }
+  }
+  await client.disconnect();
+  console.log(`e2e events: ${checks.length} passed, 0 failed`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  console.log('e2e events: 0 passed, 1 failed');
+  process.exit(1);
+});

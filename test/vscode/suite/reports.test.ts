@@ -1,0 +1,179 @@
+/**
+ * The events table and the report view inside a real VS Code extension host, against the real
+ * PuppetDB: the commands take every kind of argument, load what the server holds, and keep one
+ * panel per source. (What the webviews draw is checked by test/e2e/events.e2e.ts.)
+ */
+import assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { ExtensionApi } from '../../../src/extension/extension';
+import { Commands, WebviewPanels } from '../../../src/extension/ids';
+import type { EventsPanelInfo } from '../../../src/extension/reports/eventsPanel';
+import type { ReportPanelInfo } from '../../../src/extension/reports/reportPanel';
+import type { ExplorerNode } from '../../../src/extension/tree/explorerNode';
+import { httpClient, testServer } from '../../integration/support/puppetdb';
+
+const EXTENSION_ID = 'puppetdb-explorer.puppetdb-explorer';
+const CONNECTION = { id: 'reports-suite', name: 'Reports suite PuppetDB' };
+
+async function childByLabel(parent: ExplorerNode, label: string): Promise<ExplorerNode> {
+  const children = await parent.getChildren();
+  for (const child of children) {
+    if (String((await child.toTreeItem()).label) === label) return child;
+  }
+  throw new Error(`no "${label}" under this node`);
+}
+
+function webviewTabs(viewType: string): vscode.Tab[] {
+  return vscode.window.tabGroups.all
+    .flatMap((group) => group.tabs)
+    .filter(
+      (tab) => tab.input instanceof vscode.TabInputWebview && tab.input.viewType.endsWith(viewType),
+    );
+}
+
+describe('Events table and report view', function () {
+  let api: ExtensionApi;
+  const server = testServer();
+  const client = httpClient();
+  let failed: { certname: string; hash: string };
+
+  before(async () => {
+    const extension = vscode.extensions.getExtension<ExtensionApi>(EXTENSION_ID);
+    assert.ok(extension, `${EXTENSION_ID} is not installed in this extension host`);
+    api = await extension.activate();
+    if (!api.services.store.get(CONNECTION.id)) {
+      await vscode.commands.executeCommand(Commands.addConnection, {
+        connection: { ...CONNECTION, url: `http://${server.host}:${server.httpPort}` },
+      });
+    }
+    const reports = (await client.query('reports', {
+      query: ['extract', ['certname', 'hash'], ['=', 'status', 'failed']],
+      orderBy: [{ field: 'certname', order: 'asc' }],
+    })) as Array<{ certname: string; hash: string }>;
+    assert.ok(reports.length > 0, 'the fleet has failed reports');
+    failed = reports[0]!;
+  });
+
+  after(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  it("opens a failed report's events: every event PuppetDB holds, in one panel", async () => {
+    const target = { connectionId: CONNECTION.id, reportHash: failed.hash };
+    const info = await vscode.commands.executeCommand<EventsPanelInfo>(Commands.openEvents, target);
+    const fromServer = await client.events({ query: ['=', 'report', failed.hash] }).toArray();
+    assert.equal(info.state, 'done', info.error);
+    assert.equal(info.eventCount, fromServer.length);
+    assert.ok(fromServer.some((event) => event.status === 'failure'));
+    assert.match(info.title, new RegExp(`^Events · ${failed.certname.replace(/\./g, '\\.')} · `));
+    assert.deepEqual(info.restore, {
+      entry: 'events',
+      connectionId: CONNECTION.id,
+      source: { reportHash: failed.hash },
+    });
+    assert.equal(webviewTabs(WebviewPanels.events).length, 1);
+    // the same events again: the panel comes forward, no second one
+    await vscode.commands.executeCommand(Commands.openEvents, target);
+    assert.equal(webviewTabs(WebviewPanels.events).length, 1);
+  });
+
+  it("a node's events: its latest report, or a time range", async () => {
+    const latest = await vscode.commands.executeCommand<EventsPanelInfo>(Commands.openEvents, {
+      connectionId: CONNECTION.id,
+      certname: failed.certname,
+    });
+    const fromServer = await client
+      .events({ query: ['and', ['=', 'certname', failed.certname], ['=', 'latest_report?', true]] })
+      .toArray();
+    assert.equal(latest.state, 'done', latest.error);
+    assert.equal(latest.eventCount, fromServer.length);
+    assert.equal(latest.title, `Events · ${failed.certname} · latest report`);
+
+    const future = await vscode.commands.executeCommand<EventsPanelInfo>(Commands.openEvents, {
+      connectionId: CONNECTION.id,
+      certname: failed.certname,
+      since: '2999-01-01T00:00:00.000Z',
+    });
+    assert.equal(future.state, 'done', future.error);
+    assert.equal(future.eventCount, 0);
+    assert.equal(webviewTabs(WebviewPanels.events).length, 3);
+  });
+
+  it('says so when the report does not exist', async () => {
+    const info = await vscode.commands.executeCommand<EventsPanelInfo>(Commands.openEvents, {
+      connectionId: CONNECTION.id,
+      reportHash: '0000000000000000000000000000000000000000',
+    });
+    assert.equal(info.state, 'error');
+    assert.match(info.error ?? '', /no report 0{40}/);
+  });
+
+  it('opens a report: summary, logs, metrics and events as PuppetDB has them', async () => {
+    const info = await vscode.commands.executeCommand<ReportPanelInfo>(Commands.openReport, {
+      connectionId: CONNECTION.id,
+      reportHash: failed.hash,
+    });
+    assert.equal(info.error, undefined);
+    const report = info.report!;
+    const [row] = (await client.query('reports', { query: ['=', 'hash', failed.hash] })) as Array<
+      Record<string, { data: unknown[] } | string | number | boolean | null>
+    >;
+    assert.ok(row);
+    assert.equal(report.certname, failed.certname);
+    assert.equal(report.status, 'failed');
+    assert.equal(report.puppetVersion, row.puppet_version);
+    assert.equal(report.configurationVersion, row.configuration_version);
+    assert.equal(report.reportFormat, row.report_format);
+    assert.equal(report.transactionUuid, row.transaction_uuid);
+    assert.equal(report.catalogUuid, row.catalog_uuid);
+    assert.equal(report.cachedCatalogStatus, row.cached_catalog_status);
+    assert.equal(report.logs.length, (row.logs as { data: unknown[] }).data.length);
+    assert.equal(report.metrics.length, (row.metrics as { data: unknown[] }).data.length);
+    const events = await client.events({ query: ['=', 'report', failed.hash] }).toArray();
+    assert.equal(report.events.length, events.length);
+    assert.ok(report.logs.some((log) => log.level === 'err'));
+    assert.equal(webviewTabs(WebviewPanels.report).length, 1);
+  });
+
+  it('takes report items of the explorer tree, for both views', async () => {
+    const roots = await api.services.explorer.getChildren();
+    let connection: ExplorerNode | undefined;
+    for (const root of roots) {
+      if ((await root.toTreeItem()).label === CONNECTION.name) connection = root;
+    }
+    assert.ok(connection, 'the suite connection is in the tree');
+    const node = await childByLabel(await childByLabel(connection, 'Failures'), failed.certname);
+    const [reportNode] = await (await childByLabel(node, 'Reports')).getChildren();
+    assert.ok(reportNode);
+    const report = await vscode.commands.executeCommand<ReportPanelInfo>(
+      Commands.openReport,
+      reportNode,
+    );
+    const events = await vscode.commands.executeCommand<EventsPanelInfo>(
+      Commands.openEvents,
+      reportNode,
+    );
+    assert.equal(report.restore.entry, 'report');
+    assert.equal(events.restore.entry, 'events');
+    assert.equal(report.report?.certname, failed.certname);
+    assert.equal(events.state, 'done', events.error);
+    assert.equal(events.eventCount, report.report?.events.length);
+  });
+
+  it('takes a node of the tree and asks which of its events (latest report picked)', async () => {
+    const roots = await api.services.explorer.getChildren();
+    let connection: ExplorerNode | undefined;
+    for (const root of roots) {
+      if ((await root.toTreeItem()).label === CONNECTION.name) connection = root;
+    }
+    const node = await childByLabel(await childByLabel(connection!, 'Failures'), failed.certname);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    const opening = vscode.commands.executeCommand<EventsPanelInfo>(Commands.openEvents, node);
+    // the quick pick offers "Latest report" first; accept it as a user pressing Enter would
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+    const info = await opening;
+    assert.equal(info.title, `Events · ${failed.certname} · latest report`);
+    assert.equal(info.state, 'done', info.error);
+  });
+});
