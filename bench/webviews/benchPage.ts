@@ -6,19 +6,10 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { extname, join, normalize, resolve } from 'node:path';
+import { CHROMIUM_FLAGS } from '../../test/vscode/runtime';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
 const ROOT = resolve(__dirname, '../..');
-const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const THEME = `--vscode-font-family: system-ui, sans-serif; --vscode-font-size: 13px;
   --vscode-editor-font-family: monospace; --vscode-editor-font-size: 13px;
   --vscode-editor-background: #1f1f1f; --vscode-editor-foreground: #cccccc; --vscode-foreground: #cccccc;

@@ -9,20 +9,10 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { extname, join, normalize, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { CHROMIUM_FLAGS } from '../../test/vscode/runtime';
 import { chromium } from 'playwright-core';
 
 const ROOT = resolve(__dirname, '../..');
-/** The same flags as the VS Code runtime of the tests (test/vscode/runtime.ts). */
-const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /** A few theme variables (VS Code's Dark Modern), so the page looks like it does in a panel. */
 const THEME = `

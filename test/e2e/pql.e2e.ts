@@ -7,14 +7,13 @@
  *   node --import tsx test/e2e/pql.e2e.ts [--state-dir .work/puppetdb-test] [--screenshots test-results]
  */
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { Frame, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { connect } from '../../src/client';
 import { testServer } from '../integration/support/puppetdb';
-import { startVsCode } from '../vscode/runtime';
+import { webviewFrame, withWorkbench } from './support/workbench';
 
 const QUERIES = [
   '# @connection Local PuppetDB',
@@ -25,33 +24,6 @@ const QUERIES = [
   'nodes[certname] { certname ~ "" }',
   '',
 ];
-
-function workspaceWith(settings: Record<string, unknown>): string {
-  const folder = mkdtempSync(join(tmpdir(), 'pdbx-e2e-pql-'));
-  mkdirSync(join(folder, '.vscode'));
-  writeFileSync(join(folder, '.vscode', 'settings.json'), JSON.stringify(settings, null, 2));
-  writeFileSync(join(folder, 'queries.pql'), QUERIES.join('\n'));
-  return folder;
-}
-
-/** The frame of the results webview (VS Code nests it in two iframes). */
-async function resultsFrame(page: Page): Promise<Frame> {
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    for (const frame of page.frames()) {
-      if (
-        await frame
-          .locator('body[data-entry="results"]')
-          .count()
-          .catch(() => 0)
-      ) {
-        return frame;
-      }
-    }
-    await page.waitForTimeout(200);
-  }
-  throw new Error('the results panel did not open');
-}
 
 async function putCursorOnLine(page: Page, line: number): Promise<void> {
   await page.keyboard.press('Control+G');
@@ -83,121 +55,103 @@ async function main(): Promise<void> {
   };
 
   for (const theme of ['Default Dark Modern', 'Default Light Modern']) {
-    const shade = theme.includes('Dark') ? 'dark' : 'light';
-    const folder = workspaceWith({
-      'workbench.colorTheme': theme,
-      'workbench.startupEditor': 'none',
-      'chat.disableAIFeatures': true,
-      'workbench.secondarySideBar.defaultVisibility': 'hidden',
+    const settings = {
       'puppetdbExplorer.connections': [
         { id: 'local', name: 'Local PuppetDB', url: `http://${server.host}:${server.httpPort}` },
       ],
-    });
-    const session = await startVsCode();
-    const dialogs: string[] = [];
-    session.page.on('dialog', (dialog) => {
-      dialogs.push(dialog.message());
-      void dialog.dismiss();
-    });
-    try {
-      const { page } = session;
-      await session.open(folder);
-      await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
-      await page.keyboard.press('Control+P');
-      await page.keyboard.type('queries.pql');
-      await page
-        .locator('.quick-input-list .monaco-list-row:has-text("queries.pql")')
-        .first()
-        .click();
-      await page.locator('.monaco-editor .view-line').nth(1).waitFor({ timeout: 30_000 });
-      await page
-        .locator('.codelens-decoration:has-text("Run on Local PuppetDB")')
-        .first()
-        .waitFor({ timeout: 30_000 });
-      check(
-        `${theme}: a CodeLens offers "▶ Run on Local PuppetDB" above each query`,
-        () => undefined,
-      );
-
-      await putCursorOnLine(page, 2);
-      await page.keyboard.press('Control+Enter');
-      const frame = await resultsFrame(page);
-      const counts = frame.locator('.counts');
-      await frame.locator('.state-done').waitFor({ timeout: 30_000 });
-      const countText = await counts.innerText();
-      check(
-        `${theme}: Ctrl+Enter runs the query; the panel counts the server's ${expected.length} rows`,
-        () => assert.equal(countText, `${expected.length} rows`),
-      );
-      const headers = await frame.locator('.table-header .table-cell').allInnerTexts();
-      check(`${theme}: the columns come from the rows`, () =>
-        assert.deepEqual(headers, ['#', 'certname', 'name', 'value']),
-      );
-      const cells = await frame
-        .locator('.table-body .table-row:not([hidden]) .table-cell')
-        .allInnerTexts();
-      check(`${theme}: the XSS payloads of the fleet are shown as text, and nothing ran`, () => {
-        assert.ok(
-          cells.includes('<script>alert(1)</script>'),
-          'the <script> fact is not shown as text',
+    };
+    const files = { 'queries.pql': QUERIES.join('\n') };
+    await withWorkbench(
+      { name: 'pql', theme, settings, files, screenshots },
+      async ({ page, dialogs, shade }) => {
+        await page.keyboard.press('Control+P');
+        await page.keyboard.type('queries.pql');
+        await page
+          .locator('.quick-input-list .monaco-list-row:has-text("queries.pql")')
+          .first()
+          .click();
+        await page.locator('.monaco-editor .view-line').nth(1).waitFor({ timeout: 30_000 });
+        await page
+          .locator('.codelens-decoration:has-text("Run on Local PuppetDB")')
+          .first()
+          .waitFor({ timeout: 30_000 });
+        check(
+          `${theme}: a CodeLens offers "▶ Run on Local PuppetDB" above each query`,
+          () => undefined,
         );
-        assert.ok(cells.includes('javascript:alert(1)'));
-        assert.deepEqual(dialogs, []);
-      });
-      const injected = await frame.locator('#app script, #app img, #app iframe').count();
-      check(`${theme}: no element was created from row data`, () => assert.equal(injected, 0));
-      await frame.locator('.table-body .table-cell.nested').first().click();
-      await frame.locator('.detail details').first().waitFor();
-      await page.screenshot({ path: join(screenshots, `pql-results-${shade}.png`) });
-      check(`${theme}: a nested value opens the row as a tree`, () => undefined);
 
-      await frame.locator('vscode-textfield').click();
-      await page.keyboard.type('motd');
-      await frame.locator('.counts:has-text("match the filter")').waitFor();
-      const filtered = await frame.locator('.table-body .table-row:not([hidden])').count();
-      const motd = expected.filter(
-        (row) => (row as { name: string }).name === 'motd_banner',
-      ).length;
-      check(`${theme}: the filter keeps the ${motd} matching rows`, () =>
-        assert.equal(filtered, motd),
-      );
+        await putCursorOnLine(page, 2);
+        await page.keyboard.press('Control+Enter');
+        const frame = await webviewFrame(page, 'results');
+        const counts = frame.locator('.counts');
+        await frame.locator('.state-done').waitFor({ timeout: 30_000 });
+        const countText = await counts.innerText();
+        check(
+          `${theme}: Ctrl+Enter runs the query; the panel counts the server's ${expected.length} rows`,
+          () => assert.equal(countText, `${expected.length} rows`),
+        );
+        const headers = await frame.locator('.table-header .table-cell').allInnerTexts();
+        check(`${theme}: the columns come from the rows`, () =>
+          assert.deepEqual(headers, ['#', 'certname', 'name', 'value']),
+        );
+        const cells = await frame
+          .locator('.table-body .table-row:not([hidden]) .table-cell')
+          .allInnerTexts();
+        check(`${theme}: the XSS payloads of the fleet are shown as text, and nothing ran`, () => {
+          assert.ok(
+            cells.includes('<script>alert(1)</script>'),
+            'the <script> fact is not shown as text',
+          );
+          assert.ok(cells.includes('javascript:alert(1)'));
+          assert.deepEqual(dialogs, []);
+        });
+        const injected = await frame.locator('#app script, #app img, #app iframe').count();
+        check(`${theme}: no element was created from row data`, () => assert.equal(injected, 0));
+        await frame.locator('.table-body .table-cell.nested').first().click();
+        await frame.locator('.detail details').first().waitFor();
+        await page.screenshot({ path: join(screenshots, `pql-results-${shade}.png`) });
+        check(`${theme}: a nested value opens the row as a tree`, () => undefined);
 
-      // an invalid query: a squiggle where the server says, and the message in the panel
-      await page.locator('.monaco-editor .view-line').first().click();
-      await putCursorOnLine(page, 4);
-      await page.keyboard.press('Control+Enter');
-      await frame.locator('.state-error').waitFor({ timeout: 30_000 });
-      const banner = await frame.locator('.banner').innerText();
-      await page.locator('.monaco-editor .squiggly-error').first().waitFor({ timeout: 15_000 });
-      check(`${theme}: an invalid query shows PuppetDB's parse error and a squiggle`, () =>
-        assert.match(banner, /PQL parse error at line 1, column 32/),
-      );
-      await page.screenshot({ path: join(screenshots, `pql-error-${shade}.png`) });
+        await frame.locator('vscode-textfield').click();
+        await page.keyboard.type('motd');
+        await frame.locator('.counts:has-text("match the filter")').waitFor();
+        const filtered = await frame.locator('.table-body .table-row:not([hidden])').count();
+        const motd = expected.filter(
+          (row) => (row as { name: string }).name === 'motd_banner',
+        ).length;
+        check(`${theme}: the filter keeps the ${motd} matching rows`, () =>
+          assert.equal(filtered, motd),
+        );
 
-      if (shade === 'dark') {
-        process.kill(server.pid, 'SIGSTOP');
-        try {
-          await page.locator('.monaco-editor .view-line').first().click();
-          await putCursorOnLine(page, 6);
-          await page.keyboard.press('Control+Enter');
-          const cancel = frame.locator('vscode-button:has-text("Cancel")');
-          await cancel.waitFor({ state: 'visible', timeout: 15_000 });
-          await cancel.click();
-          await frame.locator('.state-cancelled').waitFor({ timeout: 15_000 });
-          check(`${theme}: a hanging query is cancelled from the panel`, () => undefined);
-        } finally {
-          process.kill(server.pid, 'SIGCONT');
+        // an invalid query: a squiggle where the server says, and the message in the panel
+        await page.locator('.monaco-editor .view-line').first().click();
+        await putCursorOnLine(page, 4);
+        await page.keyboard.press('Control+Enter');
+        await frame.locator('.state-error').waitFor({ timeout: 30_000 });
+        const banner = await frame.locator('.banner').innerText();
+        await page.locator('.monaco-editor .squiggly-error').first().waitFor({ timeout: 15_000 });
+        check(`${theme}: an invalid query shows PuppetDB's parse error and a squiggle`, () =>
+          assert.match(banner, /PQL parse error at line 1, column 32/),
+        );
+        await page.screenshot({ path: join(screenshots, `pql-error-${shade}.png`) });
+
+        if (shade === 'dark') {
+          process.kill(server.pid, 'SIGSTOP');
+          try {
+            await page.locator('.monaco-editor .view-line').first().click();
+            await putCursorOnLine(page, 6);
+            await page.keyboard.press('Control+Enter');
+            const cancel = frame.locator('vscode-button:has-text("Cancel")');
+            await cancel.waitFor({ state: 'visible', timeout: 15_000 });
+            await cancel.click();
+            await frame.locator('.state-cancelled').waitFor({ timeout: 15_000 });
+            check(`${theme}: a hanging query is cancelled from the panel`, () => undefined);
+          } finally {
+            process.kill(server.pid, 'SIGCONT');
+          }
         }
-      }
-    } catch (error) {
-      await session.page
-        .screenshot({ path: join(screenshots, 'e2e-pql-failure.png') })
-        .catch(() => undefined);
-      throw error;
-    } finally {
-      await session.stop();
-      rmSync(folder, { recursive: true, force: true });
-    }
+      },
+    );
   }
   await client.disconnect();
   console.log(`e2e pql: ${passed} passed, 0 failed`);

@@ -16,7 +16,8 @@ const SERVER_MAIN = join(
   ROOT,
   '.tools/code-server/node_modules/code-server/lib/vscode/out/server-main.js',
 );
-const CHROMIUM_FLAGS = [
+/** Headless Debian Chromium, without anything that would reach the network. */
+export const CHROMIUM_FLAGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',

@@ -2,10 +2,11 @@
  * What the end-to-end scripts share: a workspace folder with settings (and files), and the frame
  * of a webview of this extension (VS Code nests it two iframes deep).
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Frame, Page } from 'playwright-core';
+import { startVsCode } from '../../vscode/runtime';
 
 export function workspaceWith(
   settings: Record<string, unknown>,
@@ -54,4 +55,54 @@ export async function runCommand(page: Page, title: string): Promise<void> {
   await page.keyboard.press('F1');
   await page.keyboard.type(title);
   await page.locator(`.quick-input-list .monaco-list-row:has-text("${title}")`).first().click();
+}
+
+export interface WorkbenchRun {
+  page: Page;
+  /** Messages of every alert/confirm/prompt the page opened (an XSS payload that ran shows here). */
+  dialogs: string[];
+  shade: 'dark' | 'light';
+}
+
+/**
+ * Opens the workbench with the extension on a fresh workspace in a theme, runs `body`, and
+ * stops everything again; on failure a screenshot `e2e-<name>-failure.png` is kept.
+ */
+export async function withWorkbench(
+  options: {
+    name: string;
+    theme: string;
+    settings: Record<string, unknown>;
+    files?: Record<string, string>;
+    screenshots: string;
+  },
+  body: (run: WorkbenchRun) => Promise<void>,
+): Promise<void> {
+  const folder = workspaceWith(
+    { 'workbench.colorTheme': options.theme, ...options.settings },
+    options.files,
+  );
+  const session = await startVsCode();
+  const dialogs: string[] = [];
+  session.page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  try {
+    await session.open(folder);
+    await session.page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    await body({
+      page: session.page,
+      dialogs,
+      shade: options.theme.includes('Light') ? 'light' : 'dark',
+    });
+  } catch (error) {
+    await session.page
+      .screenshot({ path: join(options.screenshots, `e2e-${options.name}-failure.png`) })
+      .catch(() => undefined);
+    throw error;
+  } finally {
+    await session.stop();
+    rmSync(folder, { recursive: true, force: true });
+  }
 }
