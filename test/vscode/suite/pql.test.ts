@@ -228,6 +228,23 @@ describe('PQL: run, results, completion, hover, diagnostics', function () {
     assert.match(text, /`failed`/);
   });
 
+  it('reveals the node of a result row in the explorer', async () => {
+    const certname = fleet.nodes.find(
+      (node) => !fleet.deactivated.includes(node.certname),
+    )!.certname;
+    await vscode.commands.executeCommand(Commands.revealNode, {
+      connectionId: CONNECTION_ID,
+      certname,
+    });
+    const selected = await until(
+      'the node to be selected',
+      () => api.services.treeView.selection[0],
+    );
+    const item = await selected.toTreeItem();
+    assert.equal(item.label, certname);
+    assert.equal(item.contextValue, 'node');
+  });
+
   it('cancels a query the server does not answer, and says so', async () => {
     const editor = await openPql('nodes[certname] {}\n');
     cursorAt(editor, 'nodes');
