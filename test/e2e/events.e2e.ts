@@ -16,6 +16,7 @@ import { parseArgs } from 'node:util';
 import type { Frame, Page } from 'playwright-core';
 import { httpClient, testServer } from '../integration/support/puppetdb';
 import { startVsCode } from '../vscode/runtime';
+import { runCommand as runPaletteCommand } from './support/workbench';
 
 const THEMES = [
   { name: 'Default Dark Modern', shade: 'dark' },
@@ -34,15 +35,8 @@ function workspaceWith(settings: Record<string, unknown>): string {
 
 /** Runs a command from the palette (F1), answering the quick picks that follow with `answers`. */
 async function runCommand(page: Page, title: string, answers: string[]): Promise<void> {
-  await page.keyboard.press('F1');
+  await runPaletteCommand(page, title);
   const input = page.locator('.quick-input-widget input').first();
-  await input.waitFor({ timeout: 15_000 });
-  await input.fill(`>${title}`);
-  await page
-    .locator(`.quick-input-list .monaco-list-row[aria-label*="${title}"]`)
-    .first()
-    .waitFor({ timeout: 15_000 });
-  await page.keyboard.press('Enter');
   for (const answer of answers) {
     await page.waitForTimeout(400);
     if (answer) await input.fill(answer);

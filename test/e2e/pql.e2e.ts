@@ -13,7 +13,7 @@ import { parseArgs } from 'node:util';
 import type { Page } from 'playwright-core';
 import { connect } from '../../src/client';
 import { testServer } from '../integration/support/puppetdb';
-import { webviewFrame, withWorkbench } from './support/workbench';
+import { openFile, webviewFrame, withWorkbench } from './support/workbench';
 
 const QUERIES = [
   '# @connection Local PuppetDB',
@@ -64,12 +64,7 @@ async function main(): Promise<void> {
     await withWorkbench(
       { name: 'pql', theme, settings, files, screenshots },
       async ({ page, dialogs, shade }) => {
-        await page.keyboard.press('Control+P');
-        await page.keyboard.type('queries.pql');
-        await page
-          .locator('.quick-input-list .monaco-list-row:has-text("queries.pql")')
-          .first()
-          .click();
+        await openFile(page, 'queries.pql');
         await page.locator('.monaco-editor .view-line').nth(1).waitFor({ timeout: 30_000 });
         await page
           .locator('.codelens-decoration:has-text("Run on Local PuppetDB")')

@@ -50,11 +50,42 @@ export async function webviewFrame(page: Page, entry: string, timeoutMs = 30_000
   throw new Error(`the ${entry} webview did not open`);
 }
 
-/** Runs a command from the palette (F1). */
+/** Opens a file of the workspace through Quick Open (Ctrl+P), retrying while the workbench starts. */
+export async function openFile(page: Page, name: string): Promise<void> {
+  await pick(page, 'Control+P', name, name);
+}
+
+/**
+ * Runs a command from the palette (F1). Right after start-up the workbench may not take keys
+ * yet, or may not list the extension's commands yet: each attempt waits, then tries again.
+ */
 export async function runCommand(page: Page, title: string): Promise<void> {
-  await page.keyboard.press('F1');
-  await page.keyboard.type(title);
-  await page.locator(`.quick-input-list .monaco-list-row:has-text("${title}")`).first().click();
+  await pick(page, 'F1', `>${title}`, title);
+}
+
+async function pick(
+  page: Page,
+  key: string,
+  text: string,
+  rowText: string,
+  attempts = 4,
+): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    await page.keyboard.press(key);
+    const input = page.locator('.quick-input-widget input');
+    try {
+      await input.waitFor({ state: 'visible', timeout: 10_000 });
+      await input.fill(text);
+      const row = page.locator(`.quick-input-list .monaco-list-row:has-text("${rowText}")`).first();
+      await row.waitFor({ timeout: 15_000 });
+      await row.click();
+      return;
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+      await page.keyboard.press('Escape');
+      await page.waitForTimeout(2_000);
+    }
+  }
 }
 
 export interface WorkbenchRun {
