@@ -1,11 +1,13 @@
 // Bundles the extension host (Node, cjs, vscode external), the client library and one browser
 // bundle per webview (src/webview/<entry>/main.ts -> dist/webview/<entry>.js).
 // Flags: --production (minify, no source maps), --watch.
-import { copyFileSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import * as esbuild from 'esbuild';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
+// a production build (the .vsix) must not ship source maps a development build left behind
+if (production) rmSync('dist', { recursive: true, force: true });
 
 const nodeBundle = {
   bundle: true,
