@@ -1,12 +1,12 @@
 /**
- * A catalog as the graph webview draws it: plain JSON, built on the host from a client Catalog.
- * (Owned by the catalog graph work; see src/webview/graph.)
+ * A catalog as the graph webview draws it: plain JSON, built on the host from a client Catalog
+ * (src/extension/graph/catalogToDto.ts) and drawn by src/webview/graph.
  */
 export interface CatalogGraphDto {
   certname: string;
+  /** The catalog's version (Puppet's config_version); two catalogs of a node differ in it. */
   version: string;
   environment: string;
-  producerTimestamp: string | undefined;
   resources: CatalogResourceDto[];
   edges: CatalogEdgeDto[];
 }
@@ -23,6 +23,10 @@ export interface CatalogResourceDto {
   parameters: Record<string, unknown>;
 }
 
+/**
+ * PuppetDB stores every relationship in one direction: `contains` from the container to what it
+ * contains, the others from the resource applied first to the one applied after it.
+ */
 export type Relationship = 'contains' | 'before' | 'required-by' | 'notifies' | 'subscription-of';
 
 export interface CatalogEdgeDto {

@@ -48,7 +48,7 @@ export interface GraphModel {
 export interface ViewOptions {
   hiddenGroups?: ReadonlySet<RelationshipGroup>;
   hiddenTypes?: ReadonlySet<string>;
-  /** Classes (`Class[x]` ids) drawn as one node with everything they contain. */
+  /** Containers (classes, defined types) drawn as one node with everything they contain. */
   collapsed?: ReadonlySet<string>;
   /** Only this resource, what it depends on and what depends on it (transitively). */
   focus?: string;
@@ -134,17 +134,16 @@ function depthOf(edges: readonly CatalogEdgeDto[], id: string): number {
 }
 
 /**
- * Focus: the resource, everything it depends on and everything that depends on it, through
- * ordering and refresh edges (transitively), plus the containers of those resources.
+ * Focus: the resource, everything it depends on and everything that depends on it, following
+ * ordering and refresh edges transitively (containment is not a dependency, so containers and
+ * siblings stay out).
  */
 export function focusSet(
   catalog: Pick<CatalogGraphDto, 'resources' | 'edges'>,
   id: string,
 ): Set<string> {
-  const dependency = (edge: CatalogEdgeDto) => edge.relationship !== 'contains';
-  const dependsOn = reachable(adjacency(catalog.edges, dependency, 'backward'), id);
-  const dependents = reachable(adjacency(catalog.edges, dependency, 'forward'), id);
-  return new Set([...dependsOn, ...dependents]);
+  const { dependsOn, dependents } = dependencies(catalog, id);
+  return new Set([id, ...dependsOn, ...dependents]);
 }
 
 /** What a resource depends on and what depends on it, each transitively (the focus halves). */
@@ -254,4 +253,38 @@ export function stableJson(value: unknown): string {
       .join(',')}}`;
   }
   return JSON.stringify(value) ?? 'null';
+}
+
+/** Resources that contain others (classes, defined types, stages): the ones that can collapse. */
+export function containers(catalog: Pick<CatalogGraphDto, 'edges'>): Set<string> {
+  return new Set(
+    catalog.edges.filter((edge) => edge.relationship === 'contains').map((edge) => edge.source),
+  );
+}
+
+/**
+ * Resources whose `Type[title]` contains every word of the query (case-insensitive), best first:
+ * an exact id, then ids starting with the query, then the rest in catalog order.
+ */
+export function searchResources(
+  resources: readonly Pick<CatalogResourceDto, 'id'>[],
+  query: string,
+): string[] {
+  const wanted = query.trim().toLowerCase();
+  if (!wanted) return [];
+  const words = wanted.split(/\s+/);
+  const rank = (id: string) => (id === wanted ? 0 : id.startsWith(wanted) ? 1 : 2);
+  return resources
+    .map((resource) => ({ id: resource.id, lower: resource.id.toLowerCase() }))
+    .filter((item) => words.every((word) => item.lower.includes(word)))
+    .map((item, index) => ({ id: item.id, rank: rank(item.lower), index }))
+    .sort((a, b) => a.rank - b.rank || a.index - b.index)
+    .map((item) => item.id);
+}
+
+/** A node's label: `Type[title]`, shortened, with how many resources a collapsed node hides. */
+export function nodeLabel(node: Pick<GraphNode, 'type' | 'title' | 'members'>): string {
+  const text = `${node.type}[${node.title}]`;
+  const short = text.length > 40 ? `${text.slice(0, 38)}…]` : text;
+  return node.members > 1 ? `${short} +${node.members - 1}` : short;
 }

@@ -108,8 +108,11 @@ export type HostToGraph =
       type: 'catalog';
       catalog: CatalogGraphDto;
       /** A second catalog to compare with (added/removed/changed highlighted). */
-      compareWith?: CatalogGraphDto;
-      /** A resource to select and centre on, e.g. `File[/etc/motd]`. */
+      compareWith?: { catalog: CatalogGraphDto; label: string };
+      /**
+       * A resource to select and focus on, e.g. `File[/etc/motd]`. Sent once: snapshots after a
+       * reload leave it out, so the webview keeps what the user selected since.
+       */
       focus?: string;
     }
   | { type: 'error'; message: string };
@@ -118,11 +121,14 @@ export type GraphToHost =
   | Ready
   /** Ask the host to pick a second catalog (another node, or the previous one) to compare with. */
   | { type: 'compare' }
+  /** Fetch the node's catalog again (a newer one makes the one shown now "previous"). */
+  | { type: 'refresh' }
   /** Save an export: PNG as a data URL (base64), SVG as text. */
   | { type: 'export'; format: 'png' | 'svg'; data: string }
+  /** Reveal the graph's node in the explorer tree. */
   | { type: 'openNode'; certname: string }
-  /** Drawn and laid out: what is on screen now (tests and the status line read it). */
-  | { type: 'drawn'; nodes: number; edges: number; layoutMs: number };
+  /** Drawn and laid out: what is on screen now (tests and benchmarks read it). */
+  | { type: 'drawn'; nodes: number; edges: number; layoutMs: number; paintMs: number };
 
 // --- events table (src/webview/events) ---------------------------------------------------------
 

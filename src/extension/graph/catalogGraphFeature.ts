@@ -3,31 +3,45 @@ import type { CatalogGraphTarget } from '../commandTargets';
 import type { Feature } from '../feature';
 import { Commands } from '../ids';
 import type { Services } from '../services';
-import { CatalogGraphPanel } from './catalogGraphPanel';
+import { CatalogGraphPanel, type GraphContext, type GraphPanelState } from './catalogGraphPanel';
+import { CatalogHistory } from './catalogHistory';
 
-/** `openCatalogGraph` from the tree (a node), the results (a catalog row), or the palette. */
+/**
+ * `openCatalogGraph` from the tree (a PuppetNodeNode), the PQL results, the events table and
+ * report view (a CatalogGraphTarget), or the palette (asks for the connection and the node).
+ * Returns the panel's state, for tests.
+ */
 export function registerCatalogGraph(services: Services): Feature {
+  const context: GraphContext = {
+    services,
+    history: new CatalogHistory(services.context.workspaceState),
+  };
   return {
     disposables: [
-      vscode.commands.registerCommand(Commands.openCatalogGraph, async (argument?: unknown) => {
-        try {
-          const target = await graphTarget(services, argument);
-          if (target) return (await CatalogGraphPanel.show(services, target)).state();
-        } catch (error) {
-          void vscode.window.showErrorMessage(
-            error instanceof Error ? error.message : String(error),
-          );
-        }
-        return undefined;
-      }),
+      vscode.commands.registerCommand(
+        Commands.openCatalogGraph,
+        async (argument?: unknown): Promise<GraphPanelState | undefined> => {
+          try {
+            const target = await graphTarget(services, argument);
+            if (target) return (await CatalogGraphPanel.show(context, target)).state();
+          } catch (error) {
+            void vscode.window.showErrorMessage(
+              error instanceof Error ? error.message : String(error),
+            );
+          }
+          return undefined;
+        },
+      ),
     ],
     revivers: {
       graph: async (panel, restore) => {
-        if (restore && services.store.get(restore.connectionId)) {
-          const graph = await CatalogGraphPanel.show(services, restore, panel);
-          if (restore.compareWith) await graph.compareTo(restore.compareWith);
-        } else {
+        if (!restore || !services.store.get(restore.connectionId)) {
           panel.dispose();
+          return;
+        }
+        const graph = await CatalogGraphPanel.show(context, restore, panel);
+        if (restore.compareWith) {
+          await graph.compareTo(restore.compareWith).catch(() => undefined);
         }
       },
     },
@@ -38,28 +52,48 @@ async function graphTarget(
   services: Services,
   argument: unknown,
 ): Promise<CatalogGraphTarget | undefined> {
-  const node = argument as
-    { connectionId?: unknown; certname?: unknown; node?: { name?: unknown } } | undefined;
-  if (typeof node?.connectionId === 'string' && typeof node.certname === 'string') {
-    return argument as CatalogGraphTarget;
+  const given = argument as
+    | { connectionId?: unknown; certname?: unknown; focus?: unknown; node?: { name?: unknown } }
+    | undefined;
+  if (typeof given?.connectionId === 'string' && typeof given.certname === 'string') {
+    const focus = typeof given.focus === 'string' ? given.focus : undefined;
+    return { connectionId: given.connectionId, certname: given.certname, focus };
   }
-  if (typeof node?.connectionId === 'string' && typeof node.node?.name === 'string') {
-    return { connectionId: node.connectionId, certname: node.node.name };
+  // a PuppetNodeNode of the tree
+  if (typeof given?.connectionId === 'string' && typeof given.node?.name === 'string') {
+    return { connectionId: given.connectionId, certname: given.node.name };
   }
-  const connectionId = services.statusBar.activeConnectionId;
-  if (!connectionId) {
+  const connectionId = await pickConnection(services);
+  if (!connectionId) return undefined;
+  const client = await services.store.client(connectionId);
+  const certnames = client
+    .stream('pql', { query: 'nodes[certname] { order by certname }' })
+    .toArray()
+    .then((rows) => (rows as Array<{ certname: string }>).map((row) => row.certname));
+  const certname = await vscode.window.showQuickPick(certnames, {
+    title: 'Open the catalog graph of…',
+    placeHolder: 'certname',
+  });
+  return certname ? { connectionId, certname } : undefined;
+}
+
+/** The active connection; with none active, the only one, or the user's pick. */
+async function pickConnection(services: Services): Promise<string | undefined> {
+  const active = services.statusBar.activeConnectionId;
+  if (active && services.store.get(active)) return active;
+  const connections = services.store.list();
+  if (connections.length === 0) {
     void vscode.window.showErrorMessage('Add a PuppetDB connection first.');
     return undefined;
   }
-  const client = await services.store.client(connectionId);
-  const rows = (await client
-    .stream('pql', { query: 'nodes[certname] { order by certname }' })
-    .toArray()) as Array<{
-    certname: string;
-  }>;
-  const certname = await vscode.window.showQuickPick(
-    rows.map((row) => row.certname),
-    { title: 'Open the catalog graph of…', placeHolder: 'certname' },
+  if (connections.length === 1) return connections[0]!.id;
+  const picked = await vscode.window.showQuickPick(
+    connections.map((connection) => ({
+      label: connection.name,
+      description: connection.url,
+      id: connection.id,
+    })),
+    { title: 'Open the catalog graph: which PuppetDB?' },
   );
-  return certname ? { connectionId, certname } : undefined;
+  return picked?.id;
 }

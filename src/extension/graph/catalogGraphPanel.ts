@@ -7,31 +7,49 @@ import type { Services } from '../services';
 import { withLoadProgress } from '../tree/loading';
 import { webviewOptions } from '../webviews/webviewHtml';
 import { WebviewPanelHost } from '../webviews/webviewPanelHost';
+import type { CatalogHistory } from './catalogHistory';
 import { catalogToDto } from './catalogToDto';
+import { saveExport } from './saveExport';
+
+/** What the graph panels share: the extension's services and the catalogs seen so far. */
+export interface GraphContext {
+  services: Services;
+  history: CatalogHistory;
+}
 
 /** What tests read of a graph panel. */
 export interface GraphPanelState {
   certname: string;
+  version: string | undefined;
   resources: number;
   edges: number;
+  /** `certname@version` of the catalog compared with. */
   comparedWith: string | undefined;
-  drawn: { nodes: number; edges: number; layoutMs: number } | undefined;
+  /** Whether this workspace holds an older catalog of the node to compare with. */
+  hasPrevious: boolean;
+  drawn: Omit<Extract<GraphToHost, { type: 'drawn' }>, 'type'> | undefined;
+  /** Why the catalog could not be shown, if it could not. */
+  error: string | undefined;
 }
 
-/**
- * One node's catalog as a graph. PuppetDB keeps only the latest catalog of a node, so the
- * catalogs this session has seen are remembered to offer "the previous catalog" for comparison.
- */
+interface Comparison {
+  catalog: CatalogGraphDto;
+  label: string;
+}
+
+/** One node's catalog as a graph; one panel per connection and node. */
 export class CatalogGraphPanel extends WebviewPanelHost<'graph'> {
   private static readonly open = new Map<string, CatalogGraphPanel>();
-  private static readonly seen = new Map<string, CatalogGraphDto[]>();
+  /** The last catalog message; re-sent (without its one-time focus) on every `ready`. */
   private last: HostToGraph | undefined;
   private catalog: CatalogGraphDto | undefined;
-  private compareWith: CatalogGraphDto | undefined;
+  private comparison: Comparison | undefined;
   private drawn: GraphPanelState['drawn'];
+  private error: string | undefined;
 
+  /** Opens (or reveals and reloads) the graph of a node; `panel` is given when restoring one. */
   static async show(
-    services: Services,
+    context: GraphContext,
     target: CatalogGraphTarget,
     panel?: vscode.WebviewPanel,
   ): Promise<CatalogGraphPanel> {
@@ -39,18 +57,18 @@ export class CatalogGraphPanel extends WebviewPanelHost<'graph'> {
     const existing = CatalogGraphPanel.open.get(key);
     if (existing && !panel) {
       existing.panel.reveal();
-      if (target.focus) await existing.load(target.focus);
+      await existing.load(target.focus);
       return existing;
     }
     const graph = new CatalogGraphPanel(
-      services,
+      context,
       target,
       panel ??
         vscode.window.createWebviewPanel(
           WebviewPanels.graph,
           `Catalog: ${target.certname}`,
           vscode.ViewColumn.Active,
-          webviewOptions(services.extensionUri),
+          webviewOptions(context.services.extensionUri),
         ),
     );
     CatalogGraphPanel.open.set(key, graph);
@@ -60,65 +78,87 @@ export class CatalogGraphPanel extends WebviewPanelHost<'graph'> {
   }
 
   /** The panels open now (integration tests read them). */
-  static states(): GraphPanelState[] {
-    return [...CatalogGraphPanel.open.values()].map((graph) => graph.state());
+  static panels(): CatalogGraphPanel[] {
+    return [...CatalogGraphPanel.open.values()];
   }
 
   private constructor(
-    private readonly services: Services,
+    private readonly context: GraphContext,
     private readonly target: CatalogGraphTarget,
     panel: vscode.WebviewPanel,
   ) {
-    super(panel, services.extensionUri, 'graph');
+    super(panel, context.services.extensionUri, 'graph');
     panel.title = `Catalog: ${target.certname}`;
-    panel.iconPath = vscode.Uri.joinPath(services.extensionUri, 'media', 'puppetdb.svg');
+    panel.iconPath = vscode.Uri.joinPath(context.services.extensionUri, 'media', 'puppetdb.svg');
   }
 
   state(): GraphPanelState {
     return {
       certname: this.target.certname,
+      version: this.catalog?.version,
       resources: this.catalog?.resources.length ?? 0,
       edges: this.catalog?.edges.length ?? 0,
-      comparedWith: this.compareWith && `${this.compareWith.certname}@${this.compareWith.version}`,
+      comparedWith:
+        this.comparison && `${this.comparison.catalog.certname}@${this.comparison.catalog.version}`,
+      hasPrevious: this.previous() !== undefined,
       drawn: this.drawn,
+      error: this.error,
     };
   }
 
-  /** Fetches the node's catalog and draws it. */
+  /** Fetches the node's catalog and draws it (selecting and focusing `focus`, if given). */
   async load(focus?: string): Promise<void> {
     this.send({ type: 'loading', certname: this.target.certname });
     try {
       this.catalog = await this.fetch(this.target.certname);
-      this.remember(this.catalog);
-      this.send({ type: 'catalog', catalog: this.catalog, compareWith: this.compareWith, focus });
+      this.error = undefined;
+      await this.context.history.remember(this.target.connectionId, this.catalog);
+      this.sendCatalog(focus);
     } catch (error) {
-      this.send({ type: 'error', message: error instanceof Error ? error.message : String(error) });
+      this.error = error instanceof Error ? error.message : String(error);
+      this.send({ type: 'error', message: this.error });
     }
   }
 
+  /**
+   * Compares with another catalog: another node's latest (a certname), this node's previous one
+   * (this node's certname, when the workspace saw an older catalog), or stops (undefined).
+   */
+  async compareTo(certname: string | undefined): Promise<void> {
+    if (certname === undefined) {
+      this.comparison = undefined;
+    } else if (certname === this.target.certname) {
+      const previous = this.previous();
+      if (!previous) throw new Error(`No earlier catalog of ${certname} was seen here.`);
+      this.comparison = { catalog: previous, label: `previous catalog (${previous.version})` };
+    } else {
+      const catalog = await this.fetch(certname);
+      this.comparison = { catalog, label: `${certname} (${catalog.version})` };
+    }
+    this.sendPersist();
+    if (this.catalog) this.sendCatalog();
+  }
+
   protected sendSnapshot(): void {
-    this.post({
-      type: 'persist',
-      restore: {
-        entry: 'graph',
-        connectionId: this.target.connectionId,
-        certname: this.target.certname,
-        compareWith: this.compareWith?.certname,
-      },
-    });
+    this.sendPersist();
     if (this.last) this.post(this.last);
   }
 
   protected async onMessage(message: Exclude<GraphToHost, { type: 'ready' }>): Promise<void> {
     switch (message.type) {
-      case 'drawn':
-        this.drawn = { nodes: message.nodes, edges: message.edges, layoutMs: message.layoutMs };
+      case 'drawn': {
+        const { type: _type, ...drawn } = message;
+        this.drawn = drawn;
         return;
+      }
       case 'compare':
         await this.pickComparison();
         return;
+      case 'refresh':
+        await this.load();
+        return;
       case 'export':
-        await this.saveExport(message.format, message.data);
+        await saveExport(this.target.certname, message.format, message.data);
         return;
       case 'openNode': {
         const target: RevealNodeTarget = {
@@ -135,56 +175,42 @@ export class CatalogGraphPanel extends WebviewPanelHost<'graph'> {
     }
   }
 
-  /** Compares with another catalog: this node's previous one (if seen), or another node's. */
-  async compareTo(other: CatalogGraphDto | string): Promise<void> {
-    if (!this.catalog) return;
-    this.compareWith = typeof other === 'string' ? await this.fetch(other) : other;
-    this.send({ type: 'catalog', catalog: this.catalog, compareWith: this.compareWith });
+  private previous(): CatalogGraphDto | undefined {
+    const previous = this.context.history.previous(this.target.connectionId, this.target.certname);
+    return previous && previous.version !== this.catalog?.version ? previous : undefined;
   }
 
   private async pickComparison(): Promise<void> {
-    const previous = (CatalogGraphPanel.seen.get(this.seenKey(this.target.certname)) ?? []).filter(
-      (catalog) => catalog.version !== this.catalog?.version,
-    );
-    const client = await this.services.store.client(this.target.connectionId);
-    const certnames = (
-      (await client
-        .stream('pql', { query: 'nodes[certname] { order by certname }' })
-        .toArray()) as Array<{
-        certname: string;
-      }>
-    )
-      .map((row) => row.certname)
-      .filter((certname) => certname !== this.target.certname);
-    type Item = vscode.QuickPickItem & { pick: CatalogGraphDto | string | undefined };
-    const items: Item[] = [
-      ...previous.map((catalog) => ({
-        label: `$(history) Previous catalog of ${catalog.certname}`,
-        description: `version ${catalog.version}`,
-        pick: catalog,
-      })),
-      ...(this.compareWith ? [{ label: '$(close) Stop comparing', pick: undefined }] : []),
-      ...certnames.map((certname) => ({
-        label: certname,
-        description: 'latest catalog',
-        pick: certname,
-      })),
-    ];
+    type Item = vscode.QuickPickItem & { certname: string | undefined };
+    const previous = this.previous();
+    const items: Item[] = [];
+    if (previous) {
+      items.push({
+        label: `$(history) Previous catalog of ${this.target.certname}`,
+        description: `version ${previous.version}`,
+        certname: this.target.certname,
+      });
+    }
+    if (this.comparison) items.push({ label: '$(close) Stop comparing', certname: undefined });
+    const client = await this.context.services.store.client(this.target.connectionId);
+    const rows = (await client
+      .stream('pql', { query: 'nodes[certname] { order by certname }' })
+      .toArray()) as Array<{ certname: string }>;
+    for (const { certname } of rows) {
+      if (certname !== this.target.certname) {
+        items.push({ label: certname, description: 'latest catalog', certname });
+      }
+    }
     const chosen = await vscode.window.showQuickPick(items, {
       title: `Compare the catalog of ${this.target.certname} with…`,
+      placeHolder: previous ? 'the previous catalog, or another node' : 'another node',
       matchOnDescription: true,
     });
-    if (!chosen) return;
-    if (chosen.pick === undefined) {
-      this.compareWith = undefined;
-      if (this.catalog) this.send({ type: 'catalog', catalog: this.catalog });
-      return;
-    }
-    await this.compareTo(chosen.pick);
+    if (chosen) await this.compareTo(chosen.certname);
   }
 
   private async fetch(certname: string): Promise<CatalogGraphDto> {
-    const client = await this.services.store.client(this.target.connectionId);
+    const client = await this.context.services.store.client(this.target.connectionId);
     const catalog = await withLoadProgress(
       `Loading the catalog of ${certname}…`,
       (signal) => client.catalog(certname, { signal }),
@@ -193,33 +219,29 @@ export class CatalogGraphPanel extends WebviewPanelHost<'graph'> {
     return catalogToDto(catalog);
   }
 
-  private remember(catalog: CatalogGraphDto): void {
-    const key = this.seenKey(catalog.certname);
-    const list = CatalogGraphPanel.seen.get(key) ?? [];
-    if (!list.some((item) => item.version === catalog.version)) {
-      CatalogGraphPanel.seen.set(key, [catalog, ...list].slice(0, 3));
-    }
+  private sendCatalog(focus?: string): void {
+    if (!this.catalog) return;
+    const message: HostToGraph = {
+      type: 'catalog',
+      catalog: this.catalog,
+      compareWith: this.comparison,
+      focus,
+    };
+    this.send(message);
+    // the focus is a one-time request: once delivered, later snapshots must not repeat it
+    if (focus && this.isListening) this.last = { ...message, focus: undefined };
   }
 
-  private seenKey(certname: string): string {
-    return `${this.target.connectionId}\u0000${certname}`;
-  }
-
-  private async saveExport(format: 'png' | 'svg', data: string): Promise<void> {
-    const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
-    const name = `catalog-${this.target.certname}.${format}`;
-    const uri = await vscode.window.showSaveDialog({
-      title: `Export the graph as ${format.toUpperCase()}`,
-      defaultUri: folder ? vscode.Uri.joinPath(folder, name) : undefined,
-      filters: format === 'png' ? { PNG: ['png'] } : { SVG: ['svg'] },
+  private sendPersist(): void {
+    this.post({
+      type: 'persist',
+      restore: {
+        entry: 'graph',
+        connectionId: this.target.connectionId,
+        certname: this.target.certname,
+        compareWith: this.comparison?.catalog.certname,
+      },
     });
-    if (!uri) return;
-    const bytes =
-      format === 'png'
-        ? Buffer.from(data.replace(/^data:image\/png;base64,/, ''), 'base64')
-        : Buffer.from(data, 'utf8');
-    await vscode.workspace.fs.writeFile(uri, bytes);
-    void vscode.window.showInformationMessage(`Saved ${uri.fsPath}.`);
   }
 
   private send(message: HostToGraph): void {

@@ -1,18 +1,16 @@
 import type { Catalog, Resource } from '../../client';
 import type { CatalogGraphDto, CatalogResourceDto, Relationship } from '../../shared/catalogGraph';
 
-/** A client Catalog as the plain JSON the graph webview draws. */
-export function catalogToDto(catalog: Catalog, producerTimestamp?: string): CatalogGraphDto {
-  const resources: CatalogResourceDto[] = catalog.getResources().map(resourceToDto);
+/** A client Catalog as the plain JSON the graph webview draws (and the host remembers). */
+export function catalogToDto(catalog: Catalog): CatalogGraphDto {
   return {
     certname: catalog.node,
     version: catalog.version,
     environment: catalog.environment ?? '',
-    producerTimestamp,
-    resources,
+    resources: catalog.getResources().map(resourceToDto),
     edges: catalog.edges.map((edge) => ({
-      source: String(edge.source),
-      target: String(edge.target),
+      source: edge.source.toString(),
+      target: edge.target.toString(),
       relationship: edge.relationship as Relationship,
     })),
   };

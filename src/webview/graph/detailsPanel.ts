@@ -2,27 +2,48 @@ import type { CatalogEdgeDto, CatalogResourceDto } from '../../shared/catalogGra
 import type { DiffState } from '../../shared/catalogGraphModel';
 import { jsonTree } from '../common/jsonTree';
 
-/** The selected resource: where it is declared, its tags, edges and parameters (all as text). */
-export function renderDetails(
-  container: HTMLElement,
-  resource: CatalogResourceDto | undefined,
-  edges: readonly CatalogEdgeDto[],
-  diff: DiffState | undefined,
-  select: (id: string) => void,
-): void {
+export interface DetailsInput {
+  resource: CatalogResourceDto | undefined;
+  edges: readonly CatalogEdgeDto[];
+  diff: DiffState | undefined;
+  /** How many resources it depends on, and depend on it, transitively. */
+  dependsOn: number;
+  dependents: number;
+  select(id: string): void;
+}
+
+/**
+ * The selected resource: where it is declared, its tags, edges and parameters. Every value is
+ * set as text (it comes from PuppetDB and may hold markup).
+ */
+export function renderDetails(container: HTMLElement, input: DetailsInput): void {
+  const { resource } = input;
   container.replaceChildren();
   if (!resource) {
     container.append(
-      text('p', 'muted', 'Select a resource to see its parameters, tags and edges.'),
+      text(
+        'p',
+        'muted',
+        'Select a resource (or find one above) to see its parameters, tags and edges.',
+      ),
     );
     return;
   }
   container.append(text('h2', 'resource-title', resource.id));
-  if (diff && diff !== 'same') container.append(text('p', `diff-badge diff-${diff}`, diff));
+  if (input.diff && input.diff !== 'same') {
+    container.append(text('p', `diff-badge diff-${input.diff}`, input.diff));
+  }
   const where = resource.file
     ? `${resource.file}${resource.line ? `:${resource.line}` : ''}`
     : 'no source file';
-  container.append(text('p', 'mono muted', where));
+  container.append(text('p', 'mono muted source', where));
+  container.append(
+    text(
+      'p',
+      'muted',
+      `Depends on ${input.dependsOn} · ${input.dependents} depend on it (transitively)`,
+    ),
+  );
   if (resource.exported) container.append(text('p', '', 'Exported resource'));
   if (resource.tags.length > 0) {
     const tags = document.createElement('div');
@@ -30,11 +51,11 @@ export function renderDetails(
     for (const tag of resource.tags) tags.append(text('span', 'tag', tag));
     container.append(section('Tags', tags));
   }
-  const incoming = edges.filter((edge) => edge.target === resource.id);
-  const outgoing = edges.filter((edge) => edge.source === resource.id);
+  const incoming = input.edges.filter((edge) => edge.target === resource.id);
+  const outgoing = input.edges.filter((edge) => edge.source === resource.id);
   container.append(
-    section(`Edges in (${incoming.length})`, edgeList(incoming, 'source', select)),
-    section(`Edges out (${outgoing.length})`, edgeList(outgoing, 'target', select)),
+    section(`Edges in (${incoming.length})`, edgeList(incoming, 'source', input.select)),
+    section(`Edges out (${outgoing.length})`, edgeList(outgoing, 'target', input.select)),
     section('Parameters', jsonTree(resource.parameters, 'parameters')),
   );
 }
@@ -48,14 +69,10 @@ function edgeList(
   list.className = 'edge-list';
   for (const edge of edges) {
     const item = document.createElement('li');
-    const link = document.createElement('a');
-    link.href = '#';
-    link.textContent = edge[end];
-    link.addEventListener('click', (event) => {
-      event.preventDefault();
-      select(edge[end]);
-    });
-    item.append(text('span', 'muted', `${edge.relationship} `), link);
+    // a button, not a link: nothing from the catalog ever becomes an href
+    const button = text('button', 'link-button', edge[end]);
+    button.addEventListener('click', () => select(edge[end]));
+    item.append(text('span', 'muted', `${edge.relationship} `), button);
     list.append(item);
   }
   return list;

@@ -1,28 +1,19 @@
 import type { StylesheetJson } from 'cytoscape';
+import type { Palette } from './palette';
 
-/** The theme's colours, read from VS Code's CSS variables (cytoscape styles are not CSS). */
-export interface Palette {
-  foreground: string;
-  muted: string;
-  background: string;
-  border: string;
-  focus: string;
-  added: string;
-  removed: string;
-  changed: string;
-  types: string[];
-}
-
+/** The palette of the current theme: VS Code sets its colours as CSS variables on the body. */
 export function readPalette(): Palette {
   const style = getComputedStyle(document.body);
   const variable = (name: string, fallback: string) =>
     style.getPropertyValue(name).trim() || fallback;
+  const background = variable('--vscode-editor-background', '#1e1e1e');
   return {
     foreground: variable('--vscode-editor-foreground', '#cccccc'),
     muted: variable('--vscode-descriptionForeground', '#999999'),
-    background: variable('--vscode-editor-background', '#1e1e1e'),
-    border: variable('--vscode-editorWidget-border', '#454545'),
+    background,
+    nodeBackground: variable('--vscode-editorWidget-background', background),
     focus: variable('--vscode-focusBorder', '#007fd4'),
+    selectionForeground: variable('--vscode-list-activeSelectionForeground', '#ffffff'),
     added: variable('--vscode-gitDecoration-addedResourceForeground', '#81b88b'),
     removed: variable('--vscode-gitDecoration-deletedResourceForeground', '#c74e39'),
     changed: variable('--vscode-gitDecoration-modifiedResourceForeground', '#e2c08d'),
@@ -36,108 +27,106 @@ export function readPalette(): Palette {
       variable('--vscode-terminal-ansiCyan', '#11a8cd'),
       variable('--vscode-terminal-ansiMagenta', '#bc3fbc'),
     ],
+    highContrast: document.body.classList.contains('vscode-high-contrast'),
   };
 }
 
-/** A stable colour per resource type; classes and stages get the first one. */
-export function typeColour(palette: Palette, type: string): string {
-  if (type === 'Class' || type === 'Stage') return palette.types[0]!;
-  let hash = 0;
-  for (const character of type) hash = (hash * 31 + character.charCodeAt(0)) | 0;
-  return palette.types[1 + (Math.abs(hash) % (palette.types.length - 1))]!;
-}
-
+/**
+ * Nodes: rounded boxes with a border in their type's colour. Edges: containment faint and
+ * without arrowhead, ordering (before/require) solid, refresh (notify/subscribe) dashed.
+ * Large graphs get haystack edges (arrowhead mid-edge), square boxes and labels hidden when
+ * zoomed far out, which cytoscape draws several times faster. High contrast themes get thicker, opaque lines.
+ */
 export function graphStyle(palette: Palette, large: boolean): StylesheetJson {
+  const line = palette.highContrast ? 2 : 1.25;
   return [
     {
       selector: 'node',
       style: {
-        shape: 'round-rectangle',
+        shape: large ? 'rectangle' : 'round-rectangle',
         width: 'data(width)',
         height: 'data(height)',
-        'background-color': palette.background,
-        'border-width': 2,
-        'border-color': 'data(colour)',
+        'background-color': palette.nodeBackground,
+        'border-width': palette.highContrast ? 2 : 1.5,
         label: 'data(label)',
         color: palette.foreground,
         'font-size': 11,
+        'font-family': getComputedStyle(document.body).fontFamily || 'sans-serif',
         'text-valign': 'center',
         'text-halign': 'center',
-        'min-zoomed-font-size': large ? 8 : 0,
+        'min-zoomed-font-size': large ? 7 : 0,
       },
     },
-    { selector: 'node[members > 1]', style: { 'border-width': 4, 'font-weight': 'bold' } },
-    {
-      selector: 'node:selected',
-      style: {
-        'border-color': palette.focus,
-        'border-width': 4,
-        'background-color': palette.focus,
-        color: palette.background,
-      },
-    },
-    {
-      selector: 'node.match',
-      style: { 'border-color': palette.focus, 'border-style': 'double', 'border-width': 5 },
-    },
-    { selector: 'node.added', style: { 'border-color': palette.added, 'border-width': 4 } },
-    {
-      selector: 'node.removed',
-      style: {
-        'border-color': palette.removed,
-        'border-style': 'dashed',
-        'border-width': 4,
-        opacity: 0.7,
-      },
-    },
-    { selector: 'node.changed', style: { 'border-color': palette.changed, 'border-width': 4 } },
+    ...palette.types.map((colour, index) => ({
+      selector: `node[colour = ${index}]`,
+      style: { 'border-color': colour },
+    })),
+    { selector: 'node[members > 1]', style: { 'border-width': 3, 'font-weight': 'bold' } },
     {
       selector: 'edge',
       style: {
-        width: 1.5,
+        width: line,
         'line-color': palette.muted,
         'target-arrow-color': palette.muted,
-        'target-arrow-shape': 'triangle',
-        'arrow-scale': 0.8,
-        'curve-style': large ? 'straight' : 'bezier',
+        'mid-target-arrow-color': palette.muted,
+        'arrow-scale': 0.7,
+        // haystack edges skip the per-edge geometry (parallel edges, border intersections) that
+        // dominates drawing thousands of edges; their arrowhead sits mid-edge
+        ...(large
+          ? { 'curve-style': 'haystack' as const, 'mid-target-arrow-shape': 'triangle' as const }
+          : { 'curve-style': 'bezier' as const, 'target-arrow-shape': 'triangle' as const }),
       },
     },
     {
       selector: 'edge.contains',
-      // haystack edges skip arrow and bounding-box work: thousands of them draw fast
       style: {
-        opacity: 0.25,
-        'line-style': 'solid',
+        opacity: palette.highContrast ? 0.6 : 0.3,
         'target-arrow-shape': 'none',
-        ...(large ? { 'curve-style': 'haystack' as const } : {}),
+        'mid-target-arrow-shape': 'none',
       },
     },
     { selector: 'edge.refresh', style: { 'line-style': 'dashed', 'line-dash-pattern': [6, 3] } },
-    {
-      selector: 'edge.added',
+    ...(['added', 'removed', 'changed'] as const).map((state) => ({
+      selector: `node.${state}`,
       style: {
-        'line-color': palette.added,
-        'target-arrow-color': palette.added,
-        width: 2.5,
+        'border-color': palette[state],
+        'border-width': 3,
+        'border-style': state === 'removed' ? ('dashed' as const) : ('solid' as const),
+      },
+    })),
+    { selector: 'node.removed', style: { opacity: 0.75 } },
+    ...(['added', 'removed'] as const).map((state) => ({
+      selector: `edge.${state}`,
+      style: {
+        'line-color': palette[state],
+        'target-arrow-color': palette[state],
+        'mid-target-arrow-color': palette[state],
+        width: line + 1.5,
         opacity: 1,
       },
+    })),
+    {
+      selector: 'node.match',
+      style: { 'border-color': palette.focus, 'border-width': 3, 'border-style': 'double' },
     },
     {
-      selector: 'edge.removed',
-      style: {
-        'line-color': palette.removed,
-        'target-arrow-color': palette.removed,
-        width: 2.5,
-        opacity: 1,
-      },
-    },
-    {
-      selector: 'edge:selected, edge.incident',
+      selector: 'edge.incident',
       style: {
         'line-color': palette.focus,
         'target-arrow-color': palette.focus,
-        width: 2.5,
+        'mid-target-arrow-color': palette.focus,
+        width: line + 1.5,
         opacity: 1,
+        'z-index': 10,
+      },
+    },
+    {
+      selector: 'node:selected',
+      style: {
+        'background-color': palette.focus,
+        'border-color': palette.focus,
+        'border-width': 3,
+        color: palette.selectionForeground,
       },
     },
   ];

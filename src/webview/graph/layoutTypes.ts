@@ -1,15 +1,19 @@
+import type { Direction, LayoutEdge, LayoutNode, Positions } from '../../shared/catalogGraphLayout';
+
 /** Messages between the graph view and its layout worker. */
 export interface LayoutRequest {
   id: number;
-  direction: 'LR' | 'TB';
-  nodes: Array<{ id: string; width: number; height: number }>;
-  edges: Array<{ source: string; target: string }>;
+  direction: Direction;
+  nodes: LayoutNode[];
+  edges: LayoutEdge[];
 }
 
 export interface LayoutResponse {
   id: number;
-  /** Top-left corners. */
-  positions: Record<string, { x: number; y: number }>;
+  positions: Positions;
+  /** Which layered layout ran: ELK, or the fast one for big graphs (or when ELK failed). */
+  engine: 'elk' | 'fast';
   ms: number;
+  /** Why ELK failed, when it did. */
   error?: string;
 }

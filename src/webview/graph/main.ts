@@ -1,110 +1,111 @@
 /**
- * The catalog graph: resources as nodes, catalog edges as arrows, laid out by ELK (layered) in a
- * Web Worker and drawn by cytoscape. Search, select (details panel), focus on what a resource
- * depends on and what depends on it, filter by type and relationship, collapse classes, compare
- * with another catalog, fit/zoom, export PNG and SVG.
+ * The catalog graph view: resources as nodes, catalog edges as arrows, laid out by ELK (layered)
+ * in a Web Worker and drawn by cytoscape. Search, select (details panel), focus on what a
+ * resource depends on and what depends on it, filter by type and relationship, collapse classes,
+ * compare with another catalog, fit/zoom, export PNG and SVG.
+ *
+ * Everything from PuppetDB reaches the DOM as text (textContent, element properties) or the
+ * canvas; never as markup.
  */
-import '@vscode-elements/elements/dist/vscode-button/index.js';
-import '@vscode-elements/elements/dist/vscode-checkbox/index.js';
-import '@vscode-elements/elements/dist/vscode-textfield/index.js';
-import '@vscode-elements/elements/dist/vscode-toolbar-button/index.js';
-import cytoscape, { type Core, type ElementDefinition } from 'cytoscape';
+import '@vscode-elements/elements/dist/vscode-split-layout/index.js';
 import type { CatalogGraphDto } from '../../shared/catalogGraph';
 import {
   buildGraphModel,
+  containers,
   dependencies,
   diffCatalogs,
+  nodeLabel,
   relationshipGroup,
+  searchResources,
   type CatalogDiff,
-  type RelationshipGroup,
 } from '../../shared/catalogGraphModel';
+import type { HostToGraph } from '../../shared/protocol';
 import { onHostMessage, postToHost } from '../common/vscodeApi';
 import { renderDetails } from './detailsPanel';
-import { graphStyle, readPalette, typeColour } from './graphStyle';
+import { GraphRenderer, type DrawnNode } from './graphRenderer';
+import { GraphState } from './graphState';
+import { readPalette } from './graphStyle';
 import { LayoutClient } from './layoutClient';
-import { toSvg } from './svgExport';
+import { legend } from './legend';
+import { Toolbar, type ToolbarAction } from './toolbar';
 import './graph.css';
 
-const LARGE = 1000;
-/** Elements added per frame when drawing a large graph. */
-const ADD_SLICE = 600;
+interface Shown {
+  catalog: CatalogGraphDto;
+  diff: CatalogDiff | undefined;
+  compareLabel: string | undefined;
+  /** Resources that contain others: what can be collapsed. */
+  containers: Set<string>;
+}
+
+const state = new GraphState();
 const layouts = new LayoutClient();
-
-let catalog: CatalogGraphDto | undefined;
-let diff: CatalogDiff | undefined;
-let cy: Core | undefined;
-let selected: string | undefined;
-let focusMode = false;
-let direction: 'LR' | 'TB' = 'LR';
+let shown: Shown | undefined;
 let drawGeneration = 0;
-const hiddenGroups = new Set<RelationshipGroup>();
-const hiddenTypes = new Set<string>();
-const collapsed = new Set<string>();
-const timings = { layoutMs: 0, paintMs: 0 };
+/** The status line of the last drawing, shown again when a reload brings the same catalog. */
+let drawnStatus = '';
+let matches: string[] = [];
+let matchIndex = -1;
+const timings = { layoutMs: 0, paintMs: 0, draws: 0, engine: '' };
 
-const app = document.getElementById('app')!;
-const toolbar = element('div', 'toolbar');
-const search = document.createElement('vscode-textfield');
-search.placeholder = 'Find Type[title]…';
-search.setAttribute('aria-label', 'Find a resource by type or title');
-const matchCount = element('span', 'muted');
-const checks = {
-  contains: checkbox('Containment', 'contains'),
-  ordering: checkbox('before / require', 'ordering'),
-  refresh: checkbox('notify / subscribe', 'refresh'),
-};
-const buttons = {
-  focus: iconButton(
-    'target',
-    'Focus: only what the selected resource depends on and what depends on it',
-  ),
-  collapse: iconButton('fold', 'Collapse the selected class into one node (or expand it)'),
-  expandAll: iconButton('unfold', 'Expand every collapsed class'),
-  direction: iconButton('arrow-swap', 'Lay out top-down / left-to-right'),
-  fit: iconButton('screen-full', 'Fit the graph'),
-  zoomIn: iconButton('zoom-in', 'Zoom in'),
-  zoomOut: iconButton('zoom-out', 'Zoom out'),
-  compare: iconButton('diff', 'Compare with another catalog…'),
-  png: iconButton('file-media', 'Export PNG…'),
-  svg: iconButton('file-code', 'Export SVG…'),
-};
-const typeFilter = document.createElement('details');
-typeFilter.className = 'type-filter';
-const typeSummary = element('summary', '', 'Types');
-typeFilter.append(typeSummary);
-toolbar.append(
-  search,
-  matchCount,
-  ...Object.values(checks),
-  typeFilter,
-  element('span', 'spacer'),
-  ...Object.values(buttons),
-);
-const status = element('div', 'status muted');
-status.setAttribute('role', 'status');
-const body = element('div', 'graph-body');
-const canvas = element('div', 'graph-canvas');
-canvas.setAttribute('aria-label', 'Catalog graph');
-const details = element('aside', 'details');
-body.append(canvas, details);
-const banner = element('div', 'banner');
-banner.hidden = true;
-app.append(toolbar, status, banner, body);
+// --- the page -----------------------------------------------------------------------------------
 
-/** For tests and benchmarks: what is drawn. */
-const testHooks = {
-  nodeIds: () => cy?.nodes().map((node) => node.id()) ?? [],
-  edgeIds: () => cy?.edges().map((edge) => String(edge.data('key'))) ?? [],
-  selected: () => selected,
-  focusMode: () => focusMode,
-  timings,
-  select: (id: string) => select(id),
-  setFocus: (on: boolean) => {
-    focusMode = on;
+const toolbar = new Toolbar({
+  search: (query, next) => find(query, next),
+  relationship: (group, visible) => {
+    state.toggle('hiddenGroups', group, !visible);
     void draw();
   },
+  types: (visible) => {
+    const all = shown ? typesOf(shown.catalog) : [];
+    state.update({ hiddenTypes: all.filter((type) => !visible.includes(type)) });
+    void draw();
+  },
+  action: (action) => act(action),
+});
+const status = element('div', 'status muted');
+status.setAttribute('role', 'status');
+const banner = element('div', 'banner');
+banner.setAttribute('role', 'alert');
+banner.hidden = true;
+const split = document.createElement('vscode-split-layout');
+split.split = 'vertical';
+split.fixedPane = 'end';
+split.initialHandlePosition = '72%';
+split.minEnd = '220px';
+split.minStart = '200px';
+const canvas = element('div', 'graph-canvas');
+canvas.slot = 'start';
+canvas.setAttribute('aria-label', 'Catalog graph');
+const details = element('aside', 'details');
+details.slot = 'end';
+details.setAttribute('aria-label', 'Selected resource');
+split.append(canvas, details);
+const canvasWrapper = element('div', 'graph-body');
+const legendBox = legend();
+canvasWrapper.append(split, legendBox);
+document.getElementById('app')!.append(toolbar.element, status, banner, canvasWrapper);
+
+const renderer = new GraphRenderer(canvas, {
+  select: (id) => select(id, false),
+  toggleCollapse: (id) => toggleCollapse(id),
+});
+
+/** For tests and benchmarks: what is drawn, and a way to drive the view. */
+const testHooks = {
+  nodeIds: () => renderer.drawn().nodes,
+  edgeIds: () => renderer.drawn().edges,
+  selected: () => renderer.drawn().selected,
+  focus: () => state.value.focus,
+  styleOf: (id: string, property: string) => renderer.styleOf(id, property),
+  timings,
+  select: (id: string) => select(id, true),
+  setFocus: (on: boolean) => setFocus(on),
+  collapse: (id: string) => toggleCollapse(id),
 };
 (window as unknown as { __pdbxGraph: typeof testHooks }).__pdbxGraph = testHooks;
+
+// --- messages from the host ---------------------------------------------------------------------
 
 onHostMessage('graph', (message) => {
   switch (message.type) {
@@ -113,308 +114,295 @@ onHostMessage('graph', (message) => {
       banner.hidden = true;
       return;
     case 'error':
-      banner.hidden = false;
       banner.textContent = message.message;
+      banner.hidden = false;
       status.textContent = '';
       return;
     case 'catalog':
-      catalog = message.catalog;
-      diff = message.compareWith ? diffCatalogs(message.catalog, message.compareWith) : undefined;
-      banner.hidden = true;
-      fillTypeFilter();
-      if (message.focus && catalog.resources.some((resource) => resource.id === message.focus)) {
-        selected = message.focus;
-        focusMode = true;
-      }
-      void draw();
+      show(message);
       return;
   }
 });
 
+function show(message: Extract<HostToGraph, { type: 'catalog' }>): void {
+  const { catalog, compareWith, focus } = message;
+  banner.hidden = true;
+  // the same drawing again (a snapshot after the panel was shown again): nothing to redo
+  if (
+    shown &&
+    !focus &&
+    shown.catalog.certname === catalog.certname &&
+    shown.catalog.version === catalog.version &&
+    shown.compareLabel === compareWith?.label
+  ) {
+    status.textContent = drawnStatus;
+    return;
+  }
+  state.useFor(catalog.certname);
+  legendBox.classList.toggle('comparing', compareWith !== undefined);
+  shown = {
+    catalog,
+    diff: compareWith ? diffCatalogs(catalog, compareWith.catalog) : undefined,
+    compareLabel: compareWith?.label,
+    containers: containers(catalog),
+  };
+  if (focus && catalog.resources.some((resource) => resource.id === focus)) {
+    state.update({ selected: focus, focus: true });
+  }
+  toolbar.setTypes(typesOf(catalog), state.value.hiddenTypes);
+  toolbar.setRelationships(state.value.hiddenGroups);
+  void draw();
+}
+
+// --- drawing ------------------------------------------------------------------------------------
+
 async function draw(): Promise<void> {
-  if (!catalog) return;
+  if (!shown) return;
+  const { catalog, diff } = shown;
   const generation = ++drawGeneration;
+  const view = state.value;
+  const focus = view.focus && view.selected ? view.selected : undefined;
   const model = buildGraphModel(catalog, {
-    hiddenGroups,
-    hiddenTypes,
-    collapsed,
-    focus: focusMode && selected ? selected : undefined,
+    hiddenGroups: new Set(view.hiddenGroups),
+    hiddenTypes: new Set(view.hiddenTypes),
+    collapsed: new Set(view.collapsed),
+    focus,
     diff,
   });
-  status.textContent = `Laying out ${model.nodes.length.toLocaleString('en-US')} resources…`;
-  const sizes = model.nodes.map((node) => {
-    const label = labelOf(node.type, node.title, node.members);
-    return { id: node.id, label, width: Math.min(260, 24 + label.length * 6.4), height: 28 };
+  status.textContent = `Laying out ${count(model.nodes.length, 'resource')}…`;
+  const measure = labelMeasurer(model.nodes.length);
+  const sized = model.nodes.map((node) => {
+    const label = nodeLabel(node);
+    return { ...node, label, width: Math.ceil(measure(label)) + 20, height: 26 };
   });
   const started = performance.now();
   const layout = await layouts.layout({
-    direction,
-    nodes: sizes,
-    edges: model.edges.filter(
-      (edge) => edge.relationship !== 'contains' || !hiddenGroups.has('contains'),
-    ),
+    direction: view.direction,
+    nodes: sized.map(({ id, width, height }) => ({ id, width, height })),
+    edges: model.edges.map(({ source, target }) => ({ source, target })),
   });
   if (generation !== drawGeneration) return;
   timings.layoutMs = performance.now() - started;
-  if (layout.error) {
-    banner.hidden = false;
-    banner.textContent = `The layout failed: ${layout.error}`;
-  }
-  const palette = readPalette();
-  const large = model.nodes.length + model.edges.length > LARGE;
-  const elements: ElementDefinition[] = [
-    ...model.nodes.map((node, index) => {
-      const size = sizes[index]!;
-      const position = layout.positions[node.id] ?? { x: 0, y: 0 };
-      return {
-        group: 'nodes' as const,
-        data: {
-          id: node.id,
-          label: size.label,
-          width: size.width,
-          height: size.height,
-          members: node.members,
-          type: node.type,
-          colour: typeColour(palette, node.type),
-        },
-        position: { x: position.x + size.width / 2, y: position.y + size.height / 2 },
-        classes: node.diff === 'same' ? '' : node.diff,
-      };
-    }),
-    ...model.edges.map((edge, index) => ({
-      group: 'edges' as const,
-      data: {
-        id: `e${index}`,
-        key: edge.id,
-        source: edge.source,
-        target: edge.target,
-        relationship: edge.relationship,
-      },
-      classes: [relationshipGroup(edge.relationship), edge.diff === 'same' ? '' : edge.diff]
-        .join(' ')
-        .trim(),
-    })),
-  ];
+  timings.engine = layout.engine;
+  if (layout.error) console.warn(`ELK failed (${layout.error}); the fast layout was used.`);
+  const nodes: DrawnNode[] = sized.map((node, index) => {
+    // the layouts give top-left corners, cytoscape wants centres
+    const corner = layout.positions[node.id] ?? { x: index * 40, y: -80 };
+    return { ...node, x: corner.x + node.width / 2, y: corner.y + node.height / 2 };
+  });
+  const edges = model.edges.map((edge) => ({
+    ...edge,
+    group: relationshipGroup(edge.relationship),
+  }));
   const paintStarted = performance.now();
-  cy?.destroy();
-  cy = cytoscape({
-    container: canvas,
-    elements: large ? [] : elements,
-    style: graphStyle(palette, large),
-    layout: { name: 'preset' },
-    minZoom: 0.02,
-    maxZoom: 4,
-    pixelRatio: 1,
-    textureOnViewport: large,
-    hideEdgesOnViewport: large,
-    motionBlur: false,
-    boxSelectionEnabled: false,
-  });
-  if (large) {
-    // added in slices, one per frame, so no single task blocks the page for long
-    const nodesFirst = [
-      ...elements.filter((item) => item.group === 'nodes'),
-      ...elements.filter((item) => item.group === 'edges'),
-    ];
-    for (let start = 0; start < nodesFirst.length; start += ADD_SLICE) {
-      if (generation !== drawGeneration) return;
-      cy.add(nodesFirst.slice(start, start + ADD_SLICE));
-      if (start === 0) cy.fit(undefined, 20);
-      await new Promise((resolve) => requestAnimationFrame(resolve));
-    }
-  }
-  cy.on('tap', 'node', (event) => select(event.target.id() as string, false));
-  cy.on('dbltap', 'node[type = "Class"]', (event) => toggleCollapse(event.target.id() as string));
-  cy.on('tap', (event) => {
-    if (event.target === cy) select(undefined, false);
-  });
-  if (selected && cy.getElementById(selected).nonempty()) {
-    cy.getElementById(selected).select();
-    markIncident();
-  }
-  cy.fit(undefined, 20);
-  await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  await renderer.draw(nodes, edges, readPalette());
+  if (generation !== drawGeneration) return;
   timings.paintMs = performance.now() - paintStarted;
-  const counts = diff
-    ? ` · compared: +${diff.counts.added} −${diff.counts.removed} ~${diff.counts.changed} resources, +${diff.counts.addedEdges} −${diff.counts.removedEdges} edges`
-    : '';
-  status.textContent = `${catalog.certname} · version ${catalog.version} · ${catalog.environment} · ${model.nodes.length.toLocaleString('en-US')} of ${catalog.resources.length.toLocaleString('en-US')} resources, ${model.edges.length.toLocaleString('en-US')} of ${catalog.edges.length.toLocaleString('en-US')} edges${focusMode && selected ? ` · focus on ${selected}` : ''}${counts}`;
-  buttons.focus.toggleAttribute('checked', focusMode);
+  timings.draws++;
+  renderer.select(view.selected, false);
+  drawnStatus = statusLine(model.nodes.length, model.edges.length, focus);
+  status.textContent = drawnStatus;
+  find(toolbar.query(), false);
+  refreshControls();
+  showDetails();
   postToHost('graph', {
     type: 'drawn',
     nodes: model.nodes.length,
     edges: model.edges.length,
     layoutMs: timings.layoutMs,
+    paintMs: timings.paintMs,
   });
+}
+
+function statusLine(nodes: number, edges: number, focus: string | undefined): string {
+  if (!shown) return '';
+  const { catalog, diff, compareLabel } = shown;
+  // comparing draws the union: what only the other catalog has counts too
+  const resources = catalog.resources.length + (diff?.removedResources.length ?? 0);
+  const edgeTotal = catalog.edges.length + (diff?.removedEdges.length ?? 0);
+  const parts = [
+    catalog.certname,
+    `version ${catalog.version}`,
+    catalog.environment,
+    `${nodes.toLocaleString('en-US')} of ${count(resources, 'resource')}`,
+    `${edges.toLocaleString('en-US')} of ${count(edgeTotal, 'edge')}`,
+  ];
+  if (focus) parts.push(`focus on ${focus}`);
+  if (diff) {
+    const c = diff.counts;
+    parts.push(
+      `compared with ${compareLabel}: ${c.added} added, ${c.removed} removed, ${c.changed} changed resources; ${c.addedEdges} added, ${c.removedEdges} removed edges`,
+    );
+  }
+  return parts.join(' · ');
+}
+
+// --- interaction --------------------------------------------------------------------------------
+
+function select(id: string | undefined, centre: boolean): void {
+  const view = state.value;
+  if (id === view.selected) {
+    if (centre) renderer.select(id, true);
+    return;
+  }
+  if (id === undefined && view.focus) {
+    // focus needs a resource: clearing the selection shows the whole graph again
+    state.update({ selected: undefined, focus: false });
+    void draw();
+    return;
+  }
+  state.update({ selected: id });
+  if (view.focus) {
+    void draw();
+    return;
+  }
+  renderer.select(id, centre);
+  refreshControls();
   showDetails();
 }
 
-function select(id: string | undefined, centre = true): void {
-  selected = id;
-  if (cy) {
-    cy.elements().unselect();
-    const node = id ? cy.getElementById(id) : undefined;
-    if (node?.nonempty()) {
-      node.select();
-      if (centre) {
-        cy.animate({ center: { eles: node }, zoom: Math.max(cy.zoom(), 0.8) }, { duration: 200 });
-      }
-    }
-    markIncident();
-  }
-  if (focusMode) void draw();
-  else showDetails();
-}
-
-function markIncident(): void {
-  if (!cy) return;
-  cy.edges().removeClass('incident');
-  if (selected) cy.getElementById(selected).connectedEdges().addClass('incident');
-}
-
-function showDetails(): void {
-  if (!catalog) return;
-  const resources = diff ? [...catalog.resources, ...diff.removedResources] : catalog.resources;
-  const resource = resources.find((item) => item.id === selected);
-  const edges = diff ? [...catalog.edges, ...diff.removedEdges] : catalog.edges;
-  renderDetails(details, resource, edges, selected ? diff?.states.get(selected) : undefined, (id) =>
-    select(id),
-  );
-  if (resource) {
-    const { dependsOn, dependents } = dependencies(catalog, resource.id);
-    details.prepend(
-      element(
-        'p',
-        'muted',
-        `Depends on ${dependsOn.size} · ${dependents.size} depend on it (transitively)`,
-      ),
-    );
-  }
+function setFocus(on: boolean): void {
+  if (on && !state.value.selected) return;
+  state.update({ focus: on });
+  void draw();
 }
 
 function toggleCollapse(id: string): void {
-  if (collapsed.has(id)) collapsed.delete(id);
-  else collapsed.add(id);
+  const collapsed = state.value.collapsed.includes(id);
+  if (!collapsed && !shown?.containers.has(id)) return;
+  state.toggle('collapsed', id, !collapsed);
   void draw();
 }
 
-function fillTypeFilter(): void {
-  if (!catalog) return;
-  typeFilter.replaceChildren(typeSummary);
-  const types = [...new Set(catalog.resources.map((resource) => resource.type))].sort();
-  for (const type of types) {
-    const box = document.createElement('vscode-checkbox');
-    box.setAttribute('label', type);
-    box.toggleAttribute('checked', !hiddenTypes.has(type));
-    box.addEventListener('change', () => {
-      if ((box as unknown as { checked: boolean }).checked) hiddenTypes.delete(type);
-      else hiddenTypes.add(type);
-      typeSummary.textContent = hiddenTypes.size
-        ? `Types (${types.length - hiddenTypes.size}/${types.length})`
-        : 'Types';
-      void draw();
-    });
-    typeFilter.append(box);
+function find(query: string, next: boolean): void {
+  if (!shown) return;
+  const drawn = new Set(renderer.drawn().nodes);
+  const found = searchResources(
+    shown.catalog.resources.filter((resource) => drawn.has(resource.id)),
+    query,
+  );
+  if (found.join('\n') !== matches.join('\n')) matchIndex = -1;
+  matches = found;
+  renderer.mark(matches);
+  if (next && matches.length > 0) {
+    matchIndex = (matchIndex + 1) % matches.length;
+    select(matches[matchIndex], true);
+  }
+  toolbar.setMatches(
+    !query.trim()
+      ? ''
+      : matches.length === 0
+        ? 'no match'
+        : matchIndex >= 0
+          ? `${matchIndex + 1} of ${matches.length}`
+          : count(matches.length, 'match', 'matches'),
+  );
+}
+
+function act(action: ToolbarAction): void {
+  const view = state.value;
+  const palette = readPalette();
+  switch (action) {
+    case 'focus':
+      return setFocus(!view.focus);
+    case 'collapse':
+      if (view.selected) toggleCollapse(view.selected);
+      return;
+    case 'expandAll':
+      state.update({ collapsed: [] });
+      return void draw();
+    case 'direction':
+      state.update({ direction: view.direction === 'LR' ? 'TB' : 'LR' });
+      return void draw();
+    case 'fit':
+      return renderer.fit();
+    case 'zoomIn':
+      return renderer.zoomBy(1.25);
+    case 'zoomOut':
+      return renderer.zoomBy(1 / 1.25);
+    case 'compare':
+      return postToHost('graph', { type: 'compare' });
+    case 'refresh':
+      return postToHost('graph', { type: 'refresh' });
+    case 'reveal':
+      if (shown) postToHost('graph', { type: 'openNode', certname: shown.catalog.certname });
+      return;
+    case 'png': {
+      const data = renderer.png(palette);
+      if (data) postToHost('graph', { type: 'export', format: 'png', data });
+      return;
+    }
+    case 'svg': {
+      const data = renderer.svg(palette);
+      if (data) postToHost('graph', { type: 'export', format: 'svg', data });
+      return;
+    }
   }
 }
 
-search.addEventListener('keydown', (event) => {
-  if (event.key !== 'Enter' || !cy) return;
-  const wanted = String((search as unknown as { value: string }).value)
-    .trim()
-    .toLowerCase();
-  cy.nodes().removeClass('match');
-  if (!wanted) {
-    matchCount.textContent = '';
-    return;
-  }
-  const matches = cy.nodes().filter((node) => node.id().toLowerCase().includes(wanted));
-  matches.addClass('match');
-  matchCount.textContent = `${matches.length} match${matches.length === 1 ? '' : 'es'}`;
-  if (matches.nonempty()) select(matches[0]!.id());
-});
-
-for (const [group, box] of Object.entries(checks) as Array<[RelationshipGroup, HTMLElement]>) {
-  box.addEventListener('change', () => {
-    if ((box as unknown as { checked: boolean }).checked) hiddenGroups.delete(group);
-    else hiddenGroups.add(group);
-    void draw();
+function refreshControls(): void {
+  const view = state.value;
+  toolbar.setState({
+    focus: view.focus,
+    topDown: view.direction === 'TB',
+    selected: view.selected !== undefined,
+    collapsible:
+      view.selected !== undefined &&
+      (shown?.containers.has(view.selected) === true || view.collapsed.includes(view.selected)),
+    collapsed: view.collapsed.length > 0,
   });
 }
-buttons.focus.addEventListener('click', () => {
-  focusMode = !focusMode && selected !== undefined;
-  void draw();
-});
-buttons.collapse.addEventListener('click', () => {
-  if (selected?.startsWith('Class[')) toggleCollapse(selected);
-});
-buttons.expandAll.addEventListener('click', () => {
-  collapsed.clear();
-  void draw();
-});
-buttons.direction.addEventListener('click', () => {
-  direction = direction === 'LR' ? 'TB' : 'LR';
-  void draw();
-});
-buttons.fit.addEventListener('click', () => cy?.fit(undefined, 20));
-buttons.zoomIn.addEventListener('click', () =>
-  cy?.zoom({ level: cy.zoom() * 1.25, renderedPosition: centre() }),
-);
-buttons.zoomOut.addEventListener('click', () =>
-  cy?.zoom({ level: cy.zoom() / 1.25, renderedPosition: centre() }),
-);
-buttons.compare.addEventListener('click', () => postToHost('graph', { type: 'compare' }));
-buttons.png.addEventListener('click', () => {
-  if (cy) {
-    postToHost('graph', {
-      type: 'export',
-      format: 'png',
-      data: cy.png({ full: true, scale: 1, bg: readPalette().background }),
-    });
-  }
-});
-buttons.svg.addEventListener('click', () => {
-  if (cy) postToHost('graph', { type: 'export', format: 'svg', data: toSvg(cy, readPalette()) });
-});
-// theme changes: VS Code swaps the body's classes
-new MutationObserver(() =>
-  cy?.style(graphStyle(readPalette(), cy.elements().length > LARGE)),
-).observe(document.body, {
+
+function showDetails(): void {
+  if (!shown) return;
+  const { catalog, diff } = shown;
+  const id = state.value.selected;
+  const resource =
+    catalog.resources.find((item) => item.id === id) ??
+    diff?.removedResources.find((item) => item.id === id);
+  const edges = diff ? [...catalog.edges, ...diff.removedEdges] : catalog.edges;
+  const reach = resource ? dependencies(catalog, resource.id) : undefined;
+  renderDetails(details, {
+    resource,
+    edges,
+    diff: id ? diff?.states.get(id) : undefined,
+    dependsOn: reach?.dependsOn.size ?? 0,
+    dependents: reach?.dependents.size ?? 0,
+    select: (target) => select(target, true),
+  });
+}
+
+// VS Code swaps the body's theme classes when the colour theme changes
+new MutationObserver(() => renderer.restyle(readPalette())).observe(document.body, {
   attributes: true,
   attributeFilter: ['class'],
 });
 
-function centre(): { x: number; y: number } {
-  return { x: canvas.clientWidth / 2, y: canvas.clientHeight / 2 };
+// --- helpers ------------------------------------------------------------------------------------
+
+function typesOf(catalog: CatalogGraphDto): string[] {
+  return [...new Set(catalog.resources.map((resource) => resource.type))].sort();
 }
 
-function labelOf(type: string, title: string, members: number): string {
-  const text = `${type}[${title}]`;
-  const short = text.length > 38 ? `${text.slice(0, 36)}…]` : text;
-  return members > 1 ? `${short} (+${members - 1})` : short;
+/**
+ * Measures label widths with the canvas font cytoscape draws them in; thousands of labels are
+ * estimated instead (measuring each costs more than a frame, and big graphs are seen zoomed out).
+ */
+function labelMeasurer(nodes: number): (text: string) => number {
+  const context = nodes <= 1000 ? document.createElement('canvas').getContext('2d') : null;
+  if (!context) return (text) => text.length * 6.2;
+  context.font = `11px ${getComputedStyle(document.body).fontFamily || 'sans-serif'}`;
+  return (text) => context.measureText(text).width;
 }
 
-function element(tag: string, className: string, text?: string): HTMLElement {
+function count(n: number, one: string, many = `${one}s`): string {
+  return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+}
+
+function element(tag: string, className: string): HTMLElement {
   const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
+  node.className = className;
   return node;
-}
-
-function iconButton(icon: string, label: string): HTMLElement {
-  const node = document.createElement('vscode-toolbar-button');
-  node.setAttribute('icon', icon);
-  node.setAttribute('aria-label', label);
-  node.title = label;
-  return node;
-}
-
-function checkbox(label: string, group: RelationshipGroup): HTMLElement {
-  const box = document.createElement('vscode-checkbox');
-  box.setAttribute('label', label);
-  box.setAttribute('checked', '');
-  box.dataset.group = group;
-  return box;
 }
 
 postToHost('graph', { type: 'ready' });

@@ -7,9 +7,13 @@ import type {
 } from '../../../src/shared/catalogGraph';
 import {
   buildGraphModel,
+  containers,
   dependencies,
   diffCatalogs,
   focusSet,
+  nodeLabel,
+  relationshipGroup,
+  searchResources,
   stableJson,
 } from '../../../src/shared/catalogGraphModel';
 
@@ -39,7 +43,6 @@ function catalog(): CatalogGraphDto {
     certname: 'web01',
     version: '1',
     environment: 'production',
-    producerTimestamp: undefined,
     resources: [
       resource('Class[Main]'),
       resource('Class[Profile::Web]'),
@@ -145,9 +148,17 @@ describe('catalog graph model', () => {
       owner: 'root',
       mode: '0600',
     };
-    // same parameters in another key order are not a change
+    // the same parameters in another key order are not a change
     after.resources.find((item) => item.id === 'Package[nginx]')!.parameters = {
       ensure: 'installed',
+    };
+    before.resources.find((item) => item.id === 'Exec[apt-get update]')!.parameters = {
+      command: 'apt-get update',
+      refreshonly: true,
+    };
+    after.resources.find((item) => item.id === 'Exec[apt-get update]')!.parameters = {
+      refreshonly: true,
+      command: 'apt-get update',
     };
     const diff = diffCatalogs(after, before);
     assert.deepEqual(diff.counts, {
@@ -161,6 +172,7 @@ describe('catalog graph model', () => {
     assert.equal(diff.states.get('Notify[unrelated]'), 'removed');
     assert.equal(diff.states.get('File[/etc/nginx.conf]'), 'changed');
     assert.equal(diff.states.get('Package[nginx]'), 'same');
+    assert.equal(diff.states.get('Exec[apt-get update]'), 'same');
     const model = buildGraphModel(after, { diff });
     assert.equal(model.nodes.length, 8);
     assert.equal(model.nodes.find((item) => item.id === 'Notify[unrelated]')!.diff, 'removed');
@@ -174,5 +186,48 @@ describe('catalog graph model', () => {
       stableJson({ a: [2, { c: 2, d: 1 }], b: 1 }),
     );
     assert.notEqual(stableJson([1, 2]), stableJson([2, 1]));
+  });
+
+  test('focus leaves out containers and siblings: containment is not a dependency', () => {
+    const focused = focusSet(catalog(), 'Exec[apt-get update]');
+    assert.ok(!focused.has('Class[Main]'));
+    assert.ok(!focused.has('Notify[unrelated]'));
+    assert.deepEqual([...focusSet(catalog(), 'Notify[unrelated]')], ['Notify[unrelated]']);
+  });
+
+  test('relationship groups: containment, ordering (before/require), refresh (notify/subscribe)', () => {
+    assert.equal(relationshipGroup('contains'), 'contains');
+    assert.equal(relationshipGroup('before'), 'ordering');
+    assert.equal(relationshipGroup('required-by'), 'ordering');
+    assert.equal(relationshipGroup('notifies'), 'refresh');
+    assert.equal(relationshipGroup('subscription-of'), 'refresh');
+  });
+
+  test('containers: the resources that contain others, which the view lets collapse', () => {
+    assert.deepEqual([...containers(catalog())].sort(), ['Class[Main]', 'Class[Profile::Web]']);
+  });
+
+  test('search: every word must match Type[title], case-insensitively; exact and prefix first', () => {
+    const resources = catalog().resources;
+    assert.deepEqual(searchResources(resources, 'nginx'), [
+      'Package[nginx]',
+      'File[/etc/nginx.conf]',
+      'Service[nginx]',
+    ]);
+    assert.deepEqual(searchResources(resources, 'SERVICE[nginx]'), ['Service[nginx]']);
+    assert.deepEqual(searchResources(resources, 'file conf'), ['File[/etc/nginx.conf]']);
+    assert.deepEqual(searchResources(resources, 'class'), ['Class[Main]', 'Class[Profile::Web]']);
+    assert.deepEqual(searchResources(resources, '  '), []);
+    assert.deepEqual(searchResources(resources, 'nothing-like-it'), []);
+  });
+
+  test('labels: Type[title], long titles shortened, collapsed nodes say how many they hide', () => {
+    assert.equal(nodeLabel({ type: 'File', title: '/etc/motd', members: 1 }), 'File[/etc/motd]');
+    const long = nodeLabel({ type: 'File', title: `/srv/${'x'.repeat(80)}`, members: 1 });
+    assert.ok(long.length <= 40 && long.endsWith('…]'), long);
+    assert.equal(
+      nodeLabel({ type: 'Class', title: 'Profile::Web', members: 4 }),
+      'Class[Profile::Web] +3',
+    );
   });
 });

@@ -1,0 +1,230 @@
+import cytoscape, { type Core, type ElementDefinition } from 'cytoscape';
+import type { DiffState, GraphEdge, RelationshipGroup } from '../../shared/catalogGraphModel';
+import { graphStyle } from './graphStyle';
+import { typeColourIndex, type Palette } from './palette';
+import { toSvg } from './svgExport';
+import { boundsOf, fitViewport } from './viewport';
+
+/** A resource as drawn: its label, box size and (laid out) centre. */
+export interface DrawnNode {
+  id: string;
+  type: string;
+  label: string;
+  members: number;
+  diff: DiffState;
+  width: number;
+  height: number;
+  x: number;
+  y: number;
+}
+
+export type DrawnEdge = GraphEdge & { group: RelationshipGroup };
+
+/** Above this many elements the graph is drawn the fast way (see graphStyle). */
+const LARGE = 1500;
+/**
+ * Elements added to cytoscape per task. Adding, styling and measuring thousands in one go would
+ * block the main thread for a second; a node costs cytoscape several times what an edge does.
+ */
+const NODE_CHUNK = 500;
+const EDGE_CHUNK = 1500;
+const ZOOM = { min: 0.02, max: 4 };
+
+export interface RendererEvents {
+  select(id: string | undefined): void;
+  toggleCollapse(id: string): void;
+}
+
+/** The cytoscape instance of the view: draws, restyles, selects, fits, zooms and exports. */
+export class GraphRenderer {
+  private cy: Core | undefined;
+  private large = false;
+  /** Whether the user panned or zoomed since the last drawing (then resizing keeps the view). */
+  private moved = false;
+
+  constructor(
+    private readonly container: HTMLElement,
+    private readonly events: RendererEvents,
+  ) {
+    // the split between graph and details can be dragged, the panel resized: cytoscape only
+    // watches the window; an untouched view is fitted again
+    new ResizeObserver(() => {
+      this.cy?.resize();
+      if (!this.moved) this.fit();
+    }).observe(container);
+  }
+
+  /** Replaces what is drawn; resolves once the first frame with every element is painted. */
+  async draw(nodes: DrawnNode[], edges: DrawnEdge[], palette: Palette): Promise<void> {
+    this.cy?.destroy();
+    this.large = nodes.length + edges.length > LARGE;
+    const cy = cytoscape({
+      container: this.container,
+      style: graphStyle(palette, this.large),
+      layout: { name: 'preset' },
+      minZoom: ZOOM.min,
+      maxZoom: ZOOM.max,
+      pixelRatio: 1,
+      textureOnViewport: this.large,
+      hideEdgesOnViewport: this.large,
+      motionBlur: false,
+      boxSelectionEnabled: false,
+      selectionType: 'single',
+    });
+    this.cy = cy;
+    const viewport = this.fitted(nodes);
+    // While the chunks go in, the camera looks away: each frame then culls every element (its
+    // geometry is still worked out, a chunk at a time) instead of repainting a half-built graph.
+    cy.viewport({ zoom: viewport.zoom, pan: { x: -1e7, y: -1e7 } });
+    const chunks = [
+      ...chunked(nodes.map(nodeElement), NODE_CHUNK),
+      ...chunked(edges.map(edgeElement), EDGE_CHUNK),
+    ];
+    for (const chunk of chunks) {
+      if (this.cy !== cy) return;
+      cy.add(chunk);
+      await nextTask();
+    }
+    cy.viewport(viewport);
+    this.moved = false;
+    cy.on('scrollzoom pinchzoom dragpan', () => (this.moved = true));
+    cy.on('tap', 'node', (event) => this.events.select(String(event.target.id())));
+    cy.on('tap', (event) => {
+      if (event.target === cy) this.events.select(undefined);
+    });
+    cy.on('dbltap', 'node', (event) => this.events.toggleCollapse(String(event.target.id())));
+    await nextFrame();
+  }
+
+  /** Applies another theme's colours. */
+  restyle(palette: Palette): void {
+    this.cy?.style(graphStyle(palette, this.large));
+  }
+
+  /** Selects a resource (and marks its edges); `centre` pans to it. */
+  select(id: string | undefined, centre: boolean): void {
+    const cy = this.cy;
+    if (!cy) return;
+    cy.batch(() => {
+      cy.$(':selected').unselect();
+      cy.$('edge.incident').removeClass('incident');
+      const node = id === undefined ? cy.collection() : cy.getElementById(id);
+      if (node.empty()) return;
+      node.select();
+      node.connectedEdges().addClass('incident');
+    });
+    const node = id === undefined ? undefined : cy.getElementById(id);
+    if (centre && node?.nonempty()) {
+      this.moved = true;
+      const zoom = Math.max(cy.zoom(), 0.9);
+      // animating thousands of elements costs a full repaint per frame: jump instead
+      if (this.large) cy.viewport({ zoom, pan: panTo(cy, node.position(), zoom) });
+      else cy.animate({ zoom, center: { eles: node } }, { duration: 200 });
+    }
+  }
+
+  /** Marks the search matches. */
+  mark(ids: readonly string[]): void {
+    const cy = this.cy;
+    if (!cy) return;
+    cy.batch(() => {
+      cy.$('node.match').removeClass('match');
+      for (const id of ids) cy.getElementById(id).addClass('match');
+    });
+  }
+
+  fit(): void {
+    const cy = this.cy;
+    if (!cy) return;
+    this.moved = false;
+    const boxes = cy.nodes().map((node) => ({
+      ...node.position(),
+      width: Number(node.data('width')),
+      height: Number(node.data('height')),
+    }));
+    cy.viewport(this.fitted(boxes));
+  }
+
+  zoomBy(factor: number): void {
+    const cy = this.cy;
+    if (!cy) return;
+    this.moved = true;
+    const renderedPosition = { x: cy.width() / 2, y: cy.height() / 2 };
+    cy.zoom({ level: cy.zoom() * factor, renderedPosition });
+  }
+
+  png(palette: Palette): string | undefined {
+    // capped: a full-size bitmap of thousands of resources would be hundreds of megapixels
+    return this.cy?.png({ full: true, bg: palette.background, maxWidth: 8000, maxHeight: 8000 });
+  }
+
+  svg(palette: Palette): string | undefined {
+    return this.cy && toSvg(this.cy, palette);
+  }
+
+  /** What is drawn, for tests and benchmarks. */
+  drawn(): { nodes: string[]; edges: string[]; selected: string | undefined } {
+    const cy = this.cy;
+    return {
+      nodes: cy?.nodes().map((node) => node.id()) ?? [],
+      edges: cy?.edges().map((edge) => String(edge.data('key'))) ?? [],
+      selected: cy?.$('node:selected').first().id(),
+    };
+  }
+
+  /** The computed style of a drawn element (tests check the theme's colours reach the canvas). */
+  styleOf(id: string, property: string): string | undefined {
+    const element = this.cy?.getElementById(id);
+    return element?.nonempty() ? String(element.style(property)) : undefined;
+  }
+
+  private fitted(nodes: ReadonlyArray<{ x: number; y: number; width: number; height: number }>) {
+    const width = this.container.clientWidth || 800;
+    const height = this.container.clientHeight || 600;
+    return fitViewport(boundsOf(nodes), width, height, 24, ZOOM);
+  }
+}
+
+function nodeElement(node: DrawnNode): ElementDefinition {
+  return {
+    group: 'nodes',
+    data: {
+      id: node.id,
+      label: node.label,
+      width: node.width,
+      height: node.height,
+      members: node.members,
+      type: node.type,
+      colour: typeColourIndex(node.type),
+    },
+    position: { x: node.x, y: node.y },
+    classes: node.diff === 'same' ? [] : [node.diff],
+  };
+}
+
+function edgeElement(edge: DrawnEdge, index: number): ElementDefinition {
+  return {
+    group: 'edges',
+    // cytoscape ids are its own; `key` is the model's `source relationship target`
+    data: { id: `e${index}`, key: edge.id, source: edge.source, target: edge.target },
+    classes: edge.diff === 'same' ? [edge.group] : [edge.group, edge.diff],
+  };
+}
+
+function panTo(cy: Core, position: { x: number; y: number }, zoom: number) {
+  return { x: cy.width() / 2 - position.x * zoom, y: cy.height() / 2 - position.y * zoom };
+}
+
+function chunked<T>(items: T[], size: number): T[][] {
+  const chunks: T[][] = [];
+  for (let start = 0; start < items.length; start += size) {
+    chunks.push(items.slice(start, start + size));
+  }
+  return chunks;
+}
+
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+const nextFrame = () =>
+  new Promise<void>((resolve) =>
+    requestAnimationFrame(() => requestAnimationFrame(() => resolve())),
+  );

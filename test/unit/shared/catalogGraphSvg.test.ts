@@ -1,0 +1,75 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import cytoscape from 'cytoscape';
+import type { Palette } from '../../../src/webview/graph/palette';
+import { toSvg } from '../../../src/webview/graph/svgExport';
+
+const palette: Palette = {
+  foreground: '#cccccc',
+  muted: '#9d9d9d',
+  background: '#1f1f1f',
+  nodeBackground: '#202020',
+  focus: '#0078d4',
+  selectionForeground: '#ffffff',
+  added: '#81b88b',
+  removed: '#c74e39',
+  changed: '#e2c08d',
+  types: ['#3794ff', '#89d185', '#d18616', '#b180d7', '#cca700', '#f14c4c', '#11a8cd', '#bc3fbc'],
+  highContrast: false,
+};
+
+/** A drawn graph as the renderer leaves it: positions, sizes and classes (headless cytoscape). */
+function drawn() {
+  const node = (id: string, type: string, x: number, y: number, classes: string[] = []) => ({
+    group: 'nodes' as const,
+    data: { id, label: id, type, width: 100, height: 20, colour: 0 },
+    position: { x, y },
+    classes,
+  });
+  const edge = (id: string, source: string, target: string, classes: string[]) => ({
+    group: 'edges' as const,
+    data: { id, source, target },
+    classes,
+  });
+  return cytoscape({
+    headless: true,
+    styleEnabled: false,
+    layout: { name: 'preset' },
+    elements: [
+      node('Class[Base]', 'Class', 0, 0),
+      node('Notify[<img src=x onerror=alert(1)>]', 'Notify', 200, 0, ['added']),
+      node('Service[ssh]', 'Service', 200, 100),
+      edge('e0', 'Class[Base]', 'Notify[<img src=x onerror=alert(1)>]', ['contains']),
+      edge('e1', 'Class[Base]', 'Service[ssh]', ['refresh']),
+    ],
+  });
+}
+
+describe('SVG export of the graph', () => {
+  test('labels are escaped: a title with markup stays text', () => {
+    const svg = toSvg(drawn(), palette);
+    assert.ok(!svg.includes('<img'), 'no raw markup from a title');
+    assert.ok(svg.includes('Notify[&#60;img src=x onerror=alert(1)&#62;]'));
+    assert.equal((svg.match(/<text /g) ?? []).length, 3);
+    assert.equal((svg.match(/<line /g) ?? []).length, 2);
+  });
+
+  test('edges run from box edge to box edge, styled by kind; nodes by type or diff', () => {
+    const svg = toSvg(drawn(), palette);
+    // Class[Base] (centre 0,0, 100×20) → Notify (centre 200,0): leaves at x=50, arrives at x=150
+    assert.match(svg, /<line x1="50" y1="0" x2="150" y2="0" [^>]*stroke-opacity="0.3"/);
+    const refresh = /<line [^>]*stroke-dasharray="6 3"[^>]*\/>/.exec(svg)?.[0] ?? '';
+    assert.ok(refresh.includes('marker-end="url(#arrow)"'), refresh);
+    assert.ok(!/stroke-opacity="0.3"[^>]*marker-end/.test(svg), 'containment has no arrowhead');
+    // the added resource is outlined in the theme's "added" colour
+    assert.match(svg, new RegExp(`<rect x="150" y="-10" [^>]*stroke="${palette.added}"`));
+    assert.match(svg, new RegExp(`<rect x="-50" y="-10" [^>]*stroke="${palette.types[0]}"`));
+  });
+
+  test('the picture is framed around every node with a margin, on the theme background', () => {
+    const svg = toSvg(drawn(), palette);
+    assert.match(svg, /^<svg xmlns="http:\/\/www.w3.org\/2000\/svg" viewBox="-70 -30 340 160"/);
+    assert.ok(svg.includes(`fill="${palette.background}"`));
+    assert.ok(svg.trimEnd().endsWith('</svg>'));
+  });
+});
