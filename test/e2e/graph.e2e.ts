@@ -9,16 +9,20 @@
  *   node --import tsx test/e2e/graph.e2e.ts [--state-dir .work/puppetdb-test] [--screenshots test-results]
  */
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
+import { join } from 'node:path';
 import type { Frame, Page } from 'playwright-core';
 import { connect } from '../../src/client';
 import { catalogToDto } from '../../src/extension/graph/catalogToDto';
 import type { CatalogGraphDto } from '../../src/shared/catalogGraph';
 import { buildGraphModel, focusSet } from '../../src/shared/catalogGraphModel';
 import { loadedFleet, testServer } from '../integration/support/puppetdb';
-import { runCommand, webviewFrame, withWorkbench, type WorkbenchRun } from './support/workbench';
+import {
+  e2eArguments,
+  runCommand,
+  webviewFrame,
+  withWorkbench,
+  type WorkbenchRun,
+} from './support/workbench';
 
 interface GraphHooks {
   nodeIds(): string[];
@@ -300,15 +304,7 @@ async function exercise(
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: {
-      'state-dir': { type: 'string', default: '.work/puppetdb-test' },
-      screenshots: { type: 'string', default: 'test-results' },
-    },
-  });
-  process.env.PDB_STATE_DIR = resolve(values['state-dir']!);
-  const screenshots = resolve(values.screenshots!);
-  mkdirSync(screenshots, { recursive: true });
+  const { screenshots } = e2eArguments();
   const server = testServer();
   const fleet = loadedFleet();
   const client = connect({ host: server.host, port: server.httpPort });

@@ -7,13 +7,11 @@
  *   node --import tsx test/e2e/pql.e2e.ts [--state-dir .work/puppetdb-test] [--screenshots test-results]
  */
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { connect } from '../../src/client';
 import { testServer } from '../integration/support/puppetdb';
-import { openFile, webviewFrame, withWorkbench } from './support/workbench';
+import { e2eArguments, openFile, webviewFrame, withWorkbench } from './support/workbench';
 
 const QUERIES = [
   '# @connection Local PuppetDB',
@@ -33,15 +31,7 @@ async function putCursorOnLine(page: Page, line: number): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: {
-      'state-dir': { type: 'string', default: '.work/puppetdb-test' },
-      screenshots: { type: 'string', default: 'test-results' },
-    },
-  });
-  process.env.PDB_STATE_DIR = resolve(values['state-dir']!);
-  const screenshots = resolve(values.screenshots!);
-  mkdirSync(screenshots, { recursive: true });
+  const { screenshots } = e2eArguments();
   const server = testServer();
   const client = connect({ host: server.host, port: server.httpPort });
   const expected = await client

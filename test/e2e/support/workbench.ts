@@ -4,7 +4,8 @@
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
 import type { Frame, Page } from 'playwright-core';
 import { startVsCode } from '../../vscode/runtime';
 
@@ -136,4 +137,21 @@ export async function withWorkbench(
     await session.stop();
     rmSync(folder, { recursive: true, force: true });
   }
+}
+
+/**
+ * The command line every e2e script takes: `--state-dir` (the PuppetDB of this run, also put in
+ * PDB_STATE_DIR for test/integration/support) and `--screenshots` (created if missing).
+ */
+export function e2eArguments(): { screenshots: string } {
+  const { values } = parseArgs({
+    options: {
+      'state-dir': { type: 'string', default: '.work/puppetdb-test' },
+      screenshots: { type: 'string', default: 'test-results' },
+    },
+  });
+  process.env.PDB_STATE_DIR = resolve(values['state-dir']!);
+  const screenshots = resolve(values.screenshots!);
+  mkdirSync(screenshots, { recursive: true });
+  return { screenshots };
 }
