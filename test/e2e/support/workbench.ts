@@ -22,6 +22,8 @@ export function workspaceWith(
         'workbench.startupEditor': 'none',
         'chat.disableAIFeatures': true,
         'workbench.secondarySideBar.defaultVisibility': 'hidden',
+        // the sticky header of a scrolled tree lies over the rows below it and takes their clicks
+        'workbench.tree.enableStickyScroll': false,
         ...settings,
       },
       null,
