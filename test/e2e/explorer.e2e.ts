@@ -8,11 +8,11 @@
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
+import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { loadedFleet, testServer } from '../integration/support/puppetdb';
 import { startVsCode } from '../vscode/runtime';
+import { e2eArguments } from './support/workbench';
 
 const PAGE_SIZE = 10;
 
@@ -60,15 +60,7 @@ async function expand(page: Page, label: string): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: {
-      'state-dir': { type: 'string', default: '.work/puppetdb-test' },
-      screenshots: { type: 'string', default: 'test-results' },
-    },
-  });
-  process.env.PDB_STATE_DIR = resolve(values['state-dir']!);
-  const screenshots = resolve(values.screenshots!);
-  mkdirSync(screenshots, { recursive: true });
+  const { screenshots } = e2eArguments();
   const server = testServer();
   const fleet = loadedFleet();
   const active = fleet.nodes

@@ -9,20 +9,14 @@ import type { FactValueNode } from '../tree/factNodes';
 import type { NodeFilter } from '../tree/nodeFilter';
 import { NodesFolder } from '../tree/nodesFolder';
 import type { PuppetNodeNode } from '../tree/puppetNodeNode';
-import { describeError, type ErrorNode, type LoadMoreNode } from '../tree/simpleNodes';
+import type { ErrorNode, LoadMoreNode } from '../tree/simpleNodes';
+import { registerGuardedCommand } from './registerGuardedCommand';
 
 /** Registers every command; each handler is small and delegates to the services. */
 export function registerCommands(services: Services): vscode.Disposable[] {
   const { store, explorer, statusBar } = services;
   const register = (id: string, handler: (...args: never[]) => unknown) =>
-    vscode.commands.registerCommand(id, async (...args: never[]) => {
-      try {
-        return await handler(...args);
-      } catch (error) {
-        void vscode.window.showErrorMessage(describeError(error));
-        return undefined;
-      }
-    });
+    registerGuardedCommand(id, handler);
 
   const connectionOf = async (node?: ConnectionNode): Promise<string | undefined> => {
     if (node instanceof ConnectionNode) return node.connection.id;

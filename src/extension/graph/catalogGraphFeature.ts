@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { CatalogGraphTarget } from '../commandTargets';
 import type { Feature } from '../feature';
 import { Commands } from '../ids';
+import { registerGuardedCommand } from '../commands/registerGuardedCommand';
 import type { Services } from '../services';
 import { CatalogGraphPanel, type GraphContext, type GraphPanelState } from './catalogGraphPanel';
 import { CatalogHistory } from './catalogHistory';
@@ -18,18 +19,11 @@ export function registerCatalogGraph(services: Services): Feature {
   };
   return {
     disposables: [
-      vscode.commands.registerCommand(
+      registerGuardedCommand(
         Commands.openCatalogGraph,
         async (argument?: unknown): Promise<GraphPanelState | undefined> => {
-          try {
-            const target = await graphTarget(services, argument);
-            if (target) return (await CatalogGraphPanel.show(context, target)).state();
-          } catch (error) {
-            void vscode.window.showErrorMessage(
-              error instanceof Error ? error.message : String(error),
-            );
-          }
-          return undefined;
+          const target = await graphTarget(services, argument);
+          return target && (await CatalogGraphPanel.show(context, target)).state();
         },
       ),
     ],

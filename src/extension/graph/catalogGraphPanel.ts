@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
 import type { CatalogGraphDto } from '../../shared/catalogGraph';
 import type { GraphToHost, HostToGraph } from '../../shared/protocol';
-import type { CatalogGraphTarget, RevealNodeTarget } from '../commandTargets';
-import { Commands, WebviewPanels } from '../ids';
+import type { CatalogGraphTarget } from '../commandTargets';
+import { WebviewPanels } from '../ids';
 import type { Services } from '../services';
 import { withLoadProgress } from '../tree/loading';
 import { webviewOptions } from '../webviews/webviewHtml';
@@ -10,6 +10,7 @@ import { WebviewPanelHost } from '../webviews/webviewPanelHost';
 import type { CatalogHistory } from './catalogHistory';
 import { catalogToDto } from './catalogToDto';
 import { saveExport } from './saveExport';
+import { openViews } from '../webviews/openViews';
 
 /** What the graph panels share: the extension's services and the catalogs seen so far. */
 export interface GraphContext {
@@ -160,14 +161,12 @@ export class CatalogGraphPanel extends WebviewPanelHost<'graph'> {
       case 'export':
         await saveExport(this.target.certname, message.format, message.data);
         return;
-      case 'openNode': {
-        const target: RevealNodeTarget = {
+      case 'openNode':
+        await openViews.node({
           connectionId: this.target.connectionId,
           certname: message.certname,
-        };
-        await vscode.commands.executeCommand(Commands.revealNode, target);
+        });
         return;
-      }
       default: {
         const unexpected: never = message;
         throw new Error(`Unexpected message ${JSON.stringify(unexpected)}`);

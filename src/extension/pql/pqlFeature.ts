@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { RevealNodeTarget } from '../commandTargets';
 import type { Feature } from '../feature';
 import { Commands, PqlLanguageId } from '../ids';
+import { registerGuardedCommand } from '../commands/registerGuardedCommand';
 import type { Services } from '../services';
 import { LiveValues } from './liveValues';
 import { PqlCodeLensProvider } from './pqlCodeLensProvider';
@@ -29,16 +30,6 @@ export function registerPql(services: Services): Feature {
   const liveValues = new LiveValues(services.store);
   const diagnostics = new PqlDiagnostics(services);
   const codeLenses = new PqlCodeLensProvider(services);
-  const guarded =
-    <A extends unknown[]>(handler: (...args: A) => Promise<unknown>) =>
-    async (...args: A) => {
-      try {
-        return await handler(...args);
-      } catch (error) {
-        void vscode.window.showErrorMessage(error instanceof Error ? error.message : String(error));
-        return undefined;
-      }
-    };
   return {
     disposables: [
       diagnostics,
@@ -56,36 +47,26 @@ export function registerPql(services: Services): Feature {
         ' ',
       ),
       vscode.languages.registerHoverProvider(selector, new PqlHoverProvider()),
-      vscode.commands.registerCommand(
-        Commands.runQuery,
-        guarded((argument?: RunQueryArgument) =>
-          runQuery(services, history, diagnostics, argument),
+      registerGuardedCommand(Commands.runQuery, (argument?: RunQueryArgument) =>
+        runQuery(services, history, diagnostics, argument),
+      ),
+      registerGuardedCommand(Commands.newQuery, async () => {
+        const document = await vscode.workspace.openTextDocument({
+          language: PqlLanguageId,
+          content: NEW_QUERY_TEMPLATE,
+        });
+        return vscode.window.showTextDocument(document);
+      }),
+      registerGuardedCommand(Commands.showQueryHistory, () =>
+        showQueryHistory(services, history, (entry) =>
+          runQuery(services, history, diagnostics, {
+            connectionId: entry.connectionId,
+            query: entry.query,
+          }),
         ),
       ),
-      vscode.commands.registerCommand(
-        Commands.newQuery,
-        guarded(async () => {
-          const document = await vscode.workspace.openTextDocument({
-            language: PqlLanguageId,
-            content: NEW_QUERY_TEMPLATE,
-          });
-          return vscode.window.showTextDocument(document);
-        }),
-      ),
-      vscode.commands.registerCommand(
-        Commands.showQueryHistory,
-        guarded(() =>
-          showQueryHistory(services, history, (entry) =>
-            runQuery(services, history, diagnostics, {
-              connectionId: entry.connectionId,
-              query: entry.query,
-            }),
-          ),
-        ),
-      ),
-      vscode.commands.registerCommand(
-        Commands.revealNode,
-        guarded((target: RevealNodeTarget) => revealNode(services, target)),
+      registerGuardedCommand(Commands.revealNode, (target: RevealNodeTarget) =>
+        revealNode(services, target),
       ),
     ],
     revivers: {

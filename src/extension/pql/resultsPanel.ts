@@ -1,7 +1,6 @@
 import * as vscode from 'vscode';
 import type { ResultsError, ResultsSnapshot, ResultsToHost } from '../../shared/protocol';
-import type { CatalogGraphTarget, EventsTarget, RevealNodeTarget } from '../commandTargets';
-import { Commands, WebviewPanels } from '../ids';
+import { WebviewPanels } from '../ids';
 import type { Services } from '../services';
 import type { ConnectionSettings } from '../settings';
 import { withLoadProgress } from '../tree/loading';
@@ -10,6 +9,7 @@ import { WebviewPanelHost } from '../webviews/webviewPanelHost';
 import { exportRows, copyCurl } from './resultsExport';
 import { errorEcho, summarize } from './language/errorLocation';
 import { pagingOf } from './language/paging';
+import { openViews } from '../webviews/openViews';
 
 export interface RunRequest {
   connection: ConnectionSettings;
@@ -68,10 +68,6 @@ export class ResultsPanel extends WebviewPanelHost<'results'> {
   /** The panel's current state (integration tests read it). */
   static state(): ResultsSnapshot | undefined {
     return ResultsPanel.current?.snapshot;
-  }
-
-  static cancelCurrent(): void {
-    ResultsPanel.current?.controller?.abort();
   }
 
   private constructor(
@@ -153,20 +149,17 @@ export class ResultsPanel extends WebviewPanelHost<'results'> {
         return;
       case 'openNode':
         if (connectionId) {
-          const target: RevealNodeTarget = { connectionId, certname: message.certname };
-          await vscode.commands.executeCommand(Commands.revealNode, target);
+          await openViews.node({ connectionId, certname: message.certname });
         }
         return;
       case 'openCatalog':
         if (connectionId) {
-          const target: CatalogGraphTarget = { connectionId, certname: message.certname };
-          await vscode.commands.executeCommand(Commands.openCatalogGraph, target);
+          await openViews.catalogGraph({ connectionId, certname: message.certname });
         }
         return;
       case 'openEvents':
         if (connectionId) {
-          const target: EventsTarget = { connectionId, reportHash: message.reportHash };
-          await vscode.commands.executeCommand(Commands.openEvents, target);
+          await openViews.events({ connectionId, reportHash: message.reportHash });
         }
         return;
       default: {

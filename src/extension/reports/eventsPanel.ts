@@ -9,11 +9,11 @@ import {
   type EventsSource,
 } from '../../shared/eventTableSource';
 import type { EventsToHost, RestoreInfo } from '../../shared/protocol';
-import type { CatalogGraphTarget, ReportTarget } from '../commandTargets';
-import { Commands, WebviewPanels } from '../ids';
+import { WebviewPanels } from '../ids';
 import type { Services } from '../services';
 import { webviewOptions } from '../webviews/webviewHtml';
 import { WebviewPanelHost } from '../webviews/webviewPanelHost';
+import { openViews } from '../webviews/openViews';
 
 /** Events per message once the first rows are shown: big enough to be cheap, small enough to stay smooth. */
 const BATCH_SIZE = 5000;
@@ -168,20 +168,15 @@ export class EventsPanel extends WebviewPanelHost<'events'> {
   protected async onMessage(message: Exclude<EventsToHost, { type: 'ready' }>): Promise<void> {
     switch (message.type) {
       case 'openInGraph': {
-        const target: CatalogGraphTarget = {
+        await openViews.catalogGraph({
           connectionId: this.connectionId,
           certname: message.certname,
           focus: message.resource,
-        };
-        await vscode.commands.executeCommand(Commands.openCatalogGraph, target);
+        });
         break;
       }
       case 'openReport': {
-        const target: ReportTarget = {
-          connectionId: this.connectionId,
-          reportHash: message.reportHash,
-        };
-        await vscode.commands.executeCommand(Commands.openReport, target);
+        await openViews.report({ connectionId: this.connectionId, reportHash: message.reportHash });
         break;
       }
     }

@@ -7,11 +7,11 @@ import {
   reportDtoFromWire,
   type ReportDto,
 } from '../../shared/reportDto';
-import type { CatalogGraphTarget, RevealNodeTarget } from '../commandTargets';
-import { Commands, WebviewPanels } from '../ids';
+import { WebviewPanels } from '../ids';
 import type { Services } from '../services';
 import { webviewOptions } from '../webviews/webviewHtml';
 import { WebviewPanelHost } from '../webviews/webviewPanelHost';
+import { openViews } from '../webviews/openViews';
 
 /** What the open command answers (integration tests read it). */
 export interface ReportPanelInfo {
@@ -87,20 +87,15 @@ export class ReportPanel extends WebviewPanelHost<'report'> {
   protected async onMessage(message: Exclude<ReportToHost, { type: 'ready' }>): Promise<void> {
     switch (message.type) {
       case 'openInGraph': {
-        const target: CatalogGraphTarget = {
+        await openViews.catalogGraph({
           connectionId: this.connectionId,
           certname: message.certname,
           focus: message.resource,
-        };
-        await vscode.commands.executeCommand(Commands.openCatalogGraph, target);
+        });
         break;
       }
       case 'openNode': {
-        const target: RevealNodeTarget = {
-          connectionId: this.connectionId,
-          certname: message.certname,
-        };
-        await vscode.commands.executeCommand(Commands.revealNode, target);
+        await openViews.node({ connectionId: this.connectionId, certname: message.certname });
         break;
       }
     }

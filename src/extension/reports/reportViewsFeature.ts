@@ -1,7 +1,8 @@
-import * as vscode from 'vscode';
+import type * as vscode from 'vscode';
 import { sourceKey } from '../../shared/eventTableSource';
 import type { Feature } from '../feature';
 import { Commands } from '../ids';
+import { registerGuardedCommand } from '../commands/registerGuardedCommand';
 import type { Services } from '../services';
 import { EventsPanel, type EventsPanelInfo } from './eventsPanel';
 import { resolveEventsTarget, resolveReportTarget } from './pickTargets';
@@ -40,8 +41,8 @@ export function registerReportViews(services: Services): Feature {
 
   return {
     disposables: [
-      vscode.commands.registerCommand(Commands.openEvents, openEvents),
-      vscode.commands.registerCommand(Commands.openReport, openReport),
+      registerGuardedCommand(Commands.openEvents, openEvents),
+      registerGuardedCommand(Commands.openReport, openReport),
       eventsPanels,
       reportPanels,
     ],

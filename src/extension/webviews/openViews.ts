@@ -1,0 +1,20 @@
+import * as vscode from 'vscode';
+import type {
+  CatalogGraphTarget,
+  EventsTarget,
+  ReportTarget,
+  RevealNodeTarget,
+} from '../commandTargets';
+import { Commands } from '../ids';
+
+/**
+ * How one view opens another (a results row, an event, a report, the graph): through the
+ * commands, typed by their targets, so each view stays unaware of the others' classes.
+ */
+export const openViews = {
+  catalogGraph: (target: CatalogGraphTarget) =>
+    vscode.commands.executeCommand(Commands.openCatalogGraph, target),
+  events: (target: EventsTarget) => vscode.commands.executeCommand(Commands.openEvents, target),
+  report: (target: ReportTarget) => vscode.commands.executeCommand(Commands.openReport, target),
+  node: (target: RevealNodeTarget) => vscode.commands.executeCommand(Commands.revealNode, target),
+};
