@@ -97,13 +97,17 @@ async function main(): Promise<void> {
         await page.screenshot({ path: join(screenshots, `pql-results-${shade}.png`) });
         check(`${theme}: a nested value opens the row as a tree`, () => undefined);
 
-        await frame.locator('vscode-textfield').click();
-        await page.keyboard.type('motd');
-        await frame.locator('.counts:has-text("match the filter")').waitFor();
-        const filtered = await frame.locator('.table-body .table-row:not([hidden])').count();
         const motd = expected.filter(
           (row) => (row as { name: string }).name === 'motd_banner',
         ).length;
+        await frame.locator('vscode-textfield').click();
+        await page.keyboard.type('motd');
+        // every keystroke filters, so wait for the whole word's count; the table paints on the next frame
+        await frame.locator(`.counts:has-text("· ${motd} match the filter")`).waitFor();
+        await frame.evaluate(
+          () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+        );
+        const filtered = await frame.locator('.table-body .table-row:not([hidden])').count();
         check(`${theme}: the filter keeps the ${motd} matching rows`, () =>
           assert.equal(filtered, motd),
         );
