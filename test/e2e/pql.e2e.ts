@@ -105,7 +105,7 @@ async function main(): Promise<void> {
         // every keystroke filters, so wait for the whole word's count; the table paints on the next frame
         await frame.locator(`.counts:has-text("· ${motd} match the filter")`).waitFor();
         await frame.evaluate(
-          () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+          'new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))',
         );
         const filtered = await frame.locator('.table-body .table-row:not([hidden])').count();
         check(`${theme}: the filter keeps the ${motd} matching rows`, () =>
