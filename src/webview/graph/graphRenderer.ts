@@ -1,5 +1,6 @@
 import cytoscape, { type Core, type ElementDefinition } from 'cytoscape';
 import type { DiffState, GraphEdge, RelationshipGroup } from '../../shared/catalogGraphModel';
+import type { Placed } from '../../shared/graphNavigation';
 import { graphStyle } from './graphStyle';
 import { typeColourIndex, type Palette } from './palette';
 import { toSvg } from './svgExport';
@@ -26,8 +27,8 @@ const LARGE = 1500;
  * Elements added to cytoscape per task. Adding, styling and measuring thousands in one go would
  * block the main thread for a second; a node costs cytoscape several times what an edge does.
  */
-const NODE_CHUNK = 500;
-const EDGE_CHUNK = 1500;
+const NODE_CHUNK = 250;
+const EDGE_CHUNK = 1000;
 const ZOOM = { min: 0.02, max: 4 };
 
 export interface RendererEvents {
@@ -35,12 +36,29 @@ export interface RendererEvents {
   toggleCollapse(id: string): void;
 }
 
-/** The cytoscape instance of the view: draws, restyles, selects, fits, zooms and exports. */
+/** One cytoscape instance and the layer it draws in. */
+interface Drawing {
+  cy: Core;
+  layer: HTMLElement;
+  /** What was drawn (see draw()); undefined for a view that is never kept. */
+  key: string | undefined;
+  large: boolean;
+  /** The palette it is styled with, as JSON: restyling thousands of elements is not free. */
+  palette: string;
+  /** Whether the user panned or zoomed since it was drawn (then resizing keeps the view). */
+  moved: boolean;
+}
+
+/**
+ * The cytoscape instance of the view: draws, restyles, selects, fits, zooms and exports.
+ *
+ * A drawing of the whole graph is kept, hidden, while a focus view is shown: going back to it
+ * is then a single repaint, with the camera where the user left it, instead of adding thousands
+ * of elements again.
+ */
 export class GraphRenderer {
-  private cy: Core | undefined;
-  private large = false;
-  /** Whether the user panned or zoomed since the last drawing (then resizing keeps the view). */
-  private moved = false;
+  private current: Drawing | undefined;
+  private kept: Drawing | undefined;
 
   constructor(
     private readonly container: HTMLElement,
@@ -49,29 +67,53 @@ export class GraphRenderer {
     // the split between graph and details can be dragged, the panel resized: cytoscape only
     // watches the window; an untouched view is fitted again
     new ResizeObserver(() => {
-      this.cy?.resize();
-      if (!this.moved) this.fit();
+      this.current?.cy.resize();
+      if (this.current && !this.current.moved) this.fit();
     }).observe(container);
   }
 
-  /** Replaces what is drawn; resolves once the first frame with every element is painted. */
-  async draw(nodes: DrawnNode[], edges: DrawnEdge[], palette: Palette): Promise<void> {
-    this.cy?.destroy();
-    this.large = nodes.length + edges.length > LARGE;
+  private get cy(): Core | undefined {
+    return this.current?.cy;
+  }
+
+  /**
+   * Replaces what is drawn; resolves once the first frame with every element is painted. A
+   * `key` names the drawing so that reuse(key) can bring it back; a drawing without one (a
+   * focus view) keeps the keyed drawing it replaces.
+   */
+  async draw(
+    nodes: DrawnNode[],
+    edges: DrawnEdge[],
+    palette: Palette,
+    key: string | undefined,
+  ): Promise<void> {
+    this.putAway(key === undefined);
+    const large = nodes.length + edges.length > LARGE;
+    const layer = document.createElement('div');
+    layer.className = 'graph-layer';
+    this.container.append(layer);
     const cy = cytoscape({
-      container: this.container,
-      style: graphStyle(palette, this.large),
+      container: layer,
+      style: graphStyle(palette, large),
       layout: { name: 'preset' },
       minZoom: ZOOM.min,
       maxZoom: ZOOM.max,
       pixelRatio: 1,
-      textureOnViewport: this.large,
-      hideEdgesOnViewport: this.large,
+      textureOnViewport: large,
+      hideEdgesOnViewport: large,
       motionBlur: false,
       boxSelectionEnabled: false,
       selectionType: 'single',
     });
-    this.cy = cy;
+    const drawing: Drawing = {
+      cy,
+      layer,
+      key,
+      large,
+      palette: JSON.stringify(palette),
+      moved: false,
+    };
+    this.current = drawing;
     const viewport = this.fitted(nodes);
     // While the chunks go in, the camera looks away: each frame then culls every element (its
     // geometry is still worked out, a chunk at a time) instead of repainting a half-built graph.
@@ -81,13 +123,12 @@ export class GraphRenderer {
       ...chunked(edges.map(edgeElement), EDGE_CHUNK),
     ];
     for (const chunk of chunks) {
-      if (this.cy !== cy) return;
+      if (this.current !== drawing) return;
       cy.add(chunk);
       await nextTask();
     }
     cy.viewport(viewport);
-    this.moved = false;
-    cy.on('scrollzoom pinchzoom dragpan', () => (this.moved = true));
+    cy.on('scrollzoom pinchzoom dragpan', () => (drawing.moved = true));
     cy.on('tap', 'node', (event) => this.events.select(String(event.target.id())));
     cy.on('tap', (event) => {
       if (event.target === cy) this.events.select(undefined);
@@ -96,9 +137,48 @@ export class GraphRenderer {
     await nextFrame();
   }
 
+  /**
+   * Shows the kept drawing named `key` again, if there is one; resolves once it is painted.
+   * Another theme may have come meanwhile, so it takes the current palette.
+   */
+  async reuse(key: string, palette: Palette): Promise<boolean> {
+    const kept = this.kept;
+    if (!kept || kept.key !== key) return false;
+    this.kept = undefined;
+    this.putAway(false);
+    this.current = kept;
+    this.restyle(palette);
+    kept.layer.hidden = false;
+    kept.cy.resize();
+    if (!kept.moved) this.fit();
+    await nextFrame();
+    return true;
+  }
+
+  /** Takes the current drawing off the screen: kept (hidden) when asked and it has a key. */
+  private putAway(keep: boolean): void {
+    const previous = this.current;
+    this.current = undefined;
+    if (keep && previous?.key !== undefined) {
+      if (this.kept !== previous) discard(this.kept);
+      previous.layer.hidden = true;
+      this.kept = previous;
+      return;
+    }
+    discard(previous);
+    if (!keep) {
+      discard(this.kept);
+      this.kept = undefined;
+    }
+  }
+
   /** Applies another theme's colours. */
   restyle(palette: Palette): void {
-    this.cy?.style(graphStyle(palette, this.large));
+    const current = this.current;
+    const json = JSON.stringify(palette);
+    if (!current || current.palette === json) return;
+    current.palette = json;
+    current.cy.style(graphStyle(palette, current.large));
   }
 
   /** Selects a resource (and marks its edges); `centre` pans to it. */
@@ -115,10 +195,10 @@ export class GraphRenderer {
     });
     const node = id === undefined ? undefined : cy.getElementById(id);
     if (centre && node?.nonempty()) {
-      this.moved = true;
+      this.current!.moved = true;
       const zoom = Math.max(cy.zoom(), 0.9);
       // animating thousands of elements costs a full repaint per frame: jump instead
-      if (this.large) cy.viewport({ zoom, pan: panTo(cy, node.position(), zoom) });
+      if (this.current!.large) cy.viewport({ zoom, pan: panTo(cy, node.position(), zoom) });
       else cy.animate({ zoom, center: { eles: node } }, { duration: 200 });
     }
   }
@@ -134,9 +214,10 @@ export class GraphRenderer {
   }
 
   fit(): void {
-    const cy = this.cy;
-    if (!cy) return;
-    this.moved = false;
+    const current = this.current;
+    if (!current) return;
+    const cy = current.cy;
+    current.moved = false;
     const boxes = cy.nodes().map((node) => ({
       ...node.position(),
       width: Number(node.data('width')),
@@ -146,9 +227,10 @@ export class GraphRenderer {
   }
 
   zoomBy(factor: number): void {
-    const cy = this.cy;
-    if (!cy) return;
-    this.moved = true;
+    const current = this.current;
+    if (!current) return;
+    const cy = current.cy;
+    current.moved = true;
     const renderedPosition = { x: cy.width() / 2, y: cy.height() / 2 };
     cy.zoom({ level: cy.zoom() * factor, renderedPosition });
   }
@@ -160,6 +242,31 @@ export class GraphRenderer {
 
   svg(palette: Palette): string | undefined {
     return this.cy && toSvg(this.cy, palette);
+  }
+
+  /** Where the drawn resources sit, and the middle of the view, in graph coordinates. */
+  placement(): { nodes: Placed[]; centre: { x: number; y: number } } {
+    const cy = this.cy;
+    if (!cy) return { nodes: [], centre: { x: 0, y: 0 } };
+    const nodes = cy.nodes().map((node) => ({ id: node.id(), ...node.position() }));
+    const zoom = cy.zoom();
+    const pan = cy.pan();
+    const centre = { x: (cy.width() / 2 - pan.x) / zoom, y: (cy.height() / 2 - pan.y) / zoom };
+    return { nodes, centre };
+  }
+
+  /** Whether a resource's centre is in view. */
+  inView(id: string): boolean {
+    const cy = this.cy;
+    const node = cy?.getElementById(id);
+    if (!cy || !node?.nonempty()) return false;
+    const { x, y } = node.renderedPosition();
+    return x >= 0 && y >= 0 && x <= cy.width() && y <= cy.height();
+  }
+
+  /** How many resources and edges are drawn. */
+  counts(): { nodes: number; edges: number } {
+    return { nodes: this.cy?.nodes().length ?? 0, edges: this.cy?.edges().length ?? 0 };
   }
 
   /** What is drawn, for tests and benchmarks. */
@@ -209,6 +316,12 @@ function edgeElement(edge: DrawnEdge, index: number): ElementDefinition {
     data: { id: `e${index}`, key: edge.id, source: edge.source, target: edge.target },
     classes: edge.diff === 'same' ? [edge.group] : [edge.group, edge.diff],
   };
+}
+
+function discard(drawing: Drawing | undefined): void {
+  if (!drawing) return;
+  drawing.cy.destroy();
+  drawing.layer.remove();
 }
 
 function panTo(cy: Core, position: { x: number; y: number }, zoom: number) {

@@ -19,9 +19,11 @@ import {
   searchResources,
   type CatalogDiff,
 } from '../../shared/catalogGraphModel';
+import { nearestTo, nextInDirection, type Direction } from '../../shared/graphNavigation';
 import type { HostToGraph } from '../../shared/protocol';
 import { onHostMessage, postToHost } from '../common/vscodeApi';
 import { renderDetails } from './detailsPanel';
+import { bindGraphKeys } from './graphKeyboard';
 import { GraphRenderer, type DrawnNode } from './graphRenderer';
 import { GraphState } from './graphState';
 import { readPalette } from './graphStyle';
@@ -41,6 +43,8 @@ interface Shown {
 const state = new GraphState();
 const layouts = new LayoutClient();
 let shown: Shown | undefined;
+/** Counts the catalogs shown: part of each drawing's key. */
+let shownGeneration = 0;
 let drawGeneration = 0;
 /** The status line of the last drawing, shown again when a reload brings the same catalog. */
 let drawnStatus = '';
@@ -76,7 +80,6 @@ split.minEnd = '220px';
 split.minStart = '200px';
 const canvas = element('div', 'graph-canvas');
 canvas.slot = 'start';
-canvas.setAttribute('aria-label', 'Catalog graph');
 const details = element('aside', 'details');
 details.slot = 'end';
 details.setAttribute('aria-label', 'Selected resource');
@@ -90,6 +93,22 @@ const renderer = new GraphRenderer(canvas, {
   select: (id) => select(id, false),
   toggleCollapse: (id) => toggleCollapse(id),
 });
+/** Read out by screen readers when the keyboard moves the selection. */
+const announcer = element('div', 'visually-hidden');
+announcer.setAttribute('aria-live', 'polite');
+canvasWrapper.append(announcer);
+bindGraphKeys(canvas, {
+  move: (direction) => moveSelection(direction),
+  centre: () => {
+    if (state.value.selected) renderer.select(state.value.selected, true);
+  },
+  clear: () => select(undefined, false),
+  toggleFocus: () => act('focus'),
+  toggleCollapse: () => act('collapse'),
+  zoom: (factor) => renderer.zoomBy(factor),
+  fit: () => renderer.fit(),
+  search: () => toolbar.focusSearch(),
+});
 
 /** For tests and benchmarks: what is drawn, and a way to drive the view. */
 const testHooks = {
@@ -98,6 +117,7 @@ const testHooks = {
   selected: () => renderer.drawn().selected,
   focus: () => state.value.focus,
   styleOf: (id: string, property: string) => renderer.styleOf(id, property),
+  positionOf: (id: string) => renderer.placement().nodes.find((node) => node.id === id),
   timings,
   select: (id: string) => select(id, true),
   setFocus: (on: boolean) => setFocus(on),
@@ -146,6 +166,7 @@ function show(message: Extract<HostToGraph, { type: 'catalog' }>): void {
     compareLabel: compareWith?.label,
     containers: containers(catalog),
   };
+  shownGeneration++;
   if (focus && catalog.resources.some((resource) => resource.id === focus)) {
     state.update({ selected: focus, focus: true });
   }
@@ -162,6 +183,27 @@ async function draw(): Promise<void> {
   const generation = ++drawGeneration;
   const view = state.value;
   const focus = view.focus && view.selected ? view.selected : undefined;
+  // the whole graph (no focus) is named by what shapes it, so that leaving focus mode can show
+  // the drawing kept from before instead of laying out and drawing it again
+  const key = focus
+    ? undefined
+    : JSON.stringify([
+        shownGeneration,
+        view.direction,
+        [...view.hiddenGroups].sort(),
+        [...view.hiddenTypes].sort(),
+        [...view.collapsed].sort(),
+      ]);
+  if (key !== undefined) {
+    const paintStarted = performance.now();
+    if (await renderer.reuse(key, readPalette())) {
+      if (generation !== drawGeneration) return;
+      timings.layoutMs = 0;
+      timings.paintMs = performance.now() - paintStarted;
+      afterDrawing(undefined);
+      return;
+    }
+  }
   const model = buildGraphModel(catalog, {
     hiddenGroups: new Set(view.hiddenGroups),
     hiddenTypes: new Set(view.hiddenTypes),
@@ -195,20 +237,26 @@ async function draw(): Promise<void> {
     group: relationshipGroup(edge.relationship),
   }));
   const paintStarted = performance.now();
-  await renderer.draw(nodes, edges, readPalette());
+  await renderer.draw(nodes, edges, readPalette(), key);
   if (generation !== drawGeneration) return;
   timings.paintMs = performance.now() - paintStarted;
+  afterDrawing(focus);
+}
+
+/** What follows every drawing: selection, status line, search marks, controls, details. */
+function afterDrawing(focus: string | undefined): void {
+  const drawn = renderer.counts();
   timings.draws++;
-  renderer.select(view.selected, false);
-  drawnStatus = statusLine(model.nodes.length, model.edges.length, focus);
+  renderer.select(state.value.selected, false);
+  drawnStatus = statusLine(drawn.nodes, drawn.edges, focus);
   status.textContent = drawnStatus;
   find(toolbar.query(), false);
   refreshControls();
   showDetails();
   postToHost('graph', {
     type: 'drawn',
-    nodes: model.nodes.length,
-    edges: model.edges.length,
+    nodes: drawn.nodes,
+    edges: drawn.edges,
     layoutMs: timings.layoutMs,
     paintMs: timings.paintMs,
   });
@@ -259,6 +307,20 @@ function select(id: string | undefined, centre: boolean): void {
   renderer.select(id, centre);
   refreshControls();
   showDetails();
+}
+
+/** An arrow key: the next resource that way, or (nothing selected) the one mid-view. */
+function moveSelection(direction: Direction): void {
+  const { nodes, centre } = renderer.placement();
+  const selected = state.value.selected;
+  const from = selected === undefined ? undefined : nodes.find((node) => node.id === selected);
+  const target = from ? nextInDirection(from, nodes, direction) : nearestTo(centre, nodes);
+  if (target === undefined) {
+    announcer.textContent = `Nothing further ${direction}.`;
+    return;
+  }
+  select(target, !renderer.inView(target));
+  announcer.textContent = target;
 }
 
 function setFocus(on: boolean): void {

@@ -128,6 +128,10 @@ export class Toolbar {
     for (const [key, box] of this.checks) box.checked = !hidden.includes(key);
   }
 
+  focusSearch(): void {
+    this.search.focus();
+  }
+
   query(): string {
     return this.search.value;
   }
