@@ -9,7 +9,8 @@
  *   node --import tsx test/e2e/graph.e2e.ts [--state-dir .work/puppetdb-test] [--screenshots test-results]
  */
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import type { Frame, Page } from 'playwright-core';
 import { connect } from '../../src/client';
 import { catalogToDto } from '../../src/extension/graph/catalogToDto';
@@ -30,6 +31,7 @@ interface GraphHooks {
   selected(): string | undefined;
   focus(): boolean;
   styleOf(id: string, property: string): string | undefined;
+  positionOf(id: string): { x: number; y: number } | undefined;
   timings: { layoutMs: number; paintMs: number; draws: number };
   select(id: string): void;
   setFocus(on: boolean): void;
@@ -83,6 +85,34 @@ async function openFromPalette(page: Page, certname: string): Promise<void> {
   await page.locator(`.quick-input-list .monaco-list-row:has-text("${certname}")`).first().click();
 }
 
+/** Clicks an export button and accepts the save dialog's proposal; the saved file's bytes. */
+async function exportThroughDialog(
+  page: Page,
+  frame: Frame,
+  format: 'png' | 'svg',
+  expectedPath: string,
+): Promise<Buffer> {
+  await frame.locator(`vscode-toolbar-button[data-action="${format}"]`).click();
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ state: 'visible', timeout: 15_000 });
+  const name = basename(expectedPath);
+  await page.waitForFunction(
+    `document.querySelector('.quick-input-widget input')?.value.endsWith(${JSON.stringify(name)})`,
+  );
+  await input.press('Enter');
+  // (a headless window has no focus, so the host's "Saved …" toast stays in the notification
+  // centre) wait for the file, until its size holds still
+  let size = -1;
+  for (let waited = 0; ; waited += 250) {
+    const now = existsSync(expectedPath) ? statSync(expectedPath).size : -1;
+    if (now > 0 && now === size) break;
+    if (waited > 15_000) throw new Error(`nothing was saved at ${expectedPath}`);
+    size = now;
+    await page.waitForTimeout(250);
+  }
+  return readFileSync(expectedPath);
+}
+
 /** More room for the graph in the screenshots: no side bars. */
 async function hideSideBars(page: Page): Promise<void> {
   if (await page.locator('.part.sidebar').isVisible()) await page.keyboard.press('Control+B');
@@ -105,7 +135,7 @@ type Check = (name: string, assertion: () => void | Promise<void>) => Promise<vo
 /** One theme's run: dark opens the graph from the tree and reloads the window; light opens it
  *  from the palette and compares with another node. */
 async function exercise(
-  { page, dialogs, shade }: WorkbenchRun,
+  { page, dialogs, shade, folder }: WorkbenchRun,
   theme: string,
   { certname, catalog, other, otherCatalog, screenshots }: Fixture,
   check: Check,
@@ -190,9 +220,61 @@ async function exercise(
     },
   );
   await page.screenshot({ path: join(screenshots, `graph-focus-${shade}.png`) });
+
+  // the rest by keyboard, on the canvas: F leaves focus mode, an arrow moves the selection, F
+  // focuses on the new one, Escape clears it all
+  const canvas = frame.locator('.graph-canvas');
+  await canvas.focus();
   before = await draws(frame);
-  await frame.locator('vscode-toolbar-button[data-action="focus"]').click();
+  await canvas.press('f');
   await nextDraw(frame, before);
+  const back = {
+    nodes: (await frame.evaluate(() => window.__pdbxGraph.nodeIds())).length,
+    layoutMs: await frame.evaluate(() => window.__pdbxGraph.timings.layoutMs),
+    focus: await frame.evaluate(() => window.__pdbxGraph.focus()),
+  };
+  await check(
+    `${theme}: F on the canvas leaves focus mode; the whole graph comes back as it was`,
+    () => {
+      assert.equal(back.focus, false);
+      assert.equal(back.nodes, catalog.resources.length);
+      assert.equal(back.layoutMs, 0, 'the kept drawing is shown again, not laid out anew');
+    },
+  );
+  await canvas.press('ArrowLeft');
+  await frame.waitForFunction((id) => window.__pdbxGraph.selected() !== id, service);
+  const moved = await frame.evaluate((from) => {
+    const to = window.__pdbxGraph.selected()!;
+    return {
+      to,
+      from: window.__pdbxGraph.positionOf(from)!,
+      at: window.__pdbxGraph.positionOf(to)!,
+    };
+  }, service);
+  await page.screenshot({ path: join(screenshots, `graph-keyboard-${shade}.png`) });
+  const heading = await frame.locator('.details h2').innerText();
+  const announced = await frame.locator('[aria-live="polite"].visually-hidden').innerText();
+  await check(`${theme}: ArrowLeft selects the resource before ${service}, and says which`, () => {
+    assert.ok(moved.at.x < moved.from.x, `${moved.to} is not left of ${service}`);
+    assert.equal(heading, moved.to);
+    assert.equal(announced, moved.to);
+  });
+  before = await draws(frame);
+  await canvas.press('f');
+  await nextDraw(frame, before);
+  const refocused = await frame.evaluate(() => window.__pdbxGraph.nodeIds());
+  before = await draws(frame);
+  await canvas.press('Escape');
+  await nextDraw(frame, before);
+  const cleared = {
+    nodes: (await frame.evaluate(() => window.__pdbxGraph.nodeIds())).length,
+    selected: await frame.evaluate(() => window.__pdbxGraph.selected()),
+  };
+  await check(`${theme}: F focuses on ${moved.to}; Escape clears the selection and focus`, () => {
+    assert.deepEqual(sorted(refocused), sorted(focusSet(catalog, moved.to)));
+    assert.equal(cleared.nodes, catalog.resources.length);
+    assert.equal(cleared.selected, undefined);
+  });
 
   // hide containment: only ordering and refresh edges stay
   before = await draws(frame);
@@ -284,6 +366,41 @@ async function exercise(
     );
     await page.screenshot({ path: join(screenshots, 'graph-high-contrast.png') });
   } else {
+    // export both ways: VS Code's save dialog (the simple one, in a browser) offers a file in
+    // the workspace named after the node; Enter saves it there
+    const drawnNow = {
+      nodes: (await frame.evaluate(() => window.__pdbxGraph.nodeIds())).length,
+      edges: (await frame.evaluate(() => window.__pdbxGraph.edgeIds())).length,
+    };
+    const png = await exportThroughDialog(
+      page,
+      frame,
+      'png',
+      join(folder, `catalog-${certname}.png`),
+    );
+    await check(
+      `${theme}: Export as PNG saves a PNG image of the graph where the dialog says`,
+      () => {
+        assert.deepEqual([...png.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+        // IHDR: width and height, big-endian, at bytes 16 and 20
+        assert.ok(png.readUInt32BE(16) > 200 && png.readUInt32BE(20) > 100, 'a real picture');
+      },
+    );
+    const svg = (
+      await exportThroughDialog(page, frame, 'svg', join(folder, `catalog-${certname}.svg`))
+    ).toString('utf8');
+    await check(
+      `${theme}: Export as SVG saves every drawn resource and edge, titles escaped`,
+      () => {
+        assert.match(svg, /^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+        // one background rectangle, then one per resource
+        assert.equal(svg.match(/<rect /g)!.length - 1, drawnNow.nodes);
+        assert.equal(svg.match(/<line /g)?.length ?? 0, drawnNow.edges);
+        assert.ok(svg.includes('&#60;img src=x onerror=alert(1)&#62;'));
+        assert.ok(!svg.includes('<img'));
+      },
+    );
+
     // a window reload brings the panel back, with the user's filter (containment hidden)
     await runCommand(page, 'Developer: Reload Window');
     await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });

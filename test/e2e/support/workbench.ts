@@ -96,6 +96,8 @@ export interface WorkbenchRun {
   /** Messages of every alert/confirm/prompt the page opened (an XSS payload that ran shows here). */
   dialogs: string[];
   shade: 'dark' | 'light';
+  /** The workspace folder. */
+  folder: string;
 }
 
 /**
@@ -129,6 +131,7 @@ export async function withWorkbench(
       page: session.page,
       dialogs,
       shade: options.theme.includes('Light') ? 'light' : 'dark',
+      folder,
     });
   } catch (error) {
     await session.page
