@@ -14,6 +14,11 @@ const THEME = `--vscode-font-family: system-ui, sans-serif; --vscode-font-size: 
   --vscode-editor-font-family: monospace; --vscode-editor-font-size: 13px;
   --vscode-editor-background: #1f1f1f; --vscode-editor-foreground: #cccccc; --vscode-foreground: #cccccc;
   --vscode-descriptionForeground: #9d9d9d; --vscode-panel-border: #2b2b2b; --vscode-focusBorder: #0078d4;
+  --vscode-list-hoverBackground: #2a2d2e; --vscode-list-activeSelectionBackground: #04395e;
+  --vscode-list-inactiveSelectionBackground: #37373d; --vscode-badge-background: #616161;
+  --vscode-badge-foreground: #f8f8f8; --vscode-input-background: #313131;
+  --vscode-input-foreground: #cccccc; --vscode-input-border: #3c3c3c;
+  --vscode-testing-iconPassed: #73c991; --vscode-testing-iconFailed: #f14c4c;
   --vscode-charts-blue: #3794ff; --vscode-charts-green: #89d185; --vscode-charts-orange: #d18616;
   --vscode-charts-purple: #b180d7; --vscode-charts-yellow: #cca700; --vscode-charts-red: #f14c4c;`;
 const TYPES: Record<string, string> = {
@@ -22,7 +27,8 @@ const TYPES: Record<string, string> = {
   '.ttf': 'font/ttf',
 };
 
-function page(entry: string): string {
+/** The page: the entry's bundle and styles, and optionally a harness script served at /harness.js. */
+function page(entry: string, harness: boolean): string {
   return `<!DOCTYPE html><html lang="en"><head><meta charset="UTF-8">
 <link rel="stylesheet" href="/dist/webview/codicon.css" id="vscode-codicon-stylesheet">
 <link rel="stylesheet" href="/media/webview.css"><link rel="stylesheet" href="/dist/webview/${entry}.css">
@@ -37,7 +43,7 @@ function page(entry: string): string {
     getState: () => state,
     setState: (value) => (state = value),
   });
-</script></head><body data-entry="${entry}" class="vscode-dark"><main id="app"></main>
+</script>${harness ? '<script src="/harness.js"></script>' : ''}</head><body data-entry="${entry}" class="vscode-dark"><main id="app"></main>
 <script type="module" src="/dist/webview/${entry}.js"></script></body></html>`;
 }
 
@@ -46,14 +52,14 @@ export interface BenchPage {
   close(): Promise<void>;
 }
 
-export async function openBenchPage(entry: string): Promise<BenchPage> {
+export async function openBenchPage(entry: string, harness?: string): Promise<BenchPage> {
   const server: Server = createServer((request, response) => {
     const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname));
     if (path === '/') {
-      response.writeHead(200, { 'content-type': 'text/html' }).end(page(entry));
+      response.writeHead(200, { 'content-type': 'text/html' }).end(page(entry, !!harness));
       return;
     }
-    const file = join(ROOT, path);
+    const file = path === '/harness.js' && harness ? harness : join(ROOT, path);
     try {
       if (!file.startsWith(ROOT)) throw new Error('outside');
       const body = readFileSync(file);

@@ -13,6 +13,7 @@ import { EventTableModel, type EventTableView } from '../../../shared/eventTable
 import type { EventColumn } from '../../../shared/eventTableColumns';
 import { resourceRef } from '../../../shared/eventTableColumns';
 import type { EventRowDto } from '../../../shared/reportDto';
+import { EventBacklog } from './eventBacklog';
 import { EventDetail } from './eventDetail';
 import { createRowElement, fillEventRow, fillGroupRow } from './eventRowView';
 import { SummaryBar } from './summaryBar';
@@ -40,6 +41,9 @@ export class EventsTable {
   private state: EventsTableState;
   private view: EventTableView;
   private loading = false;
+  /** What the host last said: more events are on their way. */
+  private moreComing = false;
+  private readonly backlog = new EventBacklog((events) => this.takeEvents(events));
   private readonly viewport: HTMLElement;
   private readonly emptyNote: HTMLElement;
   private readonly rows: VirtualRows;
@@ -113,16 +117,26 @@ export class EventsTable {
 
   /** Replaces the events; `loading` says more are on their way. */
   setEvents(events: readonly EventRowDto[], loading: boolean): void {
-    this.model.replace(events);
-    this.loading = loading;
+    this.backlog.clear();
+    this.model.replace([]);
     this.selected = undefined;
+    this.moreComing = loading;
+    this.backlog.push(events);
+    this.loading = loading || this.backlog.waiting;
     this.recompute();
-    this.prepareSearchWhenIdle();
   }
 
   appendEvents(events: readonly EventRowDto[], loading: boolean): void {
+    this.moreComing = loading;
+    this.backlog.push(events);
+    this.loading = loading || this.backlog.waiting;
+    this.schedule();
+  }
+
+  /** A slice of the backlog into the model; the view follows on the next frame. */
+  private takeEvents(events: readonly EventRowDto[]): void {
     this.model.append(events);
-    this.loading = loading;
+    this.loading = this.moreComing || this.backlog.waiting;
     this.schedule();
     this.prepareSearchWhenIdle();
   }
@@ -140,10 +154,6 @@ export class EventsTable {
       if (!done) this.idleWork = requestIdleCallback(step, { timeout: 1000 });
     };
     this.idleWork = requestIdleCallback(step, { timeout: 1000 });
-  }
-
-  get eventCount(): number {
-    return this.model.size;
   }
 
   private query() {

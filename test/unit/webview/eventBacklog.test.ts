@@ -1,0 +1,58 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import {
+  EVENT_SLICE,
+  EventBacklog,
+} from '../../../src/webview/components/events-table/eventBacklog';
+import type { EventRowDto } from '../../../src/shared/reportDto';
+
+const events = (count: number, tag: string) =>
+  Array.from({ length: count }, (_, index) => ({ message: `${tag}${index}` }) as EventRowDto);
+
+/** Lets queued timers run until nothing waits. */
+async function drain(backlog: EventBacklog): Promise<void> {
+  for (let turns = 0; backlog.waiting && turns < 100; turns++) await nextTurn();
+}
+
+describe('EventBacklog', () => {
+  test('takes the first slice at once and the rest a slice per task, in order', async () => {
+    const taken: number[] = [];
+    const seen: string[] = [];
+    const backlog = new EventBacklog((slice) => {
+      taken.push(slice.length);
+      seen.push(...slice.map((event) => event.message!));
+    });
+    backlog.push(events(2 * EVENT_SLICE + 7, 'a'));
+    assert.deepEqual(taken, [EVENT_SLICE], 'only the first slice before the next task');
+    assert.equal(backlog.waiting, true);
+    // what arrives meanwhile queues behind
+    backlog.push(events(3, 'b'));
+    await drain(backlog);
+    assert.deepEqual(taken, [EVENT_SLICE, EVENT_SLICE, 7, 3]);
+    assert.equal(seen[0], 'a0');
+    assert.equal(seen[2 * EVENT_SLICE + 6], `a${2 * EVENT_SLICE + 6}`);
+    assert.deepEqual(seen.slice(-3), ['b0', 'b1', 'b2']);
+    assert.equal(backlog.waiting, false);
+  });
+
+  test('a small batch is taken whole and at once', () => {
+    const taken: Array<readonly EventRowDto[]> = [];
+    const backlog = new EventBacklog((slice) => taken.push(slice));
+    const batch = events(10, 'x');
+    backlog.push(batch);
+    assert.equal(taken[0], batch, 'not copied');
+    assert.equal(backlog.waiting, false);
+  });
+
+  test('clear() forgets what waits', async () => {
+    let taken = 0;
+    const backlog = new EventBacklog((slice) => (taken += slice.length));
+    backlog.push(events(3 * EVENT_SLICE, 'a'));
+    backlog.clear();
+    await nextTurn();
+    await nextTurn();
+    assert.equal(taken, EVENT_SLICE);
+    assert.equal(backlog.waiting, false);
+  });
+});
