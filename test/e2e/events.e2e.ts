@@ -43,7 +43,7 @@ async function runCommand(page: Page, title: string, answers: string[]): Promise
     // an empty answer takes the first item
     const item = answer ? `[aria-label*="${answer}"]` : '';
     await page
-      .locator(`.quick-input-list .monaco-list-row${item}`)
+      .locator(`.quick-input-list .monaco-list-row${item}:visible`)
       .first()
       .waitFor({ timeout: 30_000 });
     await page.keyboard.press('Enter');

@@ -147,8 +147,10 @@ async function pickNodeRange(certname: string): Promise<EventsSource | undefined
     { label: 'Last 7 days', range: 24 * 7 },
     { label: 'Custom range…', description: 'ISO-8601 since / until', range: 'custom' as const },
   ];
+  // a second step: a webview taking focus back as the first closes must not dismiss it
   const choice = await vscode.window.showQuickPick(choices, {
     placeHolder: `Events of ${certname}`,
+    ignoreFocusOut: true,
   });
   if (!choice) return undefined;
   if (choice.range === 'latest') return { certname };
@@ -156,6 +158,7 @@ async function pickNodeRange(certname: string): Promise<EventsSource | undefined
   const input = await vscode.window.showInputBox({
     prompt: `Events of ${certname} from … to … (the end is optional; UTC unless a zone is given)`,
     placeHolder: '2024-05-01T00:00Z / 2024-05-02T00:00Z',
+    ignoreFocusOut: true,
     validateInput: (value) =>
       parseIsoRange(value) ? undefined : 'An ISO-8601 date or date-time, optionally "/ end".',
   });
@@ -188,7 +191,7 @@ async function pickReport(
       detail: row.hash,
       hash: row.hash,
     })),
-    { placeHolder: `Report of ${certname}`, matchOnDetail: true },
+    { placeHolder: `Report of ${certname}`, matchOnDetail: true, ignoreFocusOut: true },
   );
   return picked?.hash;
 }
