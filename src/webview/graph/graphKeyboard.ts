@@ -19,10 +19,9 @@ const ARROWS: Record<string, Direction> = {
   ArrowDown: 'down',
 };
 
-/** What the keys do, for the canvas's label (read by screen readers) and its tooltip. */
+/** What the keys do: the canvas's label (read by screen readers), and shown in the legend while the canvas has keyboard focus. */
 export const GRAPH_KEYS_HELP =
-  'Arrow keys: move between resources · Enter: centre · F: focus mode · C: collapse or expand · ' +
-  '+ / −: zoom · 0: fit · /: find · Escape: clear the selection';
+  'Arrows: move · Enter: centre · F: focus mode · C: collapse · + − 0: zoom, fit · /: find · Esc: clear';
 
 /**
  * Keyboard use of the graph canvas: it takes focus (Tab, or a click) and the keys act on the
@@ -33,7 +32,6 @@ export function bindGraphKeys(canvas: HTMLElement, actions: GraphKeyActions): vo
   canvas.setAttribute('role', 'application');
   canvas.setAttribute('aria-roledescription', 'catalog graph');
   canvas.setAttribute('aria-label', `Catalog graph. ${GRAPH_KEYS_HELP}`);
-  canvas.title = GRAPH_KEYS_HELP;
   // cytoscape takes the pointer events of its canvas, so the click does not focus it by itself
   canvas.addEventListener('pointerdown', () => canvas.focus({ preventScroll: true }));
   canvas.addEventListener('keydown', (event) => {

@@ -1,3 +1,5 @@
+import { GRAPH_KEYS_HELP } from './graphKeyboard';
+
 const SVG = 'http://www.w3.org/2000/svg';
 
 /**
@@ -41,5 +43,15 @@ export function legend(): HTMLElement {
     item.append(swatch, text);
     box.append(item);
   }
+  // shown while the canvas has keyboard focus
+  const keys = document.createElement('span');
+  keys.className = 'legend-item legend-keys';
+  const icon = document.createElement('span');
+  icon.className = 'codicon codicon-keyboard';
+  icon.setAttribute('aria-hidden', 'true');
+  const help = document.createElement('span');
+  help.textContent = GRAPH_KEYS_HELP;
+  keys.append(icon, help);
+  box.append(keys);
   return box;
 }
