@@ -7,10 +7,8 @@
  */
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { EVENTS_PER_MESSAGE as BATCH } from '../../src/shared/protocol';
 import { openBenchPage } from './benchPage';
-
-/** Events per message, as src/extension/reports/eventsLoader.ts posts them. */
-const BATCH = 5000;
 
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 

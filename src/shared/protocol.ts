@@ -132,6 +132,15 @@ export type GraphToHost =
 
 // --- events table (src/webview/events) ---------------------------------------------------------
 
+/**
+ * Events per message: the host streams batches of this size, and the table takes any larger
+ * message (a snapshot of everything loaded) a slice of this size per task.
+ */
+export const EVENTS_PER_MESSAGE = 5000;
+
+/** Open the resource of an event in the catalog graph. */
+export type OpenInGraph = { type: 'openInGraph'; certname: string; resource: string };
+
 export type HostToEvents =
   | Persist
   | { type: 'loading'; title: string }
@@ -152,8 +161,7 @@ export type HostToEvents =
 
 export type EventsToHost =
   | Ready
-  /** Open the resource of an event in the catalog graph. */
-  | { type: 'openInGraph'; certname: string; resource: string }
+  | OpenInGraph
   /** Open the report an event belongs to. */
   | { type: 'openReport'; reportHash: string };
 
@@ -167,7 +175,7 @@ export type HostToReport =
 
 export type ReportToHost =
   | Ready
-  | { type: 'openInGraph'; certname: string; resource: string }
+  | OpenInGraph
   /** Reveal the report's node in the explorer tree. */
   | { type: 'openNode'; certname: string };
 

@@ -8,15 +8,13 @@ import {
   isReportSource,
   type EventsSource,
 } from '../../shared/eventTableSource';
-import type { EventsToHost, RestoreInfo } from '../../shared/protocol';
+import { EVENTS_PER_MESSAGE, type EventsToHost, type RestoreInfo } from '../../shared/protocol';
 import { WebviewPanels } from '../ids';
 import type { Services } from '../services';
 import { webviewOptions } from '../webviews/webviewHtml';
 import { WebviewPanelHost } from '../webviews/webviewPanelHost';
 import { openViews } from '../webviews/openViews';
 
-/** Events per message once the first rows are shown: big enough to be cheap, small enough to stay smooth. */
-const BATCH_SIZE = 5000;
 /** The longest a batch waits for more rows before it is posted anyway. */
 const FLUSH_INTERVAL_MS = 100;
 
@@ -116,7 +114,7 @@ export class EventsPanel extends WebviewPanelHost<'events'> {
   /** The first rows go out at once; later ones wait for a full batch or the interval. */
   private scheduleFlush(): void {
     const pending = this.rows.length - this.posted;
-    if (this.posted === 0 || pending >= BATCH_SIZE) {
+    if (this.posted === 0 || pending >= EVENTS_PER_MESSAGE) {
       this.flush();
     } else if (!this.flushTimer) {
       this.flushTimer = setTimeout(() => this.flush(), FLUSH_INTERVAL_MS);
@@ -133,9 +131,13 @@ export class EventsPanel extends WebviewPanelHost<'events'> {
       this.postAll();
       return;
     }
-    for (let start = this.posted; start < this.rows.length || complete; start += BATCH_SIZE) {
-      const events = this.rows.slice(start, start + BATCH_SIZE);
-      const last = start + BATCH_SIZE >= this.rows.length;
+    for (
+      let start = this.posted;
+      start < this.rows.length || complete;
+      start += EVENTS_PER_MESSAGE
+    ) {
+      const events = this.rows.slice(start, start + EVENTS_PER_MESSAGE);
+      const last = start + EVENTS_PER_MESSAGE >= this.rows.length;
       this.post({ type: 'moreEvents', events, complete: complete && last });
       if (last) break;
     }
@@ -167,14 +169,9 @@ export class EventsPanel extends WebviewPanelHost<'events'> {
 
   protected async onMessage(message: Exclude<EventsToHost, { type: 'ready' }>): Promise<void> {
     switch (message.type) {
-      case 'openInGraph': {
-        await openViews.catalogGraph({
-          connectionId: this.connectionId,
-          certname: message.certname,
-          focus: message.resource,
-        });
+      case 'openInGraph':
+        await openViews.resourceInGraph(this.connectionId, message);
         break;
-      }
       case 'openReport': {
         await openViews.report({ connectionId: this.connectionId, reportHash: message.reportHash });
         break;

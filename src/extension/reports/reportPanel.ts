@@ -86,14 +86,9 @@ export class ReportPanel extends WebviewPanelHost<'report'> {
 
   protected async onMessage(message: Exclude<ReportToHost, { type: 'ready' }>): Promise<void> {
     switch (message.type) {
-      case 'openInGraph': {
-        await openViews.catalogGraph({
-          connectionId: this.connectionId,
-          certname: message.certname,
-          focus: message.resource,
-        });
+      case 'openInGraph':
+        await openViews.resourceInGraph(this.connectionId, message);
         break;
-      }
       case 'openNode': {
         await openViews.node({ connectionId: this.connectionId, certname: message.certname });
         break;

@@ -5,6 +5,7 @@ import type {
   ReportTarget,
   RevealNodeTarget,
 } from '../commandTargets';
+import type { OpenInGraph } from '../../shared/protocol';
 import { Commands } from '../ids';
 
 /**
@@ -14,6 +15,13 @@ import { Commands } from '../ids';
 export const openViews = {
   catalogGraph: (target: CatalogGraphTarget) =>
     vscode.commands.executeCommand(Commands.openCatalogGraph, target),
+  /** An event's resource, selected and focused in its node's graph. */
+  resourceInGraph: (connectionId: string, { certname, resource }: OpenInGraph) =>
+    vscode.commands.executeCommand(Commands.openCatalogGraph, {
+      connectionId,
+      certname,
+      focus: resource,
+    } satisfies CatalogGraphTarget),
   events: (target: EventsTarget) => vscode.commands.executeCommand(Commands.openEvents, target),
   report: (target: ReportTarget) => vscode.commands.executeCommand(Commands.openReport, target),
   node: (target: RevealNodeTarget) => vscode.commands.executeCommand(Commands.revealNode, target),

@@ -1,11 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import {
-  EVENT_SLICE,
-  EventBacklog,
-} from '../../../src/webview/components/events-table/eventBacklog';
+import { EVENTS_PER_MESSAGE } from '../../../src/shared/protocol';
 import type { EventRowDto } from '../../../src/shared/reportDto';
+import { EventBacklog } from '../../../src/webview/components/events-table/eventBacklog';
 
 const events = (count: number, tag: string) =>
   Array.from({ length: count }, (_, index) => ({ message: `${tag}${index}` }) as EventRowDto);
@@ -23,15 +21,15 @@ describe('EventBacklog', () => {
       taken.push(slice.length);
       seen.push(...slice.map((event) => event.message!));
     });
-    backlog.push(events(2 * EVENT_SLICE + 7, 'a'));
-    assert.deepEqual(taken, [EVENT_SLICE], 'only the first slice before the next task');
+    backlog.push(events(2 * EVENTS_PER_MESSAGE + 7, 'a'));
+    assert.deepEqual(taken, [EVENTS_PER_MESSAGE], 'only the first slice before the next task');
     assert.equal(backlog.waiting, true);
     // what arrives meanwhile queues behind
     backlog.push(events(3, 'b'));
     await drain(backlog);
-    assert.deepEqual(taken, [EVENT_SLICE, EVENT_SLICE, 7, 3]);
+    assert.deepEqual(taken, [EVENTS_PER_MESSAGE, EVENTS_PER_MESSAGE, 7, 3]);
     assert.equal(seen[0], 'a0');
-    assert.equal(seen[2 * EVENT_SLICE + 6], `a${2 * EVENT_SLICE + 6}`);
+    assert.equal(seen[2 * EVENTS_PER_MESSAGE + 6], `a${2 * EVENTS_PER_MESSAGE + 6}`);
     assert.deepEqual(seen.slice(-3), ['b0', 'b1', 'b2']);
     assert.equal(backlog.waiting, false);
   });
@@ -48,11 +46,11 @@ describe('EventBacklog', () => {
   test('clear() forgets what waits', async () => {
     let taken = 0;
     const backlog = new EventBacklog((slice) => (taken += slice.length));
-    backlog.push(events(3 * EVENT_SLICE, 'a'));
+    backlog.push(events(3 * EVENTS_PER_MESSAGE, 'a'));
     backlog.clear();
     await nextTurn();
     await nextTurn();
-    assert.equal(taken, EVENT_SLICE);
+    assert.equal(taken, EVENTS_PER_MESSAGE);
     assert.equal(backlog.waiting, false);
   });
 });

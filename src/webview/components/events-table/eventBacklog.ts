@@ -1,7 +1,5 @@
+import { EVENTS_PER_MESSAGE } from '../../../shared/protocol';
 import type { EventRowDto } from '../../../shared/reportDto';
-
-/** Events per slice: what the host posts per message, and what the table takes per task. */
-export const EVENT_SLICE = 5000;
 
 /**
  * Events waiting to be taken in, a slice per task. One message may carry a whole report's
@@ -37,7 +35,7 @@ export class EventBacklog {
     this.timer = undefined;
     const next = this.queue[0];
     if (!next) return;
-    const to = Math.min(next.from + EVENT_SLICE, next.events.length);
+    const to = Math.min(next.from + EVENTS_PER_MESSAGE, next.events.length);
     const whole = next.from === 0 && to === next.events.length;
     const slice = whole ? next.events : next.events.slice(next.from, to);
     next.from = to;
