@@ -45,6 +45,8 @@ interface Drawing {
   large: boolean;
   /** The palette it is styled with, as JSON: restyling thousands of elements is not free. */
   palette: string;
+  /** Whether every element went in (a drawing replaced half-way is never kept). */
+  complete: boolean;
   /** Whether the user panned or zoomed since it was drawn (then resizing keeps the view). */
   moved: boolean;
 }
@@ -111,6 +113,7 @@ export class GraphRenderer {
       key,
       large,
       palette: JSON.stringify(palette),
+      complete: false,
       moved: false,
     };
     this.current = drawing;
@@ -128,6 +131,7 @@ export class GraphRenderer {
       await nextTask();
     }
     cy.viewport(viewport);
+    drawing.complete = true;
     cy.on('scrollzoom pinchzoom dragpan', () => (drawing.moved = true));
     cy.on('tap', 'node', (event) => this.events.select(String(event.target.id())));
     cy.on('tap', (event) => {
@@ -155,11 +159,11 @@ export class GraphRenderer {
     return true;
   }
 
-  /** Takes the current drawing off the screen: kept (hidden) when asked and it has a key. */
+  /** Takes the current drawing off the screen: kept (hidden) when asked, if whole and keyed. */
   private putAway(keep: boolean): void {
     const previous = this.current;
     this.current = undefined;
-    if (keep && previous?.key !== undefined) {
+    if (keep && previous?.key !== undefined && previous.complete) {
       if (this.kept !== previous) discard(this.kept);
       previous.layer.hidden = true;
       this.kept = previous;
