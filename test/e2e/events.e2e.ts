@@ -16,7 +16,7 @@ import { parseArgs } from 'node:util';
 import type { Frame, Page } from 'playwright-core';
 import { httpClient, testServer } from '../integration/support/puppetdb';
 import { startVsCode } from '../vscode/runtime';
-import { runCommand as runPaletteCommand } from './support/workbench';
+import { reloadWindow, runCommand as runPaletteCommand } from './support/workbench';
 
 const THEMES = [
   { name: 'Default Dark Modern', shade: 'dark' },
@@ -388,9 +388,7 @@ async function main(): Promise<void> {
       if (theme.shade === 'dark') {
         // as a user reloads: the workbench saves its editors (and their webview state) first,
         // which a bare page.reload() would not wait for
-        await runCommand(page, 'Developer: Reload Window', []);
-        await page.waitForTimeout(3000);
-        await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+        await reloadWindow(page);
         const restored = await webviewFrame(page, 'report', '.report-fields');
         await check('after a window reload the report view comes back with its data', async () =>
           assert.equal(await restored.locator('dd[data-field="Status"]').innerText(), 'failed'),

@@ -19,6 +19,7 @@ import { buildGraphModel, focusSet } from '../../src/shared/catalogGraphModel';
 import { loadedFleet, testServer } from '../integration/support/puppetdb';
 import {
   e2eArguments,
+  reloadWindow,
   runCommand,
   webviewFrame,
   withWorkbench,
@@ -402,8 +403,7 @@ async function exercise(
     );
 
     // a window reload brings the panel back, with the user's filter (containment hidden)
-    await runCommand(page, 'Developer: Reload Window');
-    await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    await reloadWindow(page);
     frame = await webviewFrame(page, 'graph', 60_000);
     await frame.waitForFunction(() => window.__pdbxGraph?.timings.draws > 0, undefined, {
       timeout: 60_000,

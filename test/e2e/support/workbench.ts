@@ -66,6 +66,20 @@ export async function runCommand(page: Page, title: string): Promise<void> {
   await pick(page, 'F1', `>${title}`, title);
 }
 
+/**
+ * Developer: Reload Window, returning once the new workbench is up: waits for the page itself to
+ * navigate, so that nothing of the old page (its webview frames) is taken for the new one.
+ */
+export async function reloadWindow(page: Page): Promise<void> {
+  const navigated = page.waitForEvent('framenavigated', {
+    predicate: (frame) => frame === page.mainFrame(),
+    timeout: 60_000,
+  });
+  await runCommand(page, 'Developer: Reload Window');
+  await navigated;
+  await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+}
+
 async function pick(
   page: Page,
   key: string,
