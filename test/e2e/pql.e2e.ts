@@ -8,7 +8,7 @@
  */
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Frame, Page } from 'playwright-core';
 import { connect } from '../../src/client';
 import { testServer } from '../integration/support/puppetdb';
 import { e2eArguments, openFile, webviewFrame, withWorkbench } from './support/workbench';
@@ -28,6 +28,13 @@ async function putCursorOnLine(page: Page, line: number): Promise<void> {
   await page.keyboard.type(String(line));
   await page.keyboard.press('Enter');
   await page.waitForTimeout(300);
+}
+
+/** The results table paints its rows on the animation frame after the state it shows. */
+async function nextPaint(frame: Frame): Promise<void> {
+  await frame.evaluate(
+    'new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))',
+  );
 }
 
 async function main(): Promise<void> {
@@ -70,6 +77,7 @@ async function main(): Promise<void> {
         const frame = await webviewFrame(page, 'results');
         const counts = frame.locator('.counts');
         await frame.locator('.state-done').waitFor({ timeout: 30_000 });
+        await nextPaint(frame);
         const countText = await counts.innerText();
         check(
           `${theme}: Ctrl+Enter runs the query; the panel counts the server's ${expected.length} rows`,
@@ -102,11 +110,9 @@ async function main(): Promise<void> {
         ).length;
         await frame.locator('vscode-textfield').click();
         await page.keyboard.type('motd');
-        // every keystroke filters, so wait for the whole word's count; the table paints on the next frame
+        // every keystroke filters, so wait for the whole word's count
         await frame.locator(`.counts:has-text("· ${motd} match the filter")`).waitFor();
-        await frame.evaluate(
-          'new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))',
-        );
+        await nextPaint(frame);
         const filtered = await frame.locator('.table-body .table-row:not([hidden])').count();
         check(`${theme}: the filter keeps the ${motd} matching rows`, () =>
           assert.equal(filtered, motd),
