@@ -31,3 +31,4 @@ export { detectPqlEntity, type PqlEntity } from './pqlEntity';
 export * from './errors';
 export * from './records';
 export * from './queryBuilder';
+export { readPemFile, MAX_PEM_BYTES, type PemKind } from './pemFile';
