@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import { connectionForm, type ConnectionFormResult } from '../connections/connectionForm';
-import { DEFAULT_PUPPETDB_CONF, readPuppetdbConf } from '../connections/puppetdbConf';
+import { connectionForm } from '../connections/connectionForm';
+import { applyConnectionForm } from '../connections/saveConnection';
 import { Commands } from '../ids';
 import type { Services } from '../services';
 import { ConnectionNode } from '../tree/connectionNode';
@@ -10,6 +10,7 @@ import type { NodeFilter } from '../tree/nodeFilter';
 import { NodesFolder } from '../tree/nodesFolder';
 import type { PuppetNodeNode } from '../tree/puppetNodeNode';
 import type { ErrorNode, LoadMoreNode } from '../tree/simpleNodes';
+import { importConnections, storedSecrets, vetPrefilled } from './connectionCommands';
 import { registerGuardedCommand } from './registerGuardedCommand';
 
 /** Registers every command; each handler is small and delegates to the services. */
@@ -31,22 +32,21 @@ export function registerCommands(services: Services): vscode.Disposable[] {
     return picked?.id;
   };
 
-  const saveForm = async (result: ConnectionFormResult | undefined) => {
-    if (!result) return undefined;
-    await store.save(result.connection, result.secrets);
-    return result.connection.id;
-  };
-
   return [
-    register(Commands.addConnection, async (prefilled?: ConnectionFormResult) => {
-      const id = await saveForm(prefilled ?? (await connectionForm()));
-      if (id && !statusBar.activeConnectionId) await statusBar.setActive(id);
+    register(Commands.addConnection, async (prefilled?: unknown) => {
+      const result =
+        prefilled === undefined ? await connectionForm() : await vetPrefilled(store, prefilled);
+      if (!result) return undefined;
+      const id = await applyConnectionForm(store, result);
+      if (!statusBar.activeConnectionId) await statusBar.setActive(id);
       return id;
     }),
     register(Commands.editConnection, async (node?: ConnectionNode) => {
       const id = await connectionOf(node);
       const existing = id ? store.get(id) : undefined;
-      if (existing) await saveForm(await connectionForm(existing));
+      if (!existing) return undefined;
+      const result = await connectionForm(existing, await storedSecrets(store, existing.id));
+      return result ? applyConnectionForm(store, result) : undefined;
     }),
     register(Commands.renameConnection, async (node?: ConnectionNode) => {
       const id = await connectionOf(node);
@@ -78,16 +78,7 @@ export function registerCommands(services: Services): vscode.Disposable[] {
       void vscode.window.showInformationMessage(message);
       return { version, state: status.state };
     }),
-    register(Commands.importConnections, async (path?: string) => {
-      const imported = await readPuppetdbConf(path ?? DEFAULT_PUPPETDB_CONF);
-      for (const { connection, token } of imported) {
-        await store.save(connection, token ? { token } : {});
-      }
-      void vscode.window.showInformationMessage(
-        `Imported ${imported.length} PuppetDB connection(s) from ${path ?? DEFAULT_PUPPETDB_CONF}.`,
-      );
-      return imported.map((entry) => entry.connection.id);
-    }),
+    register(Commands.importConnections, (source?: unknown) => importConnections(store, source)),
     register(Commands.switchConnection, async (id?: string) => {
       const target = typeof id === 'string' ? id : await connectionOf();
       if (target) await statusBar.setActive(target);

@@ -1,138 +1,297 @@
-import { existsSync } from 'node:fs';
-import * as vscode from 'vscode';
+/**
+ * Add / Edit Connection: URL, name, server certificate (https only), authentication and what that
+ * authentication needs, one quick input per step with Back. Editing keeps a stored secret unless
+ * the user chooses to replace it, and never shows it.
+ */
+import type * as vscode from 'vscode';
 import type { ConnectionSettings } from '../settings';
-import type { SecretKind } from './connectionStore';
+import { currentAuth, type Auth, type ConnectionFormResult } from './connectionChange';
+import { clearTextRisk, sameOrigin, urlProblem } from './credentialChecks';
+import { runSteps, type BACK, type CANCEL, type Step, type StepUi } from './multiStepInput';
+import { pemFileProblem, pickFile } from './pemFileStep';
+import { confirmClearText } from './saveConnection';
 
-export interface ConnectionFormResult {
-  connection: ConnectionSettings;
-  secrets: Partial<Record<SecretKind, string>>;
+type StepName =
+  'url' | 'name' | 'ca' | 'verify' | 'auth' | 'cert' | 'key' | 'token' | 'username' | 'password';
+
+/** What the edited connection had stored, without the values: the form never shows a secret. */
+export interface StoredSecrets {
+  token: boolean;
+  password: boolean;
 }
 
-type Auth = 'none' | 'certificate' | 'token' | 'basic';
+interface Draft {
+  url: string;
+  name: string;
+  caFile: string;
+  verifyTls: boolean;
+  auth: Auth;
+  certFile: string;
+  keyFile: string;
+  username: string;
+  /** undefined: keep the stored one (edit only) */
+  token?: string;
+  password?: string;
+}
+
+const AUTH_ITEMS: ReadonlyArray<vscode.QuickPickItem & { auth: Auth }> = [
+  { label: 'None', description: 'PuppetDB answers without credentials', auth: 'none' },
+  {
+    label: 'Client certificate',
+    description: 'certificate + key files (PuppetDB over HTTPS)',
+    auth: 'certificate',
+  },
+  {
+    label: 'Token',
+    description: 'Puppet Enterprise RBAC token, kept in the OS keychain',
+    auth: 'token',
+  },
+  {
+    label: 'User name and password',
+    description: 'HTTP basic authentication through a proxy; the password goes to the OS keychain',
+    auth: 'basic',
+  },
+];
 
 /** Asks, step by step, for what a connection needs; undefined when the user cancels. */
 export async function connectionForm(
   existing?: ConnectionSettings,
+  stored: StoredSecrets = { token: false, password: false },
 ): Promise<ConnectionFormResult | undefined> {
-  const url = await vscode.window.showInputBox({
-    title: 'PuppetDB URL',
-    prompt: 'Where PuppetDB answers, e.g. https://puppetdb.example.com:8081',
-    value: existing?.url ?? 'http://localhost:8080',
-    ignoreFocusOut: true,
-    validateInput: (value) => {
-      try {
-        const parsed = new URL(value);
-        return parsed.protocol === 'http:' || parsed.protocol === 'https:'
-          ? undefined
-          : 'Use http:// or https://';
-      } catch {
-        return 'Not a URL';
+  const draft: Draft = {
+    url: existing?.url ?? 'http://localhost:8080',
+    name: existing?.name ?? '',
+    caFile: existing?.caFile ?? '',
+    verifyTls: existing?.verifyTls !== false,
+    auth: existing ? currentAuth(existing, stored) : 'none',
+    certFile: existing?.certFile ?? '',
+    keyFile: existing?.keyFile ?? '',
+    username: existing?.username ?? '',
+  };
+  // a stored secret belongs to the URL it was given for; another origin asks for it again
+  const canKeep = (kind: keyof StoredSecrets) =>
+    Boolean(existing && stored[kind] && sameOrigin(existing.url, draft.url));
+  const isHttps = () => draft.url.startsWith('https:');
+
+  const steps: Record<StepName, Step<StepName>> = {
+    url: async (ui) => {
+      const value = await ui.input({
+        step: 'URL',
+        prompt: 'Where PuppetDB answers, e.g. https://puppetdb.example.com:8081',
+        value: draft.url,
+        validate: urlProblem,
+      });
+      if (typeof value !== 'string') return value;
+      draft.url = value.trim();
+      return 'name';
+    },
+    name: async (ui) => {
+      const value = await ui.input({
+        step: 'Name',
+        prompt: 'How the connection is shown in the explorer and the status bar',
+        value: draft.name || new URL(draft.url).hostname,
+        validate: (input) => (input.trim() ? undefined : 'A name is needed'),
+      });
+      if (typeof value !== 'string') return value;
+      draft.name = value.trim();
+      return isHttps() ? 'ca' : 'auth';
+    },
+    ca: async (ui) => {
+      const value = await pemPathInput(ui, {
+        step: 'CA certificate',
+        prompt:
+          'The CA certificate (PEM) that signed the server certificate; empty for the system CAs',
+        value: draft.caFile,
+        kind: 'CA certificate',
+        required: false,
+      });
+      if (typeof value !== 'string') return value;
+      draft.caFile = value;
+      return 'verify';
+    },
+    verify: async (ui) => {
+      const items = [
+        { label: 'Verify the server certificate (recommended)', verify: true },
+        {
+          label: 'Do not verify',
+          description: 'anyone on the path can pose as PuppetDB',
+          verify: false,
+        },
+      ];
+      const picked = await ui.pick({
+        step: 'Server certificate',
+        items,
+        active: items.find((item) => item.verify === draft.verifyTls),
+      });
+      if (typeof picked === 'symbol') return picked;
+      draft.verifyTls = picked.verify;
+      return 'auth';
+    },
+    auth: async (ui) => {
+      for (;;) {
+        const picked = await ui.pick({
+          step: 'Authentication',
+          items: AUTH_ITEMS,
+          active: AUTH_ITEMS.find((item) => item.auth === draft.auth),
+        });
+        if (typeof picked === 'symbol') return picked;
+        draft.auth = picked.auth;
+        const secret = picked.auth === 'token' ? 'token' : 'password';
+        const risk =
+          picked.auth === 'token' || picked.auth === 'basic'
+            ? clearTextRisk(draft.url, [secret])
+            : undefined;
+        // asked before the secret is typed; declining shows the choice again (or Back to the URL)
+        if (risk && !(await confirmClearText(risk))) continue;
+        switch (picked.auth) {
+          case 'none':
+            return 'done';
+          case 'certificate':
+            return 'cert';
+          case 'token':
+            return 'token';
+          case 'basic':
+            return 'username';
+          default:
+            return unreachable(picked.auth);
+        }
       }
     },
-  });
-  if (!url) return undefined;
-  const name = await vscode.window.showInputBox({
-    title: 'Connection name',
-    value: existing?.name ?? new URL(url).hostname,
-    ignoreFocusOut: true,
-    validateInput: (value) => (value.trim() ? undefined : 'A name is needed'),
-  });
-  if (!name) return undefined;
+    cert: async (ui) => {
+      const value = await pemPathInput(ui, {
+        step: 'Client certificate',
+        prompt: 'The client certificate (PEM) that PuppetDB trusts',
+        value: draft.certFile,
+        kind: 'client certificate',
+        required: true,
+      });
+      if (typeof value !== 'string') return value;
+      draft.certFile = value;
+      return 'key';
+    },
+    key: async (ui) => {
+      const value = await pemPathInput(ui, {
+        step: 'Client private key',
+        prompt: 'The private key (PEM) of the client certificate',
+        value: draft.keyFile,
+        kind: 'client key',
+        required: true,
+      });
+      if (typeof value !== 'string') return value;
+      draft.keyFile = value;
+      return 'done';
+    },
+    token: async (ui) => {
+      const secret = await secretInput(ui, {
+        kind: 'token',
+        keep: canKeep('token'),
+        step: 'Token',
+        prompt: 'The RBAC token (puppet access show); it goes to the OS keychain',
+      });
+      if (typeof secret === 'symbol') return secret;
+      draft.token = secret ?? undefined;
+      return 'done';
+    },
+    username: async (ui) => {
+      const value = await ui.input({
+        step: 'User name',
+        value: draft.username,
+        validate: (input) => (input.trim() ? undefined : 'A user name is needed'),
+      });
+      if (typeof value !== 'string') return value;
+      draft.username = value.trim();
+      return 'password';
+    },
+    password: async (ui) => {
+      const secret = await secretInput(ui, {
+        kind: 'password',
+        keep: canKeep('password') && draft.username === (existing?.username ?? ''),
+        step: 'Password',
+        prompt: `The password of ${draft.username}; it goes to the OS keychain`,
+      });
+      if (typeof secret === 'symbol') return secret;
+      draft.password = secret ?? undefined;
+      return 'done';
+    },
+  };
+
+  const title = existing ? `Edit ${existing.name}` : 'Add PuppetDB Connection';
+  if (!(await runSteps(steps, 'url', title))) return undefined;
+  return resultOf(draft, existing);
+}
+
+function resultOf(draft: Draft, existing: ConnectionSettings | undefined): ConnectionFormResult {
+  const https = draft.url.startsWith('https:');
   const connection: ConnectionSettings = {
     ...existing,
     id: existing?.id ?? newId(),
-    name: name.trim(),
-    url,
+    name: draft.name,
+    url: draft.url,
+    caFile: https ? draft.caFile || undefined : undefined,
+    verifyTls: https ? draft.verifyTls : undefined,
+    certFile: draft.certFile || undefined,
+    keyFile: draft.keyFile || undefined,
+    username: draft.username || undefined,
   };
-  const secrets: Partial<Record<SecretKind, string>> = {};
-  if (url.startsWith('https:')) {
-    const ca = await pathInput(
-      'CA certificate (PEM) that signed the server certificate; empty for the system CAs',
-      existing?.caFile,
-    );
-    if (ca === undefined) return undefined;
-    connection.caFile = ca || undefined;
-    const verify = await vscode.window.showQuickPick(
-      ['Verify the server certificate (recommended)', 'Do not verify'],
-      {
-        title: 'Server certificate',
-        ignoreFocusOut: true,
-      },
-    );
-    if (!verify) return undefined;
-    connection.verifyTls = verify.startsWith('Verify');
-  }
-  const auth = await vscode.window.showQuickPick(
-    [
-      { label: 'None', auth: 'none' as Auth },
-      {
-        label: 'Client certificate',
-        description: 'cert + key files (PuppetDB over HTTPS)',
-        auth: 'certificate' as Auth,
-      },
-      {
-        label: 'Token',
-        description: 'Puppet Enterprise RBAC token, kept in the OS keychain',
-        auth: 'token' as Auth,
-      },
-      {
-        label: 'User name and password',
-        description: 'HTTP basic authentication through a proxy',
-        auth: 'basic' as Auth,
-      },
-    ],
-    { title: 'Authentication', ignoreFocusOut: true },
-  );
-  if (!auth) return undefined;
-  if (auth.auth === 'certificate') {
-    const cert = await pathInput('Client certificate (PEM)', existing?.certFile, true);
-    const key = cert && (await pathInput('Client private key (PEM)', existing?.keyFile, true));
-    if (!cert || !key) return undefined;
-    Object.assign(connection, { certFile: cert, keyFile: key });
-  }
-  if (auth.auth === 'token') {
-    const token = await vscode.window.showInputBox({
-      title: 'Token',
-      password: true,
-      ignoreFocusOut: true,
-    });
-    if (!token) return undefined;
-    secrets.token = token;
-  }
-  if (auth.auth === 'basic') {
-    const username = await vscode.window.showInputBox({
-      title: 'User name',
-      value: existing?.username,
-      ignoreFocusOut: true,
-    });
-    const password =
-      username &&
-      (await vscode.window.showInputBox({
-        title: 'Password',
-        password: true,
-        ignoreFocusOut: true,
-      }));
-    if (!username || password === undefined) return undefined;
-    connection.username = username;
-    secrets.password = password;
-  }
-  return { connection, secrets };
+  const secrets: ConnectionFormResult['secrets'] = {};
+  if (draft.auth === 'token' && draft.token !== undefined) secrets.token = draft.token;
+  if (draft.auth === 'basic' && draft.password !== undefined) secrets.password = draft.password;
+  return { connection, secrets, auth: draft.auth };
 }
 
-async function pathInput(
-  title: string,
-  value: string | undefined,
-  required = false,
-): Promise<string | undefined> {
-  return vscode.window.showInputBox({
-    title,
-    value: value ?? '',
-    ignoreFocusOut: true,
-    validateInput: (input) => {
-      if (!input) return required ? 'A file is needed' : undefined;
-      return existsSync(input) ? undefined : `${input} does not exist`;
-    },
+/** A secret step: typing a new one, or (editing) keeping the stored one without showing it. */
+async function secretInput(
+  ui: StepUi,
+  options: { kind: 'token' | 'password'; keep: boolean; step: string; prompt: string },
+): Promise<string | null | typeof BACK | typeof CANCEL> {
+  if (options.keep) {
+    const keep = { label: `Keep the stored ${options.kind}`, keep: true };
+    const replace = { label: `Replace the ${options.kind}…`, keep: false };
+    const picked = await ui.pick({ step: options.step, items: [keep, replace], active: keep });
+    if (typeof picked === 'symbol') return picked;
+    if (picked.keep) return null;
+  }
+  const value = await ui.input({
+    step: options.step,
+    prompt: options.prompt,
+    password: true,
+    validate: (input) =>
+      options.kind === 'token' && !input.trim() ? 'A token is needed' : undefined,
   });
+  return typeof value === 'string' && options.kind === 'token' ? value.trim() : value;
+}
+
+/** A path step with a Browse… button, whose file is read and checked as PEM on Enter. */
+function pemPathInput(
+  ui: StepUi,
+  options: {
+    step: string;
+    prompt: string;
+    value: string;
+    kind: 'CA certificate' | 'client certificate' | 'client key';
+    required: boolean;
+  },
+): Promise<string | typeof BACK | typeof CANCEL> {
+  return ui
+    .input({
+      step: options.step,
+      prompt: `${options.prompt} — type a path or Browse…`,
+      value: options.value,
+      placeholder: options.required ? '/path/to/file.pem' : 'empty: the system CAs',
+      validate: (input) =>
+        options.required && !input.trim() ? `The ${options.kind} file is needed` : undefined,
+      validateOnAccept: async (input) =>
+        input.trim() ? pemFileProblem(input.trim(), options.kind) : undefined,
+      browse: {
+        tooltip: `Browse for the ${options.kind} file…`,
+        pick: (current) => pickFile(options.kind, current),
+      },
+    })
+    .then((value) => (typeof value === 'string' ? value.trim() : value));
+}
+
+function unreachable(value: never): never {
+  throw new Error(`Unexpected authentication ${String(value)}`);
 }
 
 function newId(): string {

@@ -1,0 +1,116 @@
+/**
+ * The checks behind Add Connection's argument and Import Connections: every way a connection gets
+ * in passes the URL check and asks before a secret goes over plain HTTP.
+ */
+import * as vscode from 'vscode';
+import { carriedSecrets, type ConnectionFormResult } from '../connections/connectionChange';
+import type { StoredSecrets } from '../connections/connectionForm';
+import type { ConnectionStore } from '../connections/connectionStore';
+import { clearTextRisk, type ClearTextRisk } from '../connections/credentialChecks';
+import { parsePrefilledConnection } from '../connections/prefilledConnection';
+import {
+  DEFAULT_CLIENT_TOOLS_PATHS,
+  readPuppetdbConf,
+  type ClientToolsPaths,
+} from '../connections/puppetdbConf';
+import { applyConnectionForm, confirmClearText } from '../connections/saveConnection';
+
+/** Whether a connection has a token / password stored (never the values). */
+export async function storedSecrets(store: ConnectionStore, id: string): Promise<StoredSecrets> {
+  return {
+    token: Boolean(await store.secret(id, 'token')),
+    password: Boolean(await store.secret(id, 'password')),
+  };
+}
+
+/**
+ * Add Connection's argument, checked like the form's input: its shape and URL (an Error saying
+ * what is wrong), then the clear-text question; undefined when the user declines.
+ */
+export async function vetPrefilled(
+  store: ConnectionStore,
+  argument: unknown,
+): Promise<ConnectionFormResult | undefined> {
+  const result = parsePrefilledConnection(argument);
+  const carried = carriedSecrets(result, await storedSecrets(store, result.connection.id));
+  const risk = clearTextRisk(result.connection.url, carried);
+  if (risk && !(await confirmClearText(risk))) return undefined;
+  return result;
+}
+
+const WITH_TOKEN = 'Import with the Token';
+const WITHOUT_TOKEN = 'Import without the Token';
+
+/**
+ * Import Connections: no argument reads the global and the user's puppetdb.conf; a path reads
+ * that file instead of the user's (like `puppet query --config`); tests may name all three paths.
+ */
+export async function importConnections(
+  store: ConnectionStore,
+  source: unknown,
+): Promise<string[] | undefined> {
+  const paths = pathsOf(source);
+  const { connections, sources, problems } = await readPuppetdbConf(paths);
+  const risky = connections.filter(
+    (entry) => entry.token && clearTextRisk(entry.connection.url, ['token']),
+  );
+  let keepTokens = true;
+  if (risky.length > 0) {
+    const risk = combined(risky.map((entry) => clearTextRisk(entry.connection.url, ['token'])!));
+    const answer = await vscode.window.showWarningMessage(
+      `Import the token for ${risk.host}? It would be sent in clear text.`,
+      {
+        modal: true,
+        detail:
+          `${risk.url} ${risky.length > 1 ? 'are' : 'is'} plain HTTP: the token would be sent ` +
+          `unencrypted with every request, readable by anyone on the network path between this ` +
+          `computer and ${risk.host} (Wi-Fi, proxies, routers). Import without the token and ` +
+          `add it later over https://, or import it if you trust that whole path.`,
+      },
+      WITH_TOKEN,
+      WITHOUT_TOKEN,
+    );
+    if (answer === undefined) return undefined;
+    keepTokens = answer === WITH_TOKEN;
+  }
+  const ids: string[] = [];
+  for (const { connection, token } of connections) {
+    const sendsClearText = Boolean(token && clearTextRisk(connection.url, ['token']));
+    const withToken = token && (keepTokens || !sendsClearText);
+    ids.push(await applyConnectionForm(store, { connection, secrets: withToken ? { token } : {} }));
+  }
+  const summary = `Imported ${ids.length} PuppetDB connection(s) from ${sources.join(' and ')}.`;
+  if (problems.length > 0) {
+    void vscode.window.showWarningMessage(`${summary} ${problems.join(' ')}`);
+  } else {
+    void vscode.window.showInformationMessage(summary);
+  }
+  return ids;
+}
+
+function pathsOf(source: unknown): ClientToolsPaths {
+  if (source === undefined) return DEFAULT_CLIENT_TOOLS_PATHS;
+  if (typeof source === 'string') return { ...DEFAULT_CLIENT_TOOLS_PATHS, user: source };
+  if (typeof source === 'object' && source !== null && !Array.isArray(source)) {
+    const given = source as Record<string, unknown>;
+    const paths = { ...DEFAULT_CLIENT_TOOLS_PATHS };
+    for (const key of ['global', 'user', 'defaultTokenFile'] as const) {
+      const value = given[key];
+      if (value === undefined) continue;
+      if (typeof value !== 'string') {
+        throw new Error(`Import Connections: "${key}" must be a path.`);
+      }
+      paths[key] = value;
+    }
+    return paths;
+  }
+  throw new Error('Import Connections: the argument must be the path of a puppetdb.conf.');
+}
+
+function combined(risks: ClearTextRisk[]): ClearTextRisk {
+  return {
+    what: 'token',
+    host: [...new Set(risks.map((risk) => risk.host))].join(', '),
+    url: risks.map((risk) => risk.url).join(', '),
+  };
+}

@@ -1,0 +1,31 @@
+import * as vscode from 'vscode';
+import { planSave, type ConnectionFormResult } from './connectionChange';
+import type { ConnectionStore } from './connectionStore';
+import { clearTextWarning, type ClearTextRisk } from './credentialChecks';
+
+export const SEND_IN_CLEAR_TEXT = 'Send in Clear Text';
+
+/** Asks, in a modal naming the host and the risk, whether a secret may go over plain HTTP. */
+export async function confirmClearText(risk: ClearTextRisk): Promise<boolean> {
+  const { message, detail } = clearTextWarning(risk);
+  const answer = await vscode.window.showWarningMessage(
+    message,
+    { modal: true, detail },
+    SEND_IN_CLEAR_TEXT,
+  );
+  return answer === SEND_IN_CLEAR_TEXT;
+}
+
+/**
+ * Saves what a connection form (or Add Connection's argument) produced: the settings entry, the
+ * secrets given, and, when an authentication was chosen, the deletion of every other kind's
+ * secrets and paths, so that an old token or password is never sent again.
+ */
+export async function applyConnectionForm(
+  store: ConnectionStore,
+  result: ConnectionFormResult,
+): Promise<string> {
+  const plan = planSave(result);
+  await store.save(plan.connection, plan.secrets);
+  return plan.connection.id;
+}

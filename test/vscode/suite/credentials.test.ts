@@ -1,0 +1,259 @@
+/**
+ * Credentials follow what the user chose (issue 9 §2), in a real extension host: SecretStorage
+ * and settings after an edit, the headers a loopback server really receives, Add Connection's
+ * argument and the puppetdb.conf import passing the same checks as the form.
+ */
+import assert from 'node:assert/strict';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import { applyConnectionForm } from '../../../src/extension/connections/saveConnection';
+import type { ExtensionApi } from '../../../src/extension/extension';
+import { Commands } from '../../../src/extension/ids';
+import { testServer } from '../../integration/support/puppetdb';
+
+const EXTENSION_ID = 'puppetdb-explorer.puppetdb-explorer';
+
+/** A loopback "PuppetDB" that answers the version and status calls and keeps every request's headers. */
+async function recordingServer(): Promise<{
+  url: string;
+  headers: IncomingHttpHeaders[];
+  server: Server;
+}> {
+  const headers: IncomingHttpHeaders[] = [];
+  const server = createServer((request, response) => {
+    headers.push(request.headers);
+    response.setHeader('content-type', 'application/json');
+    response.end(
+      request.url?.startsWith('/pdb/meta/v1/version')
+        ? JSON.stringify({ version: '7.99.0' })
+        : JSON.stringify({ state: 'running', status: {} }),
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, headers, server };
+}
+
+/** Replaces the warning modal for one test: records what it asked and answers `answer`. */
+function answerWarnings(answer: string | undefined): { asked: string[]; restore(): void } {
+  const window = vscode.window as { showWarningMessage: (...args: unknown[]) => unknown };
+  const original = window.showWarningMessage;
+  const asked: string[] = [];
+  window.showWarningMessage = (message: unknown, options: unknown) => {
+    const detail = (options as { detail?: string } | undefined)?.detail ?? '';
+    asked.push(`${String(message)}\n${detail}`);
+    return Promise.resolve(answer);
+  };
+  return { asked, restore: () => (window.showWarningMessage = original) };
+}
+
+function settingsText(): string {
+  return JSON.stringify(vscode.workspace.getConfiguration('puppetdbExplorer').get('connections'));
+}
+
+describe('Credentials follow what the user chose', function () {
+  let api: ExtensionApi;
+
+  before(async () => {
+    api = await vscode.extensions.getExtension<ExtensionApi>(EXTENSION_ID)!.activate();
+  });
+
+  it('editing token → basic → none deletes what the other kinds had; the old token is never sent again', async () => {
+    const { store } = api.services;
+    const recorder = await recordingServer();
+    const server = testServer();
+    try {
+      await vscode.commands.executeCommand(Commands.addConnection, {
+        connection: { id: 'auth-edit', name: 'Recorder', url: recorder.url },
+        secrets: { token: 'old-token-123' },
+      });
+      await (await store.client('auth-edit')).currentVersion();
+      assert.equal(recorder.headers.at(-1)?.['x-authentication'], 'old-token-123');
+
+      // what the form hands over when the user picks "User name and password"
+      await applyConnectionForm(store, {
+        connection: { ...store.get('auth-edit')!, username: 'ops' },
+        secrets: { password: 'pw-456' },
+        auth: 'basic',
+      });
+      assert.equal(await store.secret('auth-edit', 'token'), undefined);
+      assert.equal(await store.secret('auth-edit', 'password'), 'pw-456');
+      recorder.headers.length = 0;
+      await (await store.client('auth-edit')).currentVersion();
+      assert.ok(recorder.headers.length > 0);
+      for (const headers of recorder.headers) {
+        assert.equal(headers['x-authentication'], undefined, 'the old token was sent again');
+        assert.equal(
+          headers.authorization,
+          `Basic ${Buffer.from('ops:pw-456').toString('base64')}`,
+        );
+      }
+
+      // every kind at once (as a hand-edited entry might have), then "None"
+      await store.save(
+        {
+          ...store.get('auth-edit')!,
+          certFile: server.cert,
+          keyFile: server.key,
+        },
+        { token: 'old-token-123' },
+      );
+      await applyConnectionForm(store, {
+        connection: store.get('auth-edit')!,
+        secrets: {},
+        auth: 'none',
+      });
+      assert.equal(await store.secret('auth-edit', 'token'), undefined);
+      assert.equal(await store.secret('auth-edit', 'password'), undefined);
+      const saved = store.get('auth-edit')!;
+      assert.deepEqual(
+        [saved.username, saved.certFile, saved.keyFile],
+        [undefined, undefined, undefined],
+      );
+      assert.doesNotMatch(settingsText(), /"ops"|cert\.pem|key\.pem/);
+      recorder.headers.length = 0;
+      await (await store.client('auth-edit')).currentVersion();
+      for (const headers of recorder.headers) {
+        assert.equal(headers['x-authentication'], undefined);
+        assert.equal(headers.authorization, undefined);
+      }
+    } finally {
+      await store.remove('auth-edit');
+      recorder.server.close();
+    }
+  });
+
+  it("Add Connection's argument can't skip the clear-text question: declined, nothing is saved", async () => {
+    const argument = {
+      connection: { id: 'clear-text', name: 'Plain', url: 'http://puppetdb.example.test:8080' },
+      secrets: { token: 'plain-token-789' },
+    };
+    const declined = answerWarnings(undefined);
+    try {
+      const id = await vscode.commands.executeCommand(Commands.addConnection, argument);
+      assert.equal(id, undefined);
+    } finally {
+      declined.restore();
+    }
+    assert.equal(declined.asked.length, 1, 'the modal was not shown');
+    assert.match(declined.asked[0]!, /token to puppetdb\.example\.test:8080 in clear text/);
+    assert.match(declined.asked[0]!, /anyone on the network path/);
+    assert.equal(api.services.store.get('clear-text'), undefined);
+    assert.equal(await api.services.store.secret('clear-text', 'token'), undefined);
+    assert.doesNotMatch(settingsText(), /puppetdb\.example\.test/);
+
+    const confirmed = answerWarnings('Send in Clear Text');
+    try {
+      assert.equal(
+        await vscode.commands.executeCommand(Commands.addConnection, argument),
+        'clear-text',
+      );
+    } finally {
+      confirmed.restore();
+    }
+    assert.equal(await api.services.store.secret('clear-text', 'token'), 'plain-token-789');
+    await api.services.store.remove('clear-text');
+  });
+
+  it('a URL with user:pass@ is refused from the argument and skipped by the import, never stored', async () => {
+    const id = await vscode.commands.executeCommand(Commands.addConnection, {
+      connection: { id: 'userinfo', name: 'U', url: 'https://admin:hunter2@puppetdb.example.test' },
+    });
+    assert.equal(id, undefined);
+    assert.equal(api.services.store.get('userinfo'), undefined);
+
+    const dir = mkdtempSync(join(tmpdir(), 'pdbx-creds-'));
+    const user = join(dir, 'puppetdb.conf');
+    writeFileSync(
+      user,
+      JSON.stringify({
+        puppetdb: {
+          server_urls: [
+            'https://admin:hunter2@userinfo.example.test',
+            'https://clean.example.test',
+          ],
+        },
+      }),
+    );
+    const ids = await vscode.commands.executeCommand<string[]>(Commands.importConnections, {
+      global: join(dir, 'no-global.conf'),
+      user,
+      defaultTokenFile: join(dir, 'no-token'),
+    });
+    assert.deepEqual(ids, ['conf-clean.example.test']);
+    assert.doesNotMatch(settingsText(), /hunter2|userinfo\.example/);
+    await api.services.store.remove('conf-clean.example.test');
+  });
+
+  it('import reads the global file under the user file, and the PE default token', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pdbx-creds-'));
+    const global = join(dir, 'global.conf');
+    const user = join(dir, 'user.conf');
+    const token = join(dir, 'token');
+    writeFileSync(
+      global,
+      JSON.stringify({
+        puppetdb: { server_urls: 'https://global.example.test:8081', cacert: '/global/ca.pem' },
+      }),
+    );
+    writeFileSync(
+      user,
+      JSON.stringify({ puppetdb: { server_urls: 'https://user.example.test:8081' } }),
+    );
+    writeFileSync(token, 'pe-default-token\n');
+    const ids = await vscode.commands.executeCommand<string[]>(Commands.importConnections, {
+      global,
+      user,
+      defaultTokenFile: token,
+    });
+    assert.deepEqual(ids, ['conf-user.example.test:8081']);
+    const connection = api.services.store.get(ids[0]!)!;
+    assert.equal(connection.caFile, '/global/ca.pem');
+    assert.equal(await api.services.store.secret(ids[0]!, 'token'), 'pe-default-token');
+    assert.doesNotMatch(settingsText(), /pe-default-token/);
+    await api.services.store.remove(ids[0]!);
+  });
+
+  it('an imported http:// entry with a token asks first; "without the token" imports it bare', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pdbx-creds-'));
+    const user = join(dir, 'user.conf');
+    const token = join(dir, 'token');
+    writeFileSync(
+      user,
+      JSON.stringify({
+        puppetdb: { server_urls: 'http://plain.example.test:8080', 'token-file': token },
+      }),
+    );
+    writeFileSync(token, 'conf-token\n');
+    const paths = { global: join(dir, 'no-global.conf'), user, defaultTokenFile: token };
+    const declined = answerWarnings(undefined);
+    try {
+      assert.equal(
+        await vscode.commands.executeCommand(Commands.importConnections, paths),
+        undefined,
+      );
+    } finally {
+      declined.restore();
+    }
+    assert.match(declined.asked[0]!, /plain\.example\.test:8080/);
+    assert.match(declined.asked[0]!, /clear text/);
+    assert.equal(api.services.store.get('conf-plain.example.test:8080'), undefined);
+
+    const bare = answerWarnings('Import without the Token');
+    try {
+      await vscode.commands.executeCommand(Commands.importConnections, paths);
+    } finally {
+      bare.restore();
+    }
+    assert.ok(api.services.store.get('conf-plain.example.test:8080'));
+    assert.equal(
+      await api.services.store.secret('conf-plain.example.test:8080', 'token'),
+      undefined,
+    );
+    await api.services.store.remove('conf-plain.example.test:8080');
+  });
+});
