@@ -13,9 +13,12 @@ export class EnvironmentsFolder extends ExplorerNode {
     super();
   }
 
+  override idKey(): string {
+    return 'Environments';
+  }
+
   toTreeItem(): vscode.TreeItem {
     const item = new vscode.TreeItem('Environments', vscode.TreeItemCollapsibleState.Collapsed);
-    item.id = `${this.connectionId}:environments`;
     item.iconPath = new vscode.ThemeIcon('layers');
     return item;
   }
@@ -42,9 +45,12 @@ export class FactNamesFolder extends ExplorerNode {
     super();
   }
 
+  override idKey(): string {
+    return 'Fact names';
+  }
+
   toTreeItem(): vscode.TreeItem {
     const item = new vscode.TreeItem('Fact names', vscode.TreeItemCollapsibleState.Collapsed);
-    item.id = `${this.connectionId}:factNames`;
     item.iconPath = new vscode.ThemeIcon('symbol-key');
     return item;
   }

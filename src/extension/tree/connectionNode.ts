@@ -29,7 +29,6 @@ export class ConnectionNode extends ExplorerNode {
       this.connection.name,
       vscode.TreeItemCollapsibleState.Collapsed,
     );
-    item.id = `connection:${this.connection.id}`;
     item.description = this.connection.url;
     item.iconPath = new vscode.ThemeIcon('database');
     item.contextValue = ContextValues.connection;

@@ -4,6 +4,15 @@ import type * as vscode from 'vscode';
 export abstract class ExplorerNode {
   abstract toTreeItem(): vscode.TreeItem | Promise<vscode.TreeItem>;
 
+  /**
+   * What this node is called among its siblings (a certname, a fact's key, a folder's label);
+   * the explorer makes the tree item's id from it and its parent's id (see treeIds.ts).
+   * Undefined for leaves with no identity of their own.
+   */
+  idKey(): string | undefined {
+    return undefined;
+  }
+
   getChildren(): Promise<ExplorerNode[]> {
     return Promise.resolve([]);
   }

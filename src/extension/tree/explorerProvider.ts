@@ -3,6 +3,7 @@ import type { ConnectionStore } from '../connections/connectionStore';
 import type { Settings } from '../settings';
 import { ConnectionNode, type TreeContext } from './connectionNode';
 import type { ExplorerNode } from './explorerNode';
+import { childIds, rootId } from './treeIds';
 
 /** The explorer view: one root per configured PuppetDB. */
 export class ExplorerProvider implements vscode.TreeDataProvider<ExplorerNode>, vscode.Disposable {
@@ -13,20 +14,31 @@ export class ExplorerProvider implements vscode.TreeDataProvider<ExplorerNode>, 
   private readonly subscription: vscode.Disposable;
   /** Who listed each node, so that TreeView.reveal() can walk up. */
   private readonly parents = new WeakMap<ExplorerNode, ExplorerNode>();
+  /** Each listed node's tree item id: its path from the root (see treeIds.ts). */
+  private readonly ids = new WeakMap<ExplorerNode, string>();
 
   constructor(store: ConnectionStore, settings: Settings) {
     this.context = { store, settings, refresh: (node) => this.changed.fire(node) };
     this.subscription = store.onDidChange(() => this.refresh());
   }
 
-  getTreeItem(node: ExplorerNode): vscode.TreeItem | Promise<vscode.TreeItem> {
-    return node.toTreeItem();
+  async getTreeItem(node: ExplorerNode): Promise<vscode.TreeItem> {
+    const item = await node.toTreeItem();
+    item.id = this.ids.get(node);
+    return item;
   }
 
   async getChildren(node?: ExplorerNode): Promise<ExplorerNode[]> {
     if (node) {
       const children = await node.getChildren();
-      for (const child of children) this.parents.set(child, node);
+      const ids = childIds(
+        this.ids.get(node) ?? '',
+        children.map((child) => child.idKey()),
+      );
+      children.forEach((child, index) => {
+        this.parents.set(child, node);
+        this.ids.set(child, ids[index]!);
+      });
       return children;
     }
     const connections = this.context.store.list();
@@ -42,6 +54,7 @@ export class ExplorerProvider implements vscode.TreeDataProvider<ExplorerNode>, 
       );
     }
     this.roots = roots;
+    for (const [id, root] of roots) this.ids.set(root, rootId(id));
     return [...roots.values()];
   }
 

@@ -20,21 +20,13 @@ export class FactsFolder extends NodeSection {
         signal,
       })
       .toArray();
-    return facts.map(
-      (fact) =>
-        new FactValueNode(
-          `${this.connectionId}:node:${this.certname}:fact`,
-          [fact.name],
-          fact.value,
-        ),
-    );
+    return facts.map((fact) => new FactValueNode([fact.name], fact.value));
   }
 }
 
 /** A fact, or a part of a structured fact: objects and arrays expand, the value shows as description. */
 export class FactValueNode extends ExplorerNode {
   constructor(
-    private readonly idPrefix: string,
     readonly path: string[],
     readonly value: unknown,
   ) {
@@ -45,6 +37,10 @@ export class FactValueNode extends ExplorerNode {
     return this.value !== null && typeof this.value === 'object';
   }
 
+  override idKey(): string {
+    return this.path[this.path.length - 1]!;
+  }
+
   toTreeItem(): vscode.TreeItem {
     const item = new vscode.TreeItem(
       this.path[this.path.length - 1]!,
@@ -52,7 +48,6 @@ export class FactValueNode extends ExplorerNode {
         ? vscode.TreeItemCollapsibleState.Collapsed
         : vscode.TreeItemCollapsibleState.None,
     );
-    item.id = `${this.idPrefix}:${this.path.join('.')}`;
     item.description = this.structured
       ? Array.isArray(this.value)
         ? `[${this.value.length}]`
@@ -69,7 +64,7 @@ export class FactValueNode extends ExplorerNode {
   override async getChildren(): Promise<ExplorerNode[]> {
     if (!this.structured) return [];
     return Object.entries(this.value as Record<string, unknown>).map(
-      ([key, child]) => new FactValueNode(this.idPrefix, [...this.path, key], child),
+      ([key, child]) => new FactValueNode([...this.path, key], child),
     );
   }
 

@@ -17,9 +17,12 @@ export abstract class NodeSection extends ExplorerNode {
     super();
   }
 
+  override idKey(): string {
+    return this.label;
+  }
+
   toTreeItem(): vscode.TreeItem {
     const item = new vscode.TreeItem(this.label, vscode.TreeItemCollapsibleState.Collapsed);
-    item.id = `${this.connectionId}:node:${this.certname}:${this.label}`;
     item.iconPath = new vscode.ThemeIcon(this.icon);
     return item;
   }

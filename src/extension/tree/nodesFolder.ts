@@ -13,6 +13,10 @@ export class NodesFolder extends ExplorerNode {
   private loaded: Node[] = [];
   private total: number | undefined;
   private started = false;
+  /** The page being fetched: a second "Load more" while it is under way waits for it. */
+  private pending: Promise<void> | undefined;
+  /** Bumped by reset(), so a page fetched for what was shown before is dropped. */
+  private generation = 0;
 
   constructor(
     readonly connectionId: string,
@@ -25,9 +29,12 @@ export class NodesFolder extends ExplorerNode {
     super();
   }
 
+  override idKey(): string {
+    return this.label;
+  }
+
   toTreeItem(): vscode.TreeItem {
     const item = new vscode.TreeItem(this.label, vscode.TreeItemCollapsibleState.Collapsed);
-    item.id = `${this.connectionId}:${this.label}`;
     item.iconPath = new vscode.ThemeIcon(this.label === 'Failures' ? 'warning' : 'server');
     const filter = this.filterable ? describeFilter(this.filter) : undefined;
     item.description = [
@@ -42,7 +49,8 @@ export class NodesFolder extends ExplorerNode {
 
   override async getChildren(): Promise<ExplorerNode[]> {
     return safely(this, async () => {
-      if (!this.started) await this.loadPage();
+      // a page dropped by a reset while it was on its way leaves this unstarted: fetch again
+      while (!this.started) await this.loadPage();
       const items: ExplorerNode[] = this.loaded.map(
         (node) => new PuppetNodeNode(this.connectionId, node, this.context),
       );
@@ -56,6 +64,16 @@ export class NodesFolder extends ExplorerNode {
   async loadMore(): Promise<void> {
     await this.loadPage();
     this.context.refresh(this);
+  }
+
+  /** One fetch at a time: concurrent callers share the page under way. */
+  private loadPage(): Promise<void> {
+    if (this.pending) return this.pending;
+    const pending = this.fetchPage().finally(() => {
+      if (this.pending === pending) this.pending = undefined;
+    });
+    this.pending = pending;
+    return pending;
   }
 
   setFilter(filter: NodeFilter | undefined): void {
@@ -72,9 +90,12 @@ export class NodesFolder extends ExplorerNode {
     this.loaded = [];
     this.total = undefined;
     this.started = false;
+    this.pending = undefined;
+    this.generation++;
   }
 
-  private async loadPage(): Promise<void> {
+  private async fetchPage(): Promise<void> {
+    const generation = this.generation;
     const client = await this.context.store.client(this.connectionId);
     const pageSize = this.context.settings.pageSize();
     const unreported = this.context.settings.unreportedHours();
@@ -94,6 +115,8 @@ export class NodesFolder extends ExplorerNode {
         })
         .toArrayWithTotal(),
     );
+    // a refresh or a new filter came while this page was on its way: what it shows wins
+    if (generation !== this.generation) return;
     this.started = true;
     this.loaded = [...this.loaded, ...page.records];
     this.total = page.total ?? this.loaded.length;

@@ -18,10 +18,13 @@ export class PuppetNodeNode extends ExplorerNode {
     super();
   }
 
+  override idKey(): string {
+    return this.node.name;
+  }
+
   toTreeItem(): vscode.TreeItem {
     const { node } = this;
     const item = new vscode.TreeItem(node.name, vscode.TreeItemCollapsibleState.Collapsed);
-    item.id = `${this.connectionId}:node:${node.name}`;
     const cached = node.cachedCatalogStatus && node.cachedCatalogStatus !== 'not_used';
     item.iconPath = statusIcon(node.status);
     item.description = [

@@ -37,13 +37,16 @@ export class ReportNode extends ExplorerNode {
     super();
   }
 
+  override idKey(): string {
+    return this.report.hash;
+  }
+
   toTreeItem(): vscode.TreeItem {
     const { report } = this;
     const item = new vscode.TreeItem(
       timestamp(report.end),
       vscode.TreeItemCollapsibleState.Collapsed,
     );
-    item.id = `${this.connectionId}:report:${report.hash}`;
     item.iconPath = statusIcon(report.status);
     item.description = `${report.status ?? ''} · ${(report.runTime / 1000).toFixed(1)} s · ${age(report.end)}`;
     item.tooltip = `${report.node} ${report.status ?? ''}\nconfiguration ${report.version}\nPuppet ${report.agentVersion}\ncached catalog: ${report.cachedCatalogStatus ?? '—'}`;
@@ -54,60 +57,44 @@ export class ReportNode extends ExplorerNode {
   override async getChildren(): Promise<ExplorerNode[]> {
     const { report } = this;
     return [
-      new LazyListNode(
-        'Events',
-        'symbol-event',
-        `${this.connectionId}:report:${report.hash}:events`,
-        async () => {
-          const client = await this.context.store.client(this.connectionId);
-          const events = await withLoadProgress('Loading events…', (signal) =>
-            client.events({ query: ['=', 'report', report.hash], signal }).toArray(),
-          );
-          return events.map(
-            (event) =>
-              new InfoNode(
-                `${event.type}[${event.title}]`,
-                `${event.status}${event.property ? ` · ${event.property}: ${valueText(event.oldValue)} → ${valueText(event.newValue)}` : ''}`,
-                statusIcon(
-                  event.status === 'failure'
-                    ? 'failed'
-                    : event.status === 'success'
-                      ? 'changed'
-                      : event.status === 'noop'
-                        ? 'noop'
-                        : undefined,
-                ),
-                event.message,
+      new LazyListNode('Events', 'symbol-event', async () => {
+        const client = await this.context.store.client(this.connectionId);
+        const events = await withLoadProgress('Loading events…', (signal) =>
+          client.events({ query: ['=', 'report', report.hash], signal }).toArray(),
+        );
+        return events.map(
+          (event) =>
+            new InfoNode(
+              `${event.type}[${event.title}]`,
+              `${event.status}${event.property ? ` · ${event.property}: ${valueText(event.oldValue)} → ${valueText(event.newValue)}` : ''}`,
+              statusIcon(
+                event.status === 'failure'
+                  ? 'failed'
+                  : event.status === 'success'
+                    ? 'changed'
+                    : event.status === 'noop'
+                      ? 'noop'
+                      : undefined,
               ),
-          );
-        },
+              event.message,
+            ),
+        );
+      }),
+      new LazyListNode('Logs', 'output', async () =>
+        report.logs.map(
+          (log) =>
+            new InfoNode(
+              String(log.message),
+              `${String(log.level)} · ${String(log.source)}`,
+              logIcon(String(log.level)),
+            ),
+        ),
       ),
-      new LazyListNode(
-        'Logs',
-        'output',
-        `${this.connectionId}:report:${report.hash}:logs`,
-        async () =>
-          report.logs.map(
-            (log) =>
-              new InfoNode(
-                String(log.message),
-                `${String(log.level)} · ${String(log.source)}`,
-                logIcon(String(log.level)),
-              ),
-          ),
-      ),
-      new LazyListNode(
-        'Metrics',
-        'graph',
-        `${this.connectionId}:report:${report.hash}:metrics`,
-        async () =>
-          report.metrics.map(
-            (metric) =>
-              new InfoNode(
-                `${String(metric.category)}.${String(metric.name)}`,
-                String(metric.value),
-              ),
-          ),
+      new LazyListNode('Metrics', 'graph', async () =>
+        report.metrics.map(
+          (metric) =>
+            new InfoNode(`${String(metric.category)}.${String(metric.name)}`, String(metric.value)),
+        ),
       ),
     ];
   }
@@ -121,15 +108,17 @@ class LazyListNode extends ExplorerNode {
   constructor(
     private readonly label: string,
     private readonly icon: string,
-    private readonly id: string,
     private readonly load: () => Promise<ExplorerNode[]>,
   ) {
     super();
   }
 
+  override idKey(): string {
+    return this.label;
+  }
+
   toTreeItem(): vscode.TreeItem {
     const item = new vscode.TreeItem(this.label, vscode.TreeItemCollapsibleState.Collapsed);
-    item.id = this.id;
     item.iconPath = new vscode.ThemeIcon(this.icon);
     return item;
   }

@@ -19,29 +19,28 @@ export class ResourcesFolder extends NodeSection {
       .toArray();
     const byType = new Map<string, Resource[]>();
     for (const resource of resources) {
-      byType.set(resource.type, [...(byType.get(resource.type) ?? []), resource]);
+      const ofType = byType.get(resource.type);
+      if (ofType) ofType.push(resource);
+      else byType.set(resource.type, [resource]);
     }
-    return [...byType.keys()]
-      .sort()
-      .map(
-        (type) => new ResourceTypeNode(this.connectionId, this.certname, type, byType.get(type)!),
-      );
+    return [...byType.keys()].sort().map((type) => new ResourceTypeNode(type, byType.get(type)!));
   }
 }
 
 class ResourceTypeNode extends ExplorerNode {
   constructor(
-    private readonly connectionId: string,
-    private readonly certname: string,
     private readonly type: string,
     private readonly resources: Resource[],
   ) {
     super();
   }
 
+  override idKey(): string {
+    return this.type;
+  }
+
   toTreeItem(): vscode.TreeItem {
     const item = new vscode.TreeItem(this.type, vscode.TreeItemCollapsibleState.Collapsed);
-    item.id = `${this.connectionId}:node:${this.certname}:type:${this.type}`;
     item.description = String(this.resources.length);
     item.iconPath = new vscode.ThemeIcon('symbol-folder');
     return item;
@@ -50,23 +49,23 @@ class ResourceTypeNode extends ExplorerNode {
   override async getChildren(): Promise<ExplorerNode[]> {
     return [...this.resources]
       .sort((a, b) => a.name.localeCompare(b.name))
-      .map((resource) => new ResourceNode(`${this.connectionId}:node:${this.certname}`, resource));
+      .map((resource) => new ResourceNode(resource));
   }
 }
 
 /** A resource: its title, file:line, and its parameters below. */
 export class ResourceNode extends ExplorerNode {
-  constructor(
-    private readonly idPrefix: string,
-    readonly resource: Resource,
-  ) {
+  constructor(readonly resource: Resource) {
     super();
+  }
+
+  override idKey(): string {
+    return this.resource.toString();
   }
 
   toTreeItem(): vscode.TreeItem {
     const { resource } = this;
     const item = new vscode.TreeItem(resource.name, vscode.TreeItemCollapsibleState.Collapsed);
-    item.id = `${this.idPrefix}:resource:${resource.toString()}`;
     item.description = [resource.exported ? 'exported' : undefined, location(resource)]
       .filter(Boolean)
       .join(' · ');

@@ -112,6 +112,23 @@ describe('PuppetDB Explorer in a real VS Code', function () {
     assert.deepEqual(await labels(children), expected);
   });
 
+  it('"Load more" clicked twice while its page is on the way loads that page once', async () => {
+    const [root] = await api.services.explorer.getChildren();
+    const nodesFolder = await childByLabel(root!, 'Nodes');
+    await vscode.commands.executeCommand(Commands.refresh, nodesFolder);
+    const more = (await nodesFolder.getChildren()).at(-1);
+    assert.equal(await kindOf(more), ContextValues.loadMore);
+    await Promise.all([
+      vscode.commands.executeCommand(Commands.loadMore, more),
+      vscode.commands.executeCommand(Commands.loadMore, more),
+    ]);
+    const nodes: ExplorerNode[] = [];
+    for (const node of await nodesFolder.getChildren()) {
+      if ((await kindOf(node)) === ContextValues.node) nodes.push(node);
+    }
+    assert.deepEqual(await labels(nodes), activeCertnames().slice(0, 14));
+  });
+
   it("a node's facts are the facts PuppetDB holds for it, structured ones expandable", async () => {
     const [root] = await api.services.explorer.getChildren();
     const certname = activeCertnames()[0]!;
@@ -187,6 +204,58 @@ describe('PuppetDB Explorer in a real VS Code', function () {
     } finally {
       await vscode.commands.executeCommand(Commands.clearNodeFilter, nodesFolder);
     }
+  });
+
+  it('gives every tree item a unique id: a failed node under Nodes and Failures, a fact named os.family beside os → family', async () => {
+    const { explorer } = api.services;
+    const fleet = loadedFleet();
+    const failed = fleet.nodes.find(
+      (node) => node.reportKind === 'failed' && node.reportAgeHours < 2,
+    )!;
+    const dotted = fleet.nodes.find((node) => node.hostile)!;
+    /** Every id seen, with the id of the parent that listed it (a parent may be listed again). */
+    const parentOf = new Map<string, string>();
+    const clashes: string[] = [];
+    /** Lists a node's children through the explorer, as the tree view does, keeping their ids. */
+    const childrenOf = async (parent: ExplorerNode): Promise<ExplorerNode[]> => {
+      const parentId = String((await explorer.getTreeItem(parent)).id);
+      const children = await explorer.getChildren(parent);
+      const listed = new Set<string>();
+      for (const child of children) {
+        const id = String((await explorer.getTreeItem(child)).id);
+        if (listed.has(id) || (parentOf.get(id) ?? parentId) !== parentId) clashes.push(id);
+        listed.add(id);
+        parentOf.set(id, parentId);
+      }
+      return children;
+    };
+    const childOf = async (parent: ExplorerNode, label: string): Promise<ExplorerNode> => {
+      const children = await childrenOf(parent);
+      const names = await labels(children);
+      assert.ok(names.includes(label), `no "${label}"; found ${names.slice(0, 10).join(', ')}`);
+      return children[names.indexOf(label)]!;
+    };
+    const walkNode = async (node: ExplorerNode) => {
+      await childrenOf(await childOf(node, 'Facts'));
+      const [report] = await childrenOf(await childOf(node, 'Reports'));
+      for (const section of await childrenOf(report!)) await childrenOf(section);
+    };
+    const [root] = await explorer.getChildren();
+    const nodesFolder = await childOf(root!, 'Nodes');
+    await vscode.commands.executeCommand(Commands.filterNodes, nodesFolder, {
+      namePattern: `^(${failed.certname}|${dotted.certname})$`,
+    });
+    try {
+      await walkNode(await childOf(nodesFolder, failed.certname));
+      await walkNode(await childOf(await childOf(root!, 'Failures'), failed.certname));
+      const facts = await childOf(await childOf(nodesFolder, dotted.certname), 'Facts');
+      await childOf(facts, 'os.family');
+      await childOf(await childOf(facts, 'os'), 'family');
+    } finally {
+      await vscode.commands.executeCommand(Commands.clearNodeFilter, nodesFolder);
+    }
+    assert.ok(parentOf.size > 100, `walked ${parentOf.size} items`);
+    assert.deepEqual(clashes, [], 'ids used in two places');
   });
 
   it('opens a node as JSON in an editor', async () => {
