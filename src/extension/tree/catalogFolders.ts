@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { TreeContext } from './connectionNode';
+import type { TreeContext } from './treeContext';
 import { ExplorerNode } from './explorerNode';
 import { withLoadProgress } from './loading';
 import { InfoNode, safely } from './simpleNodes';

@@ -1,17 +1,10 @@
 import * as vscode from 'vscode';
-import type { ConnectionStore } from '../connections/connectionStore';
 import { ContextValues } from '../ids';
-import type { ConnectionSettings, Settings } from '../settings';
+import type { ConnectionSettings } from '../settings';
 import { ExplorerNode } from './explorerNode';
 import { EnvironmentsFolder, FactNamesFolder } from './catalogFolders';
 import { NodesFolder } from './nodesFolder';
-
-export interface TreeContext {
-  store: ConnectionStore;
-  settings: Settings;
-  /** Redraws one node (or the whole tree). */
-  refresh(node?: ExplorerNode): void;
-}
+import type { TreeContext } from './treeContext';
 
 /** A configured PuppetDB: the root of its part of the tree. */
 export class ConnectionNode extends ExplorerNode {

@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
 import type { ConnectionStore } from '../connections/connectionStore';
 import type { Settings } from '../settings';
-import { ConnectionNode, type TreeContext } from './connectionNode';
+import { ConnectionNode } from './connectionNode';
+import type { TreeContext } from './treeContext';
 import type { ExplorerNode } from './explorerNode';
 import { childIds, rootId } from './treeIds';
 

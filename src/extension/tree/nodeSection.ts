@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { PuppetDB } from '../../client';
-import type { TreeContext } from './connectionNode';
+import type { TreeContext } from './treeContext';
 import { ExplorerNode } from './explorerNode';
 import { withLoadProgress } from './loading';
 import { safely } from './simpleNodes';

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { Node } from '../../client';
 import { ContextValues } from '../ids';
-import type { TreeContext } from './connectionNode';
+import type { TreeContext } from './treeContext';
 import { ExplorerNode } from './explorerNode';
 import { withLoadProgress } from './loading';
 import { describeFilter, nodeFilterQuery, type NodeFilter } from './nodeFilter';
