@@ -1,11 +1,13 @@
 import * as vscode from 'vscode';
 import { ConnectionStore } from './connections/connectionStore';
+import { WorkspaceConnectionsNotice } from './connections/workspaceConnectionsNotice';
 import { QueryHistory } from './pql/queryHistory';
 import { Views } from './ids';
 import { Settings } from './settings';
 import { ConnectionStatusBar } from './statusBar';
 import { ExplorerProvider } from './tree/explorerProvider';
 import type { ExplorerNode } from './tree/explorerNode';
+import { WorkspaceTrust } from './workspaceTrust';
 
 /** The composition root: every long-lived service, built once in activate(). */
 export class Services implements vscode.Disposable {
@@ -16,6 +18,10 @@ export class Services implements vscode.Disposable {
   readonly statusBar: ConnectionStatusBar;
   /** The last PQL queries per connection. */
   readonly history: QueryHistory;
+  /** Restricted Mode: what waits for the user to trust the workspace. */
+  readonly trust = new WorkspaceTrust();
+  /** Tells the user once when a workspace tries to define connections (they are ignored). */
+  readonly workspaceConnections: WorkspaceConnectionsNotice;
 
   /** Where dist/webview and media/ are (for webview panels). */
   readonly extensionUri: vscode.Uri;
@@ -30,7 +36,10 @@ export class Services implements vscode.Disposable {
       showCollapseAll: true,
     });
     this.statusBar = new ConnectionStatusBar(this.store, context.globalState);
+    this.workspaceConnections = new WorkspaceConnectionsNotice(context.workspaceState);
     context.subscriptions.push(this.store.onDidChange(() => void this.statusBar.update()));
+    // after activation, not during it: it reads files
+    setTimeout(() => void this.workspaceConnections.check(), 0);
   }
 
   dispose(): void {
@@ -38,5 +47,7 @@ export class Services implements vscode.Disposable {
     this.statusBar.dispose();
     this.explorer.dispose();
     this.store.dispose();
+    this.workspaceConnections.dispose();
+    this.trust.dispose();
   }
 }

@@ -24,14 +24,23 @@ export class Settings {
     return vscode.workspace.getConfiguration(ConfigurationSection);
   }
 
+  /**
+   * The connections of the user's settings. A workspace's value is never read: it could give a
+   * connection id the user has another URL, and the user's secrets would follow the id there.
+   * (The setting is application-scoped, so VS Code drops workspace values as well.)
+   */
   connections(): ConnectionSettings[] {
-    return this.configuration
-      .get<ConnectionSettings[]>('connections', [])
-      .filter((entry) => entry?.id && entry.url);
+    return this.userConnectionEntries().filter(isUsableConnection);
   }
 
-  async saveConnections(connections: ConnectionSettings[]): Promise<void> {
-    await this.configuration.update('connections', connections, vscode.ConfigurationTarget.Global);
+  /** The user's list as it is, entries the extension can't use included (saves keep them). */
+  userConnectionEntries(): unknown[] {
+    const value = this.configuration.inspect<unknown>('connections')?.globalValue;
+    return Array.isArray(value) ? value : [];
+  }
+
+  async saveConnections(entries: unknown[]): Promise<void> {
+    await this.configuration.update('connections', entries, vscode.ConfigurationTarget.Global);
   }
 
   pageSize(): number {
@@ -57,4 +66,10 @@ export class Settings {
       if (event.affectsConfiguration(ConfigurationSection)) listener();
     });
   }
+}
+
+/** An entry of the user's list with the id and URL a connection needs. */
+function isUsableConnection(entry: unknown): entry is ConnectionSettings {
+  const { id, url } = (entry ?? {}) as Partial<ConnectionSettings>;
+  return typeof id === 'string' && id !== '' && typeof url === 'string' && url !== '';
 }

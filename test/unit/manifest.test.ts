@@ -5,7 +5,16 @@ import { describe, test } from 'node:test';
 import { Commands, ContextValues, Views } from '../../src/extension/ids';
 
 interface Manifest {
+  capabilities?: {
+    untrustedWorkspaces?: {
+      supported?: unknown;
+      description?: unknown;
+      restrictedConfigurations?: unknown;
+    };
+    virtualWorkspaces?: unknown;
+  };
   contributes: {
+    configuration: { properties: Record<string, { scope?: string }> };
     commands: Array<{ command: string }>;
     viewsContainers: { activitybar: Array<{ id: string }> };
     views: Record<string, Array<{ id: string }>>;
@@ -57,5 +66,36 @@ describe('package.json and ids.ts', () => {
       }
     }
     assert.deepEqual(sorted(used), sorted(Object.values(ContextValues)));
+  });
+});
+
+describe('package.json: trust', () => {
+  test('connections are application-scoped, so VS Code drops a workspace value', () => {
+    assert.equal(
+      contributes.configuration.properties['puppetdbExplorer.connections']?.scope,
+      'application',
+    );
+  });
+
+  test('Restricted Mode support is limited, and the description says what waits for trust', () => {
+    const untrusted = manifest.capabilities?.untrustedWorkspaces;
+    assert.equal(untrusted?.supported, 'limited');
+    assert.equal(typeof untrusted?.description, 'string');
+    assert.match(String(untrusted?.description), /# @connection/);
+    assert.match(String(untrusted?.description), /as you type/);
+    for (const key of (untrusted?.restrictedConfigurations as string[] | undefined) ?? []) {
+      assert.ok(key in contributes.configuration.properties, key);
+    }
+  });
+
+  test('virtual workspaces are declared', () => {
+    const virtual = manifest.capabilities?.virtualWorkspaces;
+    assert.ok(
+      virtual === true ||
+        (typeof virtual === 'object' &&
+          virtual !== null &&
+          (virtual as { supported?: unknown }).supported === 'limited'),
+      JSON.stringify(virtual),
+    );
   });
 });

@@ -10,8 +10,12 @@ export function run(): Promise<void> {
   const mocha = new Mocha({ ui: 'bdd', timeout: 60_000, color: false, reporter: PrefixedReporter });
   if (process.env.PDBX_GREP) mocha.grep(process.env.PDBX_GREP);
   const suiteDir = join(__dirname, 'suite');
+  // the restricted run (runInVsCode.ts) has its own suites; the trusted run has all the others
+  const restricted = process.env.PDBX_RUN === 'restricted';
   for (const file of readdirSync(suiteDir)
-    .filter((name) => name.endsWith('.test.js'))
+    .filter(
+      (name) => name.endsWith('.test.js') && name.endsWith('.restricted.test.js') === restricted,
+    )
     .sort()) {
     mocha.addFile(join(suiteDir, file));
   }

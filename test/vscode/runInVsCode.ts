@@ -2,27 +2,65 @@
  * Runs the extension's integration tests inside a real VS Code extension host, offline, and
  * exits with their result. The workbench reports the mocha outcome through `codeAutomationExit`.
  *
+ * Two runs, each its own VS Code start:
+ * - trusted: workspace trust off, on test/fixtures/workspace, every suite file but the restricted
+ *   ones;
+ * - restricted: workspace trust on and the startup prompt off, so that the hostile fixture
+ *   test/fixtures/untrusted-workspace opens in Restricted Mode; only `*.restricted.test.ts`.
+ *
  *   node --import tsx test/vscode/runInVsCode.ts [--state-dir .work/puppetdb-test] [--grep text]
+ *        [--mode both|trusted|restricted]
  */
-import { mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { ROOT, startVsCode } from './runtime';
+import { startRecorder } from './recorder';
+import { ROOT, startVsCode, type VsCodeOptions } from './runtime';
 
 const TEST_TIMEOUT_MS = 10 * 60_000;
 
-async function main(): Promise<number> {
-  const { values } = parseArgs({
-    options: {
-      'state-dir': { type: 'string', default: '.work/puppetdb-test' },
-      screenshots: { type: 'string', default: 'test-results' },
-      grep: { type: 'string' },
-      'tests-path': { type: 'string', default: 'out/test/vscode/index.js' },
+interface Run {
+  name: 'trusted' | 'restricted';
+  workspace: string;
+  /** Open a copy of the workspace with `{{recorder}}` replaced by a recording server's origin. */
+  recorder?: boolean;
+  vscode: VsCodeOptions;
+}
+
+const RUNS: Run[] = [
+  { name: 'trusted', workspace: 'test/fixtures/workspace', vscode: {} },
+  {
+    name: 'restricted',
+    workspace: 'test/fixtures/untrusted-workspace',
+    recorder: true,
+    vscode: {
+      workspaceTrust: true,
+      userSettings: { 'security.workspace.trust.startupPrompt': 'never' },
     },
+  },
+];
+
+async function runSuites(
+  run: Run,
+  options: { stateDir: string; grep: string; testsPath: string; screenshots: string },
+): Promise<number> {
+  const recorder = run.recorder ? await startRecorder() : undefined;
+  const workspace = recorder
+    ? copyWithRecorder(join(ROOT, run.workspace), recorder.origin)
+    : join(ROOT, run.workspace);
+  const session = await startVsCode(run.vscode).catch(async (error: unknown) => {
+    await recorder?.close();
+    throw error;
   });
-  const screenshots = resolve(values.screenshots!);
-  mkdirSync(screenshots, { recursive: true });
-  const session = await startVsCode();
   try {
     let report: (code: number) => void = () => {};
     const finished = new Promise<number>((resolveExit) => (report = resolveExit));
@@ -34,11 +72,14 @@ async function main(): Promise<number> {
       if (start >= 0) console.log(text.slice(start + 7).replace(/%c/g, ''));
     });
     const environment = {
-      PDB_STATE_DIR: resolve(values['state-dir']!),
-      PDBX_GREP: values.grep ?? '',
+      PDB_STATE_DIR: options.stateDir,
+      PDBX_GREP: options.grep,
+      PDBX_RUN: run.name,
+      PDBX_SCREENSHOTS: options.screenshots,
+      PDBX_RECORDER: recorder?.origin ?? '',
     };
-    await session.open(join(ROOT, 'test/fixtures/workspace'), [
-      ['extensionTestsPath', `vscode-remote://remote${resolve(ROOT, values['tests-path']!)}`],
+    await session.open(workspace, [
+      ['extensionTestsPath', `vscode-remote://remote${options.testsPath}`],
       ['extensionEnvironment', JSON.stringify(environment)],
     ]);
     const timeout = new Promise<number>((resolveTimeout) =>
@@ -48,14 +89,61 @@ async function main(): Promise<number> {
       }, TEST_TIMEOUT_MS).unref(),
     );
     const code = await Promise.race([finished, timeout]);
+    const suffix = run.name === 'trusted' ? '' : `-${run.name}`;
     await session.page
-      .screenshot({ path: join(screenshots, 'vscode-after-integration-tests.png') })
+      .screenshot({
+        path: join(options.screenshots, `vscode-after-integration-tests${suffix}.png`),
+      })
       .catch(() => undefined);
     if (code !== 0) console.error(session.serverLog().slice(-3000));
     return code;
   } finally {
     await session.stop();
+    await recorder?.close();
+    if (recorder) rmSync(dirname(workspace), { recursive: true, force: true });
   }
+}
+
+/** A scratch copy of a fixture workspace, the recording server's origin in its files. */
+function copyWithRecorder(fixture: string, origin: string): string {
+  const copy = join(mkdtempSync(join(tmpdir(), 'pdbx-workspace-')), 'workspace');
+  cpSync(fixture, copy, { recursive: true });
+  for (const entry of readdirSync(copy, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const path = join(entry.parentPath, entry.name);
+    writeFileSync(path, readFileSync(path, 'utf8').replaceAll('{{recorder}}', origin));
+  }
+  return copy;
+}
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({
+    options: {
+      'state-dir': { type: 'string', default: '.work/puppetdb-test' },
+      screenshots: { type: 'string', default: 'test-results' },
+      grep: { type: 'string' },
+      'tests-path': { type: 'string', default: 'out/test/vscode/index.js' },
+      mode: { type: 'string', default: 'both' },
+    },
+  });
+  const mode = values.mode!;
+  if (!['both', 'trusted', 'restricted'].includes(mode)) {
+    throw new Error(`--mode is both, trusted or restricted, not "${mode}"`);
+  }
+  const screenshots = resolve(values.screenshots!);
+  mkdirSync(screenshots, { recursive: true });
+  let worst = 0;
+  for (const run of RUNS.filter((entry) => mode === 'both' || mode === entry.name)) {
+    console.log(`vscode (${run.name} workspace):`);
+    const code = await runSuites(run, {
+      stateDir: resolve(values['state-dir']!),
+      grep: values.grep ?? '',
+      testsPath: resolve(ROOT, values['tests-path']!),
+      screenshots,
+    });
+    worst = Math.max(worst, code);
+  }
+  return worst;
 }
 
 main().then(

@@ -3,8 +3,8 @@
  * Chromium through playwright-core (see scripts/setup-vscode-runtime.sh). Everything started here
  * is stopped by PID (the server's process group) in `stop()`.
  */
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -63,9 +63,51 @@ async function waitForHttp(url: string, timeoutMs: number): Promise<void> {
   throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
 }
 
-export async function startVsCode(): Promise<VsCodeSession> {
+export interface VsCodeOptions {
+  /**
+   * Workspace trust on, as users have it (default off: the workbench never asks, every folder is
+   * trusted). With it on, a folder opens in Restricted Mode unless `userSettings` say otherwise.
+   */
+  workspaceTrust?: boolean;
+  /** The user's settings.json before the workbench starts (e.g. the trust startup prompt). */
+  userSettings?: Record<string, unknown>;
+  /**
+   * A .vsix to install first, as a user would (VS Code's Extensions view leaves an extension
+   * under development out of some lists, e.g. the Restricted Mode ones).
+   */
+  installVsix?: string;
+}
+
+export async function startVsCode(options: VsCodeOptions = {}): Promise<VsCodeSession> {
   const scratch = mkdtempSync(join(tmpdir(), 'pdbx-vscode-'));
   const port = await freePort();
+  if (options.userSettings) {
+    // code-server keeps the user's settings on the server, under --user-data-dir
+    mkdirSync(join(scratch, 'user', 'User'), { recursive: true });
+    writeFileSync(
+      join(scratch, 'user', 'User', 'settings.json'),
+      JSON.stringify(options.userSettings, null, 2),
+    );
+  }
+  if (options.installVsix) {
+    const installed = spawnSync(
+      NODE24,
+      [
+        SERVER_MAIN,
+        ...['--install-extension', options.installVsix],
+        ...['--server-data-dir', join(scratch, 'server')],
+        ...['--user-data-dir', join(scratch, 'user')],
+        ...['--extensions-dir', join(scratch, 'ext')],
+      ],
+      { encoding: 'utf8', timeout: 120_000 },
+    );
+    if (installed.status !== 0) {
+      rmSync(scratch, { recursive: true, force: true });
+      throw new Error(
+        `installing ${options.installVsix} failed:\n${installed.stdout}${installed.stderr}`,
+      );
+    }
+  }
   const server = spawn(
     NODE24,
     [
@@ -75,7 +117,7 @@ export async function startVsCode(): Promise<VsCodeSession> {
       '--accept-server-license-terms',
       '--enable-smoke-test-driver',
       '--disable-telemetry',
-      '--disable-workspace-trust',
+      ...(options.workspaceTrust ? [] : ['--disable-workspace-trust']),
       ...['--reconnection-grace-time', '5'],
       ...['--server-data-dir', join(scratch, 'server')],
       ...['--user-data-dir', join(scratch, 'user')],

@@ -4,10 +4,7 @@
  */
 import type { ConnectionSettings } from '../settings';
 
-/**
- * The kinds of secret ConnectionStore keeps; spelled out here so that pure code (and its unit
- * tests) need not load the store, which imports vscode. store.save() checks they still agree.
- */
+/** The kinds of secret a connection keeps in SecretStorage (defined here, in pure code, for its unit tests). */
 export type SecretKind = 'token' | 'password';
 
 /** How a connection authenticates; exactly one is chosen in the form. */

@@ -1,8 +1,10 @@
 import * as vscode from 'vscode';
 import type { ConnectOptions, PuppetDB } from '../../client';
 import type { ConnectionSettings, Settings } from '../settings';
+import { askSecretAgain } from './askSecretAgain';
+import { ConnectionSecrets, type AskSecretAgain, type SecretKind } from './connectionSecrets';
 
-export type SecretKind = 'password' | 'token';
+export type { SecretKind } from './connectionSecrets';
 
 /**
  * The configured connections, their secrets and one open client per connection. Clients are
@@ -14,11 +16,21 @@ export class ConnectionStore implements vscode.Disposable {
   readonly onDidChange = this.changed.event;
   private readonly subscriptions: vscode.Disposable[];
 
+  private readonly secrets: ConnectionSecrets;
+
   constructor(
     private readonly settings: Settings,
-    private readonly secrets: vscode.SecretStorage,
+    storage: vscode.SecretStorage,
+    ask: AskSecretAgain = askSecretAgain,
   ) {
-    this.subscriptions = [settings.onDidChange(() => this.changed.fire()), this.changed];
+    this.secrets = new ConnectionSecrets(storage, ask);
+    this.subscriptions = [
+      settings.onDidChange(() => {
+        this.secrets.forgetDeclined();
+        this.changed.fire();
+      }),
+      this.changed,
+    ];
   }
 
   list(): ConnectionSettings[] {
@@ -29,32 +41,40 @@ export class ConnectionStore implements vscode.Disposable {
     return this.list().find((connection) => connection.id === id);
   }
 
+  /**
+   * Adds or replaces one connection in the user's settings, and stores its given secrets for its
+   * URL's origin (an empty secret deletes it). Only the user's own list is written back: a
+   * workspace's value never ends up in the user's settings.
+   */
   async save(
     connection: ConnectionSettings,
     secrets: Partial<Record<SecretKind, string>> = {},
   ): Promise<void> {
     for (const [kind, value] of Object.entries(secrets) as Array<[SecretKind, string]>) {
-      if (value) await this.secrets.store(secretKey(connection.id, kind), value);
-      else await this.secrets.delete(secretKey(connection.id, kind));
+      await this.secrets.store(connection, kind, value ?? '');
     }
-    const others = this.list().filter((entry) => entry.id !== connection.id);
-    const position = this.list().findIndex((entry) => entry.id === connection.id);
-    const next = [...others];
+    const entries = this.settings.userConnectionEntries();
+    const position = entries.findIndex((entry) => idOf(entry) === connection.id);
+    const next = entries.filter((entry) => idOf(entry) !== connection.id);
     next.splice(position < 0 ? next.length : position, 0, stripEmpty(connection));
     await this.settings.saveConnections(next);
     this.changed.fire();
   }
 
   async remove(id: string): Promise<void> {
-    await this.secrets.delete(secretKey(id, 'password'));
-    await this.secrets.delete(secretKey(id, 'token'));
-    await this.settings.saveConnections(this.list().filter((entry) => entry.id !== id));
+    await this.secrets.delete(id, 'password');
+    await this.secrets.delete(id, 'token');
+    await this.settings.saveConnections(
+      this.settings.userConnectionEntries().filter((entry) => idOf(entry) !== id),
+    );
     this.dropClient(id);
     this.changed.fire();
   }
 
-  secret(id: string, kind: SecretKind): Thenable<string | undefined> {
-    return this.secrets.get(secretKey(id, kind));
+  /** The stored secret for the connection's current URL, if any; never asks the user. */
+  async secret(id: string, kind: SecretKind): Promise<string | undefined> {
+    const connection = this.get(id);
+    return connection ? this.secrets.peek(connection, kind) : undefined;
   }
 
   /** The open client of a connection (built on first use). */
@@ -74,11 +94,12 @@ export class ConnectionStore implements vscode.Disposable {
     return client;
   }
 
+  /** The client options of a connection, with the secrets given for its URL's origin only. */
   async connectOptions(connection: ConnectionSettings): Promise<ConnectOptions> {
     return {
       ...clientOptionsOf(connection),
-      password: (await this.secret(connection.id, 'password')) || undefined,
-      token: (await this.secret(connection.id, 'token')) || undefined,
+      password: (await this.secrets.get(connection, 'password')) || undefined,
+      token: (await this.secrets.get(connection, 'token')) || undefined,
     };
   }
 
@@ -113,8 +134,8 @@ export function clientOptionsOf(connection: ConnectionSettings): ConnectOptions 
   };
 }
 
-function secretKey(id: string, kind: SecretKind): string {
-  return `puppetdbExplorer.${id}.${kind}`;
+function idOf(entry: unknown): unknown {
+  return typeof entry === 'object' && entry !== null ? (entry as { id?: unknown }).id : undefined;
 }
 
 function stripEmpty(connection: ConnectionSettings): ConnectionSettings {

@@ -18,7 +18,8 @@ const UNREACHABLE_BACKOFF_MS = 30_000;
  * Red squiggles for .pql files. Local problems show at once; the server's verdict comes from
  * running a query, or, as the user types, from PuppetDB's `ast_only` mode: debounced, never
  * more than one request in flight, and only for query texts it has not judged yet. Findings
- * are kept by query text, so they follow a query when lines above it change.
+ * are kept by query text, so they follow a query when lines above it change. In Restricted Mode
+ * the `ast_only` checks of files wait until the user trusts the workspace.
  */
 export class PqlDiagnostics implements vscode.Disposable {
   private readonly collection = vscode.languages.createDiagnosticCollection('puppetdb-pql');
@@ -36,6 +37,10 @@ export class PqlDiagnostics implements vscode.Disposable {
       vscode.workspace.onDidOpenTextDocument((document) => this.schedule(document)),
       vscode.workspace.onDidCloseTextDocument((document) => this.collection.delete(document.uri)),
       services.store.onDidChange(() => this.findings.clear()),
+      // what Restricted Mode held back is checked now
+      services.trust.onDidGrant(() => {
+        for (const document of vscode.workspace.textDocuments) this.schedule(document);
+      }),
     );
     for (const document of vscode.workspace.textDocuments) this.schedule(document);
   }
@@ -58,6 +63,12 @@ export class PqlDiagnostics implements vscode.Disposable {
     if (document.languageId !== PqlLanguageId) return;
     this.render(document);
     if (!this.services.settings.validateOnType()) return;
+    if (!this.services.trust.isTrusted && document.uri.scheme !== 'untitled') {
+      // Restricted Mode: a file's text goes to a server only when the user runs it (an untitled
+      // editor holds what the user typed, not the workspace's files)
+      this.services.trust.hold(`ast_only check of ${document.uri.toString()}`);
+      return;
+    }
     this.pending.add(document.uri.toString());
     clearTimeout(this.timer);
     this.timer = setTimeout(() => void this.checkPending(), DEBOUNCE_MS);

@@ -34,7 +34,14 @@ export async function runQuery(
     );
     return undefined;
   }
-  const { connection, problem } = resolveConnection(services, target.query.connection);
+  const { connection, problem, needsTrust } = resolveConnection(services, target.query.connection);
+  if (needsTrust) {
+    // not awaited: the command ends here whether or not the user opens the trust editor
+    void vscode.window
+      .showWarningMessage(problem ?? 'Restricted Mode.', 'Manage Workspace Trust')
+      .then((answer) => (answer ? services.trust.manage() : undefined));
+    return undefined;
+  }
   if (!connection) {
     const answer = await vscode.window.showErrorMessage(
       problem ?? 'No connection.',

@@ -1,0 +1,146 @@
+/**
+ * Restricted Mode, in a real VS Code with workspace trust on, on a hostile workspace
+ * (test/fixtures/untrusted-workspace): its settings redefine one of the user's connection ids
+ * with a URL of a recording server (PDBX_RECORDER, started by runInVsCode.ts), and its .pql file
+ * routes a query to another of the user's connections. Browsing works; nothing the workspace
+ * says chooses where the user's secrets or the workspace's text go.
+ */
+import assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { ExtensionApi } from '../../../src/extension/extension';
+import { Commands, ContextValues } from '../../../src/extension/ids';
+import type { ExplorerNode } from '../../../src/extension/tree/explorerNode';
+import { loadedFleet, testServer } from '../../integration/support/puppetdb';
+import { recordedAt, type RecordedRequest } from '../recorder';
+import { until } from '../until';
+
+const EXTENSION_ID = 'puppetdb-explorer.puppetdb-explorer';
+/** The id the hostile workspace redefines (imported connections are named conf-<host>). */
+const PRODUCTION = 'conf-puppetdb.example.com';
+const SCRATCH = 'scratch';
+const USER_TOKEN = 'the-users-own-token';
+
+describe('Restricted Mode: a hostile workspace', function () {
+  let api: ExtensionApi;
+  const recorder = process.env.PDBX_RECORDER!;
+  const server = testServer();
+  const folder = () => vscode.workspace.workspaceFolders![0]!.uri;
+  const recorded = (): Promise<RecordedRequest[]> => recordedAt(recorder);
+
+  before(async () => {
+    assert.ok(recorder, 'runInVsCode.ts passes the recording server as PDBX_RECORDER');
+    assert.equal(vscode.workspace.isTrusted, false, 'this run is in Restricted Mode');
+    api = await vscode.extensions.getExtension<ExtensionApi>(EXTENSION_ID)!.activate();
+    // the user's own connections, as the Add Connection form saves them
+    await vscode.commands.executeCommand(Commands.addConnection, {
+      connection: {
+        id: PRODUCTION,
+        name: 'Production PuppetDB',
+        url: `http://${server.host}:${server.httpPort}`,
+      },
+      secrets: { token: USER_TOKEN },
+    });
+    await vscode.commands.executeCommand(Commands.addConnection, {
+      connection: { id: SCRATCH, name: 'Scratch PuppetDB', url: `${recorder}/user-scratch` },
+      secrets: {},
+    });
+    await vscode.commands.executeCommand(Commands.switchConnection, SCRATCH);
+  });
+
+  it("ignores the workspace's connections: only the user's are listed, with the user's URLs", async () => {
+    const listed = api.services.store.list().map(({ id, url }) => ({ id, url }));
+    assert.deepEqual(listed, [
+      { id: PRODUCTION, url: `http://${server.host}:${server.httpPort}` },
+      { id: SCRATCH, url: `${recorder}/user-scratch` },
+    ]);
+    const roots = await api.services.explorer.getChildren();
+    const names = await Promise.all(roots.map(async (root) => (await root.toTreeItem()).label));
+    assert.deepEqual(names, ['Production PuppetDB', 'Scratch PuppetDB']);
+  });
+
+  it('tells the user once that the workspace tried to define connections', async () => {
+    const state = api.services.context.workspaceState;
+    await until('the notice at activation', () =>
+      state.get<boolean>('workspaceConnectionsNoticeShown'),
+    );
+    const again = await api.services.workspaceConnections.check();
+    assert.equal(again.told, false, 'told once per workspace');
+    assert.deepEqual(
+      again.files.map((uri) => uri.toString()),
+      [vscode.Uri.joinPath(folder(), '.vscode', 'settings.json').toString()],
+    );
+  });
+
+  it("browsing works, and the user's token never goes to the workspace's URL", async () => {
+    await vscode.commands.executeCommand(Commands.switchConnection, PRODUCTION);
+    const [production] = await api.services.explorer.getChildren();
+    const nodesFolder = (await production!.getChildren())[0]!;
+    const nodes: ExplorerNode[] = await nodesFolder.getChildren();
+    await vscode.commands.executeCommand(Commands.switchConnection, SCRATCH);
+    const requests = await recorded();
+    assert.deepEqual(
+      requests.filter((request) => request.path.startsWith('/workspace-')),
+      [],
+      "a request went to the workspace's URL",
+    );
+    assert.deepEqual(
+      requests.filter((request) => request.headers['x-authentication'] !== undefined),
+      [],
+    );
+    const first = await nodes[0]!.toTreeItem();
+    assert.equal(first.contextValue, ContextValues.node);
+    assert.ok(loadedFleet().nodes.some((node) => node.certname === first.label));
+  });
+
+  it('an opened .pql file of the workspace is not checked by the server (ast_only) until the workspace is trusted', async () => {
+    const uri = vscode.Uri.joinPath(folder(), 'routing.pql');
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
+    const astOnly = (requests: RecordedRequest[]) =>
+      requests.filter((request) => request.path.includes('ast_only'));
+    await until(
+      'the check to be held back, or sent',
+      async () =>
+        api.services.trust?.held().includes(`ast_only check of ${uri.toString()}`) ||
+        astOnly(await recorded()).length > 0,
+    );
+    assert.deepEqual(astOnly(await recorded()), []);
+  });
+
+  it('"# @connection" is not followed: the query does not run, and the user is told why', async () => {
+    const uri = vscode.Uri.joinPath(folder(), 'routing.pql');
+    const document = await vscode.workspace.openTextDocument(uri);
+    const offset = document.getText().indexOf('nodes[certname] { limit 2 }');
+    const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>(
+      'vscode.executeCodeLensProvider',
+      uri,
+    );
+    const outcome = await vscode.commands.executeCommand(Commands.runQuery, {
+      uri: uri.toString(),
+      offset,
+    });
+    assert.equal(outcome, undefined, 'the query ran on the connection the file named');
+    const titles = lenses.map((lens) => lens.command?.title ?? '');
+    assert.equal(titles[0], '▶ Run on Scratch PuppetDB');
+    assert.match(
+      titles[1]!,
+      /Restricted Mode: "# @connection Production PuppetDB" is not followed/,
+    );
+  });
+
+  it("the user's own Run Query of a workspace .pql runs on the active connection", async () => {
+    const uri = vscode.Uri.joinPath(folder(), 'routing.pql');
+    const outcome = await vscode.commands.executeCommand<{ state: string }>(Commands.runQuery, {
+      uri: uri.toString(),
+      offset: 0,
+    });
+    assert.equal(outcome?.state, 'error', 'the scratch server answers 401');
+    const sent = (await recorded()).filter((request) =>
+      request.path.startsWith('/user-scratch/pdb/query/v4'),
+    );
+    assert.ok(sent.length > 0, 'the query went to the active (scratch) connection');
+    assert.deepEqual(
+      (await recorded()).filter((request) => request.path.startsWith('/workspace-')),
+      [],
+    );
+  });
+});
