@@ -35,7 +35,7 @@ export class Services implements vscode.Disposable {
       treeDataProvider: this.explorer,
       showCollapseAll: true,
     });
-    this.statusBar = new ConnectionStatusBar(this.store, context.globalState);
+    this.statusBar = new ConnectionStatusBar(this.store, context.globalState, this.settings);
     this.workspaceConnections = new WorkspaceConnectionsNotice(context.workspaceState);
     context.subscriptions.push(this.store.onDidChange(() => void this.statusBar.update()));
     // after activation, not during it: it reads files

@@ -47,6 +47,11 @@ export class Settings {
     return Math.max(1, this.configuration.get<number>('pageSize', 500));
   }
 
+  /** Seconds between the status bar's health checks while the window has focus; 0: none. */
+  healthCheckSeconds(): number {
+    return Math.max(0, this.configuration.get<number>('healthCheckSeconds', 60));
+  }
+
   unreportedHours(): number {
     return this.configuration.get<number>('unreportedHours', 2);
   }

@@ -1,6 +1,11 @@
 import * as vscode from 'vscode';
 import type { ConnectionStore } from './connections/connectionStore';
+import { HealthSchedule } from './healthSchedule';
 import { Commands } from './ids';
+import type { Settings } from './settings';
+
+/** What the status bar shows of the active PuppetDB's health. */
+export type Health = 'none' | 'checking' | 'healthy' | 'unhealthy' | 'unreachable';
 
 /** The active connection, its PuppetDB version and health; a click switches connection. */
 export class ConnectionStatusBar implements vscode.Disposable {
@@ -8,18 +13,30 @@ export class ConnectionStatusBar implements vscode.Disposable {
   private activeId: string | undefined;
   private generation = 0;
   private readonly activeChanged = new vscode.EventEmitter<string>();
+  private readonly schedule: HealthSchedule;
+  private currentHealth: Health = 'checking';
   /** Fires with the id of the newly active connection. */
   readonly onDidChangeActive = this.activeChanged.event;
 
   constructor(
     private readonly store: ConnectionStore,
     private readonly state: vscode.Memento,
+    settings: Settings,
   ) {
+    this.schedule = new HealthSchedule(
+      () => settings.healthCheckSeconds(),
+      () => this.update(),
+    );
     this.item.command = Commands.switchConnection;
     this.item.name = 'PuppetDB connection';
     this.activeId = state.get<string>('activeConnection');
     // the first health check goes out after activation, not during it
     setTimeout(() => void this.update(), 0);
+  }
+
+  /** The health shown now (tests and the log read it). */
+  get health(): Health {
+    return this.currentHealth;
   }
 
   get activeConnectionId(): string | undefined {
@@ -45,11 +62,13 @@ export class ConnectionStatusBar implements vscode.Disposable {
       this.item.command = Commands.addConnection;
       this.item.backgroundColor = undefined;
       this.item.show();
+      this.currentHealth = 'none';
       return;
     }
     this.item.command = Commands.switchConnection;
     this.item.text = `$(loading~spin) ${connection.name}`;
     this.item.show();
+    this.currentHealth = 'checking';
     try {
       const client = await this.store.client(connection.id);
       const [version, status] = await Promise.all([client.currentVersion(), client.status()]);
@@ -61,15 +80,20 @@ export class ConnectionStatusBar implements vscode.Disposable {
       this.item.backgroundColor = healthy
         ? undefined
         : new vscode.ThemeColor('statusBarItem.warningBackground');
+      this.currentHealth = healthy ? 'healthy' : 'unhealthy';
+      this.schedule.checked(!healthy);
     } catch (error) {
       if (generation !== this.generation) return;
       this.item.text = `$(error) ${connection.name} · unreachable`;
       this.item.tooltip = `${connection.url}\n${error instanceof Error ? error.message : String(error)}\nClick to switch connection`;
       this.item.backgroundColor = new vscode.ThemeColor('statusBarItem.errorBackground');
+      this.currentHealth = 'unreachable';
+      this.schedule.checked(true);
     }
   }
 
   dispose(): void {
+    this.schedule.dispose();
     this.activeChanged.dispose();
     this.item.dispose();
   }

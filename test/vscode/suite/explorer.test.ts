@@ -11,6 +11,7 @@ import type { ExtensionApi } from '../../../src/extension/extension';
 import { Commands, ContextValues } from '../../../src/extension/ids';
 import type { ExplorerNode } from '../../../src/extension/tree/explorerNode';
 import { loadedFleet, testServer } from '../../integration/support/puppetdb';
+import { until } from '../until';
 
 const EXTENSION_ID = 'puppetdb-explorer.puppetdb-explorer';
 
@@ -311,6 +312,35 @@ describe('PuppetDB Explorer in a real VS Code', function () {
     const children = await nodesFolder.getChildren();
     assert.equal(await kindOf(children[0]), ContextValues.node);
     await api.services.store.remove('paused');
+  });
+
+  it('the status bar re-checks health on its own: unreachable while the JVM is paused, healthy again after', async () => {
+    const { statusBar } = api.services;
+    const settings = vscode.workspace.getConfiguration('puppetdbExplorer');
+    await vscode.commands.executeCommand(Commands.addConnection, {
+      connection: { id: 'watched', name: 'Watched PuppetDB', url: httpUrl, timeout: 1 },
+      secrets: {},
+    });
+    const previous = statusBar.activeConnectionId;
+    await statusBar.setActive('watched');
+    await settings.update('healthCheckSeconds', 2, vscode.ConfigurationTarget.Global);
+    try {
+      await until(
+        'the status bar to show the new connection healthy',
+        () => statusBar.health === 'healthy',
+      );
+      process.kill(server.pid, 'SIGSTOP');
+      try {
+        await until('the status bar to say unreachable', () => statusBar.health === 'unreachable');
+      } finally {
+        process.kill(server.pid, 'SIGCONT');
+      }
+      await until('the status bar to be healthy again', () => statusBar.health === 'healthy');
+    } finally {
+      await settings.update('healthCheckSeconds', undefined, vscode.ConfigurationTarget.Global);
+      if (previous) await statusBar.setActive(previous);
+      await api.services.store.remove('watched');
+    }
   });
 
   it('imports connections from a puppetdb.conf and reaches PuppetDB over HTTPS with its client certificate', async () => {
