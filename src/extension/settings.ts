@@ -52,6 +52,11 @@ export class Settings {
     return Math.max(0, this.configuration.get<number>('healthCheckSeconds', 60));
   }
 
+  /** Reports per page in a node's Reports folder. */
+  reportsPageSize(): number {
+    return Math.max(1, this.configuration.get<number>('reportsPageSize', 10));
+  }
+
   unreportedHours(): number {
     return this.configuration.get<number>('unreportedHours', 2);
   }

@@ -7,7 +7,7 @@ import { ConnectionNode } from '../tree/connectionNode';
 import type { ExplorerNode } from '../tree/explorerNode';
 import type { FactValueNode } from '../tree/factNodes';
 import type { NodeFilter } from '../tree/nodeFilter';
-import { NodesFolder } from '../tree/nodesFolder';
+import type { NodesFolder } from '../tree/nodesFolder';
 import type { PuppetNodeNode } from '../tree/puppetNodeNode';
 import type { ErrorNode, LoadMoreNode } from '../tree/simpleNodes';
 import { importConnections, storedSecrets, vetPrefilled } from './connectionCommands';
@@ -84,13 +84,13 @@ export function registerCommands(services: Services): vscode.Disposable[] {
       if (target) await statusBar.setActive(target);
     }),
     register(Commands.refresh, (node?: ExplorerNode) => {
-      if (node instanceof NodesFolder) node.reset();
+      node?.reset();
       explorer.refresh(node);
       if (!node) void statusBar.update();
     }),
     register(Commands.loadMore, (node: LoadMoreNode) => node.owner.loadMore()),
     register(Commands.retry, (node: ErrorNode) => {
-      if (node.retryTarget instanceof NodesFolder) node.retryTarget.reset();
+      node.retryTarget?.reset();
       explorer.refresh(node.retryTarget);
     }),
     register(Commands.filterNodes, async (folder: NodesFolder, preset?: NodeFilter) => {
@@ -114,7 +114,7 @@ export function registerCommands(services: Services): vscode.Disposable[] {
     register(Commands.openAsJson, async (node: ExplorerNode) => {
       const document = await vscode.workspace.openTextDocument({
         language: 'json',
-        content: `${JSON.stringify(node.json(), null, 2)}\n`,
+        content: `${JSON.stringify(await node.json(), null, 2)}\n`,
       });
       await vscode.window.showTextDocument(document, { preview: true });
       return document;

@@ -17,8 +17,13 @@ export abstract class ExplorerNode {
     return Promise.resolve([]);
   }
 
-  /** What "Open as JSON" shows for this node, if anything. */
+  /** What "Open as JSON" shows for this node, if anything (fetched if need be). */
   json(): unknown {
     return undefined;
+  }
+
+  /** Forgets what was loaded below, so that the next expand (a refresh, a retry) fetches again. */
+  reset(): void {
+    // most nodes load afresh on every expand
   }
 }

@@ -1,36 +1,49 @@
 import * as vscode from 'vscode';
-import type { PuppetDB } from '../../client';
+import type { Fact, PuppetDB } from '../../client';
 import { ContextValues } from '../ids';
 import type { TreeContext } from './treeContext';
 import { ExplorerNode } from './explorerNode';
 import { valueText } from './presentation';
-import { NodeSection } from './nodeSection';
+import { PagedSection } from './nodeSection';
+import type { Page } from './pagedList';
+import { LoadMoreNode } from './simpleNodes';
 
-/** A node's facts, by name. */
-export class FactsFolder extends NodeSection {
+/** A node's facts, by name, a page (`puppetdbExplorer.pageSize`) at a time. */
+export class FactsFolder extends PagedSection<Fact> {
   constructor(connectionId: string, certname: string, context: TreeContext) {
     super(connectionId, certname, context, 'Facts', 'symbol-property');
   }
 
-  protected async load(client: PuppetDB, signal: AbortSignal): Promise<ExplorerNode[]> {
-    const facts = await client
+  protected fetchPage(client: PuppetDB, offset: number, signal: AbortSignal): Promise<Page<Fact>> {
+    return client
       .facts({
         query: ['=', 'certname', this.certname],
         orderBy: [{ field: 'name', order: 'asc' }],
+        limit: this.context.settings.pageSize(),
+        offset,
+        includeTotal: true,
         signal,
       })
-      .toArray();
-    return facts.map((fact) => new FactValueNode([fact.name], fact.value));
+      .toArrayWithTotal();
+  }
+
+  protected childOf(fact: Fact): ExplorerNode {
+    return new FactValueNode([fact.name], fact.value, this.context);
   }
 }
 
 /** A fact, or a part of a structured fact: objects and arrays expand, the value shows as description. */
 export class FactValueNode extends ExplorerNode {
+  /** How many of a large array's or object's entries are listed ("Load more" lists more). */
+  private shown: number;
+
   constructor(
     readonly path: string[],
     readonly value: unknown,
+    private readonly context: TreeContext,
   ) {
     super();
+    this.shown = context.settings.pageSize();
   }
 
   private get structured(): boolean {
@@ -63,9 +76,20 @@ export class FactValueNode extends ExplorerNode {
 
   override async getChildren(): Promise<ExplorerNode[]> {
     if (!this.structured) return [];
-    return Object.entries(this.value as Record<string, unknown>).map(
-      ([key, child]) => new FactValueNode([...this.path, key], child),
-    );
+    // a fact can hold an array of many thousands (e.g. every package): list it a page at a time
+    const entries = Object.entries(this.value as Record<string, unknown>);
+    const children: ExplorerNode[] = entries
+      .slice(0, this.shown)
+      .map(([key, child]) => new FactValueNode([...this.path, key], child, this.context));
+    if (entries.length > this.shown) {
+      children.push(new LoadMoreNode(this, this.shown, entries.length));
+    }
+    return children;
+  }
+
+  async loadMore(): Promise<void> {
+    this.shown += this.context.settings.pageSize();
+    this.context.refresh(this);
   }
 
   override json(): unknown {

@@ -1,11 +1,12 @@
 import * as vscode from 'vscode';
 import type { PuppetDB } from '../../client';
-import type { TreeContext } from './treeContext';
 import { ExplorerNode } from './explorerNode';
 import { withLoadProgress } from './loading';
-import { safely } from './simpleNodes';
+import { PagedList, type Page } from './pagedList';
+import { LoadMoreNode, safely } from './simpleNodes';
+import type { TreeContext } from './treeContext';
 
-/** One of a node's sections (Facts, Resources, Reports): loads its children with progress and errors handled. */
+/** One of a node's sections (Facts, Resources, Reports): its item, and its requests with progress. */
 export abstract class NodeSection extends ExplorerNode {
   constructor(
     readonly connectionId: string,
@@ -27,15 +28,49 @@ export abstract class NodeSection extends ExplorerNode {
     return item;
   }
 
+  /** Runs a request of this section with the connection's client and a cancellable progress. */
+  protected async fetch<T>(
+    request: (client: PuppetDB, signal: AbortSignal) => Promise<T>,
+  ): Promise<T> {
+    const client = await this.context.store.client(this.connectionId);
+    return withLoadProgress(
+      `Loading the ${this.label.toLowerCase()} of ${this.certname}…`,
+      (signal) => request(client, signal),
+    );
+  }
+}
+
+/** A section whose children come a page at a time, with "Load more" (Facts, Reports). */
+export abstract class PagedSection<T> extends NodeSection {
+  private readonly pages = new PagedList<T>((offset) =>
+    this.fetch((client, signal) => this.fetchPage(client, offset, signal)),
+  );
+
+  protected abstract fetchPage(
+    client: PuppetDB,
+    offset: number,
+    signal: AbortSignal,
+  ): Promise<Page<T>>;
+
+  protected abstract childOf(record: T): ExplorerNode;
+
   override getChildren(): Promise<ExplorerNode[]> {
     return safely(this, async () => {
-      const client = await this.context.store.client(this.connectionId);
-      return withLoadProgress(
-        `Loading the ${this.label.toLowerCase()} of ${this.certname}…`,
-        (signal) => this.load(client, signal),
-      );
+      await this.pages.ensureStarted();
+      const items = this.pages.loaded.map((record) => this.childOf(record));
+      if (this.pages.hasMore) {
+        items.push(new LoadMoreNode(this, this.pages.loaded.length, this.pages.total));
+      }
+      return items;
     });
   }
 
-  protected abstract load(client: PuppetDB, signal: AbortSignal): Promise<ExplorerNode[]>;
+  async loadMore(): Promise<void> {
+    await this.pages.loadNext();
+    this.context.refresh(this);
+  }
+
+  override reset(): void {
+    this.pages.reset();
+  }
 }

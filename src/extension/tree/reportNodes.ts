@@ -5,25 +5,59 @@ import type { TreeContext } from './treeContext';
 import { ExplorerNode } from './explorerNode';
 import { withLoadProgress } from './loading';
 import { age, statusIcon, timestamp, valueText } from './presentation';
-import { NodeSection } from './nodeSection';
+import { PagedSection } from './nodeSection';
+import type { Page } from './pagedList';
 import { InfoNode, safely } from './simpleNodes';
 
-/** A node's reports, latest first. */
-export class ReportsFolder extends NodeSection {
+/**
+ * What the Reports folder fetches of each report: everything but its logs, metrics and events,
+ * which can be megabytes a report; the whole report is fetched when one is opened.
+ */
+const SUMMARY_FIELDS = [
+  'certname',
+  'hash',
+  'start_time',
+  'end_time',
+  'receive_time',
+  'configuration_version',
+  'report_format',
+  'puppet_version',
+  'transaction_uuid',
+  'status',
+  'environment',
+  'noop',
+  'noop_pending',
+  'code_id',
+  'catalog_uuid',
+  'cached_catalog_status',
+  'producer',
+];
+
+/** A node's reports, latest first, a page (`puppetdbExplorer.reportsPageSize`) at a time. */
+export class ReportsFolder extends PagedSection<Report> {
   constructor(connectionId: string, certname: string, context: TreeContext) {
     super(connectionId, certname, context, 'Reports', 'history');
   }
 
-  protected async load(client: PuppetDB, signal: AbortSignal): Promise<ExplorerNode[]> {
-    const reports = await client
+  protected fetchPage(
+    client: PuppetDB,
+    offset: number,
+    signal: AbortSignal,
+  ): Promise<Page<Report>> {
+    return client
       .reports({
-        query: ['=', 'certname', this.certname],
+        query: ['extract', SUMMARY_FIELDS, ['=', 'certname', this.certname]],
         orderBy: [{ field: 'end_time', order: 'desc' }],
-        limit: this.context.settings.pageSize(),
+        limit: this.context.settings.reportsPageSize(),
+        offset,
+        includeTotal: true,
         signal,
       })
-      .toArray();
-    return reports.map((report) => new ReportNode(this.connectionId, report, this.context));
+      .toArrayWithTotal();
+  }
+
+  protected childOf(report: Report): ExplorerNode {
+    return new ReportNode(this.connectionId, report, this.context);
   }
 }
 
@@ -54,6 +88,23 @@ export class ReportNode extends ExplorerNode {
     return item;
   }
 
+  /** The whole report (logs and metrics included), fetched once, when first needed. */
+  private whole: Promise<Report> | undefined;
+
+  private fullReport(): Promise<Report> {
+    this.whole ??= (async () => {
+      const client = await this.context.store.client(this.connectionId);
+      const full = await withLoadProgress('Loading the report…', (signal) =>
+        client.reports({ query: ['=', 'hash', this.report.hash], signal }).first(),
+      );
+      if (!full) throw new Error(`PuppetDB no longer holds the report ${this.report.hash}.`);
+      return full;
+    })();
+    // a failed fetch is asked again on the next expand (Retry)
+    this.whole.catch(() => (this.whole = undefined));
+    return this.whole;
+  }
+
   override async getChildren(): Promise<ExplorerNode[]> {
     const { report } = this;
     return [
@@ -81,7 +132,7 @@ export class ReportNode extends ExplorerNode {
         );
       }),
       new LazyListNode('Logs', 'output', async () =>
-        report.logs.map(
+        (await this.fullReport()).logs.map(
           (log) =>
             new InfoNode(
               String(log.message),
@@ -91,7 +142,7 @@ export class ReportNode extends ExplorerNode {
         ),
       ),
       new LazyListNode('Metrics', 'graph', async () =>
-        report.metrics.map(
+        (await this.fullReport()).metrics.map(
           (metric) =>
             new InfoNode(`${String(metric.category)}.${String(metric.name)}`, String(metric.value)),
         ),
@@ -99,8 +150,8 @@ export class ReportNode extends ExplorerNode {
     ];
   }
 
-  override json(): unknown {
-    return this.report;
+  override json(): Promise<unknown> {
+    return this.fullReport();
   }
 }
 

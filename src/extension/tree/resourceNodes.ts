@@ -5,7 +5,7 @@ import type { TreeContext } from './treeContext';
 import { ExplorerNode } from './explorerNode';
 import { valueText } from './presentation';
 import { NodeSection } from './nodeSection';
-import { InfoNode } from './simpleNodes';
+import { InfoNode, safely } from './simpleNodes';
 
 /** A node's catalog resources, grouped by type with counts. */
 export class ResourcesFolder extends NodeSection {
@@ -13,7 +13,11 @@ export class ResourcesFolder extends NodeSection {
     super(connectionId, certname, context, 'Resources', 'symbol-class');
   }
 
-  protected async load(client: PuppetDB, signal: AbortSignal): Promise<ExplorerNode[]> {
+  override getChildren(): Promise<ExplorerNode[]> {
+    return safely(this, () => this.fetch((client, signal) => this.load(client, signal)));
+  }
+
+  private async load(client: PuppetDB, signal: AbortSignal): Promise<ExplorerNode[]> {
     const resources = await client
       .resources({ query: ['=', 'certname', this.certname], signal })
       .toArray();

@@ -24,8 +24,21 @@ async function kindOf(node: ExplorerNode | undefined): Promise<string | undefine
   return node ? (await node.toTreeItem()).contextValue : undefined;
 }
 
+/** Every child of a node, following "Load more" to the end (`list` as the tree view would). */
+async function allChildren(
+  parent: ExplorerNode,
+  list: (node: ExplorerNode) => Promise<ExplorerNode[]> = (node) => node.getChildren(),
+): Promise<ExplorerNode[]> {
+  let children = await list(parent);
+  while ((await kindOf(children.at(-1))) === ContextValues.loadMore) {
+    await vscode.commands.executeCommand(Commands.loadMore, children.at(-1));
+    children = await list(parent);
+  }
+  return children;
+}
+
 async function childByLabel(parent: ExplorerNode, label: string): Promise<ExplorerNode> {
-  const children = await parent.getChildren();
+  const children = await allChildren(parent);
   const names = await labels(children);
   const index = names.indexOf(label);
   assert.ok(index >= 0, `no "${label}" under this node; found ${names.slice(0, 10).join(', ')}`);
@@ -135,7 +148,10 @@ describe('PuppetDB Explorer in a real VS Code', function () {
     const certname = activeCertnames()[0]!;
     const node = await childByLabel(await childByLabel(root!, 'Nodes'), certname);
     const facts = await childByLabel(node, 'Facts');
-    const names = await labels(await facts.getChildren());
+    const firstPage = await facts.getChildren();
+    assert.equal(firstPage.length, 8, 'a page of seven facts and "Load more"');
+    assert.equal(await kindOf(firstPage[7]), ContextValues.loadMore);
+    const names = await labels(await allChildren(facts));
     const fromServer = await connect({ host: server.host, port: server.httpPort })
       .facts({ query: ['=', 'certname', certname] })
       .toArray();
@@ -165,6 +181,27 @@ describe('PuppetDB Explorer in a real VS Code', function () {
     assert.deepEqual(await labels(await report!.getChildren()), ['Events', 'Logs', 'Metrics']);
     const events = await childByLabel(report!, 'Events');
     assert.ok((await labels(await events.getChildren())).length > 0);
+  });
+
+  it("a node's Reports list summaries; a report's logs are fetched when opened", async () => {
+    const fleet = loadedFleet();
+    const failed = fleet.nodes.find(
+      (node) => node.reportKind === 'failed' && node.reportAgeHours < 2,
+    )!;
+    const [root] = await api.services.explorer.getChildren();
+    const node = await childByLabel(await childByLabel(root!, 'Failures'), failed.certname);
+    const [report] = await (await childByLabel(node, 'Reports')).getChildren();
+    const summary = (report as unknown as { report: { hash: string; logs: unknown[] } }).report;
+    assert.deepEqual(summary.logs, [], 'the list holds no logs');
+    const whole = await connect({ host: server.host, port: server.httpPort })
+      .reports({ query: ['=', 'hash', summary.hash] })
+      .first();
+    assert.ok(whole && whole.logs.length > 0, 'the report has logs on the server');
+    const logs = await (await childByLabel(report!, 'Logs')).getChildren();
+    assert.deepEqual(
+      await labels(logs),
+      whole.logs.map((log) => String(log.message)),
+    );
   });
 
   it('resources are grouped by type with counts', async () => {
@@ -220,7 +257,7 @@ describe('PuppetDB Explorer in a real VS Code', function () {
     /** Lists a node's children through the explorer, as the tree view does, keeping their ids. */
     const childrenOf = async (parent: ExplorerNode): Promise<ExplorerNode[]> => {
       const parentId = String((await explorer.getTreeItem(parent)).id);
-      const children = await explorer.getChildren(parent);
+      const children = await allChildren(parent, (node) => explorer.getChildren(node));
       const listed = new Set<string>();
       for (const child of children) {
         const id = String((await explorer.getTreeItem(child)).id);
