@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
 import { registerCommands } from './commands/registerCommands';
 import { registerCatalogGraph } from './graph/catalogGraphFeature';
 import type { ResultsSnapshot } from '../shared/protocol';
@@ -20,13 +20,15 @@ export interface ExtensionApi {
 
 export function activate(context: vscode.ExtensionContext): ExtensionApi {
   const started = performance.now();
-  const services = new Services(context);
+  const log = vscode.window.createOutputChannel('PuppetDB Explorer', { log: true });
+  const services = new Services(context, log);
   const features = [
     registerPql(services),
     registerCatalogGraph(services),
     registerReportViews(services),
   ];
   context.subscriptions.push(
+    log,
     services,
     ...registerCommands(services),
     ...features.flatMap((feature) => feature.disposables),

@@ -4,6 +4,7 @@ import { WorkspaceConnectionsNotice } from './connections/workspaceConnectionsNo
 import { QueryHistory } from './pql/queryHistory';
 import { Views } from './ids';
 import { Settings } from './settings';
+import { ErrorReporter } from './errors';
 import { ConnectionStatusBar } from './statusBar';
 import { ExplorerProvider } from './tree/explorerProvider';
 import type { ExplorerNode } from './tree/explorerNode';
@@ -25,17 +26,24 @@ export class Services implements vscode.Disposable {
 
   /** Where dist/webview and media/ are (for webview panels). */
   readonly extensionUri: vscode.Uri;
+  /** Logs failures with their causes and shows them with their actions. */
+  readonly errors: ErrorReporter;
 
-  constructor(readonly context: vscode.ExtensionContext) {
+  constructor(
+    readonly context: vscode.ExtensionContext,
+    /** The "PuppetDB Explorer" log (Output view), created by activate(). */
+    readonly log: vscode.LogOutputChannel,
+  ) {
+    this.errors = new ErrorReporter(log);
     this.extensionUri = context.extensionUri;
     this.history = new QueryHistory(context.globalState);
     this.store = new ConnectionStore(this.settings, context.secrets);
-    this.explorer = new ExplorerProvider(this.store, this.settings);
+    this.explorer = new ExplorerProvider(this.store, this.settings, this.errors);
     this.treeView = vscode.window.createTreeView(Views.explorer, {
       treeDataProvider: this.explorer,
       showCollapseAll: true,
     });
-    this.statusBar = new ConnectionStatusBar(this.store, context.globalState, this.settings);
+    this.statusBar = new ConnectionStatusBar(this.store, context.globalState, this.settings, log);
     this.workspaceConnections = new WorkspaceConnectionsNotice(context.workspaceState);
     context.subscriptions.push(this.store.onDidChange(() => void this.statusBar.update()));
     // after activation, not during it: it reads files

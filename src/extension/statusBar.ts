@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { ConnectionStore } from './connections/connectionStore';
+import { describeError } from './errorText';
 import { HealthSchedule } from './healthSchedule';
 import { Commands } from './ids';
 import type { Settings } from './settings';
@@ -15,6 +16,8 @@ export class ConnectionStatusBar implements vscode.Disposable {
   private readonly activeChanged = new vscode.EventEmitter<string>();
   private readonly schedule: HealthSchedule;
   private currentHealth: Health = 'checking';
+  /** The last outcome of a check, so the log says only what changed. */
+  private lastOutcome: Health | undefined;
   /** Fires with the id of the newly active connection. */
   readonly onDidChangeActive = this.activeChanged.event;
 
@@ -22,6 +25,7 @@ export class ConnectionStatusBar implements vscode.Disposable {
     private readonly store: ConnectionStore,
     private readonly state: vscode.Memento,
     settings: Settings,
+    private readonly log: vscode.LogOutputChannel,
   ) {
     this.schedule = new HealthSchedule(
       () => settings.healthCheckSeconds(),
@@ -46,6 +50,10 @@ export class ConnectionStatusBar implements vscode.Disposable {
 
   async setActive(id: string): Promise<void> {
     this.activeId = id;
+    const connection = this.store.get(id);
+    this.log.info(
+      `Active connection: ${connection?.name ?? id} (${connection?.url ?? 'not configured'})`,
+    );
     await this.state.update('activeConnection', id);
     this.activeChanged.fire(id);
     await this.update();
@@ -80,16 +88,26 @@ export class ConnectionStatusBar implements vscode.Disposable {
       this.item.backgroundColor = healthy
         ? undefined
         : new vscode.ThemeColor('statusBarItem.warningBackground');
-      this.currentHealth = healthy ? 'healthy' : 'unhealthy';
+      this.report(healthy ? 'healthy' : 'unhealthy', () =>
+        this.log.info(`${connection.name}: PuppetDB ${version}, ${state}`),
+      );
       this.schedule.checked(!healthy);
     } catch (error) {
       if (generation !== this.generation) return;
       this.item.text = `$(error) ${connection.name} · unreachable`;
       this.item.tooltip = `${connection.url}\n${error instanceof Error ? error.message : String(error)}\nClick to switch connection`;
       this.item.backgroundColor = new vscode.ThemeColor('statusBarItem.errorBackground');
-      this.currentHealth = 'unreachable';
+      this.report('unreachable', () =>
+        this.log.warn(`${connection.name} is unreachable: ${describeError(error)}`),
+      );
       this.schedule.checked(true);
     }
+  }
+
+  private report(outcome: Health, log: () => void): void {
+    if (outcome !== this.lastOutcome) log();
+    this.lastOutcome = outcome;
+    this.currentHealth = outcome;
   }
 
   dispose(): void {

@@ -19,8 +19,10 @@ export function registerCommands(services: Services): vscode.Disposable[] {
   const register = (id: string, handler: (...args: never[]) => unknown) =>
     registerGuardedCommand(id, handler);
 
-  const connectionOf = async (node?: ConnectionNode): Promise<string | undefined> => {
+  /** A connection node of the tree, a connection's id (error actions), or else the user's pick. */
+  const connectionOf = async (node?: ConnectionNode | string): Promise<string | undefined> => {
     if (node instanceof ConnectionNode) return node.connection.id;
+    if (typeof node === 'string' && store.get(node)) return node;
     const picked = await vscode.window.showQuickPick(
       store.list().map((connection) => ({
         label: connection.name,
@@ -89,7 +91,9 @@ export function registerCommands(services: Services): vscode.Disposable[] {
       if (!node) void statusBar.update();
     }),
     register(Commands.loadMore, (node: LoadMoreNode) => node.owner.loadMore()),
+    register(Commands.showLog, () => services.log.show(true)),
     register(Commands.retry, (node: ErrorNode) => {
+      services.log.info('Retry of a failed tree load');
       node.retryTarget?.reset();
       explorer.refresh(node.retryTarget);
     }),

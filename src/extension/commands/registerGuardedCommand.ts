@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { describeError } from '../tree/simpleNodes';
+import { describeError } from '../errorText';
 
 /**
  * Registers a command whose failures become an error message (and an `undefined` result)

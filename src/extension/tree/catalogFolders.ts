@@ -24,7 +24,7 @@ export class EnvironmentsFolder extends ExplorerNode {
   }
 
   override async getChildren(): Promise<ExplorerNode[]> {
-    return safely(this, async () => {
+    return safely(this.context, this, async () => {
       const client = await this.context.store.client(this.connectionId);
       const environments = await withLoadProgress('Loading environments…', (signal) =>
         client.environments({ orderBy: [{ field: 'name', order: 'asc' }], signal }),
@@ -56,7 +56,7 @@ export class FactNamesFolder extends ExplorerNode {
   }
 
   override async getChildren(): Promise<ExplorerNode[]> {
-    return safely(this, async () => {
+    return safely(this.context, this, async () => {
       const client = await this.context.store.client(this.connectionId);
       const names = await withLoadProgress('Loading fact names…', (signal) =>
         client.factNames({ signal }),

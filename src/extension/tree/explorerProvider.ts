@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { ConnectionStore } from '../connections/connectionStore';
+import type { ErrorReporter } from '../errors';
 import type { Settings } from '../settings';
 import { ConnectionNode } from './connectionNode';
 import type { TreeContext } from './treeContext';
@@ -18,8 +19,8 @@ export class ExplorerProvider implements vscode.TreeDataProvider<ExplorerNode>, 
   /** Each listed node's tree item id: its path from the root (see treeIds.ts). */
   private readonly ids = new WeakMap<ExplorerNode, string>();
 
-  constructor(store: ConnectionStore, settings: Settings) {
-    this.context = { store, settings, refresh: (node) => this.changed.fire(node) };
+  constructor(store: ConnectionStore, settings: Settings, errors: ErrorReporter) {
+    this.context = { store, settings, errors, refresh: (node) => this.changed.fire(node) };
     this.subscription = store.onDidChange(() => this.refresh());
   }
 

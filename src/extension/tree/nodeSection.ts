@@ -55,7 +55,7 @@ export abstract class PagedSection<T> extends NodeSection {
   protected abstract childOf(record: T): ExplorerNode;
 
   override getChildren(): Promise<ExplorerNode[]> {
-    return safely(this, async () => {
+    return safely(this.context, this, async () => {
       await this.pages.ensureStarted();
       const items = this.pages.loaded.map((record) => this.childOf(record));
       if (this.pages.hasMore) {

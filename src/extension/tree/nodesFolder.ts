@@ -44,7 +44,7 @@ export class NodesFolder extends ExplorerNode {
   }
 
   override async getChildren(): Promise<ExplorerNode[]> {
-    return safely(this, async () => {
+    return safely(this.context, this, async () => {
       await this.pages.ensureStarted();
       const items: ExplorerNode[] = this.pages.loaded.map(
         (node) => new PuppetNodeNode(this.connectionId, node, this.context),

@@ -108,7 +108,7 @@ export class ReportNode extends ExplorerNode {
   override async getChildren(): Promise<ExplorerNode[]> {
     const { report } = this;
     return [
-      new LazyListNode('Events', 'symbol-event', async () => {
+      new LazyListNode(this.context, 'Events', 'symbol-event', async () => {
         const client = await this.context.store.client(this.connectionId);
         const events = await withLoadProgress('Loading events…', (signal) =>
           client.events({ query: ['=', 'report', report.hash], signal }).toArray(),
@@ -131,7 +131,7 @@ export class ReportNode extends ExplorerNode {
             ),
         );
       }),
-      new LazyListNode('Logs', 'output', async () =>
+      new LazyListNode(this.context, 'Logs', 'output', async () =>
         (await this.fullReport()).logs.map(
           (log) =>
             new InfoNode(
@@ -141,7 +141,7 @@ export class ReportNode extends ExplorerNode {
             ),
         ),
       ),
-      new LazyListNode('Metrics', 'graph', async () =>
+      new LazyListNode(this.context, 'Metrics', 'graph', async () =>
         (await this.fullReport()).metrics.map(
           (metric) =>
             new InfoNode(`${String(metric.category)}.${String(metric.name)}`, String(metric.value)),
@@ -157,6 +157,7 @@ export class ReportNode extends ExplorerNode {
 
 class LazyListNode extends ExplorerNode {
   constructor(
+    private readonly context: TreeContext,
     private readonly label: string,
     private readonly icon: string,
     private readonly load: () => Promise<ExplorerNode[]>,
@@ -175,7 +176,7 @@ class LazyListNode extends ExplorerNode {
   }
 
   override getChildren(): Promise<ExplorerNode[]> {
-    return safely(this, this.load);
+    return safely(this.context, this, this.load);
   }
 }
 

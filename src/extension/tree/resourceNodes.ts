@@ -14,7 +14,9 @@ export class ResourcesFolder extends NodeSection {
   }
 
   override getChildren(): Promise<ExplorerNode[]> {
-    return safely(this, () => this.fetch((client, signal) => this.load(client, signal)));
+    return safely(this.context, this, () =>
+      this.fetch((client, signal) => this.load(client, signal)),
+    );
   }
 
   private async load(client: PuppetDB, signal: AbortSignal): Promise<ExplorerNode[]> {

@@ -1,6 +1,8 @@
 import * as vscode from 'vscode';
 import { Commands, ContextValues } from '../ids';
+import { describeError } from '../errorText';
 import { ExplorerNode } from './explorerNode';
+import type { TreeContext } from './treeContext';
 
 /** A leaf showing a label, a value and an optional icon. */
 export class InfoNode extends ExplorerNode {
@@ -67,26 +69,21 @@ export class LoadMoreNode extends ExplorerNode {
   }
 }
 
-/** The client's errors carry complete sentences; anything else gets its class name in front. */
-export function describeError(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  return error.name === 'Error' || error.name === 'TypeError'
-    ? `${error.name}: ${error.message}`
-    : error.message;
-}
-
 function escapeMarkdown(text: string): string {
   return text.replace(/[\\`*_{}[\]()#+\-.!<>|]/g, '\\$&');
 }
 
-/** Loads children, turning any failure into an error item with a retry. */
+/** Loads children, turning any failure into an error item with a retry (and a line in the log). */
 export async function safely(
+  context: Pick<TreeContext, 'errors'>,
   owner: ExplorerNode,
   load: () => Promise<ExplorerNode[]>,
 ): Promise<ExplorerNode[]> {
   try {
     return await load();
   } catch (error) {
+    const item = await owner.toTreeItem();
+    context.errors.logged(`Loading ${String(item.label ?? 'a tree folder')}`, error);
     return [new ErrorNode(error, owner)];
   }
 }

@@ -1,4 +1,5 @@
 import type { ConnectionStore } from '../connections/connectionStore';
+import type { ErrorReporter } from '../errors';
 import type { Settings } from '../settings';
 import type { ExplorerNode } from './explorerNode';
 
@@ -6,6 +7,8 @@ import type { ExplorerNode } from './explorerNode';
 export interface TreeContext {
   store: ConnectionStore;
   settings: Settings;
+  /** Where a failed load is logged (the tree item shows it). */
+  errors: ErrorReporter;
   /** Redraws one node (or the whole tree). */
   refresh(node?: ExplorerNode): void;
 }

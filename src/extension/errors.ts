@@ -1,0 +1,43 @@
+import * as vscode from 'vscode';
+import { describeError, causeChain, pointsAtConnectionSettings } from './errorText';
+import { Commands } from './ids';
+
+/** What the user can do about an error, when it makes sense. */
+export interface ErrorActions {
+  /** The connection the failure came from ("Edit Connection" for TLS, auth and address errors). */
+  connectionId?: string;
+  /** Tries the failed action again. */
+  retry?: () => unknown;
+}
+
+const RETRY = 'Retry';
+const EDIT_CONNECTION = 'Edit Connection';
+const SHOW_LOG = 'Show Log';
+
+/** Logs every failure with its causes, and shows it with its actions: Retry, Edit Connection, Show Log. */
+export class ErrorReporter {
+  constructor(private readonly log: vscode.LogOutputChannel) {}
+
+  /** For failures shown elsewhere (a tree item, a view): the log keeps the cause chain. */
+  logged(what: string, error: unknown): void {
+    if ((error as Error | undefined)?.name === 'RequestAbortedError') {
+      this.log.info(`${what}: cancelled`);
+      return;
+    }
+    this.log.error(`${what}: ${causeChain(error)}`);
+  }
+
+  async show(what: string, error: unknown, actions: ErrorActions = {}): Promise<void> {
+    this.logged(what, error);
+    const choices = [
+      ...(actions.retry ? [RETRY] : []),
+      ...(actions.connectionId && pointsAtConnectionSettings(error) ? [EDIT_CONNECTION] : []),
+      SHOW_LOG,
+    ];
+    const picked = await vscode.window.showErrorMessage(describeError(error), ...choices);
+    if (picked === RETRY) await actions.retry?.();
+    else if (picked === EDIT_CONNECTION) {
+      await vscode.commands.executeCommand(Commands.editConnection, actions.connectionId);
+    } else if (picked === SHOW_LOG) this.log.show(true);
+  }
+}
