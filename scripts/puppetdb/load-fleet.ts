@@ -4,7 +4,9 @@
  * bounded concurrency and then the queue is drained. Afterwards the discard directory must be
  * empty and the query API must count what was sent.
  *
- *   node --import tsx scripts/puppetdb/load-fleet.ts --state-dir .work/puppetdb-test --size 40 [--seed 42] [--concurrency 4]
+ *   node --import tsx scripts/puppetdb/load-fleet.ts --state-dir .work/puppetdb-test --size 40 [--seed 42] [--concurrency 4] [--quiet]
+ *
+ * --quiet loads a fleet whose every report is an unchanged run without events.
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -21,6 +23,8 @@ export interface LoadOptions {
   size: number;
   seed: number;
   concurrency: number;
+  /** Every report an unchanged run without events (see generateFleet). */
+  quiet?: boolean;
   log?: (line: string) => void;
 }
 
@@ -130,7 +134,7 @@ export async function loadFleet(options: LoadOptions): Promise<LoadSummary> {
   const log = options.log ?? (() => {});
   const env = readStateEnv(options.stateDir);
   const baseUrl = env.PDB_HTTP_URL!;
-  const fleet = generateFleet({ size: options.size, seed: options.seed });
+  const fleet = generateFleet({ size: options.size, seed: options.seed, quiet: options.quiet });
   const waitSeconds = options.size <= WAIT_THRESHOLD ? 60 : undefined;
   const commands: Command[] = fleet.nodes.flatMap((node) => [
     { command: 'replace_facts', version: 5, certname: node.certname, payload: node.facts },
@@ -181,13 +185,17 @@ export async function loadFleet(options: LoadOptions): Promise<LoadSummary> {
     }
   }
   const events = await pqlCount(baseUrl, 'events[count()] {}');
-  if (events === 0) {
+  if (fleet.quiet && events !== 0) {
+    throw new Error(`A quiet fleet has no events; PuppetDB holds ${events}`);
+  }
+  if (!fleet.quiet && events === 0) {
     throw new Error('PuppetDB holds no events: were they older than resource-events-ttl?');
   }
 
+  const manifest = { size: fleet.size, seed: fleet.seed, now: fleet.now.toISOString() };
   writeFileSync(
     join(options.stateDir, 'fleet.json'),
-    `${JSON.stringify({ size: fleet.size, seed: fleet.seed, now: fleet.now.toISOString() }, null, 2)}\n`,
+    `${JSON.stringify(fleet.quiet ? { ...manifest, quiet: true } : manifest, null, 2)}\n`,
   );
   return { fleet, commands: commands.length + fleet.deactivated.length, seconds };
 }
@@ -217,6 +225,7 @@ async function main(): Promise<void> {
       size: { type: 'string', default: String(DEFAULT_FLEET_SIZE) },
       seed: { type: 'string', default: String(DEFAULT_SEED) },
       concurrency: { type: 'string', default: '4' },
+      quiet: { type: 'boolean', default: false },
     },
   });
   const summary = await loadFleet({
@@ -224,6 +233,7 @@ async function main(): Promise<void> {
     size: Number(values.size),
     seed: Number(values.seed),
     concurrency: Number(values.concurrency),
+    quiet: values.quiet,
     log: (line) => console.log(line),
   });
   console.log(describe(summary));

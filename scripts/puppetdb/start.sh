@@ -8,6 +8,10 @@ repo="$(cd "$(dirname "$0")/../.." && pwd)"
 state_dir="$(realpath -m "${1:-$repo/.work/puppetdb}")"
 ready_timeout="${PDB_READY_TIMEOUT:-300}"
 heap="${PDB_HEAP:-1g}"
+# PDB_POOL_SIZE (optional): see database.ini below.
+# PDB_PG_PORT (optional): a PostgreSQL already running on 127.0.0.1 at that port, reached as the
+# postgres user over TCP, instead of the cluster 15/main (when several PuppetDBs share a machine).
+pg_port="${PDB_PG_PORT:-}"
 
 log() { echo "[puppetdb] $*" >&2; }
 
@@ -19,7 +23,9 @@ mkdir -p "$state_dir"/{conf.d,var,log,ssl}
 rm -rf "$state_dir/var"/* "$state_dir/log"/*
 
 # --- PostgreSQL ------------------------------------------------------------------------
-if pg_lsclusters -h 2>/dev/null | awk '$1 == "15" && $2 == "main" { print $4 }' | grep -q online; then
+if [ -n "$pg_port" ]; then
+  log "using the PostgreSQL on port $pg_port"
+elif pg_lsclusters -h 2>/dev/null | awk '$1 == "15" && $2 == "main" { print $4 }' | grep -q online; then
   log "PostgreSQL 15/main is already running"
 else
   log "starting PostgreSQL 15/main"
@@ -28,7 +34,8 @@ else
 fi
 # Each state dir gets its own database, so that the test, demo and bench servers can coexist.
 db_name="puppetdb_$(basename "$state_dir" | tr -c 'a-zA-Z0-9\n' '_')"
-runuser -u postgres -- psql -q -v ON_ERROR_STOP=1 >/dev/null <<SQL
+if [ -n "$pg_port" ]; then psql_as_admin=(psql -h 127.0.0.1 -p "$pg_port" -U postgres); else psql_as_admin=(runuser -u postgres -- psql); fi
+"${psql_as_admin[@]}" -q -v ON_ERROR_STOP=1 >/dev/null <<SQL
 SET client_min_messages = warning;
 DO \$\$ BEGIN
   IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'puppetdb') THEN
@@ -83,7 +90,7 @@ threads = 2
 INI
 cat > "$conf/database.ini" <<INI
 [database]
-subname = //127.0.0.1:5432/$db_name
+subname = //127.0.0.1:${pg_port:-5432}/$db_name
 username = puppetdb
 password = puppetdb
 # No periodic GC: node expiry and report purges would make the data drift during a run.
@@ -94,6 +101,11 @@ resource-events-ttl = 3650d
 node-ttl = 0s
 node-purge-ttl = 0s
 INI
+# PDB_POOL_SIZE: connections per pool (PuppetDB's default is 25 for writes and 25 for reads).
+# A second PuppetDB on the same PostgreSQL (max_connections 100) needs only a few.
+if [ -n "${PDB_POOL_SIZE:-}" ]; then
+  echo "maximum-pool-size = $PDB_POOL_SIZE" >> "$conf/database.ini"
+fi
 cat > "$conf/jetty.ini" <<INI
 [jetty]
 host = 127.0.0.1

@@ -1,12 +1,13 @@
 import { STABLE_ORDER, endpointPath, type EndpointKey } from './endpoints';
+import { EmptyResponseError, MalformedResponseError } from './errors';
 import {
-  APIError,
-  DoesNotComputeError,
-  EmptyResponseError,
-  MalformedResponseError,
-} from './errors';
-import { decodeJsonStream, JsonDecodeError, type DecodedPart } from './internal/jsonStream';
+  decodeJsonStream,
+  EmptyBodyError,
+  JsonDecodeError,
+  type DecodedPart,
+} from './internal/jsonStream';
 import { pyQuote } from './internal/python';
+import type { CheckedOptions } from './optionChecks';
 import {
   encodeJsonBody,
   encodeSearch,
@@ -15,13 +16,18 @@ import {
   type OrderField,
   type QueryOptions,
   type QueryParameters,
-  type RequestOptions,
 } from './queryStep';
 import { RecordStream } from './recordStream';
 import type { HttpResponse, Transport } from './transport';
 
-export interface EngineRequest extends RequestOptions {
+/** A query's options once `checkOptions()` has accepted them. */
+export type StreamOptions = CheckedOptions<QueryOptions>;
+
+export interface EngineRequest {
   endpoint: EndpointKey;
+  signal?: AbortSignal | undefined;
+  /** GET (default) or POST, already checked. */
+  method?: 'GET' | 'POST' | undefined;
   /** A string is quoted as the reference does ("/" kept); array items are encoded whole. */
   path?: string | readonly string[];
   parameters?: QueryParameters;
@@ -44,7 +50,7 @@ export class QueryEngine {
   constructor(private readonly transport: Transport) {}
 
   async send(request: EngineRequest): Promise<HttpResponse> {
-    const method = normalizeMethod(request.method);
+    const method = request.method ?? 'GET';
     const pairs = request.parameters ? parameterPairs(request.parameters) : [];
     const path =
       typeof request.path === 'string'
@@ -66,18 +72,22 @@ export class QueryEngine {
     return response;
   }
 
-  /** The whole decoded body. JSON `null` or an empty body is an EmptyResponseError. */
+  /**
+   * The whole decoded body. An empty list is an answer like any other; only JSON `null` or an
+   * empty body is an EmptyResponseError.
+   */
   async json(request: EngineRequest): Promise<unknown> {
     const response = await this.send(request);
-    let single: unknown;
-    let elements: unknown[] | undefined;
+    let single: { value: unknown } | undefined;
+    const elements: unknown[] = [];
     for await (const part of decode(response)) {
-      if (part.kind === 'single') single = part.value;
-      else (elements ??= []).push(...part.elements);
+      if (part.kind === 'single') single = { value: part.value };
+      else for (const element of part.elements) elements.push(element);
     }
-    const value = elements ?? single;
-    if (value === null || value === undefined) throw emptyResponse(response.url);
-    return value;
+    // the decoder yields a single value for anything but an array, and nothing for `[]`
+    if (single === undefined) return elements;
+    if (single.value === null) throw emptyResponse(response.url);
+    return single.value;
   }
 
   /** Rows of a list response in decoded batches; a single-object response counts as one row. */
@@ -109,7 +119,7 @@ export class QueryEngine {
   /** A lazy record stream over an endpoint; with `pageSize`, one request per page. */
   stream<T>(
     request: Omit<EngineRequest, 'parameters'> & {
-      options?: QueryOptions;
+      options?: StreamOptions;
       /** Runs at the start of every iteration, before the first request. */
       before?: () => Promise<void>;
     },
@@ -125,11 +135,6 @@ export class QueryEngine {
     };
     if (pageSize === undefined) {
       return new RecordStream<T>((stream) => this.wholeResponse(base, stream, before, toRecords));
-    }
-    if (!Number.isInteger(pageSize) || pageSize <= 0) {
-      throw new DoesNotComputeError(
-        `pageSize must be a positive integer, not ${String(pageSize)}.`,
-      );
     }
     const paging: Paging = {
       pageSize,
@@ -198,18 +203,11 @@ interface Paging {
   parameters: QueryParameters;
 }
 
-function normalizeMethod(method: string | undefined): 'GET' | 'POST' {
-  const upper = (method ?? 'GET').toUpperCase();
-  if (upper !== 'GET' && upper !== 'POST') {
-    throw new APIError(`PuppetDB queries are sent with GET or POST, not ${upper}.`);
-  }
-  return upper;
-}
-
 async function* decode(response: HttpResponse): AsyncGenerator<DecodedPart> {
   try {
     yield* decodeJsonStream(response.body);
   } catch (error) {
+    if (error instanceof EmptyBodyError) throw emptyResponse(response.url);
     if (error instanceof JsonDecodeError) {
       throw new MalformedResponseError(
         `PuppetDB's answer to ${response.url} is malformed: ${error.message}.`,

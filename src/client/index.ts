@@ -6,6 +6,7 @@ export { connect, PuppetDB, COMMAND_VERSIONS, escapeJolokiaName } from './puppet
 export type {
   AggregateEventCountsOptions,
   CommandOptions,
+  EndpointQueryOptions,
   EventCountsOptions,
   FactsOptions,
   JsonObject,
@@ -23,8 +24,10 @@ export type {
   QueryOptions,
   QueryParameters,
   RequestOptions,
+  SignalOptions,
   SortOrder,
 } from './queryStep';
+export { OPERATION_OPTIONS, type Operation, type RequestMethod } from './optionChecks';
 export { RecordStream } from './recordStream';
 export { ENDPOINTS, type EndpointKey } from './endpoints';
 export { detectPqlEntity, type PqlEntity } from './pqlEntity';

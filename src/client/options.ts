@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import type { Dispatcher } from 'undici';
 import { ImproperlyConfiguredError, UnsupportedVersionError } from './errors';
+import { checkOptions } from './optionChecks';
 
 /** Options of `connect()`: the spec's `connect` parameters in camelCase, plus injection points. */
 export interface ConnectOptions {
@@ -37,14 +37,18 @@ export interface ConnectOptions {
   dispatcher?: Dispatcher;
 }
 
-export interface TlsMaterial {
-  ca?: Buffer;
-  cert?: Buffer;
-  key?: Buffer;
+/**
+ * Where the TLS material is. The files are read (asynchronously) on the first request, so that
+ * `connect()` stays synchronous and never blocks on a slow disk, a FIFO or a huge file.
+ */
+export interface TlsFiles {
+  caFile?: string;
+  certFile?: string;
+  keyFile?: string;
   rejectUnauthorized: boolean;
 }
 
-/** Connection settings after defaults, validation and file loading. */
+/** Connection settings after defaults and validation; the TLS files are not read yet. */
 export interface ResolvedOptions {
   host: string;
   port: number;
@@ -55,13 +59,15 @@ export interface ResolvedOptions {
   headers: Record<string, string>;
   metricApiVersion: 'v1' | 'v2';
   compress: boolean;
-  tls: TlsMaterial;
+  tls: TlsFiles;
   dispatcher: Dispatcher | undefined;
 }
 
 const DEFAULT_USER_AGENT = 'puppetdb-explorer-client/0.1';
 
-export function resolveOptions(options: ConnectOptions = {}): ResolvedOptions {
+export function resolveOptions(connectOptions: ConnectOptions = {}): ResolvedOptions {
+  // the checks of each option's name and type; what follows checks how they fit together
+  const options: ConnectOptions = checkOptions('connect', connectOptions);
   if (options.apiVersion !== undefined && options.apiVersion !== 4) {
     throw new UnsupportedVersionError(
       `PuppetDB query API version ${options.apiVersion} is not supported; only version 4 exists.`,
@@ -74,25 +80,10 @@ export function resolveOptions(options: ConnectOptions = {}): ResolvedOptions {
   }
   const host = options.host ?? 'localhost';
   const port = options.port ?? 8080;
-  if (!Number.isInteger(port) || port <= 0 || port > 65535) {
-    throw new ImproperlyConfiguredError(
-      `Port must be an integer from 1 to 65535, not ${String(port)}.`,
-    );
-  }
   const timeoutSeconds = options.timeout ?? 10;
-  if (!(timeoutSeconds > 0)) {
-    throw new ImproperlyConfiguredError(
-      `Timeout must be a positive number of seconds, not ${timeoutSeconds}.`,
-    );
-  }
   const protocol = resolveProtocol(options);
   const urlPath = normalizeUrlPath(options.urlPath ?? '/');
   const metricApiVersion = options.metricApiVersion ?? 'v2';
-  if (metricApiVersion !== 'v1' && metricApiVersion !== 'v2') {
-    throw new ImproperlyConfiguredError(
-      `metricApiVersion must be "v1" or "v2", not "${String(metricApiVersion)}".`,
-    );
-  }
   const formattedHost = host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
   return {
     host,
@@ -104,7 +95,7 @@ export function resolveOptions(options: ConnectOptions = {}): ResolvedOptions {
     headers: buildHeaders(options),
     metricApiVersion,
     compress: options.compress ?? false,
-    tls: loadTls(options),
+    tls: tlsFiles(options),
     dispatcher: options.dispatcher,
   };
 }
@@ -151,26 +142,12 @@ function buildHeaders(options: ConnectOptions): Record<string, string> {
   return headers;
 }
 
-function loadTls(options: ConnectOptions): TlsMaterial {
+function tlsFiles(options: ConnectOptions): TlsFiles {
   const verify = options.sslVerify ?? false;
   return {
     rejectUnauthorized: verify !== false,
-    ca: typeof verify === 'string' ? readPem(verify, 'CA certificate (sslVerify)') : undefined,
-    cert: options.sslCert ? readPem(options.sslCert, 'client certificate (sslCert)') : undefined,
-    key: options.sslKey ? readPem(options.sslKey, 'client key (sslKey)') : undefined,
+    caFile: typeof verify === 'string' ? verify : undefined,
+    certFile: options.sslCert || undefined,
+    keyFile: options.sslKey || undefined,
   };
-}
-
-function readPem(path: string, what: string): Buffer {
-  try {
-    return readFileSync(path);
-  } catch (error) {
-    const reason =
-      (error as NodeJS.ErrnoException).code === 'ENOENT'
-        ? 'the file does not exist'
-        : (error as Error).message;
-    throw new ImproperlyConfiguredError(`Cannot read the ${what} at ${path}: ${reason}.`, {
-      cause: error,
-    });
-  }
 }

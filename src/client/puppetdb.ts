@@ -2,15 +2,22 @@ import { createHash } from 'node:crypto';
 import { QueryEngine } from './engine';
 import { APIError, DoesNotComputeError, EmptyResponseError } from './errors';
 import { normalizeResourceType } from './internal/python';
+import { checkArgument, checkOptions, type CheckedOptions, type Operation } from './optionChecks';
 import { resolveOptions, type ConnectOptions, type ResolvedOptions } from './options';
 import { detectPqlEntity, type PqlEntity } from './pqlEntity';
-import type { QueryOptions, RequestOptions } from './queryStep';
+import type { QueryOptions, RequestOptions, SignalOptions } from './queryStep';
 import type { RecordStream } from './recordStream';
 import { Catalog, Edge, Event, Fact, Inventory, Node, Report, Resource } from './records';
 import { Transport } from './transport';
 import type { EndpointKey } from './endpoints';
 
 export type JsonObject = Record<string, unknown>;
+
+/** Options of `query()` and `stream()`: the common query step's, plus a path below the endpoint. */
+export interface EndpointQueryOptions extends QueryOptions {
+  /** A string is quoted as the reference does ("/" kept); array items are encoded whole. */
+  path?: string | string[];
+}
 
 export interface NodeStatusOptions {
   /** Hours without a report after which a node counts as unreported (default 2; null: never). */
@@ -56,11 +63,11 @@ export interface PqlOptions extends NodeStatusOptions, RequestOptions {
   includeTotal?: boolean;
 }
 
-export interface MetricOptions extends RequestOptions {
+export interface MetricOptions extends SignalOptions {
   version?: 'v1' | 'v2';
 }
 
-export interface CommandOptions extends RequestOptions {
+export interface CommandOptions extends SignalOptions {
   /** Wait up to this many seconds for PuppetDB to process the command (PuppetDB's secondsToWaitForCompletion). */
   waitSeconds?: number;
 }
@@ -122,19 +129,21 @@ export class PuppetDB implements AsyncDisposable {
   // --- the common query step -------------------------------------------------------------
 
   /** Any endpoint by its reference key, decoded whole (`_query`). */
-  query(
-    endpoint: EndpointKey,
-    options: QueryOptions & { path?: string | string[] } = {},
-  ): Promise<unknown> {
-    const { path, signal, method, pageSize, ...parameters } = options;
-    if (pageSize !== undefined) return this.stream(endpoint, options).toArray();
+  async query(endpoint: EndpointKey, options: EndpointQueryOptions = {}): Promise<unknown> {
+    const checked = checkOptions('query', options);
+    if (checked.pageSize !== undefined) return this.streamChecked(endpoint, checked).toArray();
+    const { path, signal, method, pageSize: _, ...parameters } = checked;
     return this.engine.json({ endpoint, path, parameters, signal, method });
   }
 
   /** Any endpoint by its reference key, as a lazy stream of plain rows. */
-  stream(
+  stream(endpoint: EndpointKey, options: EndpointQueryOptions = {}): RecordStream<unknown> {
+    return this.streamChecked(endpoint, checkOptions('stream', options));
+  }
+
+  private streamChecked(
     endpoint: EndpointKey,
-    options: QueryOptions & { path?: string | string[] } = {},
+    options: CheckedOptions<EndpointQueryOptions>,
   ): RecordStream<unknown> {
     const { path, ...rest } = options;
     return this.engine.stream({ endpoint, path, options: rest }, (rows) => rows);
@@ -143,17 +152,21 @@ export class PuppetDB implements AsyncDisposable {
   // --- nodes ----------------------------------------------------------------------------
 
   nodes(options: NodesOptions = {}): RecordStream<Node> {
-    return this.nodesAt(options, undefined);
+    return this.nodesAt(checkOptions('nodes', options), undefined);
   }
 
   /** One node by certname; an unknown node is a 404 PuppetDBHTTPError. */
   async node(name: string, options: RequestOptions & NodeStatusOptions = {}): Promise<Node> {
-    const node = await this.nodesAt(options, [name]).first();
+    checkArgument('node', 'name', name, 'text');
+    const node = await this.nodesAt(checkOptions('node', options), [name]).first();
     if (!node) throw new EmptyResponseError(`PuppetDB returned no node named ${name}.`);
     return node;
   }
 
-  private nodesAt(options: NodesOptions, path: string[] | undefined): RecordStream<Node> {
+  private nodesAt(
+    options: CheckedOptions<NodesOptions>,
+    path: string[] | undefined,
+  ): RecordStream<Node> {
     const { unreported, withStatus, withEventNumbers, now, ...query } = options;
     const status = { unreported, withStatus, withEventNumbers, now };
     return this.withNodeStatus(status, query.signal, (toNodes, before) =>
@@ -215,7 +228,7 @@ export class PuppetDB implements AsyncDisposable {
   // --- facts ----------------------------------------------------------------------------
 
   facts(options: FactsOptions = {}): RecordStream<Fact> {
-    const { name, value, ...query } = options;
+    const { name, value, ...query } = checkOptions('facts', options);
     const path = name === undefined ? undefined : value === undefined ? [name] : [name, value];
     return this.engine.stream({ endpoint: 'facts', path, options: query }, (rows) =>
       rows.map((row) => Fact.fromJSON(row as JsonObject)),
@@ -223,30 +236,27 @@ export class PuppetDB implements AsyncDisposable {
   }
 
   factsets(options: QueryOptions = {}): Promise<JsonObject[]> {
-    return this.list('factsets', options);
+    return this.list('factsets', 'factsets', options);
   }
 
   factContents(options: QueryOptions = {}): Promise<JsonObject[]> {
-    return this.list('fact-contents', options);
+    return this.list('factContents', 'fact-contents', options);
   }
 
   factPaths(options: QueryOptions = {}): Promise<JsonObject[]> {
-    return this.list('fact-paths', options);
+    return this.list('factPaths', 'fact-paths', options);
   }
 
-  /** Every fact name PuppetDB knows, sorted. */
+  /** Every fact name PuppetDB knows, sorted; `[]` on a PuppetDB that has no facts yet. */
   async factNames(options: RequestOptions = {}): Promise<string[]> {
-    return (await this.engine.json({
-      endpoint: 'fact-names',
-      signal: options.signal,
-      method: options.method,
-    })) as string[];
+    const { signal, method } = checkOptions('factNames', options);
+    return (await this.engine.json({ endpoint: 'fact-names', signal, method })) as string[];
   }
 
   // --- resources, catalogs, edges -----------------------------------------------------------
 
   resources(options: ResourcesOptions = {}): RecordStream<Resource> {
-    const { type, title, ...query } = options;
+    const { type, title, ...query } = checkOptions('resources', options);
     const normalized = type === undefined ? undefined : normalizeResourceType(type);
     const path =
       normalized === undefined
@@ -261,8 +271,10 @@ export class PuppetDB implements AsyncDisposable {
 
   /** The latest catalog of one node; an unknown node is a 404 PuppetDBHTTPError. */
   async catalog(node: string, options: RequestOptions = {}): Promise<Catalog> {
+    checkArgument('catalog', 'node', node, 'text');
+    const checked = checkOptions('catalog', options);
     const catalog = await this.engine
-      .stream({ endpoint: 'catalogs', path: [node], options }, (rows) =>
+      .stream({ endpoint: 'catalogs', path: [node], options: checked }, (rows) =>
         rows.map((row) => Catalog.fromJSON(row as JsonObject)),
       )
       .first();
@@ -271,38 +283,43 @@ export class PuppetDB implements AsyncDisposable {
   }
 
   catalogs(options: QueryOptions = {}): RecordStream<Catalog> {
-    return this.engine.stream({ endpoint: 'catalogs', options }, (rows) =>
+    const checked = checkOptions('catalogs', options);
+    return this.engine.stream({ endpoint: 'catalogs', options: checked }, (rows) =>
       rows.map((row) => Catalog.fromJSON(row as JsonObject)),
     );
   }
 
   edges(options: QueryOptions = {}): RecordStream<Edge> {
-    return this.engine.stream({ endpoint: 'edges', options }, (rows) =>
+    const checked = checkOptions('edges', options);
+    return this.engine.stream({ endpoint: 'edges', options: checked }, (rows) =>
       rows.map((row) => Edge.fromJSON(row as JsonObject)),
     );
   }
 
   environments(options: QueryOptions = {}): Promise<JsonObject[]> {
-    return this.list('environments', options);
+    return this.list('environments', 'environments', options);
   }
 
   // --- reports and events -----------------------------------------------------------------
 
   reports(options: QueryOptions = {}): RecordStream<Report> {
-    return this.engine.stream({ endpoint: 'reports', options }, (rows) =>
+    const checked = checkOptions('reports', options);
+    return this.engine.stream({ endpoint: 'reports', options: checked }, (rows) =>
       rows.map((row) => Report.fromJSON(this, row as JsonObject)),
     );
   }
 
   events(options: QueryOptions = {}): RecordStream<Event> {
-    return this.engine.stream({ endpoint: 'events', options }, (rows) =>
+    const checked = checkOptions('events', options);
+    return this.engine.stream({ endpoint: 'events', options: checked }, (rows) =>
       rows.map((row) => Event.fromJSON(row as JsonObject)),
     );
   }
 
   async eventCounts(options: EventCountsOptions): Promise<JsonObject[]> {
-    requireSummarizeBy(options.summarizeBy);
-    return this.list('event-counts', options);
+    const checked = checkOptions('eventCounts', options);
+    requireSummarizeBy(checked.summarizeBy);
+    return this.list('eventCounts', 'event-counts', checked);
   }
 
   /**
@@ -312,8 +329,9 @@ export class PuppetDB implements AsyncDisposable {
   async aggregateEventCounts(
     options: AggregateEventCountsOptions,
   ): Promise<JsonObject | JsonObject[]> {
-    requireSummarizeBy(options.summarizeBy);
-    const { summarizeBy, query, countBy, countFilter, signal, method } = options;
+    const checked = checkOptions('aggregateEventCounts', options);
+    requireSummarizeBy(checked.summarizeBy);
+    const { summarizeBy, query, countBy, countFilter, signal, method } = checked;
     const result = (await this.engine.json({
       endpoint: 'aggregate-event-counts',
       parameters: { query, summarizeBy, countBy, countFilter },
@@ -327,7 +345,8 @@ export class PuppetDB implements AsyncDisposable {
   }
 
   inventory(options: QueryOptions = {}): RecordStream<Inventory> {
-    return this.engine.stream({ endpoint: 'inventory', options }, (rows) =>
+    const checked = checkOptions('inventory', options);
+    return this.engine.stream({ endpoint: 'inventory', options: checked }, (rows) =>
       rows.map((row) => Inventory.fromJSON(row as JsonObject)),
     );
   }
@@ -339,8 +358,8 @@ export class PuppetDB implements AsyncDisposable {
    * edges, events, reports, inventory) become records; anything else stays plain objects.
    */
   pql(pql: string, options: PqlOptions = {}): RecordStream<PqlRecord> {
-    const text = pql.trim();
-    if (!text) throw new APIError('The PQL query is empty.');
+    const checked = checkOptions('pql', options);
+    const text = pqlText('pql', pql);
     const entity = detectPqlEntity(text);
     const {
       unreported,
@@ -353,7 +372,7 @@ export class PuppetDB implements AsyncDisposable {
       offset,
       orderBy,
       includeTotal,
-    } = options;
+    } = checked;
     const asksForStatus =
       withStatus === true ||
       (unreported !== undefined && unreported !== DEFAULT_UNREPORTED_HOURS) ||
@@ -384,14 +403,14 @@ export class PuppetDB implements AsyncDisposable {
    * reference, for editors that check as the user types.
    */
   async pqlAst(pql: string, options: RequestOptions = {}): Promise<unknown> {
-    const text = pql.trim();
-    if (!text) throw new APIError('The PQL query is empty.');
+    const { signal, method } = checkOptions('pqlAst', options);
+    const text = pqlText('pqlAst', pql);
     return this.engine.json({
       endpoint: 'pql',
       parameters: { query: text },
       extraSearch: [['ast_only', 'true']],
-      signal: options.signal,
-      method: options.method,
+      signal,
+      method,
       tracksTotal: false,
     });
   }
@@ -420,25 +439,22 @@ export class PuppetDB implements AsyncDisposable {
   // --- status, metadata, metrics ---------------------------------------------------------------
 
   /** The puppetdb-status service record (state, queue depth, database health). */
-  async status(options: RequestOptions = {}): Promise<JsonObject> {
-    return (await this.engine.json({ endpoint: 'status', signal: options.signal })) as JsonObject;
+  async status(options: SignalOptions = {}): Promise<JsonObject> {
+    const { signal } = checkOptions('status', options);
+    return (await this.engine.json({ endpoint: 'status', signal })) as JsonObject;
   }
 
   /** The PuppetDB server version, e.g. "7.12.1". */
-  async currentVersion(options: RequestOptions = {}): Promise<string> {
-    const response = (await this.engine.json({
-      endpoint: 'version',
-      signal: options.signal,
-    })) as JsonObject;
+  async currentVersion(options: SignalOptions = {}): Promise<string> {
+    const { signal } = checkOptions('currentVersion', options);
+    const response = (await this.engine.json({ endpoint: 'version', signal })) as JsonObject;
     return String(response.version);
   }
 
   /** The server's clock (the reference meant to return it; its version always fails). */
-  async serverTime(options: RequestOptions = {}): Promise<Date> {
-    const response = (await this.engine.json({
-      endpoint: 'server-time',
-      signal: options.signal,
-    })) as JsonObject;
+  async serverTime(options: SignalOptions = {}): Promise<Date> {
+    const { signal } = checkOptions('serverTime', options);
+    const response = (await this.engine.json({ endpoint: 'server-time', signal })) as JsonObject;
     const time = new Date(String(response.server_time));
     if (Number.isNaN(time.getTime())) {
       throw new APIError(
@@ -453,19 +469,13 @@ export class PuppetDB implements AsyncDisposable {
    * escaped as Jolokia requires; a Jolokia error becomes a DoesNotComputeError.
    */
   async metric(metric?: string, options: MetricOptions = {}): Promise<unknown> {
-    const version = options.version ?? this.settings.metricApiVersion;
-    if (version === 'v1') {
-      return this.engine.json({ endpoint: 'mbean', path: metric, signal: options.signal });
-    }
-    if (version !== 'v2') {
-      throw new DoesNotComputeError(
-        `Metric API version must be "v1" or "v2", not "${String(version)}".`,
-      );
-    }
+    if (metric !== undefined) checkArgument('metric', 'metric', metric, 'text');
+    const { signal, version = this.settings.metricApiVersion } = checkOptions('metric', options);
+    if (version === 'v1') return this.engine.json({ endpoint: 'mbean', path: metric, signal });
     const response = (await this.engine.json(
       metric
-        ? { endpoint: 'metrics', path: escapeJolokiaName(metric), signal: options.signal }
-        : { endpoint: 'metrics-list', signal: options.signal },
+        ? { endpoint: 'metrics', path: escapeJolokiaName(metric), signal }
+        : { endpoint: 'metrics-list', signal },
     )) as JsonObject;
     if ('error' in response) throw new DoesNotComputeError(String(response.error));
     return response.value;
@@ -482,6 +492,9 @@ export class PuppetDB implements AsyncDisposable {
     payload: JsonObject,
     options: CommandOptions = {},
   ): Promise<JsonObject> {
+    checkArgument('command', 'command', command, 'text');
+    checkArgument('command', 'payload', payload, 'object');
+    const { signal, waitSeconds } = checkOptions('command', options);
     const name = command.replaceAll('_', ' ').toLowerCase();
     const version = COMMAND_VERSIONS[name];
     if (version === undefined) {
@@ -498,21 +511,28 @@ export class PuppetDB implements AsyncDisposable {
       ['certname', certname],
       ['checksum', createHash('sha1').update(body, 'utf8').digest('hex')],
     ];
-    if (options.waitSeconds !== undefined) {
-      extraSearch.push(['secondsToWaitForCompletion', String(options.waitSeconds)]);
+    if (waitSeconds !== undefined) {
+      extraSearch.push(['secondsToWaitForCompletion', String(waitSeconds)]);
     }
     return (await this.engine.json({
       endpoint: 'cmd',
       method: 'POST',
       extraSearch,
       body,
-      signal: options.signal,
+      signal,
       tracksTotal: false,
     })) as JsonObject;
   }
 
-  private async list(endpoint: EndpointKey, options: QueryOptions): Promise<JsonObject[]> {
-    const rows = await this.engine.stream({ endpoint, options }, (batch) => batch).toArray();
+  private async list(
+    operation: Operation,
+    endpoint: EndpointKey,
+    options: QueryOptions,
+  ): Promise<JsonObject[]> {
+    const checked = checkOptions(operation, options);
+    const rows = await this.engine
+      .stream({ endpoint, options: checked }, (batch) => batch)
+      .toArray();
     return rows as JsonObject[];
   }
 }
@@ -520,6 +540,14 @@ export class PuppetDB implements AsyncDisposable {
 /** Jolokia's escaping of mbean names in URL paths: "!" first, then "/" and '"'. */
 export function escapeJolokiaName(name: string): string {
   return name.replaceAll('!', '!!').replaceAll('/', '!/').replaceAll('"', '!"');
+}
+
+/** The PQL text to send: trimmed; a non-string or an empty query is an error. */
+function pqlText(operation: 'pql' | 'pqlAst', pql: unknown): string {
+  checkArgument(operation, 'pql', pql, 'string');
+  const text = (pql as string).trim();
+  if (!text) throw new APIError('The PQL query is empty.');
+  return text;
 }
 
 function requireSummarizeBy(summarizeBy: string | undefined): void {

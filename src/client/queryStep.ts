@@ -1,5 +1,6 @@
 import { DoesNotComputeError } from './errors';
 import { pyUrlencode } from './internal/python';
+import type { RequestMethod } from './optionChecks';
 import { queryToString, type QueryLike } from './queryBuilder';
 
 export type SortOrder = 'asc' | 'desc';
@@ -23,10 +24,19 @@ export interface QueryParameters {
   countFilter?: QueryLike;
 }
 
-export interface RequestOptions {
+/** Options of the calls that only talk to the server (status, metrics, commands). */
+export interface SignalOptions {
   signal?: AbortSignal;
-  /** GET (default) puts the parameters in the URL; POST sends them as a JSON body. */
-  method?: 'GET' | 'POST';
+}
+
+export interface RequestOptions extends SignalOptions {
+  /**
+   * The spec's `request_method`: GET (default) puts the parameters in the URL; POST sends them
+   * as a JSON body. Either letter case; anything else is an ImproperlyConfiguredError.
+   */
+  requestMethod?: RequestMethod;
+  /** An alias of `requestMethod` (earlier versions of this client). */
+  method?: RequestMethod;
 }
 
 export interface QueryOptions extends QueryParameters, RequestOptions {
@@ -46,10 +56,10 @@ export function parameterPairs(parameters: QueryParameters): Array<[string, stri
   if (parameters.orderBy !== undefined) {
     pairs.push(['order_by', orderByToString(parameters.orderBy)]);
   }
-  if (parameters.limit !== undefined) pairs.push(['limit', checkCount('limit', parameters.limit)]);
+  if (parameters.limit !== undefined) pairs.push(['limit', parameters.limit]);
   if (parameters.includeTotal === true) pairs.push(['include_total', 'true']);
   if (parameters.offset !== undefined) {
-    pairs.push(['offset', checkCount('offset', parameters.offset)]);
+    pairs.push(['offset', parameters.offset]);
   }
   if (parameters.summarizeBy !== undefined) pairs.push(['summarize_by', parameters.summarizeBy]);
   if (parameters.countBy !== undefined) pairs.push(['count_by', parameters.countBy]);
@@ -112,11 +122,4 @@ export function withStableOrder(
   const present = new Set(fields.map((item) => item.field));
   for (const field of stableFields) if (!present.has(field)) fields.push({ field, order: 'asc' });
   return fields;
-}
-
-function checkCount(name: string, value: number): number {
-  if (!Number.isInteger(value) || value < 0) {
-    throw new DoesNotComputeError(`${name} must be a non-negative integer, not ${String(value)}.`);
-  }
-  return value;
 }

@@ -12,6 +12,7 @@ import {
   RequestAbortedError,
 } from './errors';
 import type { ResolvedOptions } from './options';
+import { loadTlsMaterial, type TlsMaterial } from './tlsMaterial';
 
 export interface HttpRequest {
   method: 'GET' | 'POST';
@@ -39,8 +40,9 @@ const MAX_ERROR_BODY_BYTES = 64 * 1024;
 
 /** Sends requests through undici and turns every failure into one of the client's errors. */
 export class Transport {
-  private readonly dispatcher: Dispatcher;
-  private readonly ownsDispatcher: boolean;
+  /** Our own Agent, built on the first request once the TLS files are read; shared after. */
+  private agent: Promise<Agent> | undefined;
+  private closed = false;
   private readonly origin: string;
 
   constructor(private readonly options: ResolvedOptions) {
@@ -49,8 +51,27 @@ export class Transport {
         ? `[${options.host}]`
         : options.host;
     this.origin = `${options.protocol}://${host}:${options.port}`;
-    this.ownsDispatcher = !options.dispatcher;
-    this.dispatcher = options.dispatcher ?? createAgent(options);
+  }
+
+  /**
+   * The caller's dispatcher, or our Agent. Concurrent first requests share one reading of the
+   * TLS files; a failed reading is not kept, so a request after the file is fixed succeeds.
+   */
+  private dispatcher(url: string): Promise<Dispatcher> {
+    if (this.options.dispatcher) return Promise.resolve(this.options.dispatcher);
+    if (this.closed) {
+      return Promise.reject(
+        new PuppetDBConnectionError(`This connection to ${url} was closed by disconnect().`, url),
+      );
+    }
+    this.agent ??= loadTlsMaterial(this.options.tls).then(
+      (tls) => createAgent(this.options, tls),
+      (error: unknown) => {
+        this.agent = undefined;
+        throw error;
+      },
+    );
+    return this.agent;
   }
 
   urlOf(request: Pick<HttpRequest, 'path' | 'search'>): string {
@@ -60,10 +81,12 @@ export class Transport {
   async send(request: HttpRequest): Promise<HttpResponse> {
     const url = this.urlOf(request);
     throwIfAborted(request.signal, url);
+    const dispatcher = await this.dispatcher(url);
+    throwIfAborted(request.signal, url);
     const timeoutMs = this.options.timeoutSeconds * 1000;
     let response: Dispatcher.ResponseData;
     try {
-      response = await this.dispatcher.request({
+      response = await dispatcher.request({
         origin: this.origin,
         path: this.pathOf(request),
         method: request.method,
@@ -110,7 +133,11 @@ export class Transport {
   }
 
   async close(): Promise<void> {
-    if (this.ownsDispatcher) await this.dispatcher.close();
+    this.closed = true;
+    const agent = this.agent;
+    this.agent = undefined;
+    // an Agent whose TLS files could not be read was never built: nothing to close
+    await agent?.then((built) => built.close()).catch(() => undefined);
   }
 
   private pathOf(request: Pick<HttpRequest, 'path' | 'search'>): string {
@@ -272,15 +299,15 @@ function gunzip(body: Readable): Readable {
   });
 }
 
-function createAgent(options: ResolvedOptions): Agent {
+function createAgent(options: ResolvedOptions, tls: TlsMaterial): Agent {
   const timeoutMs = options.timeoutSeconds * 1000;
   return new Agent({
     connect: {
       timeout: timeoutMs,
-      rejectUnauthorized: options.tls.rejectUnauthorized,
-      ...(options.tls.ca ? { ca: options.tls.ca } : {}),
-      ...(options.tls.cert ? { cert: options.tls.cert } : {}),
-      ...(options.tls.key ? { key: options.tls.key } : {}),
+      rejectUnauthorized: tls.rejectUnauthorized,
+      ...(tls.ca ? { ca: tls.ca } : {}),
+      ...(tls.cert ? { cert: tls.cert } : {}),
+      ...(tls.key ? { key: tls.key } : {}),
     },
     headersTimeout: timeoutMs,
     bodyTimeout: timeoutMs,

@@ -35,6 +35,11 @@ export class JsonDecodeError extends Error {
   override name = 'JsonDecodeError';
 }
 
+/** The body had no bytes but whitespace: no JSON value at all. */
+export class EmptyBodyError extends JsonDecodeError {
+  override name = 'EmptyBodyError';
+}
+
 /** The body was a single JSON value (an object, `null`, …), not an array. */
 export interface SingleValue {
   kind: 'single';
@@ -108,7 +113,7 @@ class ArrayScanner {
   end(): DecodedPart | undefined {
     switch (this.mode) {
       case 'start':
-        throw new JsonDecodeError('the response body is empty');
+        throw new EmptyBodyError('the response body is empty');
       case 'single':
         return { kind: 'single', value: parseJson(Buffer.concat(this.pending).toString('utf8')) };
       case 'array':

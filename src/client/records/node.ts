@@ -42,9 +42,10 @@ export interface NodeFields {
   events?: EventCounts;
   unreported?: boolean;
   unreportedTime?: string;
-  reportEnvironment?: string;
-  catalogEnvironment?: string;
-  factsEnvironment?: string;
+  /** null (the default) when the node has no report, catalog or facts: PuppetDB's null. */
+  reportEnvironment?: string | null;
+  catalogEnvironment?: string | null;
+  factsEnvironment?: string | null;
   latestReportHash?: string;
   cachedCatalogStatus?: string;
 }
@@ -80,9 +81,12 @@ export class Node {
   readonly events: EventCounts | undefined;
   readonly unreported: boolean;
   readonly unreportedTime: string | undefined;
-  readonly reportEnvironment: string;
-  readonly catalogEnvironment: string;
-  readonly factsEnvironment: string;
+  /** The environment of the latest report; null when the node has none. */
+  readonly reportEnvironment: string | null;
+  /** The environment of the latest catalog; null when the node has none. */
+  readonly catalogEnvironment: string | null;
+  /** The environment of the latest facts; null when PuppetDB sends none. */
+  readonly factsEnvironment: string | null;
   readonly latestReportHash: string | undefined;
   readonly cachedCatalogStatus: string | undefined;
   /** "unreported" wins; then "noop" for a noop run with pending changes; else statusReport. */
@@ -105,9 +109,11 @@ export class Node {
     this.events = fields.events;
     this.unreported = fields.unreported ?? false;
     this.unreportedTime = fields.unreportedTime;
-    this.reportEnvironment = fields.reportEnvironment ?? 'production';
-    this.catalogEnvironment = fields.catalogEnvironment ?? 'production';
-    this.factsEnvironment = fields.factsEnvironment ?? 'production';
+    // The reference defaults these to "production"; a node that never sent a report has no
+    // report environment, and saying "production" would be inventing it.
+    this.reportEnvironment = fields.reportEnvironment ?? null;
+    this.catalogEnvironment = fields.catalogEnvironment ?? null;
+    this.factsEnvironment = fields.factsEnvironment ?? null;
     this.latestReportHash = fields.latestReportHash;
     this.cachedCatalogStatus = fields.cachedCatalogStatus;
     if (this.unreported) this.status = 'unreported';

@@ -52,7 +52,7 @@ export class PuppetNodeNode extends ExplorerNode {
         `| Last report | ${timestamp(node.reportTimestamp)} |`,
         `| Catalog | ${timestamp(node.catalogTimestamp)} |`,
         `| Facts | ${timestamp(node.factsTimestamp)} |`,
-        `| Environment | ${escape(node.reportEnvironment)} |`,
+        `| Environment | ${escape(node.reportEnvironment ?? 'no environment')} |`,
       ].join('\n'),
     );
     item.tooltip = tooltip;

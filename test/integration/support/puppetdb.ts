@@ -33,9 +33,18 @@ function readEnvFile(path: string): Record<string, string> {
 
 let cached: TestServer | undefined;
 
+/** The state dir of this run's PuppetDB (PDB_STATE_DIR, as scripts/test.sh sets it). */
+export function testStateDir(): string {
+  return resolve(process.env.PDB_STATE_DIR ?? '.work/puppetdb-test');
+}
+
 export function testServer(): TestServer {
-  if (cached) return cached;
-  const stateDir = resolve(process.env.PDB_STATE_DIR ?? '.work/puppetdb-test');
+  cached ??= serverIn(testStateDir());
+  return cached;
+}
+
+/** The PuppetDB that scripts/puppetdb/start.sh started in `stateDir`. */
+export function serverIn(stateDir: string): TestServer {
   const env = readEnvFile(join(stateDir, 'env'));
   const required = (key: string): string => {
     const value = env[key];
@@ -44,7 +53,7 @@ export function testServer(): TestServer {
     }
     return value;
   };
-  cached = {
+  return {
     stateDir,
     host: required('PDB_HOST'),
     httpPort: Number(required('PDB_HTTP_PORT')),
@@ -56,11 +65,9 @@ export function testServer(): TestServer {
     rogueKey: required('PDB_ROGUE_KEY'),
     pid: Number(required('PDB_PID')),
   };
-  return cached;
 }
 
-export function httpClient(options: ConnectOptions = {}): PuppetDB {
-  const server = testServer();
+export function httpClient(options: ConnectOptions = {}, server = testServer()): PuppetDB {
   return connect({ host: server.host, port: server.httpPort, timeout: 60, ...options });
 }
 
@@ -83,12 +90,22 @@ let fleet: LoadedFleet | undefined;
 
 /** The fleet the loader sent, regenerated from `fleet.json`. */
 export function loadedFleet(): LoadedFleet {
-  if (fleet) return fleet;
-  const manifest = JSON.parse(readFileSync(join(testServer().stateDir, 'fleet.json'), 'utf8')) as {
+  fleet ??= fleetIn(testServer().stateDir);
+  return fleet;
+}
+
+/** The fleet load-fleet.ts sent to the PuppetDB of `stateDir`, regenerated from its `fleet.json`. */
+export function fleetIn(stateDir: string): LoadedFleet {
+  const manifest = JSON.parse(readFileSync(join(stateDir, 'fleet.json'), 'utf8')) as {
     size: number;
     seed: number;
     now: string;
+    quiet?: boolean;
   };
-  fleet = generateFleet({ size: manifest.size, seed: manifest.seed, now: new Date(manifest.now) });
-  return fleet;
+  return generateFleet({
+    size: manifest.size,
+    seed: manifest.seed,
+    now: new Date(manifest.now),
+    quiet: manifest.quiet ?? false,
+  });
 }

