@@ -52,6 +52,11 @@ export class Settings {
     return Math.max(0, this.configuration.get<number>('healthCheckSeconds', 60));
   }
 
+  /** Show times in UTC rather than in the local time zone. */
+  utcTimes(): boolean {
+    return this.configuration.get<boolean>('utcTimes', false);
+  }
+
   /** Reports per page in a node's Reports folder. */
   reportsPageSize(): number {
     return Math.max(1, this.configuration.get<number>('reportsPageSize', 10));

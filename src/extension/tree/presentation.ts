@@ -1,4 +1,6 @@
 import * as vscode from 'vscode';
+import { formatAge, formatTimestamp } from '../../shared/dateFormat';
+import { Settings } from '../settings';
 
 /** How a Puppet run status looks in the tree: icon and theme colour. */
 export function statusIcon(status: string | undefined): vscode.ThemeIcon {
@@ -18,23 +20,16 @@ export function statusIcon(status: string | undefined): vscode.ThemeIcon {
   }
 }
 
+const settings = new Settings();
+
+/** How long ago, in the user's locale ("3 minutes ago"). */
 export function age(date: Date | undefined, now = Date.now()): string {
-  if (!date) return 'never';
-  const minutes = Math.round((now - date.getTime()) / 60_000);
-  if (minutes < 1) return 'just now';
-  if (minutes < 60) return `${minutes} min ago`;
-  const hours = Math.round(minutes / 60);
-  if (hours < 48) return `${hours} h ago`;
-  return `${Math.round(hours / 24)} days ago`;
+  return formatAge(date, now, { locale: vscode.env.language });
 }
 
+/** A date and time in the user's locale and time zone, or in UTC (`puppetdbExplorer.utcTimes`). */
 export function timestamp(date: Date | undefined): string {
-  return date
-    ? date
-        .toISOString()
-        .replace('T', ' ')
-        .replace(/\.\d+Z$/, ' UTC')
-    : '—';
+  return formatTimestamp(date, { locale: vscode.env.language, utc: settings.utcTimes() });
 }
 
 /** A value as one line: strings bare, the rest as compact JSON, cut at 200 characters. */
