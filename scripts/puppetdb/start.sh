@@ -6,8 +6,6 @@
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/../.." && pwd)"
 state_dir="$(realpath -m "${1:-$repo/.work/puppetdb}")"
-ready_timeout="${PDB_READY_TIMEOUT:-300}"
-heap="${PDB_HEAP:-1g}"
 # PDB_POOL_SIZE (optional): see database.ini below.
 # PDB_PG_PORT (optional): a PostgreSQL already running on 127.0.0.1 at that port, reached as the
 # postgres user over TCP, instead of the cluster 15/main (when several PuppetDBs share a machine).
@@ -147,30 +145,9 @@ XML
 
 # --- start and wait --------------------------------------------------------------------------
 log "starting PuppetDB (HTTP $http_port, HTTPS $https_port); the JVM needs 35-60 s"
-nohup /usr/bin/java "-Xmx$heap" -Djava.security.egd=/dev/urandom \
-  -cp /usr/share/puppetdb/puppetdb.jar clojure.main -m puppetlabs.puppetdb.core services \
-  --config "$conf" --bootstrap-config /etc/puppetdb/bootstrap.cfg \
-  > "$state_dir/log/stdout.log" 2>&1 < /dev/null &
-pid=$!
-echo "$pid" > "$state_dir/puppetdb.pid"
-
-status_url="http://127.0.0.1:$http_port/status/v1/services/puppetdb-status"
-started=$(date +%s)
-until curl -fsS -m 2 "$status_url" 2>/dev/null | grep -q '"state":"running"'; do
-  if ! kill -0 "$pid" 2>/dev/null; then
-    log "PuppetDB exited during start-up; last log lines:"
-    tail -40 "$state_dir/log/puppetdb.log" "$state_dir/log/stdout.log" >&2 || true
-    exit 1
-  fi
-  if [ $(($(date +%s) - started)) -ge "$ready_timeout" ]; then
-    log "PuppetDB was not ready after ${ready_timeout} s; last log lines:"
-    tail -40 "$state_dir/log/puppetdb.log" >&2 || true
-    kill "$pid" 2>/dev/null || true
-    exit 1
-  fi
-  sleep 1
-done
-log "ready after $(($(date +%s) - started)) s"
+# shellcheck source=jvm.sh
+source "$repo/scripts/puppetdb/jvm.sh"
+launch_puppetdb "$state_dir" "$http_port"
 
 cat > "$state_dir/env" <<ENV
 PDB_STATE_DIR=$state_dir

@@ -134,14 +134,20 @@ export class QueryEngine {
       method: method ?? rest.method,
     };
     if (pageSize === undefined) {
-      return new RecordStream<T>((stream) => this.wholeResponse(base, stream, before, toRecords));
+      return new RecordStream<T>(
+        (stream) => this.wholeResponse(base, stream, before, toRecords),
+        base.signal,
+      );
     }
     const paging: Paging = {
       pageSize,
       order: withStableOrder(parameters.orderBy, STABLE_ORDER[rest.endpoint] ?? []),
       parameters,
     };
-    return new RecordStream<T>((stream) => this.pages(base, paging, stream, before, toRecords));
+    return new RecordStream<T>(
+      (stream) => this.pages(base, paging, stream, before, toRecords),
+      base.signal,
+    );
   }
 
   private async *wholeResponse<T>(

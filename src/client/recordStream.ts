@@ -1,3 +1,5 @@
+import { RequestAbortedError } from './errors';
+
 /**
  * A lazy, re-iterable sequence of records. Nothing is requested until iteration starts; each
  * iteration sends its own request(s). Records arrive in batches as the body streams in.
@@ -6,7 +8,11 @@ export class RecordStream<T> implements AsyncIterable<T> {
   /** The `include_total` count of the latest request made by this stream, if one was asked for. */
   total: number | undefined;
 
-  constructor(private readonly produceBatches: (stream: RecordStream<T>) => AsyncGenerator<T[]>) {}
+  constructor(
+    private readonly produceBatches: (stream: RecordStream<T>) => AsyncGenerator<T[]>,
+    /** The call's signal: once it fires, records of a batch already decoded are not handed out. */
+    private readonly signal?: AbortSignal,
+  ) {}
 
   /** Records in the batches they were decoded in: one array per arrival of body bytes. */
   batches(): AsyncGenerator<T[]> {
@@ -15,7 +21,11 @@ export class RecordStream<T> implements AsyncIterable<T> {
 
   async *[Symbol.asyncIterator](): AsyncGenerator<T> {
     for await (const batch of this.batches()) {
-      for (const record of batch) yield record;
+      for (const record of batch) {
+        // A caller that aborts while handling one record gets no more (a batch can hold hundreds).
+        if (this.signal?.aborted) throw new RequestAbortedError('The request was cancelled.');
+        yield record;
+      }
     }
   }
 

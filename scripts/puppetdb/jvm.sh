@@ -1,0 +1,33 @@
+# Launches the PuppetDB JVM of a state dir that start.sh configured, and waits until it reports
+# "state":"running". Sourced by start.sh (first start) and restart.sh (the same configuration,
+# ports and database again). Sets `pid`; exits the calling script when the JVM does not come up.
+
+launch_puppetdb() { # STATE_DIR HTTP_PORT
+  local state_dir=$1 http_port=$2
+  local ready_timeout="${PDB_READY_TIMEOUT:-300}" heap="${PDB_HEAP:-1g}"
+  nohup /usr/bin/java "-Xmx$heap" -Djava.security.egd=/dev/urandom \
+    -cp /usr/share/puppetdb/puppetdb.jar clojure.main -m puppetlabs.puppetdb.core services \
+    --config "$state_dir/conf.d" --bootstrap-config /etc/puppetdb/bootstrap.cfg \
+    >> "$state_dir/log/stdout.log" 2>&1 < /dev/null &
+  pid=$!
+  echo "$pid" > "$state_dir/puppetdb.pid"
+
+  local status_url="http://127.0.0.1:$http_port/status/v1/services/puppetdb-status"
+  local started
+  started=$(date +%s)
+  until curl -fsS -m 2 "$status_url" 2>/dev/null | grep -q '"state":"running"'; do
+    if ! kill -0 "$pid" 2>/dev/null; then
+      echo "[puppetdb] PuppetDB exited during start-up; last log lines:" >&2
+      tail -40 "$state_dir/log/puppetdb.log" "$state_dir/log/stdout.log" >&2 || true
+      exit 1
+    fi
+    if [ $(($(date +%s) - started)) -ge "$ready_timeout" ]; then
+      echo "[puppetdb] PuppetDB was not ready after ${ready_timeout} s; last log lines:" >&2
+      tail -40 "$state_dir/log/puppetdb.log" >&2 || true
+      kill "$pid" 2>/dev/null || true
+      exit 1
+    fi
+    sleep 1
+  done
+  echo "[puppetdb] ready after $(($(date +%s) - started)) s" >&2
+}

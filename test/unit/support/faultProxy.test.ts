@@ -1,0 +1,219 @@
+/**
+ * The fault proxy's own behaviour, against a loopback upstream: what it forwards, records and
+ * hides, when a fault applies, and what each fault puts on the wire.
+ */
+import assert from 'node:assert/strict';
+import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
+import { connect as tcpConnect, type AddressInfo } from 'node:net';
+import { after, before, beforeEach, describe, test } from 'node:test';
+import { inspect } from 'node:util';
+import type { FaultProxy } from '../../support/faultProxy';
+import { startFaultProxy } from '../../support/faultProxy';
+
+/** 10 000 bytes, so that a cut at half the body is visible. */
+const BODY = 'x'.repeat(10_000);
+
+interface Answer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: string;
+  /** The transport error that ended the body early, if any. */
+  error: NodeJS.ErrnoException | undefined;
+}
+
+/** One request with a fresh connection; resolves with what arrived, errors included. */
+function send(
+  port: number,
+  path: string,
+  options: {
+    method?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    idleMs?: number;
+  } = {},
+): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const outgoing = request(
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        method: options.method ?? 'GET',
+        headers: options.headers,
+        agent: false,
+      },
+      (incoming) => {
+        let body = '';
+        const done = (error?: NodeJS.ErrnoException) =>
+          resolve({ status: incoming.statusCode ?? 0, headers: incoming.headers, body, error });
+        outgoing.removeListener('error', reject);
+        outgoing.on('error', () => {}); // already reported through `incoming`
+        incoming.setEncoding('utf8');
+        incoming.on('data', (chunk: string) => (body += chunk));
+        incoming.on('end', () => done());
+        incoming.on('error', (error) => done(error));
+        if (options.idleMs) {
+          incoming.socket.setTimeout(options.idleMs, () => {
+            done(Object.assign(new Error('idle'), { code: 'IDLE' }));
+            incoming.destroy();
+          });
+        }
+      },
+    );
+    outgoing.on('error', reject);
+    outgoing.end(options.body);
+  });
+}
+
+let upstream: Server;
+let upstreamPort: number;
+let proxy: FaultProxy;
+const upstreamSaw: Array<{ method: string; url: string; body: string }> = [];
+
+before(async () => {
+  upstream = createServer((incoming, outgoing) => {
+    let body = '';
+    incoming.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    incoming.on('end', () => {
+      upstreamSaw.push({ method: incoming.method ?? '', url: incoming.url ?? '', body });
+      outgoing.writeHead(200, { 'content-type': 'application/json', 'x-records': '7' });
+      outgoing.end(BODY);
+    });
+  });
+  await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+  upstreamPort = (upstream.address() as AddressInfo).port;
+  proxy = await startFaultProxy({ target: { host: '127.0.0.1', port: upstreamPort } });
+});
+
+after(async () => {
+  await proxy.close();
+  await new Promise<void>((resolve) => upstream.close(() => resolve()));
+});
+
+beforeEach(() => {
+  proxy.passThrough();
+  proxy.clearRecords();
+  upstreamSaw.length = 0;
+});
+
+describe('fault proxy', () => {
+  test('passes requests through and records them, hiding credential values when printed', async () => {
+    const answer = await send(proxy.port, '/pdb/query/v4?query=x', {
+      method: 'POST',
+      headers: { authorization: 'Basic c2VjcmV0', 'x-authentication': 'tok-123', 'x-trace': 'a' },
+      body: '{"query":"nodes {}"}',
+    });
+    assert.equal(answer.status, 200);
+    assert.equal(answer.headers['x-records'], '7');
+    assert.equal(answer.body, BODY);
+    assert.deepEqual(upstreamSaw, [
+      { method: 'POST', url: '/pdb/query/v4?query=x', body: '{"query":"nodes {}"}' },
+    ]);
+    assert.equal(proxy.requestCount, 1);
+    const [recorded] = proxy.requests;
+    assert.equal(recorded?.method, 'POST');
+    assert.equal(recorded?.url, '/pdb/query/v4?query=x');
+    assert.equal(recorded?.fault, 'pass');
+    assert.equal(recorded?.header('Authorization'), 'Basic c2VjcmV0');
+    assert.equal(recorded?.header('x-trace'), 'a');
+    const printed = inspect(proxy.requests) + JSON.stringify(proxy.requests);
+    assert.doesNotMatch(printed, /c2VjcmV0|tok-123/);
+    assert.match(printed, /<redacted>/);
+  });
+
+  test('a fault for the next matching request only, then pass-through again', async () => {
+    proxy.inject(
+      { kind: 'loadBalancer', status: 503, retryAfterSeconds: 30 },
+      {
+        times: 1,
+        match: /\/nodes/,
+      },
+    );
+    assert.equal((await send(proxy.port, '/facts')).status, 200);
+    const refused = await send(proxy.port, '/nodes');
+    assert.equal(refused.status, 503);
+    assert.equal(refused.headers['retry-after'], '30');
+    assert.match(refused.body, /<title>503 Service Temporarily Unavailable<\/title>/);
+    assert.equal((await send(proxy.port, '/nodes')).status, 200);
+    assert.deepEqual(
+      proxy.requests.map((r) => r.fault),
+      ['pass', 'loadBalancer', 'pass'],
+    );
+    assert.deepEqual(
+      upstreamSaw.map((r) => r.url),
+      ['/facts', '/nodes'],
+      'the faulted request never reached the server',
+    );
+  });
+
+  test('a fault from now on lasts until passThrough()', async () => {
+    proxy.inject({ kind: 'serverError' });
+    assert.equal((await send(proxy.port, '/a')).status, 500);
+    assert.equal((await send(proxy.port, '/b')).status, 500);
+    proxy.passThrough();
+    assert.equal((await send(proxy.port, '/c')).status, 200);
+  });
+
+  test('a reset mid-body delivers the first half, then ECONNRESET', async () => {
+    proxy.inject({ kind: 'resetMidBody' });
+    const answer = await send(proxy.port, '/facts');
+    assert.equal(answer.status, 200);
+    assert.equal(answer.body, BODY.slice(0, BODY.length / 2));
+    assert.equal(answer.error?.code, 'ECONNRESET');
+  });
+
+  test('a stall mid-body delivers the first part, then nothing while the connection stays open', async () => {
+    proxy.inject({ kind: 'stallMidBody', fraction: 0.25 });
+    const answer = await send(proxy.port, '/facts', { idleMs: 300 });
+    assert.equal(answer.body, BODY.slice(0, BODY.length / 4));
+    assert.equal(answer.error?.code, 'IDLE');
+  });
+
+  test('a drip delivers the whole body in pieces', async () => {
+    proxy.inject({ kind: 'drip', bytes: 2_500, everyMs: 5 });
+    const answer = await send(proxy.port, '/facts');
+    assert.equal(answer.body, BODY);
+    assert.equal(answer.error, undefined);
+  });
+
+  test('garbage and close-before-headers put no HTTP on the wire', async () => {
+    const raw = (): Promise<Buffer> =>
+      new Promise((resolve, reject) => {
+        const chunks: Buffer[] = [];
+        const socket = tcpConnect(proxy.port, '127.0.0.1', () =>
+          socket.write('GET /nodes HTTP/1.1\r\nHost: x\r\n\r\n'),
+        );
+        socket.on('data', (chunk) => chunks.push(chunk));
+        socket.on('end', () => resolve(Buffer.concat(chunks)));
+        socket.on('error', reject);
+      });
+    proxy.inject({ kind: 'garbage' }, { times: 1 });
+    const garbage = await raw();
+    assert.ok(garbage.length > 0);
+    assert.doesNotMatch(garbage.toString('latin1'), /^HTTP\//);
+    proxy.inject({ kind: 'closeBeforeHeaders' }, { times: 1 });
+    assert.equal((await raw()).length, 0);
+    assert.equal(upstreamSaw.length, 0);
+  });
+
+  test('refusing connections frees the port; accepting again reuses it', async () => {
+    const port = proxy.port;
+    await proxy.refuseConnections();
+    await assert.rejects(send(port, '/nodes'), { code: 'ECONNREFUSED' });
+    await proxy.acceptConnections();
+    assert.equal(proxy.port, port);
+    assert.equal((await send(port, '/nodes')).status, 200);
+    assert.equal(proxy.requestCount, 1, 'a refused connection carries no request');
+  });
+
+  test('when the server is down, pass-through answers 502 as a load balancer would', async () => {
+    const down = await startFaultProxy({ target: { host: '127.0.0.1', port: 1 } });
+    try {
+      const answer = await send(down.port, '/nodes');
+      assert.equal(answer.status, 502);
+      assert.match(answer.body, /502 Bad Gateway/);
+    } finally {
+      await down.close();
+    }
+  });
+});
