@@ -18,8 +18,8 @@ export interface TestServer {
   key: string;
   rogueCert: string;
   rogueKey: string;
-  /** The PuppetDB JVM this run started (tests may pause it to make it stall). */
-  pid: number;
+  /** The PuppetDB JVM this run started (tests may pause it to make it stall); read anew each time. */
+  readonly pid: number;
 }
 
 function readEnvFile(path: string): Record<string, string> {
@@ -63,7 +63,14 @@ export function serverIn(stateDir: string): TestServer {
     key: required('PDB_SSL_KEY'),
     rogueCert: required('PDB_ROGUE_CERT'),
     rogueKey: required('PDB_ROGUE_KEY'),
-    pid: Number(required('PDB_PID')),
+    // read when asked: scripts/puppetdb/restart.sh gives the JVM a new PID mid-run
+    get pid(): number {
+      const pid = Number(readEnvFile(join(stateDir, 'env')).PDB_PID);
+      if (!pid) {
+        throw new Error(`${stateDir}/env has no PDB_PID; did scripts/puppetdb/start.sh run?`);
+      }
+      return pid;
+    },
   };
 }
 
