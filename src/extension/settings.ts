@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { ConfigurationSection } from './ids';
+import { SETTING_DEFAULTS, type SettingKey } from './settingDefaults';
 
 /** A connection as stored in settings. Passwords and tokens live in SecretStorage, never here. */
 export interface ConnectionSettings {
@@ -44,36 +45,41 @@ export class Settings {
   }
 
   pageSize(): number {
-    return Math.max(1, this.configuration.get<number>('pageSize', 500));
+    return Math.max(1, this.value('pageSize'));
   }
 
   /** Seconds between the status bar's health checks while the window has focus; 0: none. */
   healthCheckSeconds(): number {
-    return Math.max(0, this.configuration.get<number>('healthCheckSeconds', 60));
+    return Math.max(0, this.value('healthCheckSeconds'));
   }
 
   /** Show times in UTC rather than in the local time zone. */
   utcTimes(): boolean {
-    return this.configuration.get<boolean>('utcTimes', false);
+    return this.value('utcTimes');
   }
 
   /** Reports per page in a node's Reports folder. */
   reportsPageSize(): number {
-    return Math.max(1, this.configuration.get<number>('reportsPageSize', 10));
+    return Math.max(1, this.value('reportsPageSize'));
   }
 
   unreportedHours(): number {
-    return this.configuration.get<number>('unreportedHours', 2);
+    return this.value('unreportedHours');
   }
 
   /** Rows per page of PQL results; 0 fetches everything at once. */
   resultsPageSize(): number {
-    return Math.max(0, this.configuration.get<number>('pql.pageSize', 5000));
+    return Math.max(0, this.value('pql.pageSize'));
   }
 
   /** Whether .pql files are checked by the server (ast_only) as the user types. */
   validateOnType(): boolean {
-    return this.configuration.get<boolean>('pql.validateOnType', true);
+    return this.value('pql.validateOnType');
+  }
+
+  /** A setting's value, or its default (the one package.json declares) when unset. */
+  private value<K extends SettingKey>(key: K): (typeof SETTING_DEFAULTS)[K] {
+    return this.configuration.get(key, SETTING_DEFAULTS[key]);
   }
 
   onDidChange(listener: () => void): vscode.Disposable {

@@ -2,9 +2,18 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
-import { Commands, ContextValues, Views } from '../../src/extension/ids';
+import {
+  Commands,
+  ConfigurationSection,
+  ContextValues,
+  PqlLanguageId,
+  Views,
+  WebviewPanels,
+} from '../../src/extension/ids';
+import { SETTING_DEFAULTS } from '../../src/extension/settingDefaults';
 
 interface Manifest {
+  activationEvents: string[];
   capabilities?: {
     untrustedWorkspaces?: {
       supported?: unknown;
@@ -14,7 +23,8 @@ interface Manifest {
     virtualWorkspaces?: unknown;
   };
   contributes: {
-    configuration: { properties: Record<string, { scope?: string }> };
+    configuration: { properties: Record<string, { scope?: string; default?: unknown }> };
+    languages: Array<{ id: string }>;
     commands: Array<{ command: string }>;
     viewsContainers: { activitybar: Array<{ id: string }> };
     views: Record<string, Array<{ id: string }>>;
@@ -97,5 +107,24 @@ describe('package.json: trust', () => {
           (virtual as { supported?: unknown }).supported === 'limited'),
       JSON.stringify(virtual),
     );
+  });
+
+  test('every setting settings.ts reads is contributed with the same default, and no other', () => {
+    const contributed = Object.fromEntries(
+      Object.entries(contributes.configuration.properties).map(([key, schema]) => [
+        key.slice(ConfigurationSection.length + 1),
+        schema.default,
+      ]),
+    );
+    assert.deepEqual(sorted(Object.keys(contributed)), sorted(Object.keys(SETTING_DEFAULTS)));
+    for (const [key, value] of Object.entries(SETTING_DEFAULTS)) {
+      assert.deepEqual(contributed[key], value, `default of ${ConfigurationSection}.${key}`);
+    }
+  });
+
+  test('every webview panel can wake the extension to restore itself, and the PQL language is declared', () => {
+    const panels = Object.values(WebviewPanels).map((id) => `onWebviewPanel:${id}`);
+    for (const event of panels) assert.ok(manifest.activationEvents.includes(event), event);
+    assert.ok(contributes.languages.some((language) => language.id === PqlLanguageId));
   });
 });

@@ -22,7 +22,7 @@ const UNREACHABLE_BACKOFF_MS = 30_000;
  * the `ast_only` checks of files wait until the user trusts the workspace.
  */
 export class PqlDiagnostics implements vscode.Disposable {
-  private readonly collection = vscode.languages.createDiagnosticCollection('puppetdb-pql');
+  private readonly collection = vscode.languages.createDiagnosticCollection(PqlLanguageId);
   private readonly findings = new Map<string, ServerFinding>();
   private readonly pending = new Set<string>();
   private readonly subscriptions: vscode.Disposable[] = [];

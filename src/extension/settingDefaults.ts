@@ -1,0 +1,17 @@
+/**
+ * Every setting the extension reads, with the default it falls back to. package.json declares
+ * the same keys and defaults (test/unit/manifest.test.ts checks both ways); pure, so that test
+ * can load it.
+ */
+export const SETTING_DEFAULTS = {
+  connections: [] as unknown[],
+  pageSize: 500,
+  reportsPageSize: 10,
+  unreportedHours: 2,
+  healthCheckSeconds: 60,
+  utcTimes: false,
+  'pql.pageSize': 5000,
+  'pql.validateOnType': true,
+};
+
+export type SettingKey = keyof typeof SETTING_DEFAULTS;
