@@ -116,9 +116,10 @@ if (process.argv.includes('--tests')) {
   });
 }
 
-// The benchmarks that run inside the VS Code extension host (bench/tree.sh, bench/pql.sh).
+// The benchmarks that run inside the VS Code extension host (bench/tree.sh, bench/pql.sh,
+// bench/soak.sh).
 if (process.argv.includes('--bench')) {
-  for (const name of ['tree', 'pql']) {
+  for (const name of ['tree', 'pql', 'soak']) {
     await esbuild.build({
       ...nodeBundle,
       minify: false,
