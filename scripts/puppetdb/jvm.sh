@@ -5,7 +5,10 @@
 launch_puppetdb() { # STATE_DIR HTTP_PORT
   local state_dir=$1 http_port=$2
   local ready_timeout="${PDB_READY_TIMEOUT:-300}" heap="${PDB_HEAP:-1g}"
-  nohup /usr/bin/java "-Xmx$heap" -Djava.security.egd=/dev/urandom \
+  # Its own session: a PuppetDB restarted from a test (e.g. from inside the VS Code server, whose
+  # process group is stopped when the tests end) must outlive whoever started it. stop.sh and the
+  # scripts' traps stop it by its PID.
+  setsid nohup /usr/bin/java "-Xmx$heap" -Djava.security.egd=/dev/urandom \
     -cp /usr/share/puppetdb/puppetdb.jar clojure.main -m puppetlabs.puppetdb.core services \
     --config "$state_dir/conf.d" --bootstrap-config /etc/puppetdb/bootstrap.cfg \
     >> "$state_dir/log/stdout.log" 2>&1 < /dev/null &
