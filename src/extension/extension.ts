@@ -2,12 +2,13 @@ import { performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
 import { registerCommands } from './commands/registerCommands';
 import { registerCatalogGraph } from './graph/catalogGraphFeature';
-import type { ResultsSnapshot } from '../shared/protocol';
+import type { ResultsSnapshot, WebviewEntry } from '../shared/protocol';
 import { registerPql } from './pql/pqlFeature';
 import { ResultsPanel } from './pql/resultsPanel';
 import { registerReportViews } from './reports/reportViewsFeature';
 import { Services } from './services';
 import { registerPanelSerializers } from './webviews/panelSerializers';
+import { WebviewPanelHost, type Receipt } from './webviews/webviewPanelHost';
 
 /** What activate() hands to integration tests: the live services, not a test double. */
 export interface ExtensionApi {
@@ -16,6 +17,11 @@ export interface ExtensionApi {
   activationMs: number;
   /** The PQL results panel's state, if it is open. */
   pqlResults(): ResultsSnapshot | undefined;
+  /**
+   * Hands `message` to the newest open panel of `entry` exactly as if its webview had posted it
+   * (tests post hostile input this way); undefined when no such panel is open.
+   */
+  receiveFromWebview(entry: WebviewEntry, message: unknown): Promise<Receipt | undefined>;
 }
 
 export function activate(context: vscode.ExtensionContext): ExtensionApi {
@@ -38,6 +44,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     services,
     activationMs: performance.now() - started,
     pqlResults: () => ResultsPanel.state(),
+    receiveFromWebview: async (entry, message) => WebviewPanelHost.newest(entry)?.receive(message),
   };
 }
 

@@ -6,6 +6,9 @@
  * Every webview starts by posting `{ type: 'ready' }`. The host answers with a full snapshot of
  * the view's current state (and again after every reload of the webview, e.g. after it was
  * hidden), so no message is ever lost to a webview that was not listening yet.
+ *
+ * The host checks every message a webview posts against src/shared/protocolSchema.ts before it
+ * acts on it: a webview shows PuppetDB data, so what it posts is treated as untrusted input.
  */
 import type { CatalogGraphDto } from './catalogGraph';
 import type { EventRowDto, ReportDto } from './reportDto';
@@ -37,6 +40,43 @@ interface Persist {
   restore: RestoreInfo;
 }
 
+/**
+ * What each webview keeps of what it shows (in its VS Code state, beside the RestoreInfo), so a
+ * panel restored after a window reload shows it again without asking PuppetDB anything.
+ */
+export interface ShownContents {
+  results: ResultsSnapshot;
+  graph: { catalog: CatalogGraphDto; compareWith?: { catalog: CatalogGraphDto; label: string } };
+  events: { title: string; certname: string | undefined; events: EventRowDto[] };
+  report: ReportDto;
+}
+
+/**
+ * Above this size (JSON characters) a view keeps only a note, not its content: VS Code writes
+ * the state of every open panel into the workspace storage, and a window must close quickly.
+ */
+export const SHOWN_CONTENT_MAX_CHARS = 1_048_576;
+
+/** The kept content as it sits in the webview's state: the content, or why it is not there. */
+export interface KeptContent<E extends WebviewEntry> {
+  /** When the view kept it (ISO-8601). */
+  savedAt: string;
+  content?: ShownContents[E];
+  /** Why the content was not kept (e.g. too large), for the restored panel's note. */
+  omitted?: string;
+}
+
+/**
+ * Says a panel shows what it showed before a window reload (nothing was fetched); the view
+ * offers "Run again" / "Load again".
+ */
+export interface RestoredNote {
+  /** When that content was shown (ISO-8601), if known. */
+  savedAt: string | undefined;
+  /** Why there is no content to show, when there is none. */
+  omitted?: string;
+}
+
 // --- PQL results (src/webview/results) --------------------------------------------------------
 
 export interface ResultsSnapshot {
@@ -58,6 +98,8 @@ export interface ResultsSnapshot {
   /** How many rows the query matches in all (X-Records), when the server said. */
   total: number | undefined;
   error: ResultsError | undefined;
+  /** Set when the rows are those kept across a window reload, not a fresh run. */
+  restored?: RestoredNote;
 }
 
 export interface ResultsError {
@@ -114,7 +156,11 @@ export type HostToGraph =
        * reload leave it out, so the webview keeps what the user selected since.
        */
       focus?: string;
+      /** Set when this is the catalog kept across a window reload, not a fresh fetch. */
+      restored?: RestoredNote;
     }
+  /** Restored after a window reload without its catalog (it was too large to keep). */
+  | { type: 'restored'; title: string; note: RestoredNote }
   | { type: 'error'; message: string };
 
 export type GraphToHost =
@@ -154,7 +200,11 @@ export type HostToEvents =
       certname: string | undefined;
       events: EventRowDto[];
       complete: boolean;
+      /** Set when these are the events kept across a window reload, not a fresh load. */
+      restored?: RestoredNote;
     }
+  /** Restored after a window reload without its events (too many to keep). */
+  | { type: 'restored'; title: string; note: RestoredNote }
   /** The next batch of a streaming load, to append. */
   | { type: 'moreEvents'; events: EventRowDto[]; complete: boolean }
   | { type: 'error'; message: string };
@@ -163,21 +213,27 @@ export type EventsToHost =
   | Ready
   | OpenInGraph
   /** Open the report an event belongs to. */
-  | { type: 'openReport'; reportHash: string };
+  | { type: 'openReport'; reportHash: string }
+  /** Load the events from PuppetDB again ("Load again" on a restored panel). */
+  | { type: 'reload' };
 
 // --- report view (src/webview/report) ----------------------------------------------------------
 
 export type HostToReport =
   | Persist
   | { type: 'loading'; title: string }
-  | { type: 'report'; report: ReportDto }
+  | { type: 'report'; report: ReportDto; restored?: RestoredNote }
+  /** Restored after a window reload without its report (too large to keep). */
+  | { type: 'restored'; title: string; note: RestoredNote }
   | { type: 'error'; message: string };
 
 export type ReportToHost =
   | Ready
   | OpenInGraph
   /** Reveal the report's node in the explorer tree. */
-  | { type: 'openNode'; certname: string };
+  | { type: 'openNode'; certname: string }
+  /** Load the report from PuppetDB again ("Load again" on a restored panel). */
+  | { type: 'reload' };
 
 /** The messages of each entry, for the generic host and webview helpers. */
 export interface Protocols {

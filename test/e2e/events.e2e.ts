@@ -16,7 +16,13 @@ import { parseArgs } from 'node:util';
 import type { Frame, Page } from 'playwright-core';
 import { httpClient, testServer } from '../integration/support/puppetdb';
 import { startVsCode } from '../vscode/runtime';
-import { reloadWindow, runCommand as runPaletteCommand } from './support/workbench';
+import { startRecordingProxy } from './support/recordingProxy';
+import {
+  guardCsp,
+  reloadWindow,
+  runCommand as runPaletteCommand,
+  splitUserSettings,
+} from './support/workbench';
 
 const THEMES = [
   { name: 'Default Dark Modern', shade: 'dark' },
@@ -129,17 +135,19 @@ async function main(): Promise<void> {
     console.log(`  ✔ ${name}`);
   };
 
+  // every request of the extension goes through it: what a window reload sends is recorded
+  const proxy = await startRecordingProxy({ host: server.host, port: server.httpPort });
   for (const theme of THEMES.filter((each) => !values.theme || each.shade === values.theme)) {
-    const folder = workspaceWith({
+    const { workspace, user } = splitUserSettings({
       'workbench.colorTheme': theme.name,
       'workbench.startupEditor': 'none',
       'chat.disableAIFeatures': true,
       'workbench.secondarySideBar.defaultVisibility': 'hidden',
-      'puppetdbExplorer.connections': [
-        { id: 'local', name: 'Local PuppetDB', url: `http://${server.host}:${server.httpPort}` },
-      ],
+      'puppetdbExplorer.connections': [{ id: 'local', name: 'Local PuppetDB', url: proxy.url }],
     });
-    const session = await startVsCode();
+    const folder = workspaceWith(workspace);
+    const session = await startVsCode({ userSettings: user });
+    const csp = guardCsp(session.page);
     const dialogs: string[] = [];
     const consoleErrors: string[] = [];
     try {
@@ -388,6 +396,7 @@ async function main(): Promise<void> {
       if (theme.shade === 'dark') {
         // as a user reloads: the workbench saves its editors (and their webview state) first,
         // which a bare page.reload() would not wait for
+        const sentBefore = proxy.requests.length;
         await reloadWindow(page);
         const restored = await webviewFrame(page, 'report', '.report-fields');
         await check('after a window reload the report view comes back with its data', async () =>
@@ -402,8 +411,46 @@ async function main(): Promise<void> {
         await check('… and so does the events table', async () =>
           assert.equal((await shownEvents(restoredEvents)).length, serverEvents.length),
         );
+        const bannerText = await restoredEvents.locator('.restored-banner').innerText();
+        await page.screenshot({ path: join(screenshots, 'events-restored-dark.png') });
+        const sentByReload = proxy.requests.slice(sentBefore);
+        await check(
+          '… both say they show what was shown, offer "Load again", and nothing asked PuppetDB for the report or its events',
+          () => {
+            assert.match(bannerText, /Shown as before the window reloaded/);
+            assert.match(bannerText, /Load again/);
+            assert.deepEqual(
+              sentByReload.filter(
+                (each) => each.url.includes(hostile.hash) || each.body.includes(hostile.hash),
+              ),
+              [],
+            );
+            assert.deepEqual(
+              sentByReload.filter((each) => /\/pdb\/query\/v4\/(events|reports)\b/.test(each.url)),
+              [],
+            );
+          },
+        );
+        // "Load again" is what fetches: the events come from PuppetDB again, the note goes
+        const beforeLoad = proxy.requests.length;
+        await restoredEvents.locator('.restored-banner vscode-button').click();
+        await restoredEvents.locator('.restored-banner').waitFor({ state: 'detached' });
+        await restoredEvents
+          .locator('.events-summary-total')
+          .filter({ hasText: `${serverEvents.length} event` })
+          .waitFor();
+        const reloaded = await shownEvents(restoredEvents);
+        await check('"Load again" loads the events from PuppetDB and shows them all', () => {
+          const asked = proxy.requests.slice(beforeLoad);
+          assert.ok(
+            asked.some((each) => each.url.includes('/pdb/query/v4/events')),
+            `the events were not asked for: ${JSON.stringify(asked.map((each) => each.url))}`,
+          );
+          assert.equal(reloaded.length, serverEvents.length);
+        });
       }
       assert.deepEqual(dialogs, [], 'no dialog opened');
+      csp.assertNone();
     } catch (error) {
       console.error(`console errors:\n${consoleErrors.join('\n').slice(-4000)}`);
       await session.page
@@ -416,6 +463,7 @@ async function main(): Promise<void> {
     }
   }
   await client.disconnect();
+  await proxy.close();
   console.log(`e2e events: ${checks.length} passed, 0 failed`);
 }
 

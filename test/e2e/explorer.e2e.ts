@@ -10,9 +10,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { loadedFleet, testServer } from '../integration/support/puppetdb';
+import { httpClient, loadedFleet, testServer } from '../integration/support/puppetdb';
 import { startVsCode } from '../vscode/runtime';
-import { e2eArguments } from './support/workbench';
+import { e2eArguments, guardCsp, runCommand, splitUserSettings } from './support/workbench';
 
 const PAGE_SIZE = 10;
 
@@ -59,6 +59,93 @@ async function expand(page: Page, label: string): Promise<void> {
   if ((await target.getAttribute('aria-expanded')) !== 'true') await target.click();
 }
 
+/**
+ * Deactivate Node from the node's context menu: the real modal names the node and the PuppetDB
+ * (connection name and URL); clicking its "Deactivate" deactivates the node on the server. A
+ * node of its own, so the fleet the other checks count stays as it is.
+ */
+async function deactivateThroughTheModal(
+  page: Page,
+  screenshots: string,
+  check: (name: string, assertion: () => void) => void,
+): Promise<void> {
+  const server = testServer();
+  const client = httpClient();
+  const certname = `aaa-e2e-deactivate-${Date.now()}.example.com`;
+  await client.command(
+    'replace facts',
+    {
+      certname,
+      environment: 'production',
+      producer_timestamp: new Date().toISOString(),
+      producer: 'e2e',
+      values: { kernel: 'Linux' },
+    },
+    { waitSeconds: 30 },
+  );
+  let remaining = 1;
+  let deactivated: { deactivated: string | null } | undefined;
+  try {
+    await runCommand(page, 'PuppetDB: Refresh');
+    // from the top of the tree: collapse it all, then open the connection's nodes again
+    // (the view's title actions show while the pointer is over the view)
+    await page.locator('.sidebar .monaco-list').first().hover();
+    await page.locator('.sidebar [aria-label^="Collapse All"]').first().click();
+    await expand(page, 'Local PuppetDB');
+    await expand(page, 'Nodes');
+    const node = row(page, certname);
+    await node.waitFor({ timeout: 30_000 });
+    await node.click({ button: 'right' });
+    // the menu item takes the pointer's focus first; if the click came before the menu was
+    // ready (the menu is still open), Enter runs the focused item
+    const item = page.locator('.monaco-menu .action-menu-item', { hasText: 'Deactivate Node' });
+    await item.first().hover();
+    await item.first().click();
+    const dialog = page.locator('.monaco-dialog-box');
+    try {
+      await dialog.waitFor({ timeout: 5_000 });
+    } catch {
+      if (await item.first().isVisible()) await page.keyboard.press('Enter');
+      await dialog.waitFor({ timeout: 15_000 });
+    }
+    const text = await dialog.innerText();
+    await page.screenshot({ path: join(screenshots, 'explorer-deactivate-modal-dark.png') });
+    check('dark: the Deactivate Node modal names the node, the connection and its URL', () => {
+      assert.ok(text.includes(certname), text);
+      assert.ok(text.includes('Local PuppetDB'), text);
+      assert.ok(text.includes(`http://${server.host}:${server.httpPort}`), text);
+    });
+    await dialog.locator('.monaco-button', { hasText: /^Deactivate$/ }).click();
+    await dialog.waitFor({ state: 'detached', timeout: 15_000 });
+    // PuppetDB processes the command (the extension waits for it): the node leaves `nodes`
+    remaining = 1;
+    for (let waited = 0; waited < 30_000 && remaining > 0; waited += 500) {
+      remaining = (await client.nodes({ query: ['=', 'certname', certname] }).toArray()).length;
+      if (remaining > 0) await page.waitForTimeout(500);
+    }
+    [deactivated] = (await client
+      .stream('nodes', {
+        // deactivated nodes too (`nodes` leaves them out by default)
+        query: ['and', ['=', 'certname', certname], ['=', 'node_state', 'any']],
+      })
+      .toArray()) as Array<{ deactivated: string | null }>;
+  } finally {
+    // a failed run must not leave the node active: the other checks count the fleet's nodes
+    if (remaining > 0) {
+      await client.command(
+        'deactivate node',
+        { certname, producer_timestamp: new Date().toISOString() },
+        { waitSeconds: 30 },
+      );
+    }
+    await client.disconnect();
+  }
+  check('dark: clicking "Deactivate" in the modal deactivates the node in PuppetDB', () => {
+    assert.equal(remaining, 0);
+    assert.ok(deactivated?.deactivated, 'PuppetDB has a deactivation time');
+  });
+}
+
 async function main(): Promise<void> {
   const { screenshots } = e2eArguments();
   const server = testServer();
@@ -75,7 +162,7 @@ async function main(): Promise<void> {
   };
 
   for (const theme of ['Default Dark Modern', 'Default Light Modern']) {
-    const folder = workspaceWith({
+    const { workspace, user } = splitUserSettings({
       'workbench.colorTheme': theme,
       'workbench.startupEditor': 'none',
       'chat.disableAIFeatures': true,
@@ -84,7 +171,9 @@ async function main(): Promise<void> {
         { id: 'local', name: 'Local PuppetDB', url: `http://${server.host}:${server.httpPort}` },
       ],
     });
-    const session = await startVsCode();
+    const folder = workspaceWith(workspace);
+    const session = await startVsCode({ userSettings: user });
+    const csp = guardCsp(session.page);
     try {
       const { page } = session;
       await session.open(folder);
@@ -117,6 +206,7 @@ async function main(): Promise<void> {
       check(`${theme}: the status bar shows the connection and its PuppetDB version`, () =>
         assert.match(statusBar, /Local PuppetDB · PuppetDB 7\.\d+\.\d+/),
       );
+      if (shade === 'dark') await deactivateThroughTheModal(page, screenshots, check);
       if (shade === 'dark') {
         // a load that hangs (the PuppetDB JVM paused) offers Cancel, and cancelling aborts it
         process.kill(server.pid, 'SIGSTOP');
@@ -168,6 +258,7 @@ async function main(): Promise<void> {
       const file = join(screenshots, `explorer-facts-${shade}.png`);
       await page.screenshot({ path: file });
       console.log(`  screenshot: ${file}`);
+      csp.assertNone();
     } catch (error) {
       await session.page
         .screenshot({ path: join(screenshots, 'e2e-failure.png') })

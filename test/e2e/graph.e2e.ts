@@ -17,6 +17,7 @@ import { catalogToDto } from '../../src/extension/graph/catalogToDto';
 import type { CatalogGraphDto } from '../../src/shared/catalogGraph';
 import { buildGraphModel, focusSet } from '../../src/shared/catalogGraphModel';
 import { loadedFleet, testServer } from '../integration/support/puppetdb';
+import { startRecordingProxy, type RecordingProxy } from './support/recordingProxy';
 import {
   e2eArguments,
   reloadWindow,
@@ -129,6 +130,8 @@ interface Fixture {
   other: string;
   otherCatalog: CatalogGraphDto;
   screenshots: string;
+  /** The extension's connection goes through it: what it asks PuppetDB is recorded. */
+  proxy: RecordingProxy;
 }
 
 type Check = (name: string, assertion: () => void | Promise<void>) => Promise<void>;
@@ -138,7 +141,7 @@ type Check = (name: string, assertion: () => void | Promise<void>) => Promise<vo
 async function exercise(
   { page, dialogs, shade, folder }: WorkbenchRun,
   theme: string,
-  { certname, catalog, other, otherCatalog, screenshots }: Fixture,
+  { certname, catalog, other, otherCatalog, screenshots, proxy }: Fixture,
   check: Check,
 ): Promise<void> {
   if (shade === 'dark') await openFromTree(page, certname);
@@ -402,7 +405,9 @@ async function exercise(
       },
     );
 
-    // a window reload brings the panel back, with the user's filter (containment hidden)
+    // a window reload brings the panel back as it was, with the user's filter (containment
+    // hidden), from what the webview kept: nothing is asked of PuppetDB until "Load again"
+    const sentBefore = proxy.requests.length;
     await reloadWindow(page);
     frame = await webviewFrame(page, 'graph', 60_000);
     await frame.waitForFunction(() => window.__pdbxGraph?.timings.draws > 0, undefined, {
@@ -410,13 +415,37 @@ async function exercise(
     });
     const restoredNodes = await frame.evaluate(() => window.__pdbxGraph.nodeIds());
     const restoredEdges = await frame.evaluate(() => window.__pdbxGraph.edgeIds());
+    const note = await frame.locator('.restored-banner').innerText();
+    await frame.evaluate(
+      'new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))',
+    );
+    await page.screenshot({ path: join(screenshots, `graph-restored-${shade}.png`) });
+    const catalogRequests = (from: number) =>
+      proxy.requests.slice(from).filter((each) => each.url.includes(`/catalogs/${certname}`));
     await check(
-      `${theme}: after a window reload the graph is back, Containment still unticked`,
+      `${theme}: after a window reload the graph is back, Containment still unticked, and no catalog was fetched`,
       () => {
         assert.equal(restoredNodes.length, catalog.resources.length);
         assert.deepEqual(sorted(restoredEdges), sorted(withoutContainment));
+        assert.match(note, /Shown as before the window reloaded/);
+        assert.match(note, /Load again/);
+        assert.deepEqual(catalogRequests(sentBefore), []);
       },
     );
+    const beforeLoad = proxy.requests.length;
+    await frame.locator('.restored-banner vscode-button').click();
+    await frame.locator('.restored-banner').waitFor({ state: 'detached', timeout: 30_000 });
+    // the catalog is asked for, then shown again (the same catalog: the drawing stays)
+    for (let waited = 0; catalogRequests(beforeLoad).length === 0 && waited < 30_000;) {
+      await page.waitForTimeout(250);
+      waited += 250;
+    }
+    await frame.locator('.status:not(:has-text("Loading"))').waitFor({ timeout: 30_000 });
+    const reloadedNodes = await frame.evaluate(() => window.__pdbxGraph.nodeIds());
+    await check(`${theme}: "Load again" fetches the catalog from PuppetDB and shows it`, () => {
+      assert.equal(catalogRequests(beforeLoad).length, 1);
+      assert.equal(reloadedNodes.length, catalog.resources.length);
+    });
   }
 }
 
@@ -446,12 +475,11 @@ async function main(): Promise<void> {
     }
   };
 
-  const fixture: Fixture = { certname, catalog, other, otherCatalog, screenshots };
+  const proxy = await startRecordingProxy({ host: server.host, port: server.httpPort });
+  const fixture: Fixture = { certname, catalog, other, otherCatalog, screenshots, proxy };
   for (const theme of ['Default Dark Modern', 'Default Light Modern']) {
     const settings = {
-      'puppetdbExplorer.connections': [
-        { id: 'local', name: 'Local PuppetDB', url: `http://${server.host}:${server.httpPort}` },
-      ],
+      'puppetdbExplorer.connections': [{ id: 'local', name: 'Local PuppetDB', url: proxy.url }],
     };
     try {
       await withWorkbench({ name: 'graph', theme, settings, screenshots }, (run) =>
@@ -463,6 +491,7 @@ async function main(): Promise<void> {
     }
   }
   await client.disconnect();
+  await proxy.close();
   console.log(`e2e graph: ${passed} passed, ${failed} failed`);
   process.exitCode = failed > 0 ? 1 : 0;
 }

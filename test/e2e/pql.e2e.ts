@@ -11,7 +11,14 @@ import { join } from 'node:path';
 import type { Frame, Page } from 'playwright-core';
 import { connect } from '../../src/client';
 import { testServer } from '../integration/support/puppetdb';
-import { e2eArguments, openFile, webviewFrame, withWorkbench } from './support/workbench';
+import { startRecordingProxy } from './support/recordingProxy';
+import {
+  e2eArguments,
+  openFile,
+  reloadWindow,
+  webviewFrame,
+  withWorkbench,
+} from './support/workbench';
 
 const QUERIES = [
   '# @connection Local PuppetDB',
@@ -51,11 +58,11 @@ async function main(): Promise<void> {
     console.log(`  ✔ ${name}`);
   };
 
+  // the extension's requests go through it: what a window reload sends is recorded
+  const proxy = await startRecordingProxy({ host: server.host, port: server.httpPort });
   for (const theme of ['Default Dark Modern', 'Default Light Modern']) {
     const settings = {
-      'puppetdbExplorer.connections': [
-        { id: 'local', name: 'Local PuppetDB', url: `http://${server.host}:${server.httpPort}` },
-      ],
+      'puppetdbExplorer.connections': [{ id: 'local', name: 'Local PuppetDB', url: proxy.url }],
     };
     const files = { 'queries.pql': QUERIES.join('\n') };
     await withWorkbench(
@@ -74,7 +81,7 @@ async function main(): Promise<void> {
 
         await putCursorOnLine(page, 2);
         await page.keyboard.press('Control+Enter');
-        const frame = await webviewFrame(page, 'results');
+        let frame = await webviewFrame(page, 'results');
         const counts = frame.locator('.counts');
         await frame.locator('.state-done').waitFor({ timeout: 30_000 });
         await nextPaint(frame);
@@ -118,6 +125,50 @@ async function main(): Promise<void> {
           assert.equal(filtered, motd),
         );
 
+        if (shade === 'light') {
+          // a window reload shows the rows again from what the webview kept, with "Run again";
+          // no query goes to PuppetDB until the user clicks it
+          const sentBefore = proxy.requests.length;
+          await reloadWindow(page);
+          frame = await webviewFrame(page, 'results', 60_000);
+          await frame.locator('.restored-banner').waitFor({ timeout: 30_000 });
+          await nextPaint(frame);
+          const restoredCount = await frame.locator('.counts').innerText();
+          const restoredCells = await frame
+            .locator('.table-body .table-row:not([hidden]) .table-cell')
+            .allInnerTexts();
+          const note = await frame.locator('.restored-banner').innerText();
+          await page.screenshot({ path: join(screenshots, `pql-restored-${shade}.png`) });
+          // runs of the query; the editor's syntax check of the open file (ast_only: PuppetDB
+          // parses it and runs nothing) is not one
+          const queries = (from: number) =>
+            proxy.requests
+              .slice(from)
+              .map((each) => `${each.url} ${each.body}`)
+              .filter((text) => text.includes('motd_banner') && !text.includes('ast_only=true'));
+          check(
+            `${theme}: after a window reload the panel shows the ${expected.length} rows again, offers "Run again", and sent no query`,
+            () => {
+              assert.equal(restoredCount, `${expected.length} rows`);
+              assert.ok(restoredCells.includes('<script>alert(1)</script>'));
+              assert.match(note, /Shown as before the window reloaded/);
+              assert.match(note, /Run again/);
+              assert.deepEqual(queries(sentBefore), []);
+              assert.deepEqual(dialogs, []);
+            },
+          );
+          const beforeRun = proxy.requests.length;
+          await frame.locator('.restored-banner vscode-button').click();
+          await frame.locator('.restored-banner').waitFor({ state: 'detached', timeout: 30_000 });
+          await frame.locator('.state-done').waitFor({ timeout: 30_000 });
+          await nextPaint(frame);
+          const rerunCount = await frame.locator('.counts').innerText();
+          check(`${theme}: "Run again" runs the query on PuppetDB and shows its rows`, () => {
+            assert.equal(queries(beforeRun).length, 1);
+            assert.equal(rerunCount, `${expected.length} rows`);
+          });
+        }
+
         // an invalid query: a squiggle where the server says, and the message in the panel
         await page.locator('.monaco-editor .view-line').first().click();
         await putCursorOnLine(page, 4);
@@ -149,6 +200,7 @@ async function main(): Promise<void> {
     );
   }
   await client.disconnect();
+  await proxy.close();
   console.log(`e2e pql: ${passed} passed, 0 failed`);
 }
 

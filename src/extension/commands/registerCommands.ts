@@ -8,7 +8,7 @@ import type { ExplorerNode } from '../tree/explorerNode';
 import type { FactValueNode } from '../tree/factNodes';
 import type { NodeFilter } from '../tree/nodeFilter';
 import type { NodesFolder } from '../tree/nodesFolder';
-import type { PuppetNodeNode } from '../tree/puppetNodeNode';
+import { PuppetNodeNode } from '../tree/puppetNodeNode';
 import type { ErrorNode, LoadMoreNode } from '../tree/simpleNodes';
 import { importConnections, storedSecrets, vetPrefilled } from './connectionCommands';
 import { registerGuardedCommand } from './registerGuardedCommand';
@@ -123,26 +123,58 @@ export function registerCommands(services: Services): vscode.Disposable[] {
       await vscode.window.showTextDocument(document, { preview: true });
       return document;
     }),
-    register(Commands.deactivateNode, async (node: PuppetNodeNode, confirmed?: boolean) => {
-      const answer =
-        confirmed === true
-          ? 'Deactivate'
-          : await vscode.window.showWarningMessage(
-              `Deactivate ${node.node.name}? PuppetDB stops returning it until it checks in again.`,
-              { modal: true },
-              'Deactivate',
-            );
+    // a tree node, or `{ connectionId, certname }`; the user always confirms in a modal that
+    // names the node and the PuppetDB it is deactivated on (no argument skips that)
+    register(Commands.deactivateNode, async (argument: unknown) => {
+      const target = deactivationTarget(argument);
+      const connection = target && store.get(target.connectionId);
+      if (!target || !connection) {
+        void vscode.window.showErrorMessage(
+          target
+            ? `Deactivate Node: there is no PuppetDB connection "${target.connectionId}".`
+            : 'Deactivate Node needs a node of the PuppetDB explorer (or { connectionId, certname }); nothing was deactivated.',
+        );
+        return undefined;
+      }
+      const answer = await vscode.window.showWarningMessage(
+        `Deactivate ${target.certname} on ${connection.name}?`,
+        {
+          modal: true,
+          detail: `PuppetDB ${connection.url} stops returning ${target.certname} until it checks in again.`,
+        },
+        'Deactivate',
+      );
       if (answer !== 'Deactivate') return undefined;
-      const client = await store.client(node.connectionId);
+      const client = await store.client(connection.id);
       const result = await client.command(
         'deactivate node',
-        { certname: node.node.name, producer_timestamp: new Date().toISOString() },
+        { certname: target.certname, producer_timestamp: new Date().toISOString() },
         { waitSeconds: 10 },
       );
       explorer.refresh();
       return result;
     }),
   ];
+}
+
+/** The node a Deactivate Node call names, if its argument is one the command takes. */
+function deactivationTarget(
+  argument: unknown,
+): { connectionId: string; certname: string } | undefined {
+  if (argument instanceof PuppetNodeNode) {
+    return { connectionId: argument.connectionId, certname: argument.node.name };
+  }
+  if (typeof argument !== 'object' || argument === null || Array.isArray(argument)) {
+    return undefined;
+  }
+  const { connectionId, certname, ...rest } = argument as Record<string, unknown>;
+  return typeof connectionId === 'string' &&
+    typeof certname === 'string' &&
+    connectionId !== '' &&
+    certname.trim() !== '' &&
+    Object.keys(rest).length === 0
+    ? { connectionId, certname }
+    : undefined;
 }
 
 async function askFilter(services: Services, folder: NodesFolder): Promise<NodeFilter | undefined> {

@@ -28,15 +28,13 @@ export function registerCatalogGraph(services: Services): Feature {
       ),
     ],
     revivers: {
-      graph: async (panel, restore) => {
+      // shows the catalog it showed; nothing is fetched until the user asks ("Load again")
+      graph: (panel, { restore, kept }) => {
         if (!restore || !services.store.get(restore.connectionId)) {
           panel.dispose();
           return;
         }
-        const graph = await CatalogGraphPanel.show(context, restore, panel);
-        if (restore.compareWith) {
-          await graph.compareTo(restore.compareWith).catch(() => undefined);
-        }
+        CatalogGraphPanel.restore(context, restore, panel, kept);
       },
     },
   };

@@ -1,12 +1,13 @@
 import * as vscode from 'vscode';
 import type { CatalogGraphDto } from '../../shared/catalogGraph';
-import type { GraphToHost, HostToGraph } from '../../shared/protocol';
+import type { GraphToHost, HostToGraph, KeptContent, RestoreInfo } from '../../shared/protocol';
+import { restoredNote } from '../../shared/protocolSchema';
 import type { CatalogGraphTarget } from '../commandTargets';
 import { WebviewPanels } from '../ids';
 import type { Services } from '../services';
 import { withLoadProgress } from '../tree/loading';
 import { webviewOptions } from '../webviews/webviewHtml';
-import { WebviewPanelHost } from '../webviews/webviewPanelHost';
+import { WebviewPanelHost, type MessageHandlers } from '../webviews/webviewPanelHost';
 import type { CatalogHistory } from './catalogHistory';
 import { catalogToDto } from './catalogToDto';
 import { saveExport } from './saveExport';
@@ -78,6 +79,34 @@ export class CatalogGraphPanel extends WebviewPanelHost<'graph'> {
     return graph;
   }
 
+  /**
+   * Brings back a panel after a window reload with the catalog it showed (or a note when it was
+   * not kept): nothing is fetched until the user clicks "Load again".
+   */
+  static restore(
+    context: GraphContext,
+    restore: Extract<RestoreInfo, { entry: 'graph' }>,
+    panel: vscode.WebviewPanel,
+    kept: KeptContent<'graph'> | undefined,
+  ): CatalogGraphPanel {
+    const key = `${restore.connectionId}\u0000${restore.certname}`;
+    CatalogGraphPanel.open.get(key)?.dispose();
+    const graph = new CatalogGraphPanel(context, restore, panel);
+    CatalogGraphPanel.open.set(key, graph);
+    graph.onDidDispose(() => {
+      if (CatalogGraphPanel.open.get(key) === graph) CatalogGraphPanel.open.delete(key);
+    });
+    const note = restoredNote(kept);
+    if (kept?.content) {
+      graph.catalog = kept.content.catalog;
+      graph.comparison = kept.content.compareWith;
+      graph.last = { type: 'catalog', ...kept.content, restored: note };
+    } else {
+      graph.last = { type: 'restored', title: `Catalog: ${restore.certname}`, note };
+    }
+    return graph;
+  }
+
   /** The panels open now (integration tests read them). */
   static panels(): CatalogGraphPanel[] {
     return [...CatalogGraphPanel.open.values()];
@@ -145,34 +174,16 @@ export class CatalogGraphPanel extends WebviewPanelHost<'graph'> {
     if (this.last) this.post(this.last);
   }
 
-  protected async onMessage(message: Exclude<GraphToHost, { type: 'ready' }>): Promise<void> {
-    switch (message.type) {
-      case 'drawn': {
-        const { type: _type, ...drawn } = message;
-        this.drawn = drawn;
-        return;
-      }
-      case 'compare':
-        await this.pickComparison();
-        return;
-      case 'refresh':
-        await this.load();
-        return;
-      case 'export':
-        await saveExport(this.target.certname, message.format, message.data);
-        return;
-      case 'openNode':
-        await openViews.node({
-          connectionId: this.target.connectionId,
-          certname: message.certname,
-        });
-        return;
-      default: {
-        const unexpected: never = message;
-        throw new Error(`Unexpected message ${JSON.stringify(unexpected)}`);
-      }
-    }
-  }
+  protected readonly handlers: MessageHandlers<GraphToHost> = {
+    drawn: ({ type: _type, ...drawn }) => {
+      this.drawn = drawn;
+    },
+    compare: () => this.pickComparison(),
+    refresh: () => this.load(),
+    export: ({ format, data }) => saveExport(this.target.certname, format, data),
+    openNode: ({ certname }) =>
+      openViews.node({ connectionId: this.target.connectionId, certname }),
+  };
 
   private previous(): CatalogGraphDto | undefined {
     const previous = this.context.history.previous(this.target.connectionId, this.target.certname);

@@ -10,6 +10,7 @@ import {
   type FieldInfo,
 } from './language/pqlSchema';
 import { queryAt, splitQueries } from './language/querySplitter';
+import { valueInsertion } from './language/valueInsertion';
 import type { LiveValueKind, LiveValues } from './liveValues';
 import { resolveConnection } from './connectionResolver';
 import type { Services } from '../services';
@@ -34,6 +35,7 @@ export class PqlCompletionProvider implements vscode.CompletionItemProvider {
     const context =
       query && relative > 0 ? completionContext(query.text, relative) : completionContext('', 0);
     const items = await this.itemsFor(context, query?.connection);
+    if (context.kind === 'value') placeValues(items, context, document, position);
     const prefix = 'prefix' in context ? context.prefix : '';
     const range = new vscode.Range(
       position.translate(0, -Math.min(prefix.length, position.character)),
@@ -86,8 +88,8 @@ export class PqlCompletionProvider implements vscode.CompletionItemProvider {
     connectionHint: string | undefined,
   ): Promise<vscode.CompletionItem[]> {
     const field = fieldInfo(context.entity, context.field);
-    const quoted = (value: string) =>
-      context.quote ? escapeFor(value, context.quote) : JSON.stringify(value);
+    // a placeholder: placeValues() makes each value one closed literal in the right place
+    const quoted = (value: string) => value;
     const items: vscode.CompletionItem[] = [];
     for (const value of field?.values ?? []) {
       items.push(valueItem(value, quoted(value), `${context.field} value`, Kind.EnumMember));
@@ -234,7 +236,28 @@ function liveLabel(kind: LiveValueKind): string {
   }[kind];
 }
 
-/** Inside an open string: escape for its quote (single quotes cannot hold a single quote). */
-function escapeFor(value: string, quote: '"' | "'"): string {
-  return quote === '"' ? JSON.stringify(value).slice(1, -1) : value;
+/**
+ * Makes each value item insert one whole, closed string literal of its value (see
+ * valueInsertion), over the open string and its auto-closed quote; `true`/`false` stay bare.
+ */
+function placeValues(
+  items: vscode.CompletionItem[],
+  context: Extract<CompletionContext, { kind: 'value' }>,
+  document: vscode.TextDocument,
+  position: vscode.Position,
+): void {
+  const line = document.lineAt(position.line).text;
+  const next = line.charAt(position.character);
+  for (const item of items) {
+    const value = typeof item.insertText === 'string' ? item.insertText : undefined;
+    if (value === undefined || (item.detail === 'boolean' && !context.quote)) continue;
+    const insertion = valueInsertion(value, context.quote, context.typed, next);
+    const before = Math.min(insertion.replaceBefore, position.character);
+    item.insertText = insertion.text;
+    item.filterText = insertion.filterText;
+    item.range = new vscode.Range(
+      position.translate(0, -before),
+      position.translate(0, Math.min(insertion.replaceAfter, line.length - position.character)),
+    );
+  }
 }

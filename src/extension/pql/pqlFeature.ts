@@ -70,10 +70,12 @@ export function registerPql(services: Services): Feature {
       ),
     ],
     revivers: {
-      results: async (panel, restore) => {
+      // shows what the panel showed; nothing is sent to PuppetDB until the user runs it again
+      results: (panel, { restore, kept }) => {
         const results = ResultsPanel.adopt(services, panel);
-        const connection = restore && services.store.get(restore.connectionId);
-        if (restore && connection) await results.run({ connection, query: restore.query });
+        if (!restore) return;
+        const connection = services.store.get(restore.connectionId);
+        results.restore({ connection, query: restore.query }, kept);
       },
     },
   };

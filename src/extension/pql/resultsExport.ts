@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { Services } from '../services';
 import type { ConnectionSettings } from '../settings';
 import { toCsv } from './language/csv';
-import { curlCommand } from './language/curl';
+import { curlCommand, shellFlavour } from './language/curl';
 
 /** Saves the loaded rows as CSV or JSON where the user says. */
 export async function exportRows(
@@ -40,6 +40,8 @@ export async function copyCurl(
   connection: ConnectionSettings,
   query: string,
 ): Promise<string> {
+  // quoted for the shell of the user's terminal
+  const flavour = shellFlavour(vscode.env.shell, process.platform);
   const command = curlCommand(
     {
       url: connection.url,
@@ -51,8 +53,11 @@ export async function copyCurl(
       hasToken: Boolean(await services.store.secret(connection.id, 'token')),
     },
     query,
+    flavour,
   );
   await vscode.env.clipboard.writeText(command);
-  void vscode.window.showInformationMessage('Copied the curl command of this query.');
+  void vscode.window.showInformationMessage(
+    `Copied the curl command of this query, for ${flavour === 'posix' ? 'a POSIX shell (bash, zsh…)' : 'PowerShell'}.`,
+  );
   return command;
 }

@@ -1,11 +1,17 @@
 import * as vscode from 'vscode';
-import type { ResultsError, ResultsSnapshot, ResultsToHost } from '../../shared/protocol';
+import type {
+  KeptContent,
+  ResultsError,
+  ResultsSnapshot,
+  ResultsToHost,
+} from '../../shared/protocol';
+import { restoredNote } from '../../shared/protocolSchema';
 import { WebviewPanels } from '../ids';
 import type { Services } from '../services';
 import type { ConnectionSettings } from '../settings';
 import { withLoadProgress } from '../tree/loading';
 import { webviewOptions } from '../webviews/webviewHtml';
-import { WebviewPanelHost } from '../webviews/webviewPanelHost';
+import { WebviewPanelHost, type MessageHandlers } from '../webviews/webviewPanelHost';
 import { exportRows, copyCurl } from './resultsExport';
 import { errorEcho, summarize } from './language/errorLocation';
 import { pagingOf } from './language/paging';
@@ -103,6 +109,34 @@ export class ResultsPanel extends WebviewPanelHost<'results'> {
     return outcome;
   }
 
+  /**
+   * Shows what the panel showed before a window reload (or a note when that was not kept),
+   * sending nothing to PuppetDB: "Run again" does, when the user asks.
+   */
+  restore(
+    request: Omit<RunRequest, 'connection'> & { connection: ConnectionSettings | undefined },
+    kept: KeptContent<'results'> | undefined,
+  ): void {
+    const { connection, query } = request;
+    this.request = connection && { connection, query };
+    const restored = restoredNote(kept);
+    this.snapshot = kept?.content
+      ? {
+          ...kept.content,
+          state: kept.content.state === 'running' ? 'cancelled' : kept.content.state,
+          restored,
+        }
+      : {
+          ...emptySnapshot(),
+          query,
+          connectionName: connection?.name ?? '',
+          entity: /^\s*([a-z_]+)/.exec(query)?.[1],
+          restored,
+        };
+    this.panel.title = `PQL: ${query.replace(/\s+/g, ' ').slice(0, 40)}`;
+    this.sendSnapshot();
+  }
+
   protected sendSnapshot(): void {
     if (this.request) {
       this.post({
@@ -117,57 +151,42 @@ export class ResultsPanel extends WebviewPanelHost<'results'> {
     this.post({ type: 'snapshot', snapshot: this.snapshot });
   }
 
-  protected async onMessage(message: Exclude<ResultsToHost, { type: 'ready' }>): Promise<void> {
-    const connectionId = this.request?.connection.id;
-    switch (message.type) {
-      case 'rendered':
-        this.noteRendered(message.runId, message.rowCount);
-        return;
-      case 'cancel':
-        if (message.runId === this.snapshot.runId) this.controller?.abort();
-        return;
-      case 'loadMore':
-        if (message.runId === this.snapshot.runId && this.snapshot.state !== 'running') {
-          await this.fetchPage();
-        }
-        return;
-      case 'rerun':
-        if (this.request) await this.run(this.request);
-        return;
-      case 'export':
-        await exportRows(
-          this.snapshot.rows,
-          message.format,
-          this.snapshot.query,
-          this.snapshot.hasMore,
-        );
-        return;
-      case 'copyCurl':
-        if (this.request) {
-          await copyCurl(this.services, this.request.connection, this.request.query);
-        }
-        return;
-      case 'openNode':
-        if (connectionId) {
-          await openViews.node({ connectionId, certname: message.certname });
-        }
-        return;
-      case 'openCatalog':
-        if (connectionId) {
-          await openViews.catalogGraph({ connectionId, certname: message.certname });
-        }
-        return;
-      case 'openEvents':
-        if (connectionId) {
-          await openViews.events({ connectionId, reportHash: message.reportHash });
-        }
-        return;
-      default: {
-        const unexpected: never = message;
-        throw new Error(`Unexpected message ${JSON.stringify(unexpected)}`);
+  protected readonly handlers: MessageHandlers<ResultsToHost> = {
+    rendered: ({ runId, rowCount }) => this.noteRendered(runId, rowCount),
+    cancel: ({ runId }) => {
+      if (runId === this.snapshot.runId) this.controller?.abort();
+    },
+    loadMore: async ({ runId }) => {
+      if (this.request && runId === this.snapshot.runId && this.snapshot.state !== 'running') {
+        await this.fetchPage();
       }
-    }
-  }
+    },
+    rerun: async () => {
+      if (!this.request) {
+        throw new Error('The connection of this query no longer exists: run it from a .pql file.');
+      }
+      await this.run(this.request);
+    },
+    export: ({ format }) =>
+      exportRows(this.snapshot.rows, format, this.snapshot.query, this.snapshot.hasMore),
+    copyCurl: async () => {
+      if (this.request) {
+        await copyCurl(this.services, this.request.connection, this.request.query);
+      }
+    },
+    openNode: async ({ certname }) => {
+      const connectionId = this.request?.connection.id;
+      if (connectionId) await openViews.node({ connectionId, certname });
+    },
+    openCatalog: async ({ certname }) => {
+      const connectionId = this.request?.connection.id;
+      if (connectionId) await openViews.catalogGraph({ connectionId, certname });
+    },
+    openEvents: async ({ reportHash }) => {
+      const connectionId = this.request?.connection.id;
+      if (connectionId) await openViews.events({ connectionId, reportHash });
+    },
+  };
 
   /** Fetches the next page (the first one on a new run) and streams it into the view. */
   private async fetchPage(): Promise<RunOutcome> {
@@ -332,5 +351,6 @@ function emptySnapshot(): ResultsSnapshot {
     hasMore: false,
     total: undefined,
     error: undefined,
+    restored: undefined,
   };
 }

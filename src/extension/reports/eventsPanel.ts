@@ -8,11 +8,18 @@ import {
   isReportSource,
   type EventsSource,
 } from '../../shared/eventTableSource';
-import { EVENTS_PER_MESSAGE, type EventsToHost, type RestoreInfo } from '../../shared/protocol';
+import {
+  EVENTS_PER_MESSAGE,
+  type EventsToHost,
+  type KeptContent,
+  type RestoredNote,
+  type RestoreInfo,
+} from '../../shared/protocol';
+import { restoredNote } from '../../shared/protocolSchema';
 import { WebviewPanels } from '../ids';
 import type { Services } from '../services';
 import { webviewOptions } from '../webviews/webviewHtml';
-import { WebviewPanelHost } from '../webviews/webviewPanelHost';
+import { WebviewPanelHost, type MessageHandlers } from '../webviews/webviewPanelHost';
 import { openViews } from '../webviews/openViews';
 
 /** The longest a batch waits for more rows before it is posted anyway. */
@@ -40,8 +47,10 @@ export class EventsPanel extends WebviewPanelHost<'events'> {
   private certname: string | undefined;
   private readonly controller = new AbortController();
   private flushTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Set while the panel shows what it showed before a window reload (nothing fetched). */
+  private restored: RestoredNote | undefined;
   /** Settles when the load has ended, whichever way. */
-  readonly loaded: Promise<void>;
+  loaded: Promise<void> = Promise.resolve();
 
   static create(services: Services, connectionId: string, source: EventsSource): EventsPanel {
     const panel = vscode.window.createWebviewPanel(
@@ -50,10 +59,33 @@ export class EventsPanel extends WebviewPanelHost<'events'> {
       vscode.ViewColumn.Active,
       webviewOptions(services.extensionUri),
     );
-    return new EventsPanel(services, panel, connectionId, source);
+    const events = new EventsPanel(services, panel, connectionId, source);
+    events.loaded = events.load();
+    return events;
   }
 
-  constructor(
+  /**
+   * Brings back a panel after a window reload with the events it showed (or a note when they
+   * were not kept): nothing is fetched until the user clicks "Load again".
+   */
+  static restore(
+    services: Services,
+    panel: vscode.WebviewPanel,
+    restore: Extract<RestoreInfo, { entry: 'events' }>,
+    kept: KeptContent<'events'> | undefined,
+  ): EventsPanel {
+    const events = new EventsPanel(services, panel, restore.connectionId, restore.source);
+    events.restored = restoredNote(kept);
+    events.state = 'done';
+    if (kept?.content) {
+      events.rows.push(...kept.content.events);
+      events.certname = kept.content.certname;
+      panel.title = kept.content.title;
+    }
+    return events;
+  }
+
+  private constructor(
     private readonly services: Services,
     panel: vscode.WebviewPanel,
     private readonly connectionId: string,
@@ -65,7 +97,6 @@ export class EventsPanel extends WebviewPanelHost<'events'> {
       this.controller.abort();
       clearTimeout(this.flushTimer);
     });
-    this.loaded = this.load();
   }
 
   info(): EventsPanelInfo {
@@ -84,6 +115,11 @@ export class EventsPanel extends WebviewPanelHost<'events'> {
 
   private async load(): Promise<void> {
     const { signal } = this.controller;
+    this.restored = undefined;
+    this.rows.length = 0;
+    this.posted = 0;
+    this.state = 'loading';
+    this.error = undefined;
     try {
       const client = await this.services.store.client(this.connectionId);
       if (isReportSource(this.source)) {
@@ -151,13 +187,16 @@ export class EventsPanel extends WebviewPanelHost<'events'> {
       certname: this.certname,
       events: this.rows.slice(),
       complete: this.state === 'done',
+      restored: this.restored,
     });
     this.posted = this.rows.length;
   }
 
   protected sendSnapshot(): void {
     this.post({ type: 'persist', restore: this.restoreInfo() });
-    if (this.state === 'error') {
+    if (this.restored?.omitted !== undefined) {
+      this.post({ type: 'restored', title: this.panel.title, note: this.restored });
+    } else if (this.state === 'error') {
       this.post({ type: 'error', message: this.error ?? 'The events could not be loaded.' });
     } else if (this.state === 'loading' && this.rows.length === 0) {
       this.post({ type: 'loading', title: this.panel.title });
@@ -167,16 +206,20 @@ export class EventsPanel extends WebviewPanelHost<'events'> {
     }
   }
 
-  protected async onMessage(message: Exclude<EventsToHost, { type: 'ready' }>): Promise<void> {
-    switch (message.type) {
-      case 'openInGraph':
-        await openViews.resourceInGraph(this.connectionId, message);
-        break;
-      case 'openReport': {
-        await openViews.report({ connectionId: this.connectionId, reportHash: message.reportHash });
-        break;
-      }
-    }
+  protected readonly handlers: MessageHandlers<EventsToHost> = {
+    openInGraph: (message) => openViews.resourceInGraph(this.connectionId, message),
+    openReport: ({ reportHash }) =>
+      openViews.report({ connectionId: this.connectionId, reportHash }),
+    reload: async () => {
+      if (this.state === 'loading') return;
+      this.sendLoading();
+      this.loaded = this.load();
+      await this.loaded;
+    },
+  };
+
+  private sendLoading(): void {
+    this.post({ type: 'loading', title: this.panel.title });
   }
 }
 

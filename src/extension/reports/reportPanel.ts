@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { PuppetDB } from '../../client';
-import type { ReportToHost, RestoreInfo } from '../../shared/protocol';
+import type { KeptContent, ReportToHost, RestoredNote, RestoreInfo } from '../../shared/protocol';
+import { restoredNote } from '../../shared/protocolSchema';
 import {
   embeddedRows,
   eventRowFromWire,
@@ -10,7 +11,7 @@ import {
 import { WebviewPanels } from '../ids';
 import type { Services } from '../services';
 import { webviewOptions } from '../webviews/webviewHtml';
-import { WebviewPanelHost } from '../webviews/webviewPanelHost';
+import { WebviewPanelHost, type MessageHandlers } from '../webviews/webviewPanelHost';
 import { openViews } from '../webviews/openViews';
 
 /** What the open command answers (integration tests read it). */
@@ -26,7 +27,10 @@ export class ReportPanel extends WebviewPanelHost<'report'> {
   private report: ReportDto | undefined;
   private error: string | undefined;
   private readonly controller = new AbortController();
-  readonly loaded: Promise<void>;
+  /** Set while the panel shows what it showed before a window reload (nothing fetched). */
+  private restored: RestoredNote | undefined;
+  /** Settles when the load has ended, whichever way. */
+  loaded: Promise<void> = Promise.resolve();
 
   static create(services: Services, connectionId: string, reportHash: string): ReportPanel {
     const panel = vscode.window.createWebviewPanel(
@@ -35,10 +39,29 @@ export class ReportPanel extends WebviewPanelHost<'report'> {
       vscode.ViewColumn.Active,
       webviewOptions(services.extensionUri),
     );
-    return new ReportPanel(services, panel, connectionId, reportHash);
+    const report = new ReportPanel(services, panel, connectionId, reportHash);
+    report.loaded = report.load();
+    return report;
   }
 
-  constructor(
+  /**
+   * Brings back a panel after a window reload with the report it showed (or a note when it was
+   * not kept): nothing is fetched until the user clicks "Load again".
+   */
+  static restore(
+    services: Services,
+    panel: vscode.WebviewPanel,
+    restore: Extract<RestoreInfo, { entry: 'report' }>,
+    kept: KeptContent<'report'> | undefined,
+  ): ReportPanel {
+    const report = new ReportPanel(services, panel, restore.connectionId, restore.reportHash);
+    report.restored = restoredNote(kept);
+    report.report = kept?.content;
+    if (report.report) panel.title = reportTitle(restore.reportHash, report.report);
+    return report;
+  }
+
+  private constructor(
     private readonly services: Services,
     panel: vscode.WebviewPanel,
     private readonly connectionId: string,
@@ -47,7 +70,6 @@ export class ReportPanel extends WebviewPanelHost<'report'> {
     super(panel, services.extensionUri, 'report');
     panel.title = reportTitle(reportHash);
     this.onDidDispose(() => this.controller.abort());
-    this.loaded = this.load();
   }
 
   info(): ReportPanelInfo {
@@ -65,6 +87,10 @@ export class ReportPanel extends WebviewPanelHost<'report'> {
 
   private async load(): Promise<void> {
     const { signal } = this.controller;
+    this.restored = undefined;
+    this.report = undefined;
+    this.error = undefined;
+    this.sendSnapshot();
     try {
       const client = await this.services.store.client(this.connectionId);
       this.report = await fetchReport(client, this.reportHash, signal);
@@ -79,22 +105,23 @@ export class ReportPanel extends WebviewPanelHost<'report'> {
 
   protected sendSnapshot(): void {
     this.post({ type: 'persist', restore: this.restoreInfo() });
-    if (this.report) this.post({ type: 'report', report: this.report });
-    else if (this.error) this.post({ type: 'error', message: this.error });
+    if (this.restored?.omitted !== undefined) {
+      this.post({ type: 'restored', title: this.panel.title, note: this.restored });
+    } else if (this.report) {
+      this.post({ type: 'report', report: this.report, restored: this.restored });
+    } else if (this.error) this.post({ type: 'error', message: this.error });
     else this.post({ type: 'loading', title: this.panel.title });
   }
 
-  protected async onMessage(message: Exclude<ReportToHost, { type: 'ready' }>): Promise<void> {
-    switch (message.type) {
-      case 'openInGraph':
-        await openViews.resourceInGraph(this.connectionId, message);
-        break;
-      case 'openNode': {
-        await openViews.node({ connectionId: this.connectionId, certname: message.certname });
-        break;
-      }
-    }
-  }
+  protected readonly handlers: MessageHandlers<ReportToHost> = {
+    openInGraph: (message) => openViews.resourceInGraph(this.connectionId, message),
+    openNode: ({ certname }) => openViews.node({ connectionId: this.connectionId, certname }),
+    reload: async () => {
+      if (!this.report && !this.error && !this.restored) return; // a load is under way
+      this.loaded = this.load();
+      await this.loaded;
+    },
+  };
 }
 
 /** The report row with its logs, metrics and events (fetched apart if PuppetDB did not embed them). */

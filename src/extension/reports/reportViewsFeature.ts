@@ -46,19 +46,20 @@ export function registerReportViews(services: Services): Feature {
       eventsPanels,
       reportPanels,
     ],
+    // each shows what it showed; nothing is fetched until the user asks ("Load again")
     revivers: {
-      events: (panel, restore) => {
+      events: (panel, { restore, kept }) => {
         if (!restore) return panel.dispose();
         eventsPanels.add(
           sourceKey(restore.connectionId, restore.source),
-          new EventsPanel(services, panel, restore.connectionId, restore.source),
+          EventsPanel.restore(services, panel, restore, kept),
         );
       },
-      report: (panel, restore) => {
+      report: (panel, { restore, kept }) => {
         if (!restore) return panel.dispose();
         reportPanels.add(
           JSON.stringify([restore.connectionId, restore.reportHash]),
-          new ReportPanel(services, panel, restore.connectionId, restore.reportHash),
+          ReportPanel.restore(services, panel, restore, kept),
         );
       },
     },

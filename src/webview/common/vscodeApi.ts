@@ -2,7 +2,14 @@
  * The webview's side of the protocol: typed messages to the host, typed messages from it, and
  * the state VS Code keeps for the panel across reloads (which is how a panel is restored).
  */
-import type { Protocols, RestoreInfo, WebviewEntry } from '../../shared/protocol';
+import {
+  SHOWN_CONTENT_MAX_CHARS,
+  type KeptContent,
+  type Protocols,
+  type RestoreInfo,
+  type ShownContents,
+  type WebviewEntry,
+} from '../../shared/protocol';
 
 const api = acquireVsCodeApi<ViewState>();
 
@@ -11,6 +18,8 @@ interface ViewState {
   restore?: RestoreInfo;
   /** The view's own UI state (filters, sort, zoom…), kept across hide/show. */
   ui?: unknown;
+  /** What the view shows, so a window reload can show it again without a request (keepShown). */
+  kept?: KeptContent<WebviewEntry>;
 }
 
 export function postToHost<E extends WebviewEntry>(
@@ -45,3 +54,28 @@ export function getUiState<T>(): T | undefined {
 export function setUiState<T>(ui: T): void {
   api.setState({ ...api.getState(), ui });
 }
+
+/**
+ * Keeps what the view shows in its state, for a panel restored after a window reload: the
+ * content itself up to SHOWN_CONTENT_MAX_CHARS of JSON, above that only a note saying what was
+ * left out. `what` names the content for that note ("The 120,000 rows"); `savedAt` is kept when
+ * the content is itself a restored one.
+ */
+export function keepShown<E extends WebviewEntry>(
+  _entry: E,
+  content: ShownContents[E],
+  what: string,
+  savedAt = new Date().toISOString(),
+): void {
+  const json = JSON.stringify(content);
+  const kept: KeptContent<E> =
+    json.length <= SHOWN_CONTENT_MAX_CHARS
+      ? { savedAt, content }
+      : {
+          savedAt,
+          omitted: `${what} (${megabytes(json.length)}) were too large to keep across a window reload (the limit is ${megabytes(SHOWN_CONTENT_MAX_CHARS)}).`,
+        };
+  api.setState({ ...api.getState(), kept });
+}
+
+const megabytes = (chars: number) => `${(chars / 1_048_576).toFixed(1)} MB`;

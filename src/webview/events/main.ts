@@ -3,10 +3,12 @@
  * `ready`, then streamed batches). What the user set on the table survives hide/show.
  */
 import './events.css';
-import type { HostToEvents } from '../../shared/protocol';
+import type { HostToEvents, RestoredNote } from '../../shared/protocol';
+import type { EventRowDto } from '../../shared/reportDto';
+import { restoredBanner } from '../common/restoredBanner';
 import { EventsTable } from '../components/events-table/eventsTable';
 import { savedTableState } from '../components/events-table/tableState';
-import { getUiState, onHostMessage, postToHost, setUiState } from '../common/vscodeApi';
+import { getUiState, keepShown, onHostMessage, postToHost, setUiState } from '../common/vscodeApi';
 
 const app = document.getElementById('app')!;
 
@@ -31,7 +33,27 @@ const table = new EventsTable({
   onOpenReport: (reportHash) => postToHost('events', { type: 'openReport', reportHash }),
   onStateChange: (state) => setUiState(savedTableState(state)),
 });
-app.append(heading, banner, table.element);
+const restoredSlot = document.createElement('div');
+app.append(heading, restoredSlot, banner, table.element);
+
+/** What the table holds, kept for a window reload once complete. */
+let loaded: { title: string; certname: string | undefined; events: EventRowDto[] } | undefined;
+let savedAt: string | undefined;
+
+function showRestored(note: RestoredNote | undefined): void {
+  savedAt = note?.savedAt;
+  restoredSlot.replaceChildren(
+    ...(note
+      ? [restoredBanner(note, 'Load again', () => postToHost('events', { type: 'reload' }))]
+      : []),
+  );
+}
+
+function keepIfComplete(complete: boolean): void {
+  if (!complete || !loaded) return;
+  const what = `The ${loaded.events.length.toLocaleString('en-US')} events`;
+  keepShown('events', loaded, what, savedAt);
+}
 
 function setLoading(loading: boolean): void {
   progress.hidden = !loading;
@@ -42,6 +64,8 @@ function handle(message: Exclude<HostToEvents, { type: 'persist' }>): void {
     case 'loading':
       title.textContent = message.title;
       banner.hidden = true;
+      showRestored(undefined);
+      loaded = undefined;
       setLoading(true);
       table.setEvents([], true);
       break;
@@ -51,17 +75,35 @@ function handle(message: Exclude<HostToEvents, { type: 'persist' }>): void {
       banner.hidden = true;
       setLoading(!message.complete);
       table.setEvents(message.events, !message.complete);
+      showRestored(message.restored);
+      loaded = { title: message.title, certname: message.certname, events: message.events.slice() };
+      keepIfComplete(message.complete);
       break;
     case 'moreEvents':
       setLoading(!message.complete);
       table.appendEvents(message.events, !message.complete);
+      loaded?.events.push(...message.events);
+      keepIfComplete(message.complete);
+      break;
+    case 'restored':
+      title.textContent = message.title;
+      document.title = message.title;
+      setLoading(false);
+      table.setEvents([], false);
+      showRestored(message.note);
       break;
     case 'error':
+      showRestored(undefined);
       setLoading(false);
       banner.textContent = message.message;
       banner.hidden = false;
       table.appendEvents([], false);
       break;
+    default: {
+      // every message of the protocol is handled above (checked when it compiles)
+      const unexpected: never = message;
+      void unexpected;
+    }
   }
 }
 

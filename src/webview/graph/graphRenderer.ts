@@ -94,6 +94,7 @@ export class GraphRenderer {
     const layer = document.createElement('div');
     layer.className = 'graph-layer';
     this.container.append(layer);
+    claimCytoscapeStylesheet();
     const cy = cytoscape({
       container: layer,
       style: graphStyle(palette, large),
@@ -345,3 +346,16 @@ const nextFrame = () =>
   new Promise<void>((resolve) =>
     requestAnimationFrame(() => requestAnimationFrame(() => resolve())),
   );
+
+/**
+ * Cytoscape injects a `<style>` (its container's `position: relative`) into the page unless an
+ * element with its id is already there; the webview's CSP refuses inline styles, so that would
+ * be a CSP violation. Its rule is in graph.css; this placeholder tells cytoscape it is in place.
+ */
+function claimCytoscapeStylesheet(): void {
+  const id = '__________cytoscape_stylesheet';
+  if (document.getElementById(id)) return;
+  const placeholder = document.createElement('meta');
+  placeholder.id = id;
+  document.head.append(placeholder);
+}

@@ -20,8 +20,9 @@ import {
   type CatalogDiff,
 } from '../../shared/catalogGraphModel';
 import { nearestTo, nextInDirection, type Direction } from '../../shared/graphNavigation';
-import type { HostToGraph } from '../../shared/protocol';
-import { onHostMessage, postToHost } from '../common/vscodeApi';
+import type { HostToGraph, RestoredNote } from '../../shared/protocol';
+import { keepShown, onHostMessage, postToHost } from '../common/vscodeApi';
+import { restoredBanner } from '../common/restoredBanner';
 import { renderDetails } from './detailsPanel';
 import { bindGraphKeys } from './graphKeyboard';
 import { GraphRenderer, type DrawnNode } from './graphRenderer';
@@ -87,7 +88,17 @@ split.append(canvas, details);
 const canvasWrapper = element('div', 'graph-body');
 const legendBox = legend();
 canvasWrapper.append(split, legendBox);
-document.getElementById('app')!.append(toolbar.element, status, banner, canvasWrapper);
+const restoredSlot = element('div', 'restored');
+document
+  .getElementById('app')!
+  .append(toolbar.element, status, restoredSlot, banner, canvasWrapper);
+
+/** The note of a panel restored after a window reload, with "Load again"; or nothing. */
+function showRestored(note: RestoredNote | undefined): void {
+  restoredSlot.replaceChildren(
+    ...(note ? [restoredBanner(note, 'Load again', () => act('refresh'))] : []),
+  );
+}
 
 const renderer = new GraphRenderer(canvas, {
   select: (id) => select(id, false),
@@ -132,8 +143,14 @@ onHostMessage('graph', (message) => {
     case 'loading':
       status.textContent = `Loading the catalog of ${message.certname}…`;
       banner.hidden = true;
+      showRestored(undefined);
+      return;
+    case 'restored':
+      status.textContent = message.title;
+      showRestored(message.note);
       return;
     case 'error':
+      showRestored(undefined);
       banner.textContent = message.message;
       banner.hidden = false;
       status.textContent = '';
@@ -141,12 +158,24 @@ onHostMessage('graph', (message) => {
     case 'catalog':
       show(message);
       return;
+    default: {
+      // every message of the protocol is handled above (checked when it compiles)
+      const unexpected: never = message;
+      void unexpected;
+    }
   }
 });
 
 function show(message: Extract<HostToGraph, { type: 'catalog' }>): void {
-  const { catalog, compareWith, focus } = message;
+  const { catalog, compareWith, focus, restored } = message;
   banner.hidden = true;
+  showRestored(restored);
+  keepShown(
+    'graph',
+    { catalog, ...(compareWith ? { compareWith } : {}) },
+    `The catalog's ${catalog.resources.length.toLocaleString('en-US')} resources`,
+    restored?.savedAt,
+  );
   // the same drawing again (a snapshot after the panel was shown again): nothing to redo
   if (
     shown &&

@@ -8,12 +8,13 @@ import '@vscode-elements/elements/dist/vscode-tab-header/index.js';
 import '@vscode-elements/elements/dist/vscode-tab-panel/index.js';
 import '@vscode-elements/elements/dist/vscode-tabs/index.js';
 import './report.css';
-import type { HostToReport } from '../../shared/protocol';
+import type { HostToReport, RestoredNote } from '../../shared/protocol';
+import { restoredBanner } from '../common/restoredBanner';
 import type { ReportDto } from '../../shared/reportDto';
 import { EventsTable } from '../components/events-table/eventsTable';
 import { formatTimestamp } from '../components/events-table/format';
 import { savedTableState } from '../components/events-table/tableState';
-import { getUiState, onHostMessage, postToHost, setUiState } from '../common/vscodeApi';
+import { getUiState, keepShown, onHostMessage, postToHost, setUiState } from '../common/vscodeApi';
 import { renderLogs } from './logsView';
 import { renderMetrics } from './metricsView';
 import { renderSummary } from './summaryView';
@@ -93,7 +94,15 @@ function panel(content: HTMLElement, className: string): HTMLElement {
   return element;
 }
 
-function showReport(report: ReportDto): void {
+/** The note of a panel restored after a window reload, with "Load again"; or nothing. */
+function restoredNote(note: RestoredNote | undefined): HTMLElement[] {
+  return note
+    ? [restoredBanner(note, 'Load again', () => postToHost('report', { type: 'reload' }))]
+    : [];
+}
+
+function showReport(report: ReportDto, restored: RestoredNote | undefined): void {
+  keepShown('report', report, 'The report', restored?.savedAt);
   document.title = `Report ${report.certname}`;
   const table = new EventsTable({
     initialState: ui.table,
@@ -116,7 +125,7 @@ function showReport(report: ReportDto): void {
   );
   tabs.selectedIndex = ui.tab ?? 0;
   tabs.addEventListener('vsc-tabs-select', () => saveUi({ tab: tabs.selectedIndex }));
-  app.replaceChildren(header(report), tabs);
+  app.replaceChildren(header(report), ...restoredNote(restored), tabs);
 }
 
 function handle(received: Exclude<HostToReport, { type: 'persist' }>): void {
@@ -125,11 +134,20 @@ function handle(received: Exclude<HostToReport, { type: 'persist' }>): void {
       message(`Loading ${received.title}…`, 'report-loading muted');
       break;
     case 'report':
-      showReport(received.report);
+      showReport(received.report, received.restored);
+      break;
+    case 'restored':
+      document.title = received.title;
+      app.replaceChildren(...restoredNote(received.note));
       break;
     case 'error':
       message(received.message, 'banner');
       break;
+    default: {
+      // every message of the protocol is handled above (checked when it compiles)
+      const unexpected: never = received;
+      void unexpected;
+    }
   }
 }
 

@@ -8,7 +8,8 @@ import '@vscode-elements/elements/dist/vscode-textfield/index.js';
 import '@vscode-elements/elements/dist/vscode-progress-ring/index.js';
 import '@vscode-elements/elements/dist/vscode-toolbar-button/index.js';
 import type { ResultsSnapshot } from '../../shared/protocol';
-import { onHostMessage, postToHost } from '../common/vscodeApi';
+import { keepShown, onHostMessage, postToHost } from '../common/vscodeApi';
+import { restoredBanner } from '../common/restoredBanner';
 import { updateColumns, type Column } from './columns';
 import { jsonTree } from '../common/jsonTree';
 import { linkColumns, linkMessage } from './links';
@@ -55,6 +56,7 @@ toolbar.append(
   actions,
 );
 const queryLine = element('div', 'query mono');
+const restoredSlot = element('div', 'restored');
 const banner = element('div', 'banner');
 banner.setAttribute('role', 'alert');
 const content = element('div', 'content');
@@ -75,7 +77,7 @@ const raw = element('pre', 'raw mono');
 const detail = element('aside', 'detail');
 detail.setAttribute('aria-label', 'Selected row');
 content.append(table.element, raw, detail);
-app.append(toolbar, queryLine, banner, content);
+app.append(toolbar, queryLine, restoredSlot, banner, content);
 
 buttons.cancel.addEventListener(
   'click',
@@ -133,9 +135,21 @@ onHostMessage('results', (message) => {
         error: message.error,
       });
       break;
+    default: {
+      // every message of the protocol is handled above (checked when it compiles)
+      const unexpected: never = message;
+      void unexpected;
+    }
   }
+  if (snapshot && snapshot.state !== 'running' && !snapshot.restored?.omitted) keep(snapshot);
   render();
 });
+
+/** Keeps the finished run for a window reload (see keepShown); the timings are not kept. */
+function keep(shown: ResultsSnapshot): void {
+  const rows = `The ${shown.rows.length.toLocaleString('en-US')} rows`;
+  keepShown('results', { ...shown, restored: undefined }, rows, shown.restored?.savedAt);
+}
 
 function render(): void {
   if (!snapshot) return;
@@ -155,6 +169,15 @@ function render(): void {
   buttons.view.setAttribute('aria-label', viewLabel);
   buttons.view.title = viewLabel;
   queryLine.textContent = `${snapshot.connectionName} · ${snapshot.query.replace(/\s+/g, ' ')}`;
+  restoredSlot.replaceChildren(
+    ...(snapshot.restored
+      ? [
+          restoredBanner(snapshot.restored, 'Run again', () =>
+            postToHost('results', { type: 'rerun' }),
+          ),
+        ]
+      : []),
+  );
   queryLine.title = snapshot.query;
   banner.hidden = !snapshot.error;
   banner.replaceChildren();

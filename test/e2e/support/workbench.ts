@@ -34,6 +34,21 @@ export function workspaceWith(
   return folder;
 }
 
+/**
+ * Connections are the user's own (an application-scoped setting: VS Code ignores a workspace's),
+ * so a test's connections go to the user settings and the rest to the workspace.
+ */
+export function splitUserSettings(settings: Record<string, unknown>): {
+  workspace: Record<string, unknown>;
+  user: Record<string, unknown>;
+} {
+  const { 'puppetdbExplorer.connections': connections, ...workspace } = settings;
+  return {
+    workspace,
+    user: connections === undefined ? {} : { 'puppetdbExplorer.connections': connections },
+  };
+}
+
 /** The frame of the webview whose page has `<body data-entry="<entry>">`. */
 export async function webviewFrame(page: Page, entry: string, timeoutMs = 30_000): Promise<Frame> {
   const deadline = Date.now() + timeoutMs;
@@ -105,6 +120,30 @@ async function pick(
   }
 }
 
+/**
+ * Watches every frame of the page (webview iframes included) for Content Security Policy
+ * violations, which Chromium reports as console errors. `assertNone()` fails with them: no view
+ * may break its CSP, even where the page still looks right.
+ */
+export function guardCsp(page: Page): { violations: string[]; assertNone(): void } {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) {
+      violations.push(`${message.text()} (${message.location().url || 'unknown frame'})`);
+    }
+  });
+  return {
+    violations,
+    assertNone: () => {
+      if (violations.length > 0) {
+        throw new Error(
+          `${violations.length} Content Security Policy violation(s):\n${violations.join('\n')}`,
+        );
+      }
+    },
+  };
+}
+
 export interface WorkbenchRun {
   page: Page;
   /** Messages of every alert/confirm/prompt the page opened (an XSS payload that ran shows here). */
@@ -128,11 +167,13 @@ export async function withWorkbench(
   },
   body: (run: WorkbenchRun) => Promise<void>,
 ): Promise<void> {
+  const { workspace, user } = splitUserSettings(options.settings);
   const folder = workspaceWith(
-    { 'workbench.colorTheme': options.theme, ...options.settings },
+    { 'workbench.colorTheme': options.theme, ...workspace },
     options.files,
   );
-  const session = await startVsCode();
+  const session = await startVsCode({ userSettings: user });
+  const csp = guardCsp(session.page);
   const dialogs: string[] = [];
   session.page.on('dialog', (dialog) => {
     dialogs.push(dialog.message());
@@ -147,6 +188,7 @@ export async function withWorkbench(
       shade: options.theme.includes('Light') ? 'light' : 'dark',
       folder,
     });
+    csp.assertNone();
   } catch (error) {
     await session.page
       .screenshot({ path: join(options.screenshots, `e2e-${options.name}-failure.png`) })

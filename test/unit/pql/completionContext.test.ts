@@ -67,6 +67,7 @@ describe('what the cursor expects', () => {
       field: 'status',
       prefix: '',
       quote: undefined,
+      typed: '',
     });
     assert.deepEqual(at('facts { name = "os|'), {
       kind: 'value',
@@ -74,6 +75,7 @@ describe('what the cursor expects', () => {
       field: 'name',
       prefix: 'os',
       quote: '"',
+      typed: 'os',
     });
     assert.deepEqual(at('nodes { certname in ["a", |'), {
       kind: 'value',
@@ -81,6 +83,16 @@ describe('what the cursor expects', () => {
       field: 'certname',
       prefix: '',
       quote: undefined,
+      typed: '',
+    });
+    // what was typed after the quote, as written: the completion replaces exactly that
+    assert.deepEqual(at('facts { name = "a\\"b|'), {
+      kind: 'value',
+      entity: 'facts',
+      field: 'name',
+      prefix: 'a"b',
+      quote: '"',
+      typed: 'a\\"b',
     });
     assert.deepEqual(at('nodes { deactivated is |'), { kind: 'isTail', prefix: '' });
   });
@@ -122,6 +134,7 @@ describe('what the cursor expects', () => {
       field: 'facts.os.name',
       prefix: '',
       quote: undefined,
+      typed: '',
     });
     assert.equal(at('resources { parameters.|').kind, 'path');
     assert.equal(at('nodes { certname.|').kind, 'none');

@@ -1,7 +1,16 @@
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { columnsOf, toCsv } from '../../../src/extension/pql/language/csv';
-import { curlCommand, shellQuote } from '../../../src/extension/pql/language/curl';
+import {
+  curlCommand,
+  powershellQuote,
+  shellFlavour,
+  shellQuote,
+} from '../../../src/extension/pql/language/curl';
 import { pagingOf } from '../../../src/extension/pql/language/paging';
 
 describe('CSV export', () => {
@@ -38,6 +47,12 @@ describe('CSV export', () => {
     assert.equal(csv, 'v\r\n"\'=HYPERLINK(""x"")"\r\n+1\r\n-12.5\r\n\'@sum\r\n-3\r\n');
   });
 
+  test('header cells (field names from PuppetDB) are neutralised like data cells', () => {
+    const csv = toCsv([{ '=cmd|"/c calc"!A1': 1, '+x': 2, '@sum(A1)': 3, '-2': 4, ok: 5 }]);
+    const [header] = csv.split('\r\n');
+    assert.equal(header, `"'=cmd|""/c calc""!A1",'+x,'@sum(A1),-2,ok`);
+  });
+
   test('non-ASCII text passes through unchanged', () => {
     assert.equal(toCsv([{ location: 'Zürich' }]), 'location\r\nZürich\r\n');
   });
@@ -65,6 +80,98 @@ describe('copy as curl', () => {
     const command = curlCommand({ url: 'https://h', username: 'me', verifyTls: false }, 'nodes {}');
     assert.match(command, /--insecure --user 'me' --data-urlencode 'query=nodes \{\}'$/);
     assert.equal(shellQuote("a'b"), `'a'\\''b'`);
+  });
+});
+
+/** Certnames and queries that would run something if a shell read them unquoted. */
+const PAYLOADS = [
+  `nodes { certname = "a"; touch MARKER }`,
+  `nodes { certname = 'x' } & touch MARKER`,
+  `nodes {} | touch MARKER`,
+  'nodes { certname = "$(touch MARKER)" }',
+  'nodes { certname = "`touch MARKER`" }',
+  "nodes { certname = 'it'\\''s' }\ntouch MARKER",
+  `facts { name = "\\" and value = '\u2019; touch MARKER' }`,
+  "nodes { certname = '${IFS}' } && touch MARKER || touch MARKER",
+];
+
+describe('copy as curl: safe in the shell it is pasted in', () => {
+  test('POSIX: run through sh, curl gets the query intact and nothing else runs', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'pdbx-curl-'));
+    try {
+      for (const payload of PAYLOADS) {
+        const query = payload.replaceAll('MARKER', join(folder, 'ran'));
+        const command = curlCommand(
+          { url: 'https://pdb.example.com:8081', hasToken: true, caFile: "/etc/it's ca.pem" },
+          query,
+        );
+        // `curl` is a function that prints each argument it gets, NUL-separated
+        const output = execFileSync(
+          'sh',
+          ['-c', `curl() { for a in "$@"; do printf '%s\\0' "$a"; done; }\n${command}`],
+          { env: { PATH: process.env.PATH ?? '', PUPPETDB_TOKEN: 'from-env' }, cwd: folder },
+        ).toString('utf8');
+        assert.deepEqual(output.split('\0').slice(0, -1), [
+          '-sS',
+          '-G',
+          'https://pdb.example.com:8081/pdb/query/v4',
+          '--cacert',
+          "/etc/it's ca.pem",
+          '-H',
+          'X-Authentication: from-env',
+          '--data-urlencode',
+          `query=${query}`,
+        ]);
+        assert.equal(existsSync(join(folder, 'ran')), false, `ran something: ${command}`);
+      }
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  test('PowerShell: curl.exe, the token from $env, the query percent-encoded in single quotes', () => {
+    for (const payload of PAYLOADS) {
+      const command = curlCommand(
+        { url: 'https://pdb.example.com:8081', hasToken: true, keyFile: 'C:\\me\\it’s.key' },
+        payload,
+        'powershell',
+      );
+      const data = /--data '(query=[^']*)'$/.exec(command);
+      assert.ok(data, command);
+      // nothing PowerShell treats specially is left in the argument: only URL-safe characters
+      assert.match(data[1]!, /^query=[A-Za-z0-9%._~-]*$/);
+      assert.equal(decodeURIComponent(data[1]!.slice('query='.length)), payload);
+      assert.ok(
+        command.startsWith(
+          `curl.exe -sS -G 'https://pdb.example.com:8081/pdb/query/v4' --key 'C:\\me\\it’’s.key' -H "X-Authentication: $env:PUPPETDB_TOKEN" --data `,
+        ),
+        command,
+      );
+    }
+    assert.equal(powershellQuote("a'b‘c"), "'a''b‘‘c'");
+  });
+
+  test('the flavour follows the default terminal shell, else the platform', () => {
+    assert.equal(shellFlavour('/bin/bash', 'linux'), 'posix');
+    assert.equal(shellFlavour('/usr/bin/zsh', 'darwin'), 'posix');
+    assert.equal(shellFlavour('C:\\Program Files\\PowerShell\\7\\pwsh.exe', 'win32'), 'powershell');
+    assert.equal(shellFlavour('C:\\Windows\\System32\\cmd.exe', 'win32'), 'powershell');
+    assert.equal(shellFlavour('C:\\Program Files\\Git\\bin\\bash.exe', 'win32'), 'posix');
+    assert.equal(shellFlavour('/usr/local/bin/pwsh', 'linux'), 'powershell');
+    assert.equal(shellFlavour(undefined, 'win32'), 'powershell');
+    assert.equal(shellFlavour('', 'linux'), 'posix');
+  });
+
+  test('no secret ever: a token is read from the environment by the shell', () => {
+    for (const flavour of ['posix', 'powershell'] as const) {
+      const command = curlCommand(
+        { url: 'https://h', hasToken: true, username: 'me' },
+        'nodes {}',
+        flavour,
+      );
+      assert.match(command, /PUPPETDB_TOKEN/);
+      assert.doesNotMatch(command, /password|secret/i);
+    }
   });
 });
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import cytoscape from 'cytoscape';
 import type { Palette } from '../../../src/webview/graph/palette';
-import { toSvg } from '../../../src/webview/graph/svgExport';
+import { escapeXml, toSvg } from '../../../src/webview/graph/svgExport';
 
 const palette: Palette = {
   foreground: '#cccccc',
@@ -71,5 +71,54 @@ describe('SVG export of the graph', () => {
     assert.match(svg, /^<svg xmlns="http:\/\/www.w3.org\/2000\/svg" viewBox="-70 -30 340 160"/);
     assert.ok(svg.includes(`fill="${palette.background}"`));
     assert.ok(svg.trimEnd().endsWith('</svg>'));
+  });
+});
+
+/** XML 1.0's Char production: what a document may hold, raw or as a character reference. */
+function assertXmlChars(xml: string): void {
+  const allowed = (code: number) =>
+    code === 0x9 ||
+    code === 0xa ||
+    code === 0xd ||
+    (code >= 0x20 && code <= 0xd7ff) ||
+    (code >= 0xe000 && code <= 0xfffd) ||
+    (code >= 0x10000 && code <= 0x10ffff);
+  for (const character of xml) {
+    const code = character.codePointAt(0)!;
+    assert.ok(allowed(code), `U+${code.toString(16).toUpperCase()} is not an XML character`);
+  }
+  for (const [, number] of xml.matchAll(/&#(\d+);/g)) {
+    assert.ok(allowed(Number(number)), `&#${number}; is not an XML character`);
+  }
+}
+
+describe('SVG export: only characters XML allows', () => {
+  const nasty =
+    'Notify[a\u0000b\u0001\u0008\u000b\u000c\u001f\ufffe\uffff\ud800x\udc00y\tz\n\r😀é]';
+
+  test('control characters, lone surrogates, U+FFFE/FFFF become U+FFFD; the rest stays', () => {
+    const text = escapeXml(nasty);
+    assertXmlChars(text);
+    assert.equal(
+      text,
+      'Notify[a\ufffdb\ufffd\ufffd\ufffd\ufffd\ufffd\ufffd\ufffd\ufffdx\ufffdy\tz\n\r😀é]',
+    );
+  });
+
+  test('a catalog title with them still gives a document of XML characters only', () => {
+    const graph = cytoscape({
+      headless: true,
+      styleEnabled: false,
+      elements: [
+        {
+          group: 'nodes',
+          data: { id: nasty, label: nasty, type: 'Notify', width: 80, height: 20 },
+          position: { x: 0, y: 0 },
+        },
+      ],
+    });
+    const svg = toSvg(graph, palette);
+    assertXmlChars(svg);
+    assert.ok(svg.includes('😀é'));
   });
 });

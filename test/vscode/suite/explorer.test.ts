@@ -402,7 +402,9 @@ describe('PuppetDB Explorer in a real VS Code', function () {
     assert.ok(readFileSync(conf, 'utf8').includes(server.cert));
   });
 
-  it('deactivates a node through the command API after confirmation', async () => {
+  // clicking "Deactivate" in the real modal is checked end to end (test/e2e/explorer.e2e.ts): a
+  // host test cannot click a modal; here, what the command refuses without asking anything
+  it('Deactivate Node refuses an argument that is not a node, and sends nothing', async () => {
     const client = connect({ host: server.host, port: server.httpPort });
     const certname = `vscode-deactivate-${Date.now()}.example.com`;
     await client.command(
@@ -416,14 +418,35 @@ describe('PuppetDB Explorer in a real VS Code', function () {
       },
       { waitSeconds: 30 },
     );
-    const nodeItem = { connectionId: 'local', node: await client.node(certname) };
-    const result = await vscode.commands.executeCommand<{ processed: boolean }>(
-      Commands.deactivateNode,
-      nodeItem,
-      true,
-    );
-    assert.equal(result.processed, true);
-    assert.equal((await client.nodes({ query: ['=', 'certname', certname] }).toArray()).length, 0);
+    const node = await client.node(certname);
+    const refused: unknown[][] = [
+      // the confirmation-skipping second argument of old: gone
+      [{ connectionId: 'local', node }, true],
+      [undefined],
+      [null],
+      [certname],
+      [[{ connectionId: 'local', certname }]],
+      [{ connectionId: 'local', certname: 42 }],
+      [{ connectionId: 'local', certname: '  ' }],
+      [{ connectionId: 'local', certname, confirmed: true }],
+      [{ connectionId: 'no-such-connection', certname }],
+      [{ connectionId: { toString: () => 'local' }, certname }],
+    ];
+    try {
+      for (const args of refused) {
+        const result = await vscode.commands.executeCommand(Commands.deactivateNode, ...args);
+        assert.equal(result, undefined, `acted on ${JSON.stringify(args)}`);
+      }
+      const still = await client.nodes({ query: ['=', 'certname', certname] }).toArray();
+      assert.equal(still.length, 1, 'the node is still active: nothing was sent');
+    } finally {
+      await client.command(
+        'deactivate node',
+        { certname, producer_timestamp: new Date().toISOString() },
+        { waitSeconds: 30 },
+      );
+      await client.disconnect();
+    }
   });
 
   it('opens .pql files as PQL, highlighted by the grammar and with the snippets', async () => {

@@ -129,6 +129,46 @@ describe('PQL: run, results, completion, hover, diagnostics', function () {
     assert.equal(entry.rows, expected.length);
   });
 
+  it('drops every webview message that breaks the protocol, acting on none of them', async () => {
+    // the results panel of the run above; each message goes through the panel's receive path,
+    // as if its webview had posted it
+    const before = api.pqlResults()!;
+    const { runId } = before;
+    const inherited = Object.create({ type: 'rerun' }) as unknown;
+    const hostile: unknown[] = [
+      null,
+      undefined,
+      42,
+      'rerun',
+      ['rerun'],
+      {},
+      { type: 'nope' },
+      { type: 'constructor' },
+      { type: '__proto__' },
+      { type: 'toString' },
+      { type: 'ready', junk: true },
+      { type: 'rerun', extra: 'junk' },
+      { type: 'loadMore', runId: String(runId) },
+      { type: 'loadMore', runId: -1 },
+      { type: 'export', format: 'exe' },
+      { type: 'export' },
+      { type: 'openNode' },
+      { type: 'openNode', certname: null },
+      { type: 'openCatalog', certname: ['web01'] },
+      { type: 'rendered', runId, rowCount: Number.POSITIVE_INFINITY },
+      inherited,
+    ];
+    for (const message of hostile) {
+      const receipt = await api.receiveFromWebview('results', message);
+      assert.equal(receipt, 'dropped', `accepted ${JSON.stringify(message)}`);
+    }
+    assert.equal(api.pqlResults()!.runId, runId, 'no message started a run');
+    assert.equal(api.pqlResults()!.state, before.state);
+    // the same path acts on a message that keeps the protocol
+    assert.equal(await api.receiveFromWebview('results', { type: 'rerun' }), 'handled');
+    assert.equal(api.pqlResults()!.runId, runId + 1);
+  });
+
   it('runs a selection, and pages with "load more" semantics through the page size', async () => {
     await vscode.workspace
       .getConfiguration('puppetdbExplorer')
@@ -212,6 +252,70 @@ describe('PQL: run, results, completion, hover, diagnostics', function () {
     assert.ok(afterSubquery.includes('and') && afterSubquery.includes('order by'));
     const operators = await completionLabels(editor, cursorAt(editor, 'status '));
     assert.ok(operators.includes('=') && operators.includes('~') && operators.includes('in'));
+  });
+
+  it('inserts live fact names with quotes and backslashes as whole literals that run', async () => {
+    // fact names PuppetDB accepts that would end a PQL string early if inserted raw
+    const certname = `vscode-quotes-${Date.now()}.example.com`;
+    const names = ["pdbx_it's", 'pdbx_say "hi"', 'pdbx_back\\slash', `pdbx_"'\\`];
+    await client.command(
+      'replace facts',
+      {
+        certname,
+        environment: 'production',
+        producer_timestamp: new Date().toISOString(),
+        producer: 'tests',
+        values: Object.fromEntries(names.map((name, index) => [name, index])),
+      },
+      { waitSeconds: 30 },
+    );
+    // a connection of its own: its live values are fetched now, not taken from the cache
+    await vscode.commands.executeCommand(Commands.addConnection, {
+      connection: {
+        id: 'pql-quotes',
+        name: 'PQL quotes',
+        url: `http://${server.host}:${server.httpPort}`,
+      },
+      secrets: {},
+    });
+    await vscode.commands.executeCommand(Commands.switchConnection, 'pql-quotes');
+    try {
+      for (const [open, close] of [
+        ["'", "'"],
+        ['"', '"'],
+        ["'", ''],
+        ['', ''],
+      ]) {
+        for (const name of names) {
+          const before = `facts[name, value] { certname = "${certname}" and name = ${open}pdbx_`;
+          const editor = await openPql(`${before}${close} }`);
+          const position = editor.document.positionAt(before.length);
+          const list = await vscode.commands.executeCommand<vscode.CompletionList>(
+            'vscode.executeCompletionItemProvider',
+            editor.document.uri,
+            position,
+          );
+          const item = list.items.find((each) => each.label === name);
+          assert.ok(item, `${name} is not offered after ${open || 'no quote'}`);
+          const range =
+            item.range instanceof vscode.Range ? item.range : (item.range?.replacing ?? undefined);
+          assert.ok(range && typeof item.insertText === 'string');
+          await editor.edit((edit) => edit.replace(range, item.insertText as string));
+          const query = editor.document.getText();
+          const rows = await client.stream('pql', { query }).toArray();
+          assert.deepEqual(rows, [{ name, value: names.indexOf(name) }], query);
+          await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+        }
+      }
+    } finally {
+      await vscode.commands.executeCommand(Commands.switchConnection, CONNECTION_ID);
+      await api.services.store.remove('pql-quotes');
+      await client.command(
+        'deactivate node',
+        { certname, producer_timestamp: new Date().toISOString() },
+        { waitSeconds: 30 },
+      );
+    }
   });
 
   it('documents what the mouse is over', async () => {

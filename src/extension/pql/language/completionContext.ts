@@ -12,7 +12,15 @@ export type CompletionContext =
   | { kind: 'projection'; entity: string; prefix: string }
   | { kind: 'condition'; entity: string; prefix: string }
   | { kind: 'operator'; entity: string; field: string; prefix: string }
-  | { kind: 'value'; entity: string; field: string; prefix: string; quote: '"' | "'" | undefined }
+  | {
+      kind: 'value';
+      entity: string;
+      field: string;
+      prefix: string;
+      quote: '"' | "'" | undefined;
+      /** The text typed since the opening quote, as written (escapes not decoded). */
+      typed: string;
+    }
   | { kind: 'afterCondition'; entity: string; prefix: string }
   | { kind: 'orderBy'; entity: string; prefix: string; afterField: boolean }
   | { kind: 'groupBy'; entity: string; prefix: string }
@@ -61,6 +69,7 @@ export function completionContext(query: string, offset: number): CompletionCont
   const tokens = tokenize(query.slice(0, offset)).filter((token) => token.kind !== 'comment');
   let prefix = '';
   let quote: '"' | "'" | undefined;
+  let typed = '';
   const last = tokens.at(-1);
   if (last && last.end === offset) {
     if (last.kind === 'word') {
@@ -69,6 +78,7 @@ export function completionContext(query: string, offset: number): CompletionCont
     } else if (last.kind === 'string' && !last.terminated) {
       quote = last.text[0] as '"' | "'";
       prefix = stringValue(last);
+      typed = last.text.slice(1);
       tokens.pop();
     }
   }
@@ -94,7 +104,14 @@ export function completionContext(query: string, offset: number): CompletionCont
     case 'operator':
       return { kind: 'operator', entity, field: field ?? '', prefix };
     case 'value':
-      return { kind: 'value', entity, field: field ?? '', prefix, quote };
+      return {
+        kind: 'value',
+        entity,
+        field: field ?? '',
+        prefix,
+        quote,
+        typed: quote ? typed : prefix,
+      };
     case 'afterCondition':
     case 'filterOpen':
       return expect === 'afterCondition'

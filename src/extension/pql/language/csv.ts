@@ -2,6 +2,7 @@
  * Query rows as CSV (RFC 4180): the columns are every key of every row, in order of first
  * appearance; nested values are written as JSON. A text cell that a spreadsheet would run as a
  * formula (=, +, -, @, tab, carriage return first) is prefixed with an apostrophe; numbers are not.
+ * Header cells are field names from PuppetDB rows (a fact's name can be anything): the same rule.
  */
 export function columnsOf(rows: readonly unknown[]): string[] {
   const columns = new Set<string>();
@@ -13,7 +14,7 @@ export function columnsOf(rows: readonly unknown[]): string[] {
 
 export function toCsv(rows: readonly unknown[]): string {
   const columns = columnsOf(rows);
-  const lines = [columns.map(quoteCell).join(',')];
+  const lines = [columns.map((column) => quoteCell(neutralizeFormula(column))).join(',')];
   for (const row of rows) {
     const cells = isRecord(row) ? columns.map((column) => row[column]) : [row];
     lines.push(cells.map((value) => quoteCell(cellText(value))).join(','));

@@ -1,0 +1,211 @@
+/**
+ * The run-time schema of every message a webview may post to the host, and of the state VS Code
+ * hands back when it restores a panel. Declared beside the protocol's types and checked against
+ * them: a message type missing here, or a field of the wrong kind, does not compile.
+ */
+import {
+  anyRecord,
+  anyValue,
+  arrayOf,
+  checkMessage,
+  count,
+  duration,
+  object,
+  oneOf,
+  optional,
+  text,
+  type Check,
+  type MessageSchema,
+} from './messageSchema';
+import type { CatalogGraphDto } from './catalogGraph';
+import type {
+  KeptContent,
+  Protocols,
+  ResultsError,
+  ResultsSnapshot,
+  RestoreInfo,
+  RestoredNote,
+  ShownContents,
+  WebviewEntry,
+} from './protocol';
+import type { EventRowDto, ReportDto } from './reportDto';
+
+/** Certnames, report hashes, resource ids: short text. */
+const name = text(4096);
+/** A whole query, a message, an exported picture. */
+const longText = text(64 * 1024 * 1024);
+
+const openInGraph = { certname: name, resource: name };
+
+export const toHostSchemas = {
+  results: {
+    ready: {},
+    rendered: { runId: count, rowCount: count },
+    cancel: { runId: count },
+    loadMore: { runId: count },
+    rerun: {},
+    export: { format: oneOf('csv', 'json') },
+    copyCurl: {},
+    openNode: { certname: name },
+    openCatalog: { certname: name },
+    openEvents: { reportHash: name },
+  },
+  graph: {
+    ready: {},
+    compare: {},
+    refresh: {},
+    export: { format: oneOf('png', 'svg'), data: longText },
+    openNode: { certname: name },
+    drawn: { nodes: count, edges: count, layoutMs: duration, paintMs: duration },
+  },
+  events: {
+    ready: {},
+    openInGraph,
+    openReport: { reportHash: name },
+    reload: {},
+  },
+  report: {
+    ready: {},
+    openInGraph,
+    openNode: { certname: name },
+    reload: {},
+  },
+} satisfies { [E in WebviewEntry]: MessageSchema<Protocols[E]['toHost']> };
+
+/** Why a message from the `entry` webview must be dropped, or undefined when it is fine. */
+export function checkToHost(entry: WebviewEntry, message: unknown): string | undefined {
+  return checkMessage(
+    toHostSchemas[entry] as MessageSchema<Protocols[WebviewEntry]['toHost']>,
+    message,
+  );
+}
+
+// --- what VS Code gives back on restore ---------------------------------------------------------
+
+const restoreInfoSchemas: { [E in WebviewEntry]: Check<Extract<RestoreInfo, { entry: E }>> } = {
+  results: object({ entry: oneOf('results'), connectionId: name, query: longText }),
+  graph: object({
+    entry: oneOf('graph'),
+    connectionId: name,
+    certname: name,
+    compareWith: optional(name),
+  }),
+  events: object({
+    entry: oneOf('events'),
+    connectionId: name,
+    source: ((value: unknown) =>
+      object<{ reportHash: string }>({ reportHash: name })(value) &&
+      object<{ certname: string; since?: string; until?: string }>({
+        certname: name,
+        since: optional(name),
+        until: optional(name),
+      })(value)
+        ? 'expected { reportHash } or { certname, since?, until? }'
+        : undefined) as Check<Extract<RestoreInfo, { entry: 'events' }>['source']>,
+  }),
+  report: object({ entry: oneOf('report'), connectionId: name, reportHash: name }),
+};
+
+/**
+ * Loose checks of kept content: the fields the host reads are checked; the rest is data the
+ * webview shows as text, whatever it holds.
+ */
+function shaped<T>(fields: { [K in keyof T]?: Check<T[K]> }): Check<T> {
+  return (value) => {
+    const problem = anyRecord(value);
+    if (problem) return problem;
+    for (const [key, check] of Object.entries(fields) as Array<[string, Check<unknown>]>) {
+      const fieldProblem = check((value as Record<string, unknown>)[key]);
+      if (fieldProblem) return `field "${key}": ${fieldProblem}`;
+    }
+    return undefined;
+  };
+}
+
+/** An object the webview only shows (an event row, a log line): any fields. */
+const dataRecord = <T>() => anyRecord as unknown as Check<T>;
+
+const resultsError: Check<ResultsError | undefined> = optional(
+  shaped<ResultsError>({ message: longText, detail: optional(longText) }),
+);
+const catalog: Check<CatalogGraphDto> = shaped<CatalogGraphDto>({
+  certname: name,
+  version: name,
+  resources: arrayOf(shaped<CatalogGraphDto['resources'][number]>({ id: name, type: name })),
+  edges: arrayOf(shaped<CatalogGraphDto['edges'][number]>({ source: name, target: name })),
+});
+const events: Check<EventRowDto[]> = arrayOf(dataRecord<EventRowDto>());
+
+const shownSchemas: { [E in WebviewEntry]: Check<ShownContents[E]> } = {
+  results: shaped<ResultsSnapshot>({
+    runId: count,
+    query: longText,
+    connectionName: name,
+    rows: arrayOf(anyValue),
+    state: oneOf('running', 'done', 'error', 'cancelled'),
+    hasMore: (value) => (typeof value === 'boolean' ? undefined : 'expected true or false'),
+    error: resultsError,
+  }),
+  graph: shaped<ShownContents['graph']>({
+    catalog,
+    compareWith: optional(shaped({ catalog, label: name })),
+  }),
+  events: shaped<ShownContents['events']>({
+    title: longText,
+    certname: optional(name),
+    events,
+  }),
+  report: shaped<ReportDto>({
+    certname: name,
+    hash: name,
+    events,
+    logs: arrayOf(dataRecord<ReportDto['logs'][number]>()),
+    metrics: arrayOf(dataRecord<ReportDto['metrics'][number]>()),
+  }),
+};
+
+/** What a restored panel of `entry` may use of its webview's saved state; the rest is dropped. */
+export interface RestoredState<E extends WebviewEntry> {
+  restore: Extract<RestoreInfo, { entry: E }> | undefined;
+  kept: KeptContent<E> | undefined;
+  /** Why (part of) the state was not used, for the log. */
+  problem: string | undefined;
+}
+
+export function checkRestoredState<E extends WebviewEntry>(
+  entry: E,
+  state: unknown,
+): RestoredState<E> {
+  const saved = (typeof state === 'object' && state !== null ? state : {}) as {
+    restore?: unknown;
+    kept?: unknown;
+  };
+  if (saved.restore === undefined) {
+    return { restore: undefined, kept: undefined, problem: undefined };
+  }
+  const restoreProblem = restoreInfoSchemas[entry](saved.restore);
+  if (restoreProblem) {
+    return { restore: undefined, kept: undefined, problem: `restore info: ${restoreProblem}` };
+  }
+  const restore = saved.restore as Extract<RestoreInfo, { entry: E }>;
+  if (saved.kept === undefined) return { restore, kept: undefined, problem: undefined };
+  const keptProblem = object<KeptContent<E>>({
+    savedAt: name,
+    content: optional(shownSchemas[entry] as Check<ShownContents[E]>),
+    omitted: optional(name),
+  })(saved.kept);
+  return keptProblem
+    ? { restore, kept: undefined, problem: `kept content: ${keptProblem}` }
+    : { restore, kept: saved.kept as KeptContent<E>, problem: undefined };
+}
+
+/** The note a restored panel shows, from what its webview kept. */
+export function restoredNote(kept: KeptContent<WebviewEntry> | undefined): RestoredNote {
+  return {
+    savedAt: kept?.savedAt,
+    omitted:
+      kept?.content !== undefined
+        ? undefined
+        : (kept?.omitted ?? 'Nothing of it was kept when the window reloaded.'),
+  };
+}

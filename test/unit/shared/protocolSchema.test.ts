@@ -1,0 +1,158 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { checkRestoredState, checkToHost, restoredNote } from '../../../src/shared/protocolSchema';
+import { SHOWN_CONTENT_MAX_CHARS, type WebviewEntry } from '../../../src/shared/protocol';
+
+/** Messages of every webview that keep the protocol. */
+const valid: Array<[WebviewEntry, unknown]> = [
+  ['results', { type: 'ready' }],
+  ['results', { type: 'rendered', runId: 3, rowCount: 120 }],
+  ['results', { type: 'cancel', runId: 0 }],
+  ['results', { type: 'loadMore', runId: 1 }],
+  ['results', { type: 'rerun' }],
+  ['results', { type: 'export', format: 'csv' }],
+  ['results', { type: 'copyCurl' }],
+  ['results', { type: 'openNode', certname: 'web\'01"; rm -rf /' }],
+  ['results', { type: 'openCatalog', certname: 'db01.example.com' }],
+  ['results', { type: 'openEvents', reportHash: 'abc' }],
+  ['graph', { type: 'compare' }],
+  ['graph', { type: 'refresh' }],
+  ['graph', { type: 'export', format: 'svg', data: '<svg/>' }],
+  ['graph', { type: 'openNode', certname: 'x' }],
+  ['graph', { type: 'drawn', nodes: 10, edges: 4, layoutMs: 1.5, paintMs: 0 }],
+  ['events', { type: 'openInGraph', certname: 'x', resource: 'File[/etc/motd]' }],
+  ['events', { type: 'openReport', reportHash: 'abc' }],
+  ['events', { type: 'reload' }],
+  ['report', { type: 'openInGraph', certname: 'x', resource: 'Notify[hi]' }],
+  ['report', { type: 'openNode', certname: 'x' }],
+  ['report', { type: 'reload' }],
+];
+
+describe('webview → host messages are checked against the protocol', () => {
+  test('every message type of every webview passes with the right fields', () => {
+    for (const [entry, message] of valid) {
+      assert.equal(checkToHost(entry, message), undefined, `${entry}: ${JSON.stringify(message)}`);
+    }
+  });
+
+  test('not an object, no type, an unknown or inherited type: dropped with the reason', () => {
+    const cases: Array<[unknown, RegExp]> = [
+      [null, /not an object but null/],
+      [undefined, /not an object but a undefined/],
+      [7, /not an object but a number/],
+      ['rerun', /not an object but a string/],
+      [['rerun'], /not an object but an array/],
+      [{}, /no "type"/],
+      [{ type: 7 }, /no "type"/],
+      [{ type: 'nope' }, /unknown type "nope"/],
+      [{ type: 'constructor' }, /unknown type "constructor"/],
+      [{ type: 'toString' }, /unknown type "toString"/],
+      [{ type: 'hasOwnProperty' }, /unknown type/],
+      [Object.create({ type: 'rerun' }), /not an object/],
+      [new Date(), /not an object/],
+      [JSON.parse('{"type":"__proto__"}'), /unknown type "__proto__"/],
+    ];
+    for (const [message, reason] of cases) {
+      assert.match(checkToHost('results', message) ?? 'accepted', reason, String(reason));
+    }
+  });
+
+  test('a type of another webview is unknown here', () => {
+    assert.match(checkToHost('events', { type: 'rerun' })!, /unknown type "rerun"/);
+    assert.match(checkToHost('results', { type: 'reload' })!, /unknown type "reload"/);
+  });
+
+  test('a missing field, a field of the wrong type or an extra field: dropped', () => {
+    const cases: Array<[WebviewEntry, unknown, RegExp]> = [
+      ['results', { type: 'rerun', extra: 1 }, /"rerun": unexpected field "extra"/],
+      ['results', { type: 'ready', x: null }, /unexpected field "x"/],
+      ['results', { type: 'loadMore' }, /field "runId": expected a whole number/],
+      ['results', { type: 'loadMore', runId: '1' }, /field "runId": expected a whole number/],
+      ['results', { type: 'loadMore', runId: -1 }, /got -1/],
+      ['results', { type: 'loadMore', runId: 1.5 }, /got 1.5/],
+      ['results', { type: 'rendered', runId: 1, rowCount: Infinity }, /rowCount/],
+      ['results', { type: 'export', format: 'exe' }, /expected one of csv, json/],
+      ['results', { type: 'export', format: null }, /expected one of csv, json, got null/],
+      ['results', { type: 'openNode', certname: null }, /expected text, got null/],
+      ['results', { type: 'openNode', certname: { toString: () => 'x' } }, /expected text/],
+      ['results', { type: 'openNode', certname: ['x'] }, /expected text, got an array/],
+      ['results', { type: 'openNode', certname: 'x'.repeat(5000) }, /longer than 4096/],
+      ['graph', { type: 'export', format: 'gif', data: '' }, /expected one of png, svg/],
+      ['graph', { type: 'export', format: 'svg', data: 1 }, /field "data"/],
+      ['graph', { type: 'drawn', nodes: 1, edges: 1, layoutMs: NaN, paintMs: 0 }, /layoutMs/],
+      ['events', { type: 'openInGraph', certname: 'x' }, /field "resource": expected text/],
+      ['report', { type: 'openNode', certname: 'x', resource: 'y' }, /unexpected field/],
+    ];
+    for (const [entry, message, reason] of cases) {
+      assert.match(checkToHost(entry, message) ?? 'accepted', reason, String(reason));
+    }
+  });
+});
+
+describe('the state VS Code gives back on restore is checked too', () => {
+  const restore = { entry: 'results', connectionId: 'local', query: 'nodes {}' };
+
+  test('a good restore info and kept content are used', () => {
+    const kept = {
+      savedAt: '2026-01-01T00:00:00.000Z',
+      content: {
+        runId: 2,
+        query: 'nodes {}',
+        connectionName: 'Local',
+        entity: 'nodes',
+        rows: [{ certname: 'a' }],
+        state: 'done',
+        elapsedMs: 3,
+        hasMore: false,
+      },
+    };
+    const restored = checkRestoredState('results', { restore, kept, ui: { any: 1 } });
+    assert.deepEqual(restored, { restore, kept, problem: undefined });
+    assert.deepEqual(restoredNote(restored.kept), { savedAt: kept.savedAt, omitted: undefined });
+  });
+
+  test('no state at all, or a panel never run: nothing to restore, no problem', () => {
+    for (const state of [undefined, null, {}, 'x']) {
+      assert.deepEqual(checkRestoredState('graph', state), {
+        restore: undefined,
+        kept: undefined,
+        problem: undefined,
+      });
+    }
+  });
+
+  test('bad restore info drops everything; bad kept content drops only that', () => {
+    assert.match(
+      checkRestoredState('results', { restore: { ...restore, connectionId: 5 } }).problem!,
+      /restore info: field "connectionId"/,
+    );
+    assert.match(checkRestoredState('graph', { restore }).problem!, /restore info: /);
+    const badKept = checkRestoredState('results', {
+      restore,
+      kept: { savedAt: 'now', content: { rows: 'not rows' } },
+    });
+    assert.deepEqual(badKept.restore, restore);
+    assert.equal(badKept.kept, undefined);
+    assert.match(badKept.problem!, /kept content: field "content"/);
+  });
+
+  test('events sources: a report hash, or a certname with an optional window', () => {
+    const events = (source: unknown) =>
+      checkRestoredState('events', { restore: { entry: 'events', connectionId: 'c', source } });
+    assert.equal(events({ reportHash: 'h' }).problem, undefined);
+    assert.equal(events({ certname: 'n', since: '2026-01-01' }).problem, undefined);
+    assert.match(events({ certname: 'n', reportHash: 'h' }).problem!, /expected \{ reportHash \}/);
+    assert.match(events({ certname: 3 }).problem!, /expected \{ reportHash \}/);
+  });
+
+  test('content that was too large: the note says so', () => {
+    const omitted = 'The 200,000 rows (30.0 MB) were too large to keep.';
+    const { kept } = checkRestoredState('results', {
+      restore,
+      kept: { savedAt: '2026-01-01T00:00:00.000Z', omitted },
+    });
+    assert.deepEqual(restoredNote(kept), { savedAt: '2026-01-01T00:00:00.000Z', omitted });
+    assert.match(restoredNote(undefined).omitted!, /Nothing of it was kept/);
+    assert.ok(SHOWN_CONTENT_MAX_CHARS >= 1_000_000 && SHOWN_CONTENT_MAX_CHARS <= 2_097_152);
+  });
+});
