@@ -38,7 +38,10 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     services,
     ...registerCommands(services),
     ...features.flatMap((feature) => feature.disposables),
-    ...registerPanelSerializers(Object.assign({}, ...features.map((feature) => feature.revivers))),
+    ...registerPanelSerializers(
+      log,
+      Object.assign({}, ...features.map((feature) => feature.revivers)),
+    ),
   );
   return {
     services,

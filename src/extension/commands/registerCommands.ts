@@ -17,7 +17,7 @@ import { registerGuardedCommand } from './registerGuardedCommand';
 export function registerCommands(services: Services): vscode.Disposable[] {
   const { store, explorer, statusBar } = services;
   const register = (id: string, handler: (...args: never[]) => unknown) =>
-    registerGuardedCommand(id, handler);
+    registerGuardedCommand(services.errors, id, handler);
 
   /** A connection node of the tree, a connection's id (error actions), or else the user's pick. */
   const connectionOf = async (node?: ConnectionNode | string): Promise<string | undefined> => {

@@ -1,20 +1,36 @@
 import * as vscode from 'vscode';
-import { describeError } from '../errorText';
+import type { ErrorReporter } from '../errors';
 
 /**
- * Registers a command whose failures become an error message (and an `undefined` result)
- * instead of an unhandled rejection: every command of the extension goes through here.
+ * Registers a command whose failures are logged and shown with their actions (Retry, Edit
+ * Connection, Show Log) and give an `undefined` result instead of an unhandled rejection: every
+ * command of the extension goes through here.
  */
 export function registerGuardedCommand<A extends unknown[], R>(
+  errors: ErrorReporter,
   id: string,
   handler: (...args: A) => R | Promise<R>,
 ): vscode.Disposable {
-  return vscode.commands.registerCommand(id, async (...args: A): Promise<R | undefined> => {
+  const run = async (...args: A): Promise<R | undefined> => {
     try {
       return await handler(...args);
     } catch (error) {
-      void vscode.window.showErrorMessage(describeError(error));
+      void errors.show(`Command ${id}`, error, {
+        connectionId: connectionIdOf(args[0]),
+        retry: () => run(...args),
+      });
       return undefined;
     }
-  });
+  };
+  return vscode.commands.registerCommand(id, run);
+}
+
+/** The connection a command was run for, when its argument says (a tree node or a target). */
+function connectionIdOf(argument: unknown): string | undefined {
+  const { connectionId, connection } = (argument ?? {}) as {
+    connectionId?: unknown;
+    connection?: { id?: unknown };
+  };
+  if (typeof connectionId === 'string') return connectionId;
+  return typeof connection?.id === 'string' ? connection.id : undefined;
 }

@@ -20,6 +20,7 @@ export function registerCatalogGraph(services: Services): Feature {
   return {
     disposables: [
       registerGuardedCommand(
+        services.errors,
         Commands.openCatalogGraph,
         async (argument?: unknown): Promise<GraphPanelState | undefined> => {
           const target = await graphTarget(services, argument);

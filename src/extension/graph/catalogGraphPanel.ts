@@ -117,7 +117,7 @@ export class CatalogGraphPanel extends WebviewPanelHost<'graph'> {
     private readonly target: CatalogGraphTarget,
     panel: vscode.WebviewPanel,
   ) {
-    super(panel, context.services.extensionUri, 'graph');
+    super(panel, context.services, 'graph');
     panel.title = `Catalog: ${target.certname}`;
     panel.iconPath = vscode.Uri.joinPath(context.services.extensionUri, 'media', 'puppetdb.svg');
   }

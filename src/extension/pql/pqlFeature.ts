@@ -47,17 +47,17 @@ export function registerPql(services: Services): Feature {
         ' ',
       ),
       vscode.languages.registerHoverProvider(selector, new PqlHoverProvider()),
-      registerGuardedCommand(Commands.runQuery, (argument?: RunQueryArgument) =>
+      registerGuardedCommand(services.errors, Commands.runQuery, (argument?: RunQueryArgument) =>
         runQuery(services, history, diagnostics, argument),
       ),
-      registerGuardedCommand(Commands.newQuery, async () => {
+      registerGuardedCommand(services.errors, Commands.newQuery, async () => {
         const document = await vscode.workspace.openTextDocument({
           language: PqlLanguageId,
           content: NEW_QUERY_TEMPLATE,
         });
         return vscode.window.showTextDocument(document);
       }),
-      registerGuardedCommand(Commands.showQueryHistory, () =>
+      registerGuardedCommand(services.errors, Commands.showQueryHistory, () =>
         showQueryHistory(services, history, (entry) =>
           runQuery(services, history, diagnostics, {
             connectionId: entry.connectionId,
@@ -65,7 +65,7 @@ export function registerPql(services: Services): Feature {
           }),
         ),
       ),
-      registerGuardedCommand(Commands.revealNode, (target: RevealNodeTarget) =>
+      registerGuardedCommand(services.errors, Commands.revealNode, (target: RevealNodeTarget) =>
         revealNode(services, target),
       ),
     ],

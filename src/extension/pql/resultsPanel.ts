@@ -80,7 +80,7 @@ export class ResultsPanel extends WebviewPanelHost<'results'> {
     private readonly services: Services,
     panel: vscode.WebviewPanel,
   ) {
-    super(panel, services.extensionUri, 'results');
+    super(panel, services, 'results');
     panel.iconPath = vscode.Uri.joinPath(services.extensionUri, 'media', 'puppetdb.svg');
   }
 

@@ -91,7 +91,7 @@ export class EventsPanel extends WebviewPanelHost<'events'> {
     private readonly connectionId: string,
     private readonly source: EventsSource,
   ) {
-    super(panel, services.extensionUri, 'events');
+    super(panel, services, 'events');
     panel.title = eventsTitle(source);
     this.onDidDispose(() => {
       this.controller.abort();

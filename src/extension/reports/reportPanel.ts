@@ -67,7 +67,7 @@ export class ReportPanel extends WebviewPanelHost<'report'> {
     private readonly connectionId: string,
     private readonly reportHash: string,
   ) {
-    super(panel, services.extensionUri, 'report');
+    super(panel, services, 'report');
     panel.title = reportTitle(reportHash);
     this.onDidDispose(() => this.controller.abort());
   }

@@ -41,8 +41,8 @@ export function registerReportViews(services: Services): Feature {
 
   return {
     disposables: [
-      registerGuardedCommand(Commands.openEvents, openEvents),
-      registerGuardedCommand(Commands.openReport, openReport),
+      registerGuardedCommand(services.errors, Commands.openEvents, openEvents),
+      registerGuardedCommand(services.errors, Commands.openReport, openReport),
       eventsPanels,
       reportPanels,
     ],

@@ -16,13 +16,16 @@ export type PanelReviver<E extends WebviewEntry> = (
 
 export type PanelRevivers = { [E in WebviewEntry]: PanelReviver<E> };
 
-export function registerPanelSerializers(revivers: Partial<PanelRevivers>): vscode.Disposable[] {
+export function registerPanelSerializers(
+  log: vscode.LogOutputChannel,
+  revivers: Partial<PanelRevivers>,
+): vscode.Disposable[] {
   return (Object.keys(revivers) as WebviewEntry[]).map((entry) =>
     vscode.window.registerWebviewPanelSerializer(WebviewPanels[entry], {
       async deserializeWebviewPanel(panel, state: unknown) {
         // the state was written by the webview: checked like any message it posts
         const { problem, ...saved } = checkRestoredState(entry, state);
-        if (problem) reportDropped(entry, 'the saved state', problem);
+        if (problem) reportDropped(log, entry, 'the saved state', problem);
         await (revivers[entry] as PanelReviver<typeof entry>)(panel, saved as never);
       },
     }),

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import type { ErrorReporter } from '../errors';
 import type { Protocols, WebviewEntry } from '../../shared/protocol';
 import { checkToHost } from '../../shared/protocolSchema';
 import { reportDropped } from './droppedMessages';
@@ -26,6 +27,13 @@ export type Receipt = 'handled' | 'dropped';
  * shows PuppetDB data, so what it posts is untrusted): one that does not fit is dropped and
  * reported, never thrown, and never reaches a handler.
  */
+/** What every panel's host needs of the extension's services. */
+export interface PanelServices {
+  extensionUri: vscode.Uri;
+  log: vscode.LogOutputChannel;
+  errors: ErrorReporter;
+}
+
 export abstract class WebviewPanelHost<E extends WebviewEntry> implements vscode.Disposable {
   private listening = false;
   private readonly disposables: vscode.Disposable[] = [];
@@ -35,11 +43,15 @@ export abstract class WebviewPanelHost<E extends WebviewEntry> implements vscode
   /** The panels open now, newest last (tests deliver messages to them; see `receive`). */
   private static readonly live = new Set<WebviewPanelHost<WebviewEntry>>();
 
+  protected readonly extensionUri: vscode.Uri;
+
   protected constructor(
     readonly panel: vscode.WebviewPanel,
-    protected readonly extensionUri: vscode.Uri,
+    private readonly panelServices: PanelServices,
     private readonly entry: E,
   ) {
+    const { extensionUri } = panelServices;
+    this.extensionUri = extensionUri;
     panel.webview.options = webviewOptions(extensionUri);
     panel.webview.html = webviewHtml(panel.webview, extensionUri, entry, panel.title);
     this.disposables.push(
@@ -80,7 +92,7 @@ export abstract class WebviewPanelHost<E extends WebviewEntry> implements vscode
   async receive(message: unknown): Promise<Receipt> {
     const problem = checkToHost(this.entry, message);
     if (problem) {
-      reportDropped(this.entry, 'a message', problem);
+      reportDropped(this.panelServices.log, this.entry, 'a message', problem);
       return 'dropped';
     }
     const checked = message as ToHost<E>;
@@ -94,7 +106,7 @@ export abstract class WebviewPanelHost<E extends WebviewEntry> implements vscode
     try {
       await handler(checked);
     } catch (error) {
-      void vscode.window.showErrorMessage(error instanceof Error ? error.message : String(error));
+      void this.panelServices.errors.show(`The ${this.entry} view's "${type}"`, error);
     }
     return 'handled';
   }
