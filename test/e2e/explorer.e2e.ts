@@ -194,8 +194,21 @@ async function main(): Promise<void> {
       await page.screenshot({ path: join(screenshots, `explorer-nodes-${shade}.png`) });
       await expand(page, first);
       await expand(page, 'Facts');
-      // facts are sorted by name; the list is virtual, so check the first ones and open a structured one
+      // facts are sorted by name and come a page at a time: the first page, then "Load more"
+      // (the last such row: the nodes' own is above) until the structured `augeas` is listed
       await row(page, 'aio_agent_version').waitFor({ timeout: 30_000 });
+      const factsMore = page.locator('.monaco-list-row[aria-label^="Load more"]').last();
+      await reveal(page, factsMore);
+      check(`${theme}: facts come a page at a time, with "Load more"`, () => undefined);
+      for (let pages = 0; pages < 20 && !(await row(page, 'augeas').count()); pages++) {
+        await reveal(page, factsMore);
+        const label = await factsMore.getAttribute('aria-label');
+        await factsMore.click();
+        // the next page is in when that "Load more (n of m)" row has given way
+        await page
+          .locator(`.monaco-list-row[aria-label="${label}"]`)
+          .waitFor({ state: 'detached', timeout: 30_000 });
+      }
       await expand(page, 'augeas');
       await row(page, 'version').waitFor({ timeout: 30_000 });
       check(
