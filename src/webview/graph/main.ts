@@ -134,7 +134,10 @@ const testHooks = {
   setFocus: (on: boolean) => setFocus(on),
   collapse: (id: string) => toggleCollapse(id),
 };
-(window as unknown as { __pdbxGraph: typeof testHooks }).__pdbxGraph = testHooks;
+// the e2e tests read the drawing through these; production bundles leave them out (esbuild.mjs)
+if (PDBX_TEST_HOOKS) {
+  (window as unknown as { __pdbxGraph: typeof testHooks }).__pdbxGraph = testHooks;
+}
 
 // --- messages from the host ---------------------------------------------------------------------
 
