@@ -24,10 +24,3 @@ export function linkMessage(
   }
   return undefined;
 }
-
-export function linkTitle(entity: string | undefined, column: string): string {
-  if (column === 'certname') {
-    return entity === 'catalogs' ? 'Open the catalog graph' : 'Reveal in the explorer';
-  }
-  return 'Open the events table';
-}
