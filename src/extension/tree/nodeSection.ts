@@ -3,7 +3,7 @@ import type { PuppetDB } from '../../client';
 import { ExplorerNode } from './explorerNode';
 import { withLoadProgress } from './loading';
 import { PagedList, type Page } from './pagedList';
-import { LoadMoreNode, safely } from './simpleNodes';
+import { pagedChildren, safely } from './simpleNodes';
 import type { TreeContext } from './treeContext';
 
 /** One of a node's sections (Facts, Resources, Reports): its item, and its requests with progress. */
@@ -55,14 +55,9 @@ export abstract class PagedSection<T> extends NodeSection {
   protected abstract childOf(record: T): ExplorerNode;
 
   override getChildren(): Promise<ExplorerNode[]> {
-    return safely(this.context, this, async () => {
-      await this.pages.ensureStarted();
-      const items = this.pages.loaded.map((record) => this.childOf(record));
-      if (this.pages.hasMore) {
-        items.push(new LoadMoreNode(this, this.pages.loaded.length, this.pages.total));
-      }
-      return items;
-    });
+    return safely(this.context, this, () =>
+      pagedChildren(this, this.pages, (record) => this.childOf(record)),
+    );
   }
 
   async loadMore(): Promise<void> {

@@ -7,7 +7,7 @@ import { withLoadProgress } from './loading';
 import { describeFilter, nodeFilterQuery, type NodeFilter } from './nodeFilter';
 import { PagedList, type Page } from './pagedList';
 import { PuppetNodeNode } from './puppetNodeNode';
-import { LoadMoreNode, safely } from './simpleNodes';
+import { pagedChildren, safely } from './simpleNodes';
 
 /** A paged list of nodes: the first page on expand, "Load more" for the next. */
 export class NodesFolder extends ExplorerNode {
@@ -44,16 +44,13 @@ export class NodesFolder extends ExplorerNode {
   }
 
   override async getChildren(): Promise<ExplorerNode[]> {
-    return safely(this.context, this, async () => {
-      await this.pages.ensureStarted();
-      const items: ExplorerNode[] = this.pages.loaded.map(
+    return safely(this.context, this, () =>
+      pagedChildren(
+        this,
+        this.pages,
         (node) => new PuppetNodeNode(this.connectionId, node, this.context),
-      );
-      if (this.pages.hasMore) {
-        items.push(new LoadMoreNode(this, this.pages.loaded.length, this.pages.total));
-      }
-      return items;
-    });
+      ),
+    );
   }
 
   async loadMore(): Promise<void> {

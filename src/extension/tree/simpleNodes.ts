@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { Commands, ContextValues } from '../ids';
 import { describeError } from '../errorText';
 import { ExplorerNode } from './explorerNode';
+import type { PagedList } from './pagedList';
 import type { TreeContext } from './treeContext';
 
 /** A leaf showing a label, a value and an optional icon. */
@@ -86,4 +87,16 @@ export async function safely(
     context.errors.logged(`Loading ${String(item.label ?? 'a tree folder')}`, error);
     return [new ErrorNode(error, owner)];
   }
+}
+
+/** What a paged folder lists: its first page (fetched if need be), then "Load more" while there is more. */
+export async function pagedChildren<T>(
+  owner: { loadMore(): Promise<void> },
+  pages: PagedList<T>,
+  toNode: (record: T) => ExplorerNode,
+): Promise<ExplorerNode[]> {
+  await pages.ensureStarted();
+  const items = pages.loaded.map(toNode);
+  if (pages.hasMore) items.push(new LoadMoreNode(owner, pages.loaded.length, pages.total));
+  return items;
 }
