@@ -10,6 +10,10 @@ state_dir="$(realpath -m "${1:-$repo/.work/puppetdb}")"
 # PDB_PG_PORT (optional): a PostgreSQL already running on 127.0.0.1 at that port, reached as the
 # postgres user over TCP, instead of the cluster 15/main (when several PuppetDBs share a machine).
 pg_port="${PDB_PG_PORT:-}"
+# PDB_SHARE_DATABASE_OF (optional): the state dir of a running PuppetDB whose database (and
+# certificates) this one shares, as a second server of one logical PuppetDB (failover tests):
+# the database is then neither dropped nor created, and the CA and certificates are copied from it.
+share_of="${PDB_SHARE_DATABASE_OF:+$(realpath -m "$PDB_SHARE_DATABASE_OF")}"
 
 log() { echo "[puppetdb] $*" >&2; }
 
@@ -31,8 +35,13 @@ else
   echo started > "$state_dir/postgres.started-by-us"
 fi
 # Each state dir gets its own database, so that the test, demo and bench servers can coexist.
-db_name="puppetdb_$(basename "$state_dir" | tr -c 'a-zA-Z0-9\n' '_')"
+db_name="puppetdb_$(basename "${share_of:-$state_dir}" | tr -c 'a-zA-Z0-9\n' '_')"
 if [ -n "$pg_port" ]; then psql_as_admin=(psql -h 127.0.0.1 -p "$pg_port" -U postgres); else psql_as_admin=(runuser -u postgres -- psql); fi
+if [ -n "$share_of" ]; then
+  [ -f "$share_of/ssl/client.pem" ] || { log "PDB_SHARE_DATABASE_OF: no PuppetDB was started in $share_of"; exit 1; }
+  log "sharing the database $db_name and the certificates of $share_of"
+  cp -p "$share_of"/ssl/* "$state_dir/ssl/"
+else
 "${psql_as_admin[@]}" -q -v ON_ERROR_STOP=1 >/dev/null <<SQL
 SET client_min_messages = warning;
 DO \$\$ BEGIN
@@ -45,6 +54,7 @@ CREATE DATABASE "$db_name" OWNER puppetdb ENCODING 'UTF8' TEMPLATE template0;
 \c "$db_name"
 CREATE EXTENSION IF NOT EXISTS pg_trgm;
 SQL
+fi
 
 # --- certificates ------------------------------------------------------------------------
 ssl="$state_dir/ssl"

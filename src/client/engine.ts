@@ -80,13 +80,26 @@ export class QueryEngine {
     const response = await this.send(request);
     let single: { value: unknown } | undefined;
     const elements: unknown[] = [];
-    for await (const part of decode(response)) {
-      if (part.kind === 'single') single = { value: part.value };
-      else for (const element of part.elements) elements.push(element);
+    try {
+      for await (const part of decode(response)) {
+        if (part.kind === 'single') single = { value: part.value };
+        else for (const element of part.elements) elements.push(element);
+      }
+    } catch (error) {
+      response.finish({ rows: elements.length, error });
+      throw error;
     }
     // the decoder yields a single value for anything but an array, and nothing for `[]`
-    if (single === undefined) return elements;
-    if (single.value === null) throw emptyResponse(response.url);
+    if (single === undefined) {
+      response.finish({ rows: elements.length });
+      return elements;
+    }
+    if (single.value === null) {
+      const error = emptyResponse(response.url);
+      response.finish({ error });
+      throw error;
+    }
+    response.finish({});
     return single.value;
   }
 
@@ -98,19 +111,28 @@ export class QueryEngine {
     const response = await this.send(request);
     onResponse?.(response);
     let sawArray = false;
+    let rows = 0;
+    let failure: unknown;
     try {
       for await (const part of decode(response)) {
         if (part.kind === 'elements') {
           sawArray = true;
+          rows += part.elements.length;
           yield part.elements;
         } else if (part.value === null) {
           throw emptyResponse(response.url);
         } else {
           sawArray = true;
+          rows += 1;
           yield [part.value];
         }
       }
+    } catch (error) {
+      failure = error;
+      throw error;
     } finally {
+      // a reader that stops early is not a failure: the rows it took are what was decoded
+      response.finish({ rows, error: failure });
       response.discard();
     }
     if (!sawArray) yield [];

@@ -80,10 +80,48 @@ export class PuppetDBTimeoutError extends APIError {
   override name = 'PuppetDBTimeoutError';
   readonly url: string;
   readonly timeoutSeconds: number;
-  constructor(message: string, url: string, timeoutSeconds: number, options?: { cause?: unknown }) {
+  /** undici's or Node's code: `UND_ERR_CONNECT_TIMEOUT` when no connection could be made in time. */
+  readonly code: string | undefined;
+  constructor(
+    message: string,
+    url: string,
+    timeoutSeconds: number,
+    options?: { cause?: unknown; code?: string },
+  ) {
     super(message, options);
     this.url = url;
     this.timeoutSeconds = timeoutSeconds;
+    this.code = options?.code;
+  }
+}
+
+/** One server's failure in an AllServersFailedError. */
+export interface ServerFailure {
+  /** The server's base URL. */
+  server: string;
+  error: APIError;
+}
+
+/**
+ * Every server of `serverUrls` was tried and none answered (each refused, could not be reached,
+ * timed out connecting or answered 502/503/504). `failures` holds each server's own error, in
+ * the order they were tried; the message names them all.
+ */
+export class AllServersFailedError extends PuppetDBConnectionError {
+  override name = 'AllServersFailedError';
+  readonly failures: readonly ServerFailure[];
+  constructor(failures: readonly ServerFailure[]) {
+    const codes = new Set(failures.map(({ error }) => (error as { code?: unknown }).code));
+    const [code] = codes.size === 1 ? [...codes] : [undefined];
+    const firstUrl = (failures[0]?.error as { url?: unknown } | undefined)?.url;
+    super(
+      `None of the ${failures.length} PuppetDB servers answered: ${failures
+        .map(({ server, error }) => `${server}: ${error.message}`)
+        .join(' | ')}`,
+      typeof firstUrl === 'string' ? firstUrl : '',
+      { cause: failures.at(-1)?.error, ...(typeof code === 'string' ? { code } : {}) },
+    );
+    this.failures = failures;
   }
 }
 

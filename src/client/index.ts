@@ -18,6 +18,7 @@ export type {
   ResourcesOptions,
 } from './puppetdb';
 export type { ConnectOptions } from './options';
+export type { RequestEvent, RequestObserver } from './requestEvent';
 export type {
   OrderBy,
   OrderField,

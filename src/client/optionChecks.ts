@@ -115,6 +115,11 @@ const RULES = {
     expected: 'an undici Dispatcher',
     accepts: (value) => isObject(value) && typeof value.dispatch === 'function',
   },
+  urls: {
+    expected: 'an array of URL strings',
+    accepts: (value) => Array.isArray(value) && value.every((item) => typeof item === 'string'),
+  },
+  function: { expected: 'a function', accepts: (value) => typeof value === 'function' },
 } satisfies Record<string, ValueRule>;
 
 type Rule = keyof typeof RULES;
@@ -161,6 +166,9 @@ export const OPERATION_OPTIONS = deepFreeze({
     compress: 'boolean',
     userAgent: 'string',
     dispatcher: 'dispatcher',
+    serverUrls: 'urls',
+    failbackSeconds: 'waitSeconds',
+    onRequest: 'function',
   },
   query: { ...QUERY, ...COUNTS, path: 'path' },
   stream: { ...QUERY, ...COUNTS, path: 'path' },

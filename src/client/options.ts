@@ -1,6 +1,7 @@
 import type { Dispatcher } from 'undici';
 import { ImproperlyConfiguredError, UnsupportedVersionError } from './errors';
 import { checkOptions } from './optionChecks';
+import type { RequestObserver } from './requestEvent';
 
 /** Options of `connect()`: the spec's `connect` parameters in camelCase, plus injection points. */
 export interface ConnectOptions {
@@ -35,6 +36,32 @@ export interface ConnectOptions {
   userAgent?: string;
   /** An undici Dispatcher to send requests through (tests, proxies). TLS options are then the dispatcher's. */
   dispatcher?: Dispatcher;
+  /**
+   * Several servers of one logical PuppetDB (puppetdb.conf's `server_urls`), in the order to try
+   * them: `http(s)://host[:port][/path]` each, no credentials, query or fragment. Replaces
+   * `host`, `port`, `protocol` and `urlPath` (giving both is an error). A request goes on to the
+   * next server when one refuses, cannot be reached, times out connecting or answers 502/503/504.
+   */
+  serverUrls?: string[];
+  /**
+   * Seconds after failing over away from the first server before it is tried first again.
+   * Default 60.
+   */
+  failbackSeconds?: number;
+  /** Called once per HTTP request when it ends (the extension's log). Its exceptions are ignored. */
+  onRequest?: RequestObserver;
+}
+
+/** One server a request can go to. */
+export interface ServerAddress {
+  /** `protocol://host:port`, what undici dispatches to. */
+  origin: string;
+  /** `''` or `/prefix`, without a trailing slash. */
+  urlPath: string;
+  /** `origin` + `urlPath`: how the server is named to callers and in the log. */
+  baseUrl: string;
+  /** `host:port over HTTPS`, as error messages name it. */
+  where: string;
 }
 
 /**
@@ -61,6 +88,10 @@ export interface ResolvedOptions {
   compress: boolean;
   tls: TlsFiles;
   dispatcher: Dispatcher | undefined;
+  /** The servers in the configured order; one unless `serverUrls` lists several. */
+  servers: ServerAddress[];
+  failbackSeconds: number;
+  onRequest: RequestObserver | undefined;
 }
 
 const DEFAULT_USER_AGENT = 'puppetdb-explorer-client/0.1';
@@ -78,19 +109,24 @@ export function resolveOptions(connectOptions: ConnectOptions = {}): ResolvedOpt
       'A client certificate needs both sslCert and sslKey; only one of them was given.',
     );
   }
-  const host = options.host ?? 'localhost';
-  const port = options.port ?? 8080;
+  const servers = options.serverUrls ? parseServerUrls(options) : [singleServer(options)];
+  const first = servers[0]!;
   const timeoutSeconds = options.timeout ?? 10;
-  const protocol = resolveProtocol(options);
-  const urlPath = normalizeUrlPath(options.urlPath ?? '/');
   const metricApiVersion = options.metricApiVersion ?? 'v2';
-  const formattedHost = host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
   return {
-    host,
-    port,
-    protocol,
-    urlPath,
-    baseUrl: `${protocol}://${formattedHost}:${port}${urlPath}`,
+    host: first.host,
+    port: first.port,
+    protocol: first.protocol,
+    urlPath: first.urlPath,
+    baseUrl: first.baseUrl,
+    servers: servers.map(({ origin, urlPath, baseUrl, where }) => ({
+      origin,
+      urlPath,
+      baseUrl,
+      where,
+    })),
+    failbackSeconds: options.failbackSeconds ?? 60,
+    onRequest: options.onRequest,
     timeoutSeconds,
     headers: buildHeaders(options),
     metricApiVersion,
@@ -98,6 +134,90 @@ export function resolveOptions(connectOptions: ConnectOptions = {}): ResolvedOpt
     tls: tlsFiles(options),
     dispatcher: options.dispatcher,
   };
+}
+
+interface ParsedServer extends ServerAddress {
+  host: string;
+  port: number;
+  protocol: 'http' | 'https';
+}
+
+function server(protocol: 'http' | 'https', host: string, port: number, urlPath: string) {
+  const formattedHost = host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+  const origin = `${protocol}://${formattedHost}:${port}`;
+  const where = `${host}:${port} over ${protocol.toUpperCase()}`;
+  return { host, port, protocol, urlPath, origin, baseUrl: `${origin}${urlPath}`, where };
+}
+
+function singleServer(options: ConnectOptions): ParsedServer {
+  const urlPath = normalizeUrlPath(options.urlPath ?? '/');
+  return server(
+    resolveProtocol(options),
+    options.host ?? 'localhost',
+    options.port ?? 8080,
+    urlPath,
+  );
+}
+
+const REPLACED_BY_SERVER_URLS = ['host', 'port', 'protocol', 'urlPath'] as const;
+
+/**
+ * `serverUrls` as puppetdb.conf writes them. Each URL is complete, so the single-server options
+ * would contradict it; credentials in a URL would end up in messages and logs, so they are refused
+ * (give `username`/`password` or `token`, sent as headers to every server).
+ */
+function parseServerUrls(options: ConnectOptions): ParsedServer[] {
+  const urls = options.serverUrls ?? [];
+  const clash = REPLACED_BY_SERVER_URLS.filter((name) => options[name] !== undefined);
+  if (clash.length) {
+    throw new ImproperlyConfiguredError(
+      `connect(): serverUrls names every server completely; do not also give ${clash.join(', ')}.`,
+    );
+  }
+  if (urls.length === 0) {
+    throw new ImproperlyConfiguredError('connect(): serverUrls must list at least one URL.');
+  }
+  const servers = urls.map((text, index) => parseServerUrl(text, index));
+  const seen = new Set<string>();
+  for (const parsed of servers) {
+    if (seen.has(parsed.baseUrl)) {
+      throw new ImproperlyConfiguredError(`connect(): serverUrls lists ${parsed.baseUrl} twice.`);
+    }
+    seen.add(parsed.baseUrl);
+  }
+  return servers;
+}
+
+function parseServerUrl(text: string, index: number): ParsedServer {
+  const which = `serverUrls[${index}]`;
+  let url: URL;
+  try {
+    url = new URL(text.trim());
+  } catch {
+    throw new ImproperlyConfiguredError(
+      `connect(): ${which} is not a URL (expected like https://puppetdb.example.com:8081).`,
+    );
+  }
+  const protocol = url.protocol.slice(0, -1);
+  if (protocol !== 'http' && protocol !== 'https') {
+    throw new ImproperlyConfiguredError(
+      `connect(): ${which} must start with http:// or https://, not ${url.protocol}//.`,
+    );
+  }
+  if (url.username || url.password) {
+    // the URL itself is not repeated: it holds a credential
+    throw new ImproperlyConfiguredError(
+      `connect(): ${which} must not hold a user name or password; give username/password or token.`,
+    );
+  }
+  if (url.search || url.hash) {
+    throw new ImproperlyConfiguredError(
+      `connect(): ${which} must not have a query or fragment (${url.origin}${url.pathname}).`,
+    );
+  }
+  const host = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
+  const port = url.port ? Number(url.port) : protocol === 'https' ? 443 : 80;
+  return server(protocol, host, port, normalizeUrlPath(url.pathname));
 }
 
 /** An explicit protocol wins; otherwise a client certificate or a token means https. */

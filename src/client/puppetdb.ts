@@ -103,6 +103,16 @@ export class PuppetDB implements AsyncDisposable {
     return this.settings.baseUrl;
   }
 
+  /** The base URL of every server, in the order they are tried (one unless `serverUrls` lists several). */
+  get serverUrls(): string[] {
+    return this.settings.servers.map((server) => server.baseUrl);
+  }
+
+  /** The base URL of the server that answered last (with `serverUrls`, the one failed over to); undefined before any answer. */
+  get lastServer(): string | undefined {
+    return this.transport.lastServer;
+  }
+
   /** The query API version. */
   get version(): 'v4' {
     return 'v4';

@@ -3,6 +3,7 @@ import { createGunzip } from 'node:zlib';
 import type { Readable } from 'node:stream';
 import { Agent, type Dispatcher } from 'undici';
 import {
+  AllServersFailedError,
   APIError,
   IncompleteResponseError,
   MalformedResponseError,
@@ -10,8 +11,10 @@ import {
   PuppetDBHTTPError,
   PuppetDBTimeoutError,
   RequestAbortedError,
+  type ServerFailure,
 } from './errors';
-import type { ResolvedOptions } from './options';
+import type { ResolvedOptions, ServerAddress } from './options';
+import { notify, type RequestObserver } from './requestEvent';
 import { loadTlsMaterial, type TlsMaterial } from './tlsMaterial';
 
 export interface HttpRequest {
@@ -26,6 +29,8 @@ export interface HttpRequest {
 
 export interface HttpResponse {
   url: string;
+  /** The base URL of the server that answered. */
+  server: string;
   status: number;
   headers: Record<string, string | string[] | undefined>;
   /** The total of `include_total=true` (`X-Records`), when the server sent it. */
@@ -34,23 +39,101 @@ export interface HttpResponse {
   body: AsyncIterable<Buffer>;
   /** Releases the connection when the caller stops reading early. */
   discard(): void;
+  /**
+   * Ends this request's record for the request observer: the reader decoded `rows` rows (when
+   * known) or failed with `error`. Only the first call counts; `discard()` ends it too.
+   */
+  finish(outcome?: { rows?: number | undefined; error?: unknown }): void;
 }
 
 const MAX_ERROR_BODY_BYTES = 64 * 1024;
 
-/** Sends requests through undici and turns every failure into one of the client's errors. */
+/** Statuses with which a load balancer or proxy says "not this server, not now". */
+const FAILOVER_STATUSES: ReadonlySet<number> = new Set([502, 503, 504]);
+const CONNECT_TIMEOUT_CODES: ReadonlySet<string> = new Set([
+  'UND_ERR_CONNECT_TIMEOUT',
+  'ETIMEDOUT',
+]);
+
+/**
+ * Whether the same request may go to the next server: nothing was answered (refused,
+ * unreachable, reset or TLS failure before any response, or no connection within the timeout),
+ * or a proxy answered 502/503/504. Never after a response started (IncompleteResponseError),
+ * nor for the server's own answers (4xx, PQL errors, 500), a cancellation or bad settings.
+ */
+export function shouldFailOver(error: unknown): boolean {
+  if (error instanceof IncompleteResponseError || error instanceof AllServersFailedError) {
+    return false;
+  }
+  if (error instanceof PuppetDBConnectionError) return true;
+  if (error instanceof PuppetDBTimeoutError) {
+    return error.code !== undefined && CONNECT_TIMEOUT_CODES.has(error.code);
+  }
+  if (error instanceof PuppetDBHTTPError) return FAILOVER_STATUSES.has(error.status);
+  return false;
+}
+
+/** One request to one server, as the request observer hears of it. */
+class Exchange {
+  status: number | undefined;
+  bytes = 0;
+  private readonly started: number;
+  private ended = false;
+
+  constructor(
+    private readonly observer: RequestObserver | undefined,
+    readonly method: 'GET' | 'POST',
+    readonly url: string,
+    readonly server: string,
+  ) {
+    this.started = performance.now();
+  }
+
+  end(outcome: { rows?: number | undefined; error?: unknown; failingOver?: boolean }): void {
+    if (this.ended) return;
+    this.ended = true;
+    const { error } = outcome;
+    notify(this.observer, {
+      method: this.method,
+      url: this.url,
+      server: this.server,
+      status: this.status,
+      bytes: this.bytes,
+      ms: Math.round(performance.now() - this.started),
+      rows: outcome.rows,
+      error:
+        error === undefined || error instanceof APIError
+          ? error
+          : new APIError(String(error), { cause: error }),
+      failingOver: outcome.failingOver ?? false,
+    });
+  }
+}
+
+/**
+ * Sends requests through undici and turns every failure into one of the client's errors.
+ *
+ * With several servers, a request that gets no answer from one (see `shouldFailOver`) goes to
+ * the next in the configured order. Requests stick to the server that answered last; after
+ * `failbackSeconds` away from the first server, the first is tried first again.
+ */
 export class Transport {
   /** Our own Agent, built on the first request once the TLS files are read; shared after. */
   private agent: Promise<Agent> | undefined;
   private closed = false;
-  private readonly origin: string;
+  private readonly servers: readonly ServerAddress[];
+  /** The server requests go to first: the one that answered last. */
+  private current = 0;
+  /** When requests last moved away from the first server (ms since the epoch). */
+  private leftFirstAt = 0;
+  /** The base URL of the server that answered last; undefined before any answer. */
+  lastServer: string | undefined;
 
-  constructor(private readonly options: ResolvedOptions) {
-    const host =
-      options.host.includes(':') && !options.host.startsWith('[')
-        ? `[${options.host}]`
-        : options.host;
-    this.origin = `${options.protocol}://${host}:${options.port}`;
+  constructor(
+    private readonly options: ResolvedOptions,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.servers = options.servers;
   }
 
   /**
@@ -74,21 +157,70 @@ export class Transport {
     return this.agent;
   }
 
-  urlOf(request: Pick<HttpRequest, 'path' | 'search'>): string {
-    return `${this.origin}${this.pathOf(request)}`;
+  /** The servers in the order this request tries them: the sticky one first, then the rest in order. */
+  private serverOrder(): ServerAddress[] {
+    if (
+      this.current !== 0 &&
+      this.now() - this.leftFirstAt >= this.options.failbackSeconds * 1000
+    ) {
+      this.current = 0;
+    }
+    const first = this.servers[this.current]!;
+    return [first, ...this.servers.filter((server) => server !== first)];
+  }
+
+  private answeredBy(server: ServerAddress): void {
+    const index = this.servers.indexOf(server);
+    if (index !== this.current && index !== 0) this.leftFirstAt = this.now();
+    this.current = index;
+    this.lastServer = server.baseUrl;
   }
 
   async send(request: HttpRequest): Promise<HttpResponse> {
-    const url = this.urlOf(request);
-    throwIfAborted(request.signal, url);
-    const dispatcher = await this.dispatcher(url);
+    const order = this.serverOrder();
+    const firstUrl = urlAt(order[0]!, request);
+    throwIfAborted(request.signal, firstUrl);
+    const dispatcher = await this.dispatcher(firstUrl);
+    const failures: ServerFailure[] = [];
+    for (const [index, server] of order.entries()) {
+      const exchange = new Exchange(
+        this.options.onRequest,
+        request.method,
+        urlAt(server, request),
+        server.baseUrl,
+      );
+      try {
+        const response = await this.sendTo(server, dispatcher, request, exchange);
+        this.answeredBy(server);
+        return response;
+      } catch (error) {
+        const failover = shouldFailOver(error);
+        const failingOver = failover && index < order.length - 1;
+        exchange.end({ error, failingOver });
+        if (!failover) throw error;
+        failures.push({ server: server.baseUrl, error: error as APIError });
+        if (!failingOver) {
+          throw failures.length > 1 ? new AllServersFailedError(failures) : error;
+        }
+      }
+    }
+    throw new AllServersFailedError(failures); // unreachable: there is always one server
+  }
+
+  private async sendTo(
+    server: ServerAddress,
+    dispatcher: Dispatcher,
+    request: HttpRequest,
+    exchange: Exchange,
+  ): Promise<HttpResponse> {
+    const url = exchange.url;
     throwIfAborted(request.signal, url);
     const timeoutMs = this.options.timeoutSeconds * 1000;
     let response: Dispatcher.ResponseData;
     try {
       response = await dispatcher.request({
-        origin: this.origin,
-        path: this.pathOf(request),
+        origin: server.origin,
+        path: pathAt(server, request),
         method: request.method,
         headers: this.options.headers,
         body: request.body,
@@ -97,11 +229,12 @@ export class Transport {
         bodyTimeout: timeoutMs,
       });
     } catch (error) {
-      throw this.translate(error, url, request.signal, 'request');
+      throw this.translate(error, server, url, request.signal, 'request');
     }
+    exchange.status = response.statusCode;
     const headers = response.headers;
     if (response.statusCode < 200 || response.statusCode >= 300) {
-      const text = await this.readErrorBody(response.body, url, request.signal);
+      const text = await this.readErrorBody(response.body, server, url, request.signal, exchange);
       const location = firstHeader(headers.location);
       const detail =
         response.statusCode >= 300 && response.statusCode < 400 && !text.trim()
@@ -111,7 +244,7 @@ export class Transport {
     }
     const contentType = firstHeader(headers['content-type']) ?? '';
     if (contentType.includes('text/html')) {
-      const text = await this.readErrorBody(response.body, url, request.signal);
+      const text = await this.readErrorBody(response.body, server, url, request.signal, exchange);
       throw new MalformedResponseError(
         `PuppetDB answered ${url} with an HTML page instead of JSON${htmlTitle(text)}; is the URL path right?`,
         url,
@@ -122,13 +255,22 @@ export class Transport {
     const body = response.body;
     return {
       url,
+      server: server.baseUrl,
       status: response.statusCode,
       headers,
       total: records === undefined ? undefined : Number.parseInt(records, 10),
-      body: this.translatedBody(gzipped ? gunzip(body) : body, url, request.signal),
+      body: this.translatedBody(
+        gzipped ? gunzip(body) : body,
+        server,
+        url,
+        request.signal,
+        exchange,
+      ),
       discard: () => {
         if (!body.destroyed) body.destroy();
+        exchange.end({});
       },
+      finish: (outcome = {}) => exchange.end(outcome),
     };
   }
 
@@ -140,20 +282,20 @@ export class Transport {
     await agent?.then((built) => built.close()).catch(() => undefined);
   }
 
-  private pathOf(request: Pick<HttpRequest, 'path' | 'search'>): string {
-    const path = `${this.options.urlPath}/${request.path}`;
-    return request.search ? `${path}?${request.search}` : path;
-  }
-
   private async *translatedBody(
     body: Readable,
+    server: ServerAddress,
     url: string,
     signal: AbortSignal | undefined,
+    exchange: Exchange,
   ): AsyncGenerator<Buffer> {
     try {
-      for await (const chunk of body) yield chunk as Buffer;
+      for await (const chunk of body) {
+        exchange.bytes += (chunk as Buffer).length;
+        yield chunk as Buffer;
+      }
     } catch (error) {
-      throw this.translate(error, url, signal, 'body');
+      throw this.translate(error, server, url, signal, 'body');
     } finally {
       if (!body.destroyed) body.destroy();
     }
@@ -161,12 +303,14 @@ export class Transport {
 
   private async readErrorBody(
     body: Readable,
+    server: ServerAddress,
     url: string,
     signal: AbortSignal | undefined,
+    exchange: Exchange,
   ): Promise<string> {
     const chunks: Buffer[] = [];
     let size = 0;
-    for await (const chunk of this.translatedBody(body, url, signal)) {
+    for await (const chunk of this.translatedBody(body, server, url, signal, exchange)) {
       chunks.push(chunk);
       size += chunk.length;
       if (size >= MAX_ERROR_BODY_BYTES) break;
@@ -176,6 +320,7 @@ export class Transport {
 
   private translate(
     error: unknown,
+    { where }: ServerAddress,
     url: string,
     signal: AbortSignal | undefined,
     phase: 'request' | 'body',
@@ -184,8 +329,7 @@ export class Transport {
     if (signal?.aborted) {
       return new RequestAbortedError(`The request to ${url} was cancelled.`, { cause: error });
     }
-    const { host, port, protocol, timeoutSeconds } = this.options;
-    const where = `${host}:${port} over ${protocol.toUpperCase()}`;
+    const { timeoutSeconds } = this.options;
     const code = errorCode(error);
     if (code && TIMEOUT_CODES.has(code)) {
       const what = code === 'UND_ERR_BODY_TIMEOUT' ? 'stopped sending data' : 'did not answer';
@@ -193,7 +337,7 @@ export class Transport {
         `Connection to PuppetDB timed out on ${where}: the server ${what} within ${timeoutSeconds} s.`,
         url,
         timeoutSeconds,
-        { cause: error },
+        { cause: error, code },
       );
     }
     if (code?.startsWith('HPE_') || (error as Error | undefined)?.name === 'HTTPParserError') {
@@ -278,6 +422,15 @@ function errorCode(error: unknown): string | undefined {
     current = (current as { cause?: unknown }).cause;
   }
   return fallback;
+}
+
+function pathAt(server: ServerAddress, request: Pick<HttpRequest, 'path' | 'search'>): string {
+  const path = `${server.urlPath}/${request.path}`;
+  return request.search ? `${path}?${request.search}` : path;
+}
+
+function urlAt(server: ServerAddress, request: Pick<HttpRequest, 'path' | 'search'>): string {
+  return `${server.origin}${pathAt(server, request)}`;
 }
 
 function throwIfAborted(signal: AbortSignal | undefined, url: string): void {

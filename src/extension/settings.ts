@@ -7,8 +7,14 @@ export interface ConnectionSettings {
   /** Stable key for secrets and state; also the tree root's identity. */
   id: string;
   name: string;
-  /** e.g. https://puppetdb.example.com:8081 or http://localhost:8080/puppetdb */
+  /** e.g. https://puppetdb.example.com:8081 or http://localhost:8080/puppetdb; the server tried first. */
   url: string;
+  /**
+   * Failover servers of the same logical PuppetDB (several PuppetDBs on one database, as
+   * puppetdb.conf's `server_urls`), tried in order after `url` when it does not answer. It may
+   * also hold the whole list with `url` first, as puppetdb.conf does; a repeat of `url` is ignored.
+   */
+  serverUrls?: string[];
   /** Verify the server certificate (default true). */
   verifyTls?: boolean;
   caFile?: string;

@@ -18,6 +18,8 @@ export class ConnectionStatusBar implements vscode.Disposable {
   private currentHealth: Health = 'checking';
   /** The last outcome of a check, so the log says only what changed. */
   private lastOutcome: Health | undefined;
+  /** The server that answered the last check (connections with failover servers only). */
+  private lastServer: string | undefined;
   /** Fires with the id of the newly active connection. */
   readonly onDidChangeActive = this.activeChanged.event;
 
@@ -83,13 +85,19 @@ export class ConnectionStatusBar implements vscode.Disposable {
       if (generation !== this.generation) return;
       const state = String(status.state ?? 'unknown');
       const healthy = state === 'running';
-      this.item.text = `$(${healthy ? 'database' : 'warning'}) ${connection.name} · PuppetDB ${version}`;
-      this.item.tooltip = `${connection.name} — ${connection.url}\nPuppetDB ${version}, ${state}, queue depth ${String((status.status as { queue_depth?: unknown } | undefined)?.queue_depth ?? '?')}\nClick to switch connection`;
+      // with failover servers, which one answered (the text says so when it is not the first)
+      const server = client.serverUrls.length > 1 ? client.lastServer : undefined;
+      const failedOver = server !== undefined && server !== client.serverUrls[0];
+      const via = failedOver ? ` · via ${hostOf(server)}` : '';
+      this.item.text = `$(${healthy ? 'database' : 'warning'}) ${connection.name} · PuppetDB ${version}${via}`;
+      this.item.tooltip = `${connection.name} — ${server ? `answered by ${server} (of ${client.serverUrls.join(', ')})` : connection.url}\nPuppetDB ${version}, ${state}, queue depth ${String((status.status as { queue_depth?: unknown } | undefined)?.queue_depth ?? '?')}\nClick to switch connection`;
       this.item.backgroundColor = healthy
         ? undefined
         : new vscode.ThemeColor('statusBarItem.warningBackground');
-      this.report(healthy ? 'healthy' : 'unhealthy', () =>
-        this.log.info(`${connection.name}: PuppetDB ${version}, ${state}`),
+      this.report(healthy ? 'healthy' : 'unhealthy', server, () =>
+        this.log.info(
+          `${connection.name}: PuppetDB ${version}, ${state}${server ? `, answered by ${server}` : ''}`,
+        ),
       );
       this.schedule.checked(!healthy);
     } catch (error) {
@@ -97,22 +105,42 @@ export class ConnectionStatusBar implements vscode.Disposable {
       this.item.text = `$(error) ${connection.name} · unreachable`;
       this.item.tooltip = `${connection.url}\n${error instanceof Error ? error.message : String(error)}\nClick to switch connection`;
       this.item.backgroundColor = new vscode.ThemeColor('statusBarItem.errorBackground');
-      this.report('unreachable', () =>
+      this.report('unreachable', undefined, () =>
         this.log.warn(`${connection.name} is unreachable: ${describeError(error)}`),
       );
       this.schedule.checked(true);
     }
   }
 
-  private report(outcome: Health, log: () => void): void {
-    if (outcome !== this.lastOutcome) log();
+  /** Logs when the health, or the server that answered, changed since the last check. */
+  private report(outcome: Health, server: string | undefined, log: () => void): void {
+    if (outcome !== this.lastOutcome || server !== this.lastServer) log();
     this.lastOutcome = outcome;
+    this.lastServer = server;
     this.currentHealth = outcome;
+  }
+
+  /** The server that answered the last check, when the connection has several. */
+  get answeredBy(): string | undefined {
+    return this.lastServer;
+  }
+
+  /** The status bar's text now (tests read it). */
+  get text(): string {
+    return this.item.text;
   }
 
   dispose(): void {
     this.schedule.dispose();
     this.activeChanged.dispose();
     this.item.dispose();
+  }
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
   }
 }

@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { carriedSecrets, type ConnectionFormResult } from '../connections/connectionChange';
 import type { StoredSecrets } from '../connections/connectionForm';
 import type { ConnectionStore } from '../connections/connectionStore';
-import { clearTextRisk, type ClearTextRisk } from '../connections/credentialChecks';
+import type { ClearTextRisk } from '../connections/credentialChecks';
 import { parsePrefilledConnection } from '../connections/prefilledConnection';
 import {
   DEFAULT_CLIENT_TOOLS_PATHS,
@@ -14,6 +14,7 @@ import {
   type ClientToolsPaths,
 } from '../connections/puppetdbConf';
 import { applyConnectionForm, confirmClearText } from '../connections/saveConnection';
+import { clearTextRiskOf } from '../connections/serverUrls';
 
 /** Whether a connection has a token / password stored (never the values). */
 export async function storedSecrets(store: ConnectionStore, id: string): Promise<StoredSecrets> {
@@ -33,7 +34,7 @@ export async function vetPrefilled(
 ): Promise<ConnectionFormResult | undefined> {
   const result = parsePrefilledConnection(argument);
   const carried = carriedSecrets(result, await storedSecrets(store, result.connection.id));
-  const risk = clearTextRisk(result.connection.url, carried);
+  const risk = clearTextRiskOf(result.connection, carried);
   if (risk && !(await confirmClearText(risk))) return undefined;
   return result;
 }
@@ -52,11 +53,11 @@ export async function importConnections(
   const paths = pathsOf(source);
   const { connections, sources, problems } = await readPuppetdbConf(paths);
   const risky = connections.filter(
-    (entry) => entry.token && clearTextRisk(entry.connection.url, ['token']),
+    (entry) => entry.token && clearTextRiskOf(entry.connection, ['token']),
   );
   let keepTokens = true;
   if (risky.length > 0) {
-    const risk = combined(risky.map((entry) => clearTextRisk(entry.connection.url, ['token'])!));
+    const risk = combined(risky.map((entry) => clearTextRiskOf(entry.connection, ['token'])!));
     const answer = await vscode.window.showWarningMessage(
       `Import the token for ${risk.host}? It would be sent in clear text.`,
       {
@@ -75,7 +76,7 @@ export async function importConnections(
   }
   const ids: string[] = [];
   for (const { connection, token } of connections) {
-    const sendsClearText = Boolean(token && clearTextRisk(connection.url, ['token']));
+    const sendsClearText = Boolean(token && clearTextRiskOf(connection, ['token']));
     const withToken = token && (keepTokens || !sendsClearText);
     ids.push(await applyConnectionForm(store, { connection, secrets: withToken ? { token } : {} }));
   }

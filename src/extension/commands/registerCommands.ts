@@ -1,6 +1,8 @@
 import * as vscode from 'vscode';
 import { connectionForm } from '../connections/connectionForm';
 import { applyConnectionForm } from '../connections/saveConnection';
+import { checkEachServer, describeServerChecks } from '../connections/serverCheck';
+import { serverUrlsOf } from '../connections/serverUrls';
 import { Commands } from '../ids';
 import type { Services } from '../services';
 import { ConnectionNode } from '../tree/connectionNode';
@@ -74,9 +76,22 @@ export function registerCommands(services: Services): vscode.Disposable[] {
     register(Commands.testConnection, async (node?: ConnectionNode) => {
       const id = await connectionOf(node);
       if (!id) return undefined;
+      const connection = store.get(id);
+      if (connection && serverUrlsOf(connection).length > 1) {
+        // each server on its own: one that is down is said even while another answers
+        const servers = await checkEachServer(store, connection);
+        const message = describeServerChecks(connection.name, servers);
+        const answered = servers.find((server) => server.error === undefined);
+        if (servers.every((server) => server.error === undefined)) {
+          void vscode.window.showInformationMessage(message);
+        } else {
+          void vscode.window.showWarningMessage(message);
+        }
+        return { version: answered?.version, state: answered?.state, servers };
+      }
       const client = await store.client(id);
       const [version, status] = await Promise.all([client.currentVersion(), client.status()]);
-      const message = `${store.get(id)?.name}: PuppetDB ${version}, ${String(status.state)}`;
+      const message = `${connection?.name}: PuppetDB ${version}, ${String(status.state)}`;
       void vscode.window.showInformationMessage(message);
       return { version, state: status.state };
     }),

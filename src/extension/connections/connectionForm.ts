@@ -6,13 +6,24 @@
 import type * as vscode from 'vscode';
 import type { ConnectionSettings } from '../settings';
 import { currentAuth, type Auth, type ConnectionFormResult } from './connectionChange';
-import { clearTextRisk, sameOrigin, urlProblem } from './credentialChecks';
+import { urlProblem } from './credentialChecks';
 import { runSteps, type BACK, type CANCEL, type Step, type StepUi } from './multiStepInput';
 import { pemFileProblem, pickFile } from './pemFileStep';
 import { confirmClearText } from './saveConnection';
+import { clearTextRiskOf, failoverUrlsOf, parseUrlList, sameServerOrigins } from './serverUrls';
 
 type StepName =
-  'url' | 'name' | 'ca' | 'verify' | 'auth' | 'cert' | 'key' | 'token' | 'username' | 'password';
+  | 'url'
+  | 'failover'
+  | 'name'
+  | 'ca'
+  | 'verify'
+  | 'auth'
+  | 'cert'
+  | 'key'
+  | 'token'
+  | 'username'
+  | 'password';
 
 /** What the edited connection had stored, without the values: the form never shows a secret. */
 export interface StoredSecrets {
@@ -22,6 +33,8 @@ export interface StoredSecrets {
 
 interface Draft {
   url: string;
+  /** The failover servers after `url`, in order. */
+  failoverUrls: string[];
   name: string;
   caFile: string;
   verifyTls: boolean;
@@ -60,6 +73,7 @@ export async function connectionForm(
 ): Promise<ConnectionFormResult | undefined> {
   const draft: Draft = {
     url: existing?.url ?? 'http://localhost:8080',
+    failoverUrls: existing ? failoverUrlsOf(existing) : [],
     name: existing?.name ?? '',
     caFile: existing?.caFile ?? '',
     verifyTls: existing?.verifyTls !== false,
@@ -68,9 +82,9 @@ export async function connectionForm(
     keyFile: existing?.keyFile ?? '',
     username: existing?.username ?? '',
   };
-  // a stored secret belongs to the URL it was given for; another origin asks for it again
+  // a stored secret belongs to the servers it was given for; another origin asks for it again
   const canKeep = (kind: keyof StoredSecrets) =>
-    Boolean(existing && stored[kind] && sameOrigin(existing.url, draft.url));
+    Boolean(existing && stored[kind] && sameServerOrigins(existing, serversOf(draft)));
   const isHttps = () => draft.url.startsWith('https:');
 
   const steps: Record<StepName, Step<StepName>> = {
@@ -83,6 +97,23 @@ export async function connectionForm(
       });
       if (typeof value !== 'string') return value;
       draft.url = value.trim();
+      return 'failover';
+    },
+    failover: async (ui) => {
+      const value = await ui.input({
+        step: 'Failover servers (optional)',
+        prompt:
+          'Other PuppetDB servers on the same database, tried in order when the first does not ' +
+          'answer; comma-separated, e.g. https://puppetdb2.example.com:8081. Leave empty for none.',
+        value: draft.failoverUrls.join(', '),
+        validate: (input) => {
+          const parsed = parseUrlList(input);
+          return 'problem' in parsed ? parsed.problem : undefined;
+        },
+      });
+      if (typeof value !== 'string') return value;
+      const parsed = parseUrlList(value);
+      draft.failoverUrls = 'urls' in parsed ? parsed.urls : [];
       return 'name';
     },
     name: async (ui) => {
@@ -139,7 +170,7 @@ export async function connectionForm(
         const secret = picked.auth === 'token' ? 'token' : 'password';
         const risk =
           picked.auth === 'token' || picked.auth === 'basic'
-            ? clearTextRisk(draft.url, [secret])
+            ? clearTextRiskOf(serversOf(draft), [secret])
             : undefined;
         // asked before the secret is typed; declining shows the choice again (or Back to the URL)
         if (risk && !(await confirmClearText(risk))) continue;
@@ -227,6 +258,7 @@ function resultOf(draft: Draft, existing: ConnectionSettings | undefined): Conne
     id: existing?.id ?? newId(),
     name: draft.name,
     url: draft.url,
+    serverUrls: failoverUrlsOf(serversOf(draft)),
     caFile: https ? draft.caFile || undefined : undefined,
     verifyTls: https ? draft.verifyTls : undefined,
     certFile: draft.certFile || undefined,
@@ -237,6 +269,11 @@ function resultOf(draft: Draft, existing: ConnectionSettings | undefined): Conne
   if (draft.auth === 'token' && draft.token !== undefined) secrets.token = draft.token;
   if (draft.auth === 'basic' && draft.password !== undefined) secrets.password = draft.password;
   return { connection, secrets, auth: draft.auth };
+}
+
+/** The draft's servers as a connection holds them: `url`, then the failover servers. */
+function serversOf(draft: Draft): Pick<ConnectionSettings, 'url' | 'serverUrls'> {
+  return { url: draft.url, serverUrls: draft.failoverUrls };
 }
 
 /** A secret step: typing a new one, or (editing) keeping the stored one without showing it. */

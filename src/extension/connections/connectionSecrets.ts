@@ -1,7 +1,15 @@
 import type * as vscode from 'vscode';
 import type { ConnectionSettings } from '../settings';
 import type { SecretKind } from './connectionChange';
-import { decodeBoundSecret, encodeBoundSecret, originOf } from './secretOrigin';
+import {
+  allowedOrigins,
+  boundTo,
+  decodeBoundSecret,
+  encodeBoundSecret,
+  originsOf,
+  uncoveredOrigins,
+} from './secretOrigin';
+import { serverUrlsOf } from './serverUrls';
 
 export type { SecretKind };
 
@@ -9,17 +17,18 @@ export type { SecretKind };
 export type AskSecretAgain = (request: {
   connection: ConnectionSettings;
   kind: SecretKind;
-  /** Where the stored secret was given for. */
+  /** Where the stored secret was given for (several origins: comma-separated). */
   previousOrigin: string;
-  /** Where the connection's URL points now. */
+  /** Where the connection's URLs point now that the secret was not given for (comma-separated). */
   origin: string;
 }) => Thenable<string | undefined>;
 
 /**
- * A connection's password and token in SecretStorage, each bound to the origin it was given for
- * (see secretOrigin.ts). A secret is only handed out for a URL of that origin; for another, the
- * user is asked again (once per window for each connection, kind and origin), and the answer is
- * bound to the new origin.
+ * A connection's password and token in SecretStorage, each bound to the origins it was given for
+ * (see secretOrigin.ts): its URL's, and its failover servers' too. A secret is only handed out
+ * when every server of the connection is one it was given for; otherwise the user is asked again
+ * (once per window for each connection, kind and set of origins), and the answer is bound to the
+ * connection's servers as they are now.
  *
  * Secrets stored before origins were bound (`puppetdbExplorer.<id>.<kind>`, a plain value) are
  * bound, on first use, to the connection's URL in the user's settings: connections are read from
@@ -36,43 +45,51 @@ export class ConnectionSecrets {
     private readonly askAgain: AskSecretAgain,
   ) {}
 
-  /** The secret for the connection's current origin, asking the user if it was given for another. */
+  /** The secret for the connection's current servers, asking the user if it was given for others. */
   async get(connection: ConnectionSettings, kind: SecretKind): Promise<string | undefined> {
-    const origin = originOf(connection.url);
+    const origins = originsOf(serverUrlsOf(connection));
     const bound = await this.bound(connection, kind);
-    if (!bound || !origin) return undefined;
-    if (bound.origin === origin) return bound.secret;
+    if (!bound || !origins) return undefined;
+    const uncovered = uncoveredOrigins(bound, origins);
+    if (uncovered.length === 0) return bound.secret;
     if (kind === 'password' && !connection.username) return undefined;
-    const attempt = [connection.id, kind, origin].join('\u0000');
+    const attempt = [connection.id, kind, ...origins].join('\u0000');
     if (this.declined.has(attempt)) return undefined;
     let answer = this.asking.get(attempt);
     if (!answer) {
-      answer = this.ask(connection, kind, bound.origin, origin, attempt);
+      const previous = allowedOrigins(bound).join(', ');
+      answer = this.ask(connection, kind, previous, uncovered.join(', '), attempt);
       this.asking.set(attempt, answer);
     }
     return answer;
   }
 
-  /** The secret for the connection's current origin if there is one; never asks. */
+  /** The secret for the connection's current servers if there is one; never asks. */
   async peek(connection: ConnectionSettings, kind: SecretKind): Promise<string | undefined> {
     const bound = await this.bound(connection, kind);
-    return bound && bound.origin === originOf(connection.url) ? bound.secret : undefined;
+    const origins = originsOf(serverUrlsOf(connection));
+    return bound && origins && uncoveredOrigins(bound, origins).length === 0
+      ? bound.secret
+      : undefined;
   }
 
-  /** Stores a secret for the connection's current origin (an empty one deletes it). */
+  /** Stores a secret for the connection's current servers (an empty one deletes it). */
   async store(connection: ConnectionSettings, kind: SecretKind, secret: string): Promise<void> {
-    const origin = originOf(connection.url);
-    if (secret && !origin) {
+    const origins = originsOf(serverUrlsOf(connection));
+    if (secret && !origins) {
       throw new Error(
-        `The ${kind} of "${connection.name}" was not stored: its URL has no scheme, host and port to keep it for.`,
+        `The ${kind} of "${connection.name}" was not stored: one of its URLs has no scheme, host and port to keep it for.`,
       );
     }
     await this.storage.delete(legacyKey(connection.id, kind));
-    if (!secret || !origin) {
+    if (!secret || !origins) {
       await this.storage.delete(boundKey(connection.id, kind));
       return;
     }
-    await this.storage.store(boundKey(connection.id, kind), encodeBoundSecret({ origin, secret }));
+    await this.storage.store(
+      boundKey(connection.id, kind),
+      encodeBoundSecret(boundTo(origins, secret)),
+    );
   }
 
   async delete(id: string, kind: SecretKind): Promise<void> {
@@ -89,14 +106,12 @@ export class ConnectionSecrets {
     const stored = decodeBoundSecret(await this.storage.get(boundKey(connection.id, kind)));
     if (stored) return stored;
     const legacy = await this.storage.get(legacyKey(connection.id, kind));
-    const origin = originOf(connection.url);
-    if (!legacy || !origin) return undefined;
-    await this.storage.store(
-      boundKey(connection.id, kind),
-      encodeBoundSecret({ origin, secret: legacy }),
-    );
+    const origins = originsOf(serverUrlsOf(connection));
+    if (!legacy || !origins) return undefined;
+    const bound = boundTo(origins, legacy);
+    await this.storage.store(boundKey(connection.id, kind), encodeBoundSecret(bound));
     await this.storage.delete(legacyKey(connection.id, kind));
-    return { origin, secret: legacy };
+    return bound;
   }
 
   private async ask(

@@ -1,8 +1,9 @@
 import * as vscode from 'vscode';
-import type { ConnectOptions, PuppetDB } from '../../client';
+import type { ConnectOptions, PuppetDB, RequestEvent } from '../../client';
 import type { ConnectionSettings, Settings } from '../settings';
 import { askSecretAgain } from './askSecretAgain';
 import { ConnectionSecrets, type AskSecretAgain, type SecretKind } from './connectionSecrets';
+import { serverUrlsOf } from './serverUrls';
 
 export type { SecretKind } from './connectionSecrets';
 
@@ -22,6 +23,8 @@ export class ConnectionStore implements vscode.Disposable {
     private readonly settings: Settings,
     storage: vscode.SecretStorage,
     ask: AskSecretAgain = askSecretAgain,
+    /** Told of every HTTP request a connection's client makes (the extension's log). */
+    private readonly onRequest?: (connection: ConnectionSettings, event: RequestEvent) => void,
   ) {
     this.secrets = new ConnectionSecrets(storage, ask);
     this.subscriptions = [
@@ -43,7 +46,7 @@ export class ConnectionStore implements vscode.Disposable {
 
   /**
    * Adds or replaces one connection in the user's settings, and stores its given secrets for its
-   * URL's origin (an empty secret deletes it). Only the user's own list is written back: a
+   * servers' origins (an empty secret deletes it). Only the user's own list is written back: a
    * workspace's value never ends up in the user's settings.
    */
   async save(
@@ -71,7 +74,7 @@ export class ConnectionStore implements vscode.Disposable {
     this.changed.fire();
   }
 
-  /** The stored secret for the connection's current URL, if any; never asks the user. */
+  /** The stored secret for the connection's current servers, if any; never asks the user. */
   async secret(id: string, kind: SecretKind): Promise<string | undefined> {
     const connection = this.get(id);
     return connection ? this.secrets.peek(connection, kind) : undefined;
@@ -94,12 +97,15 @@ export class ConnectionStore implements vscode.Disposable {
     return client;
   }
 
-  /** The client options of a connection, with the secrets given for its URL's origin only. */
+  /** The client options of a connection, with the secrets given for its servers' origins only. */
   async connectOptions(connection: ConnectionSettings): Promise<ConnectOptions> {
     return {
       ...clientOptionsOf(connection),
       password: (await this.secrets.get(connection, 'password')) || undefined,
       token: (await this.secrets.get(connection, 'token')) || undefined,
+      ...(this.onRequest
+        ? { onRequest: (event: RequestEvent) => this.onRequest?.(connection, event) }
+        : {}),
     };
   }
 
@@ -115,15 +121,14 @@ export class ConnectionStore implements vscode.Disposable {
   }
 }
 
-/** Client options from a connection's settings (its URL split into protocol, host, port, path). */
+/**
+ * Client options from a connection's settings: one URL split into protocol, host, port and path;
+ * with failover servers, every URL as the client's `serverUrls`, in order.
+ */
 export function clientOptionsOf(connection: ConnectionSettings): ConnectOptions {
-  const url = new URL(connection.url);
-  const protocol = url.protocol.replace(':', '');
+  const urls = serverUrlsOf(connection);
   return {
-    protocol,
-    host: url.hostname.replace(/^\[|\]$/g, ''),
-    port: url.port ? Number(url.port) : protocol === 'https' ? 443 : 80,
-    urlPath: url.pathname,
+    ...(urls.length > 1 ? { serverUrls: urls } : addressOf(connection.url)),
     // The extension verifies certificates unless told not to (the library's default is off).
     sslVerify: connection.verifyTls === false ? false : (connection.caFile ?? true),
     sslCert: connection.certFile || undefined,
@@ -134,12 +139,26 @@ export function clientOptionsOf(connection: ConnectionSettings): ConnectOptions 
   };
 }
 
+function addressOf(text: string): Pick<ConnectOptions, 'protocol' | 'host' | 'port' | 'urlPath'> {
+  const url = new URL(text);
+  const protocol = url.protocol.replace(':', '');
+  return {
+    protocol,
+    host: url.hostname.replace(/^\[|\]$/g, ''),
+    port: url.port ? Number(url.port) : protocol === 'https' ? 443 : 80,
+    urlPath: url.pathname,
+  };
+}
+
 function idOf(entry: unknown): unknown {
   return typeof entry === 'object' && entry !== null ? (entry as { id?: unknown }).id : undefined;
 }
 
 function stripEmpty(connection: ConnectionSettings): ConnectionSettings {
   return Object.fromEntries(
-    Object.entries(connection).filter(([, value]) => value !== undefined && value !== ''),
+    Object.entries(connection).filter(
+      ([, value]) =>
+        value !== undefined && value !== '' && !(Array.isArray(value) && value.length === 0),
+    ),
   ) as unknown as ConnectionSettings;
 }

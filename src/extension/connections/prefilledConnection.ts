@@ -11,6 +11,7 @@ const CONNECTION_FIELDS = new Set<string>([
   'id',
   'name',
   'url',
+  'serverUrls',
   'verifyTls',
   'timeout',
   ...STRING_FIELDS,
@@ -36,6 +37,16 @@ export function parsePrefilledConnection(argument: unknown): ConnectionFormResul
   }
   const problem = urlProblem(entry.url as string);
   if (problem) fail(problem);
+  const failover = entry.serverUrls;
+  if (failover !== undefined) {
+    if (!Array.isArray(failover) || !failover.every((url) => typeof url === 'string')) {
+      fail('"connection.serverUrls" must be an array of URLs.');
+    }
+    for (const [index, url] of (failover as string[]).entries()) {
+      const failoverProblem = urlProblem(url);
+      if (failoverProblem) fail(`"connection.serverUrls" item ${index + 1}: ${failoverProblem}`);
+    }
+  }
   for (const key of STRING_FIELDS) {
     if (entry[key] !== undefined && typeof entry[key] !== 'string') {
       fail(`"connection.${key}" must be a string.`);
@@ -62,7 +73,13 @@ export function parsePrefilledConnection(argument: unknown): ConnectionFormResul
     fail(`"auth" must be one of ${AUTHS.join(', ')}.`);
   }
   return {
-    connection: { ...(entry as unknown as ConnectionSettings), url: (entry.url as string).trim() },
+    connection: {
+      ...(entry as unknown as ConnectionSettings),
+      url: (entry.url as string).trim(),
+      ...(Array.isArray(failover)
+        ? { serverUrls: (failover as string[]).map((url) => url.trim()) }
+        : {}),
+    },
     secrets: secretEntries as ConnectionFormResult['secrets'],
     auth: auth as Auth | undefined,
   };

@@ -63,37 +63,39 @@ export function tokenFileOf(section: PuppetdbConfSection, defaultTokenFile: stri
   return section['token-file'] ? expandHome(section['token-file']) : defaultTokenFile;
 }
 
-/** One connection per server URL (a later change makes several URLs a failover list). */
+/**
+ * One connection for the servers of `server_urls`: they are the failover list of one logical
+ * PuppetDB (`puppet query` tries them in order), so the first is the connection's `url` and the
+ * rest its `serverUrls`. A URL that can't be used is skipped and said.
+ */
 export function connectionsOf(
   section: PuppetdbConfSection,
   token: string | undefined,
 ): { connections: ImportedConnection[]; problems: string[] } {
   const raw = section.server_urls;
-  const urls = (Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(',') : [])
+  const listed = (Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(',') : [])
     .map((url) => (typeof url === 'string' ? url.trim() : ''))
     .filter(Boolean);
-  const connections: ImportedConnection[] = [];
   const problems: string[] = [];
-  for (const url of urls) {
+  const urls: string[] = [];
+  for (const url of listed) {
     const problem = urlProblem(url);
-    if (problem) {
-      problems.push(`Skipped ${redactUrl(url)}: ${problem}`);
-      continue;
-    }
-    const parsed = new URL(url);
-    connections.push({
-      connection: {
-        id: `conf-${parsed.host}`,
-        name: parsed.hostname,
-        url,
-        caFile: section.cacert ? expandHome(section.cacert) : undefined,
-        certFile: section.cert ? expandHome(section.cert) : undefined,
-        keyFile: section.key ? expandHome(section.key) : undefined,
-      },
-      token,
-    });
+    if (problem) problems.push(`Skipped ${redactUrl(url)}: ${problem}`);
+    else urls.push(url);
   }
-  return { connections, problems };
+  const [first, ...failover] = urls;
+  if (first === undefined) return { connections: [], problems };
+  const parsed = new URL(first);
+  const connection: ConnectionSettings = {
+    id: `conf-${parsed.host}`,
+    name: parsed.hostname,
+    url: first,
+    ...(failover.length ? { serverUrls: failover } : {}),
+    caFile: section.cacert ? expandHome(section.cacert) : undefined,
+    certFile: section.cert ? expandHome(section.cert) : undefined,
+    keyFile: section.key ? expandHome(section.key) : undefined,
+  };
+  return { connections: [{ connection, token }], problems };
 }
 
 /** Reads the global and the user's puppetdb.conf and the token; see the file comment. */

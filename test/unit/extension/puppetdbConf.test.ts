@@ -41,14 +41,17 @@ describe('puppetdb.conf: the pure parts', () => {
     assert.equal(tokenFileOf({ 'token-file': '/etc/tok' }, '/default'), '/etc/tok');
   });
 
-  test('one connection per server URL; a URL with credentials is skipped, its password unsaid', () => {
+  test('the server URLs make one connection; a URL with credentials is skipped, its password unsaid', () => {
     const { connections, problems } = connectionsOf(
-      { server_urls: 'https://a.example:8081, https://admin:hunter2@b.example:8081' },
+      {
+        server_urls:
+          'https://a.example:8081, https://admin:hunter2@b.example:8081, https://c.example:8081',
+      },
       'tok',
     );
     assert.deepEqual(
-      connections.map((entry) => [entry.connection.id, entry.token]),
-      [['conf-a.example:8081', 'tok']],
+      connections.map((entry) => [entry.connection.id, entry.connection.serverUrls, entry.token]),
+      [['conf-a.example:8081', ['https://c.example:8081'], 'tok']],
     );
     assert.equal(problems.length, 1);
     assert.match(problems[0]!, /User name and password/);
