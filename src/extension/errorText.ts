@@ -37,6 +37,11 @@ export function pointsAtConnectionSettings(error: unknown): boolean {
       return true;
     case 'PuppetDBConnectionError':
       return typeof code === 'string' && SETTINGS_CODES.test(code);
+    case 'AllServersFailedError':
+      // every server failed: the settings are the fix when any failure points at them
+      return ((error as { failures?: unknown[] }).failures ?? []).some((failure) =>
+        pointsAtConnectionSettings((failure as { error?: unknown })?.error ?? failure),
+      );
     case 'PuppetDBHTTPError':
       return status === 401 || status === 403;
     default:

@@ -5,6 +5,7 @@ import { QueryHistory } from './pql/queryHistory';
 import { Views } from './ids';
 import { Settings } from './settings';
 import { ErrorReporter } from './errors';
+import { logRequest } from './requestLog';
 import { ConnectionStatusBar } from './statusBar';
 import { ExplorerProvider } from './tree/explorerProvider';
 import type { ExplorerNode } from './tree/explorerNode';
@@ -37,7 +38,12 @@ export class Services implements vscode.Disposable {
     this.errors = new ErrorReporter(log);
     this.extensionUri = context.extensionUri;
     this.history = new QueryHistory(context.globalState);
-    this.store = new ConnectionStore(this.settings, context.secrets);
+    this.store = new ConnectionStore(
+      this.settings,
+      context.secrets,
+      undefined,
+      (connection, event) => logRequest(log, connection, event),
+    );
     this.explorer = new ExplorerProvider(this.store, this.settings, this.errors);
     this.treeView = vscode.window.createTreeView(Views.explorer, {
       treeDataProvider: this.explorer,

@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import {
+  AllServersFailedError,
   ImproperlyConfiguredError,
   PuppetDBConnectionError,
   PuppetDBHTTPError,
@@ -48,5 +49,11 @@ describe('error wording', () => {
     assert.equal(pointsAtConnectionSettings(reset), false);
     assert.equal(pointsAtConnectionSettings(new PuppetDBHTTPError(500, 'u', '')), false);
     assert.equal(pointsAtConnectionSettings(new PuppetDBTimeoutError('x', 'u', 1)), false);
+    const allDown = (...errors: Error[]) =>
+      new AllServersFailedError(
+        errors.map((error, i) => ({ server: `http://s${i}`, error }) as never),
+      );
+    assert.equal(pointsAtConnectionSettings(allDown(reset, refused)), true);
+    assert.equal(pointsAtConnectionSettings(allDown(reset, reset)), false);
   });
 });
