@@ -36,6 +36,28 @@ export function registerCommands(services: Services): vscode.Disposable[] {
     return picked?.id;
   };
 
+  /** The PuppetDB version and state of a connection (each server's, when it has several). */
+  const testConnection = async (id: string) => {
+    const connection = store.get(id);
+    if (connection && serverUrlsOf(connection).length > 1) {
+      // each server on its own: one that is down is said even while another answers
+      const servers = await checkEachServer(store, connection);
+      const message = describeServerChecks(connection.name, servers);
+      const answered = servers.find((server) => server.error === undefined);
+      if (servers.every((server) => server.error === undefined)) {
+        void vscode.window.showInformationMessage(message);
+      } else {
+        void vscode.window.showWarningMessage(message);
+      }
+      return { version: answered?.version, state: answered?.state, servers };
+    }
+    const client = await store.client(id);
+    const [version, status] = await Promise.all([client.currentVersion(), client.status()]);
+    const message = `${connection?.name}: PuppetDB ${version}, ${String(status.state)}`;
+    void vscode.window.showInformationMessage(message);
+    return { version, state: status.state };
+  };
+
   return [
     register(Commands.addConnection, async (prefilled?: unknown) => {
       const result =
@@ -73,27 +95,19 @@ export function registerCommands(services: Services): vscode.Disposable[] {
       );
       if (answer === 'Remove') await store.remove(existing.id);
     }),
-    register(Commands.testConnection, async (node?: ConnectionNode) => {
+    register(Commands.testConnection, async (node?: ConnectionNode | string) => {
       const id = await connectionOf(node);
       if (!id) return undefined;
-      const connection = store.get(id);
-      if (connection && serverUrlsOf(connection).length > 1) {
-        // each server on its own: one that is down is said even while another answers
-        const servers = await checkEachServer(store, connection);
-        const message = describeServerChecks(connection.name, servers);
-        const answered = servers.find((server) => server.error === undefined);
-        if (servers.every((server) => server.error === undefined)) {
-          void vscode.window.showInformationMessage(message);
-        } else {
-          void vscode.window.showWarningMessage(message);
-        }
-        return { version: answered?.version, state: answered?.state, servers };
+      try {
+        return await testConnection(id);
+      } catch (error) {
+        // said here, where the connection is known (picked or not): Edit Connection can open it
+        void services.errors.show('Test Connection', error, {
+          connectionId: id,
+          retry: () => vscode.commands.executeCommand(Commands.testConnection, id),
+        });
+        return undefined;
       }
-      const client = await store.client(id);
-      const [version, status] = await Promise.all([client.currentVersion(), client.status()]);
-      const message = `${connection?.name}: PuppetDB ${version}, ${String(status.state)}`;
-      void vscode.window.showInformationMessage(message);
-      return { version, state: status.state };
     }),
     register(Commands.importConnections, (source?: unknown) => importConnections(store, source)),
     register(Commands.switchConnection, async (id?: string) => {
