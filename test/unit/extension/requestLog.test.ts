@@ -68,7 +68,7 @@ describe('the request log', () => {
     );
     assert.match(
       lines[0]![1],
-      /no answer.*\n  PuppetDBConnectionError: Could not reach PuppetDB\. \[ECONNREFUSED\]/,
+      /no answer.*\n {2}PuppetDBConnectionError: Could not reach PuppetDB\. \[ECONNREFUSED\]/,
     );
     assert.match(lines[1]![1], /503.*trying the next server$/);
     assert.match(lines[2]![1], /\(cancelled\)$/);
