@@ -1,8 +1,8 @@
-import * as vscode from 'vscode';
 import type { CatalogGraphTarget } from '../commandTargets';
 import type { Feature } from '../feature';
 import { Commands } from '../ids';
 import { registerGuardedCommand } from '../commands/registerGuardedCommand';
+import { pickCertname, pickConnection } from '../pickers';
 import type { Services } from '../services';
 import { CatalogGraphPanel, type GraphContext, type GraphPanelState } from './catalogGraphPanel';
 import { CatalogHistory } from './catalogHistory';
@@ -58,35 +58,6 @@ async function graphTarget(
   }
   const connectionId = await pickConnection(services);
   if (!connectionId) return undefined;
-  const client = await services.store.client(connectionId);
-  const certnames = client
-    .stream('pql', { query: 'nodes[certname] { order by certname }' })
-    .toArray()
-    .then((rows) => (rows as Array<{ certname: string }>).map((row) => row.certname));
-  const certname = await vscode.window.showQuickPick(certnames, {
-    title: 'Open the catalog graph of…',
-    placeHolder: 'certname',
-  });
+  const certname = await pickCertname(services, connectionId);
   return certname ? { connectionId, certname } : undefined;
-}
-
-/** The active connection; with none active, the only one, or the user's pick. */
-async function pickConnection(services: Services): Promise<string | undefined> {
-  const active = services.statusBar.activeConnectionId;
-  if (active && services.store.get(active)) return active;
-  const connections = services.store.list();
-  if (connections.length === 0) {
-    void vscode.window.showErrorMessage('Add a PuppetDB connection first.');
-    return undefined;
-  }
-  if (connections.length === 1) return connections[0]!.id;
-  const picked = await vscode.window.showQuickPick(
-    connections.map((connection) => ({
-      label: connection.name,
-      description: connection.url,
-      id: connection.id,
-    })),
-    { title: 'Open the catalog graph: which PuppetDB?' },
-  );
-  return picked?.id;
 }

@@ -7,8 +7,10 @@ import * as vscode from 'vscode';
 import { lastHours, parseIsoRange, type EventsSource } from '../../shared/eventTableSource';
 import type { EventsTarget, ReportTarget } from '../commandTargets';
 import type { Services } from '../services';
+import { withLoadProgress } from '../tree/loading';
 import { PuppetNodeNode } from '../tree/puppetNodeNode';
 import { ReportNode } from '../tree/reportNodes';
+import { pickCertname, pickConnection } from '../pickers';
 
 export interface ResolvedEvents {
   connectionId: string;
@@ -72,73 +74,6 @@ export async function resolveReportTarget(
   return reportHash ? { connectionId, reportHash } : undefined;
 }
 
-/** The active connection first; no question when there is only one. */
-async function pickConnection(services: Services): Promise<string | undefined> {
-  const connections = services.store.list();
-  if (connections.length === 0) {
-    void vscode.window.showWarningMessage('No PuppetDB connection yet: add one first.');
-    return undefined;
-  }
-  if (connections.length === 1) return connections[0]!.id;
-  const active = services.statusBar.activeConnectionId;
-  const items = connections
-    .map((connection) => ({
-      label: connection.name,
-      description: connection.id === active ? `${connection.url} · active` : connection.url,
-      id: connection.id,
-    }))
-    .sort((a, b) => Number(b.id === active) - Number(a.id === active));
-  return (await vscode.window.showQuickPick(items, { placeHolder: 'PuppetDB connection' }))?.id;
-}
-
-/** The connection's active nodes, failed ones marked, or a certname typed by hand. */
-async function pickCertname(services: Services, connectionId: string): Promise<string | undefined> {
-  const quickPick = vscode.window.createQuickPick<vscode.QuickPickItem>();
-  quickPick.placeholder = 'Node (certname)';
-  quickPick.busy = true;
-  quickPick.show();
-  const controller = new AbortController();
-  void (async () => {
-    try {
-      const client = await services.store.client(connectionId);
-      const nodes = (await client
-        .stream('nodes', {
-          query: ['extract', ['certname', 'latest_report_status'], ['=', 'node_state', 'active']],
-          orderBy: [{ field: 'certname', order: 'asc' }],
-          signal: controller.signal,
-        })
-        .toArray()) as Array<{ certname: string; latest_report_status: string | null }>;
-      quickPick.items = nodes.map((node) => ({
-        label: node.certname,
-        description: node.latest_report_status ?? 'no report',
-        iconPath: new vscode.ThemeIcon(
-          node.latest_report_status === 'failed' ? 'error' : 'vm',
-          node.latest_report_status === 'failed'
-            ? new vscode.ThemeColor('testing.iconFailed')
-            : undefined,
-        ),
-      }));
-    } catch (error) {
-      if (!controller.signal.aborted) {
-        quickPick.placeholder = `Type a certname (nodes could not be listed: ${error instanceof Error ? error.message : String(error)})`;
-      }
-    } finally {
-      quickPick.busy = false;
-    }
-  })();
-  return new Promise((resolve) => {
-    quickPick.onDidAccept(() => {
-      resolve(quickPick.selectedItems[0]?.label ?? (quickPick.value.trim() || undefined));
-      quickPick.hide();
-    });
-    quickPick.onDidHide(() => {
-      controller.abort();
-      resolve(undefined);
-      quickPick.dispose();
-    });
-  });
-}
-
 /** A node's events: its latest report, the last day or week, or a range typed in ISO-8601. */
 async function pickNodeRange(certname: string): Promise<EventsSource | undefined> {
   const choices = [
@@ -173,13 +108,20 @@ async function pickReport(
   certname: string,
 ): Promise<string | undefined> {
   const client = await services.store.client(connectionId);
-  const rows = (await client
-    .stream('reports', {
-      query: ['extract', ['hash', 'end_time', 'status', 'noop'], ['=', 'certname', certname]],
-      orderBy: [{ field: 'end_time', order: 'desc' }],
-      limit: 100,
-    })
-    .toArray()) as Array<{ hash: string; end_time: string; status: string | null; noop: boolean }>;
+  // a cancellable notification after 1.5 s, which aborts the request
+  const rows = (await withLoadProgress(
+    `Loading the reports of ${certname}…`,
+    (signal) =>
+      client
+        .stream('reports', {
+          query: ['extract', ['hash', 'end_time', 'status', 'noop'], ['=', 'certname', certname]],
+          orderBy: [{ field: 'end_time', order: 'desc' }],
+          limit: 100,
+          signal,
+        })
+        .toArray(),
+    { location: vscode.ProgressLocation.Window },
+  )) as Array<{ hash: string; end_time: string; status: string | null; noop: boolean }>;
   if (rows.length === 0) {
     void vscode.window.showInformationMessage(`${certname} has no reports.`);
     return undefined;
