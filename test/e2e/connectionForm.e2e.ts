@@ -130,12 +130,19 @@ async function main(): Promise<void> {
         });
         await page.screenshot({ path: join(screenshots, 'connection-form-userinfo-dark.png') });
         await enter(page, 'http://puppetdb.example.test:8080');
+        await step(page, 'Failover servers (optional)');
+        await enter(page);
         await step(page, 'Name');
-        await widget(page).locator('.quick-input-titlebar [aria-label^="Back"]').first().click();
+        const back = widget(page).locator('.quick-input-titlebar [aria-label^="Back"]').first();
+        await back.click();
+        await step(page, 'Failover servers (optional)');
+        await back.click();
         await step(page, 'Add PuppetDB Connection: URL');
         await check('Back returns to the URL step with what was typed', async () =>
           assert.equal(await input(page).inputValue(), 'http://puppetdb.example.test:8080'),
         );
+        await enter(page);
+        await step(page, 'Failover servers (optional)');
         await enter(page);
         await step(page, 'Name');
         await enter(page, 'Plain HTTP');
@@ -165,6 +172,8 @@ async function main(): Promise<void> {
         await runCommand(page, 'PuppetDB: Add Connection…');
         await step(page, 'URL');
         await enter(page, `https://${server.host}:${server.httpsPort}`);
+        await step(page, 'Failover servers (optional)');
+        await enter(page);
         await step(page, 'Name');
         await enter(page, 'TLS PuppetDB');
         await step(page, 'CA certificate');
@@ -220,6 +229,8 @@ async function main(): Promise<void> {
         await runCommand(page, 'PuppetDB: Add Connection…');
         await step(page, 'URL');
         await enter(page, fake.url);
+        await step(page, 'Failover servers (optional)');
+        await enter(page);
         await step(page, 'Name');
         await enter(page, 'Recorder');
         await step(page, 'Authentication');
@@ -237,6 +248,8 @@ async function main(): Promise<void> {
         await step(page, 'PuppetDB connection');
         await choose(page, 'Recorder');
         await step(page, 'Edit Recorder: URL');
+        await enter(page);
+        await step(page, 'Failover servers (optional)');
         await enter(page);
         await step(page, 'Name');
         await enter(page);
@@ -266,6 +279,8 @@ async function main(): Promise<void> {
         await step(page, 'PuppetDB connection');
         await choose(page, 'Recorder');
         await step(page, 'Edit Recorder: URL');
+        await enter(page);
+        await step(page, 'Failover servers (optional)');
         await enter(page);
         await step(page, 'Name');
         await enter(page);
