@@ -65,7 +65,8 @@ if (webviewEntries.length > 0) {
     minify: production,
     sourcemap: !production,
     logLevel: 'info',
-    // hooks for the end-to-end tests (e.g. window.__pdbxGraph) exist only in development builds
+    // hooks for the end-to-end tests (window.__pdbxGraph, the graph's worker fault) exist only in
+    // development builds
     define: { PDBX_TEST_HOOKS: String(!production) },
   });
   // Web Workers of the webviews (src/webview/<entry>/<name>.worker.ts -> <entry>-<name>.worker.js)

@@ -12,6 +12,11 @@ export const SETTING_DEFAULTS = {
   utcTimes: false,
   'pql.pageSize': 5000,
   'pql.validateOnType': true,
+  'pql.maxRows': 200_000,
+  'pql.maxResultMB': 100,
+  'events.maxEvents': 200_000,
+  'graph.keptCatalogsMB': 20,
+  'graph.keptCatalogsNodes': 50,
 };
 
 export type SettingKey = keyof typeof SETTING_DEFAULTS;

@@ -83,6 +83,27 @@ export class Settings {
     return this.value('pql.validateOnType');
   }
 
+  /** What the PQL results panel holds of one query before it stops and says "truncated". */
+  resultLimits(): { maxRows: number; maxBytes: number } {
+    return {
+      maxRows: Math.max(1, this.value('pql.maxRows')),
+      maxBytes: Math.max(1, this.value('pql.maxResultMB')) * MB,
+    };
+  }
+
+  /** The most events an events table holds. */
+  maxEvents(): number {
+    return Math.max(1, this.value('events.maxEvents'));
+  }
+
+  /** What the catalogs kept for "compare with the previous catalog" may take. */
+  keptCatalogLimits(): { maxBytes: number; maxNodes: number } {
+    return {
+      maxBytes: Math.max(1, this.value('graph.keptCatalogsMB')) * MB,
+      maxNodes: Math.max(1, this.value('graph.keptCatalogsNodes')),
+    };
+  }
+
   /** A setting's value, or its default (the one package.json declares) when unset. */
   private value<K extends SettingKey>(key: K): (typeof SETTING_DEFAULTS)[K] {
     return this.configuration.get(key, SETTING_DEFAULTS[key]);
@@ -94,6 +115,8 @@ export class Settings {
     });
   }
 }
+
+const MB = 1_000_000;
 
 /** An entry of the user's list with the id and URL a connection needs. */
 function isUsableConnection(entry: unknown): entry is ConnectionSettings {

@@ -98,8 +98,19 @@ export interface ResultsSnapshot {
   /** How many rows the query matches in all (X-Records), when the server said. */
   total: number | undefined;
   error: ResultsError | undefined;
+  /** Set when the panel stopped holding rows at one of its limits (settings `pql.maxRows`, `pql.maxResultMB`). */
+  truncated?: ResultsTruncation;
   /** Set when the rows are those kept across a window reload, not a fresh run. */
   restored?: RestoredNote;
+}
+
+export interface ResultsTruncation {
+  /** Rows held when the limit was reached. */
+  rows: number;
+  /** Which limit: the row count or the bytes of the rows. */
+  limit: 'rows' | 'bytes';
+  /** The limit's value (rows, or megabytes). */
+  value: number;
 }
 
 export interface ResultsError {
@@ -126,6 +137,7 @@ export type HostToResults =
       hasMore: boolean;
       total: number | undefined;
       error: ResultsSnapshot['error'];
+      truncated?: ResultsTruncation;
     };
 
 export type ResultsToHost =
@@ -136,6 +148,8 @@ export type ResultsToHost =
   | { type: 'loadMore'; runId: number }
   | { type: 'rerun' }
   | { type: 'export'; format: 'csv' | 'json' }
+  /** Run the query again and stream every row to a file (the panel held only part of them). */
+  | { type: 'exportAll'; format: 'csv' | 'json' }
   | { type: 'copyCurl' }
   | { type: 'openNode'; certname: string }
   | { type: 'openCatalog'; certname: string }
@@ -200,13 +214,15 @@ export type HostToEvents =
       certname: string | undefined;
       events: EventRowDto[];
       complete: boolean;
+      /** Set when the table stopped loading at its limit (setting `events.maxEvents`). */
+      truncatedAt?: number;
       /** Set when these are the events kept across a window reload, not a fresh load. */
       restored?: RestoredNote;
     }
   /** Restored after a window reload without its events (too many to keep). */
   | { type: 'restored'; title: string; note: RestoredNote }
   /** The next batch of a streaming load, to append. */
-  | { type: 'moreEvents'; events: EventRowDto[]; complete: boolean }
+  | { type: 'moreEvents'; events: EventRowDto[]; complete: boolean; truncatedAt?: number }
   | { type: 'error'; message: string };
 
 export type EventsToHost =

@@ -45,6 +45,7 @@ export const toHostSchemas = {
     loadMore: { runId: count },
     rerun: {},
     export: { format: oneOf('csv', 'json') },
+    exportAll: { format: oneOf('csv', 'json') },
     copyCurl: {},
     openNode: { certname: name },
     openCatalog: { certname: name },

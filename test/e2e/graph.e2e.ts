@@ -34,12 +34,18 @@ interface GraphHooks {
   focus(): boolean;
   styleOf(id: string, property: string): string | undefined;
   positionOf(id: string): { x: number; y: number } | undefined;
-  timings: { layoutMs: number; paintMs: number; draws: number };
+  timings: { layoutMs: number; paintMs: number; draws: number; engine: string };
   select(id: string): void;
   setFocus(on: boolean): void;
   collapse(id: string): void;
+  layoutFailure(): string | null | undefined;
 }
-declare const window: { __pdbxGraph: GraphHooks };
+/** Test builds only (esbuild `__PDBX_TEST_HOOKS__`): faults of the layout worker. */
+interface GraphFaults {
+  crashNextLayout(): void;
+  relayout(): void;
+}
+declare const window: { __pdbxGraph: GraphHooks; __pdbxGraphFaults: GraphFaults };
 declare const document: { body: { classList: { contains(name: string): boolean } } };
 declare function getComputedStyle(element: unknown): { getPropertyValue(name: string): string };
 
@@ -314,6 +320,47 @@ async function exercise(
       assert.equal(expanded.length, catalog.resources.length);
     },
   );
+
+  if (shade === 'dark') {
+    // the layout worker crashes: the graph is drawn anyway (fast layout), the view says so and
+    // offers "Retry", which lays it out again in a fresh worker
+    before = await draws(frame);
+    await frame.evaluate(() => {
+      window.__pdbxGraphFaults.crashNextLayout();
+      window.__pdbxGraphFaults.relayout();
+    });
+    await nextDraw(frame, before);
+    const notice = frame.locator('.layout-failure');
+    await notice.waitFor({ state: 'visible', timeout: 15_000 });
+    const failed = {
+      text: await notice.innerText(),
+      nodes: (await frame.evaluate(() => window.__pdbxGraph.nodeIds())).length,
+      engine: await frame.evaluate(() => window.__pdbxGraph.timings.engine),
+    };
+    await page.screenshot({ path: join(screenshots, `graph-layout-failure-${shade}.png`) });
+    await check(
+      `${theme}: a crashed layout worker: the fast layout draws all ${catalog.resources.length} resources, with a message and "Retry"`,
+      () => {
+        assert.match(failed.text, /worker crashed \(test fault\)/);
+        assert.match(failed.text, /Retry/);
+        assert.equal(failed.nodes, catalog.resources.length);
+        assert.equal(failed.engine, 'fast');
+      },
+    );
+    before = await draws(frame);
+    await notice.locator('vscode-button:has-text("Retry")').click();
+    await nextDraw(frame, before);
+    const retried = {
+      hidden: await notice.isHidden(),
+      nodes: (await frame.evaluate(() => window.__pdbxGraph.nodeIds())).length,
+      failure: await frame.evaluate(() => window.__pdbxGraph.layoutFailure()),
+    };
+    await check(`${theme}: "Retry" lays the graph out again in a new worker`, () => {
+      assert.equal(retried.hidden, true);
+      assert.equal(retried.failure, undefined);
+      assert.equal(retried.nodes, catalog.resources.length);
+    });
+  }
 
   if (shade === 'light') {
     // compare with another node: the host asks which, through a quick pick

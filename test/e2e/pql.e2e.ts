@@ -7,6 +7,7 @@
  *   node --import tsx test/e2e/pql.e2e.ts [--state-dir .work/puppetdb-test] [--screenshots test-results]
  */
 import assert from 'node:assert/strict';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Frame, Page } from 'playwright-core';
 import { connect } from '../../src/client';
@@ -67,7 +68,7 @@ async function main(): Promise<void> {
     const files = { 'queries.pql': QUERIES.join('\n') };
     await withWorkbench(
       { name: 'pql', theme, settings, files, screenshots },
-      async ({ page, dialogs, shade }) => {
+      async ({ page, dialogs, shade, folder }) => {
         await openFile(page, 'queries.pql');
         await page.locator('.monaco-editor .view-line').nth(1).waitFor({ timeout: 30_000 });
         await page
@@ -195,6 +196,36 @@ async function main(): Promise<void> {
           } finally {
             process.kill(server.pid, 'SIGCONT');
           }
+
+          // a result past the panel's row limit: it stops, says "truncated", offers the export
+          const settingsFile = join(folder, '.vscode', 'settings.json');
+          const workspaceSettings = JSON.parse(readFileSync(settingsFile, 'utf8')) as object;
+          writeFileSync(
+            settingsFile,
+            JSON.stringify({ ...workspaceSettings, 'puppetdbExplorer.pql.maxRows': 5 }),
+          );
+          await page.locator('.monaco-editor .view-line').first().click();
+          await putCursorOnLine(page, 2);
+          await page.keyboard.press('Control+Enter');
+          const note = frame.locator('.truncated');
+          await note.waitFor({ state: 'visible', timeout: 30_000 });
+          await frame.locator('.state-done').waitFor({ timeout: 30_000 });
+          await nextPaint(frame);
+          const truncatedText = await note.innerText();
+          const truncatedCount = await counts.innerText();
+          const shownRows = await frame.locator('.table-body .table-row:not([hidden])').count();
+          await page.screenshot({ path: join(screenshots, `pql-truncated-${shade}.png`) });
+          check(
+            `${theme}: past pql.maxRows the panel holds 5 rows, says "Truncated at 5 rows" and offers the whole result as a file`,
+            () => {
+              assert.match(truncatedText, /Truncated at 5 rows\./);
+              assert.match(truncatedText, /puppetdbExplorer\.pql\.maxRows/);
+              assert.match(truncatedText, /Export the whole result as CSV/);
+              assert.match(truncatedText, /Export the whole result as JSON/);
+              assert.equal(truncatedCount, `5 rows of ${expected.length} (truncated)`);
+              assert.equal(shownRows, 5);
+            },
+          );
         }
       },
     );

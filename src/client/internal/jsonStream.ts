@@ -6,7 +6,8 @@
  * first record until the last byte. Here a byte scanner finds where each top-level element ends;
  * the complete elements of every chunk are parsed with one native `JSON.parse` call, so the only
  * JavaScript work per byte is the scan, and memory is bounded by one chunk plus the element
- * still in flight.
+ * still in flight — and that element by `maxRecordBytes`, so a pathological answer (one endless
+ * string, an array that never closes) fails with a clear error instead of growing without bound.
  */
 
 const QUOTE = 0x22;
@@ -40,6 +41,28 @@ export class EmptyBodyError extends JsonDecodeError {
   override name = 'EmptyBodyError';
 }
 
+/** A record (or a whole non-array body) grew past the decoder's limit before it ended. */
+export class RecordTooLargeError extends JsonDecodeError {
+  override name = 'RecordTooLargeError';
+  constructor(readonly limitBytes: number) {
+    super(
+      `a single record is larger than the ${formatBytes(limitBytes)} the client holds for one record; ` +
+        'the answer was not read further',
+    );
+  }
+}
+
+export interface DecodeOptions {
+  /**
+   * The most bytes one array element (or a body that is not an array) may take before decoding
+   * stops with a RecordTooLargeError. Default 64 MiB: far above any real PuppetDB record (a
+   * catalog of 20,000 resources is a few MB), far below what would exhaust the extension host.
+   */
+  maxRecordBytes?: number;
+}
+
+export const DEFAULT_MAX_RECORD_BYTES = 64 * 1024 * 1024;
+
 /** The body was a single JSON value (an object, `null`, …), not an array. */
 export interface SingleValue {
   kind: 'single';
@@ -62,8 +85,9 @@ type Mode = 'start' | 'array' | 'single' | 'done';
  */
 export async function* decodeJsonStream(
   chunks: AsyncIterable<Uint8Array>,
+  options: DecodeOptions = {},
 ): AsyncGenerator<DecodedPart> {
-  const scanner = new ArrayScanner();
+  const scanner = new ArrayScanner(options.maxRecordBytes ?? DEFAULT_MAX_RECORD_BYTES);
   for await (const chunk of chunks) {
     const part = scanner.push(chunk);
     if (part) yield part;
@@ -76,6 +100,8 @@ class ArrayScanner {
   private mode: Mode = 'start';
   /** Bytes of the element in flight (array mode) or of the whole body (single mode). */
   private pending: Buffer[] = [];
+  /** How many bytes `pending` holds. */
+  private pendingBytes = 0;
   private depth = 0;
   private inString = false;
   private escaped = false;
@@ -83,6 +109,8 @@ class ArrayScanner {
   private sawFirstByte = false;
   /** The first bytes, held back while they might be the start of a byte-order mark. */
   private preamble: Buffer = EMPTY;
+
+  constructor(private readonly maxRecordBytes: number) {}
 
   push(input: Uint8Array): DecodedPart | undefined {
     let chunk = Buffer.isBuffer(input)
@@ -100,7 +128,8 @@ class ArrayScanner {
       if (this.mode === 'start') return undefined;
     }
     if (this.mode === 'single') {
-      this.pending.push(index === 0 ? chunk : chunk.subarray(index));
+      const rest = index === 0 ? chunk : chunk.subarray(index);
+      this.holdPending(rest, this.pendingBytes + rest.length);
       return undefined;
     }
     if (this.mode === 'done') {
@@ -172,6 +201,11 @@ class ArrayScanner {
       if (depth === 0) {
         if (byte === COMMA || byte === CLOSE_BRACKET) {
           if (inElement) {
+            const elementBytes =
+              elementStart < 0 ? this.pendingBytes + index : index - elementStart;
+            if (elementBytes > this.maxRecordBytes) {
+              throw new RecordTooLargeError(this.maxRecordBytes);
+            }
             if (batchEnd < 0) batchStart = elementStart;
             batchEnd = index;
             inElement = false;
@@ -207,11 +241,26 @@ class ArrayScanner {
           ? Buffer.concat([...this.pending, chunk.subarray(0, batchEnd)])
           : chunk.subarray(batchStart, batchEnd);
       this.pending = [];
+      this.pendingBytes = 0;
       part = { kind: 'elements', elements: parseJson(`[${bytes.toString('utf8')}]`) as unknown[] };
     }
-    if (inElement) this.pending.push(elementStart < 0 ? chunk : chunk.subarray(elementStart));
+    if (inElement) {
+      const rest = elementStart < 0 ? chunk : chunk.subarray(elementStart);
+      this.holdPending(rest, (elementStart < 0 ? this.pendingBytes : 0) + rest.length);
+    }
     if (this.mode === 'done') this.assertOnlyWhitespace(chunk, index);
     return part;
+  }
+
+  /** Keeps the bytes of the record in flight, unless the record has outgrown the limit. */
+  private holdPending(bytes: Buffer, total: number): void {
+    if (total > this.maxRecordBytes) {
+      this.pending = [];
+      this.pendingBytes = 0;
+      throw new RecordTooLargeError(this.maxRecordBytes);
+    }
+    this.pending.push(bytes);
+    this.pendingBytes = total;
   }
 
   private assertOnlyWhitespace(chunk: Buffer, from: number): void {
@@ -229,4 +278,11 @@ function parseJson(text: string): unknown {
   } catch (error) {
     throw new JsonDecodeError(`the response is not valid JSON (${(error as Error).message})`);
   }
+}
+
+function formatBytes(bytes: number): string {
+  const mib = bytes / (1024 * 1024);
+  return mib >= 1 && Number.isInteger(mib)
+    ? `${mib} MiB`
+    : `${bytes.toLocaleString('en-US')} bytes`;
 }

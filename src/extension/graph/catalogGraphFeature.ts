@@ -15,7 +15,9 @@ import { CatalogHistory } from './catalogHistory';
 export function registerCatalogGraph(services: Services): Feature {
   const context: GraphContext = {
     services,
-    history: new CatalogHistory(services.context.workspaceState),
+    history: new CatalogHistory(services.context.workspaceState, () =>
+      services.settings.keptCatalogLimits(),
+    ),
   };
   return {
     disposables: [

@@ -1,47 +1,45 @@
 import type * as vscode from 'vscode';
 import type { CatalogGraphDto } from '../../shared/catalogGraph';
-
-interface Seen {
-  latest: CatalogGraphDto;
-  /** The catalog of the node before `latest` (another version), if this workspace saw one. */
-  previous?: CatalogGraphDto;
-  seenAt: number;
-}
+import { SETTING_DEFAULTS } from '../settingDefaults';
+import { KeptCatalogs, type KeptCatalog, type KeptCatalogLimits } from './keptCatalogs';
 
 const STATE_KEY = 'puppetdbExplorer.catalogGraph.seen';
-/** Nodes whose catalogs outlive a window reload (workspaceState); the session keeps all. */
+/** Nodes whose catalogs outlive a window reload (workspaceState), of those the session keeps. */
 const PERSISTED_NODES = 6;
 
 /**
  * The catalogs this workspace has seen, per connection and node. PuppetDB keeps only a node's
- * latest catalog, so "the previous catalog" to compare with exists only if we kept it.
+ * latest catalog, so "the previous catalog" to compare with exists only if we kept it. Bounded
+ * (settings `graph.keptCatalogsMB` and `graph.keptCatalogsNodes`, see KeptCatalogs).
  */
 export class CatalogHistory {
-  private readonly seen: Map<string, Seen>;
+  private readonly kept: KeptCatalogs;
 
-  constructor(private readonly memento: vscode.Memento) {
-    this.seen = new Map(Object.entries(memento.get<Record<string, Seen>>(STATE_KEY) ?? {}));
+  constructor(
+    private readonly memento: vscode.Memento,
+    private readonly limits: () => KeptCatalogLimits = defaultLimits,
+  ) {
+    this.kept = new KeptCatalogs(limits(), memento.get<Record<string, KeptCatalog>>(STATE_KEY));
   }
 
   /** Records a freshly fetched catalog; a new version pushes the one before it to `previous`. */
   async remember(connectionId: string, catalog: CatalogGraphDto): Promise<void> {
-    const key = keyOf(connectionId, catalog.certname);
-    const known = this.seen.get(key);
-    const previous =
-      known && known.latest.version !== catalog.version ? known.latest : known?.previous;
-    // strictly increasing, so two catalogs seen within a millisecond still have an order
-    const newest = Math.max(0, ...[...this.seen.values()].map((entry) => entry.seenAt));
-    this.seen.set(key, { latest: catalog, previous, seenAt: Math.max(Date.now(), newest + 1) });
-    const recent = [...this.seen.entries()]
-      .sort(([, a], [, b]) => b.seenAt - a.seenAt)
-      .slice(0, PERSISTED_NODES);
-    await this.memento.update(STATE_KEY, Object.fromEntries(recent));
+    this.kept.setLimits(this.limits());
+    this.kept.remember(keyOf(connectionId, catalog.certname), catalog, Date.now());
+    await this.memento.update(STATE_KEY, this.kept.mostRecent(PERSISTED_NODES));
   }
 
   /** The node's catalog before the one seen last, if any. */
   previous(connectionId: string, certname: string): CatalogGraphDto | undefined {
-    return this.seen.get(keyOf(connectionId, certname))?.previous;
+    return this.kept.previous(keyOf(connectionId, certname));
   }
+}
+
+function defaultLimits(): KeptCatalogLimits {
+  return {
+    maxBytes: SETTING_DEFAULTS['graph.keptCatalogsMB'] * 1_000_000,
+    maxNodes: SETTING_DEFAULTS['graph.keptCatalogsNodes'],
+  };
 }
 
 const keyOf = (connectionId: string, certname: string) => `${connectionId}\u0000${certname}`;

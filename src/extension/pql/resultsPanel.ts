@@ -4,6 +4,7 @@ import type {
   ResultsError,
   ResultsSnapshot,
   ResultsToHost,
+  ResultsTruncation,
 } from '../../shared/protocol';
 import { restoredNote } from '../../shared/protocolSchema';
 import { WebviewPanels } from '../ids';
@@ -13,6 +14,8 @@ import { withLoadProgress } from '../tree/loading';
 import { webviewOptions } from '../webviews/webviewHtml';
 import { WebviewPanelHost, type MessageHandlers } from '../webviews/webviewPanelHost';
 import { exportRows, copyCurl } from './resultsExport';
+import { exportWholeResult } from './wholeResultExport';
+import { ResultBudget } from './resultBudget';
 import { errorEcho, summarize } from './language/errorLocation';
 import { pagingOf } from './language/paging';
 import { openViews } from '../webviews/openViews';
@@ -46,6 +49,8 @@ export class ResultsPanel extends WebviewPanelHost<'results'> {
   private controller: AbortController | undefined;
   private total: number | undefined;
   private runStarted = 0;
+  /** What the run may still hold (settings `pql.maxRows`, `pql.maxResultMB`). */
+  private budget = new ResultBudget({ maxRows: Infinity, maxBytes: Infinity });
 
   static show(services: Services): ResultsPanel {
     if (ResultsPanel.current) {
@@ -89,6 +94,7 @@ export class ResultsPanel extends WebviewPanelHost<'results'> {
     this.controller?.abort();
     this.request = request;
     this.total = undefined;
+    this.budget = new ResultBudget(this.services.settings.resultLimits());
     this.snapshot = {
       ...emptySnapshot(),
       runId: this.snapshot.runId + 1,
@@ -134,6 +140,10 @@ export class ResultsPanel extends WebviewPanelHost<'results'> {
           restored,
         };
     this.panel.title = `PQL: ${query.replace(/\s+/g, ' ').slice(0, 40)}`;
+    this.budget = new ResultBudget(
+      this.services.settings.resultLimits(),
+      this.snapshot.rows.length,
+    );
     this.sendSnapshot();
   }
 
@@ -169,6 +179,12 @@ export class ResultsPanel extends WebviewPanelHost<'results'> {
     },
     export: ({ format }) =>
       exportRows(this.snapshot.rows, format, this.snapshot.query, this.snapshot.hasMore),
+    exportAll: async ({ format }) => {
+      if (!this.request) {
+        throw new Error('The connection of this query no longer exists: run it from a .pql file.');
+      }
+      await exportWholeResult(this.services, this.request.connection, this.request.query, format);
+    },
     copyCurl: async () => {
       if (this.request) {
         await copyCurl(this.services, this.request.connection, this.request.query);
@@ -202,6 +218,7 @@ export class ResultsPanel extends WebviewPanelHost<'results'> {
     let buffer: unknown[] = [];
     let received = 0;
     let lastFlush = 0;
+    let truncated: ResultsTruncation | undefined;
     const flush = () => {
       if (buffer.length === 0 || runId !== this.snapshot.runId) return;
       const elapsedMs = elapsedBefore + performance.now() - started;
@@ -232,8 +249,14 @@ export class ResultsPanel extends WebviewPanelHost<'results'> {
           });
           for await (const batch of stream.batches()) {
             if (runId !== this.snapshot.runId) return;
-            buffer.push(...batch);
+            const taken = this.budget.take(batch);
+            buffer.push(...taken.rows);
             received += batch.length;
+            if (taken.truncated) {
+              // leaving the loop ends the request (the body is discarded): nothing more is held
+              truncated = { ...taken.truncated, value: limitValue(this.services, taken.truncated) };
+              break;
+            }
             if (lastFlush === 0 || performance.now() - lastFlush >= FLUSH_INTERVAL_MS) flush();
           }
           if (offset === 0) this.total = stream.total;
@@ -241,12 +264,14 @@ export class ResultsPanel extends WebviewPanelHost<'results'> {
         { location: vscode.ProgressLocation.Window, controller },
       );
       flush();
+      if (truncated && runId === this.snapshot.runId) this.snapshot.truncated = truncated;
       this.finish(
         runId,
         'done',
         started,
         elapsedBefore,
-        paging &&
+        !truncated &&
+          paging &&
           received === pageSize &&
           (this.total === undefined || this.snapshot.rows.length < this.total),
       );
@@ -305,6 +330,7 @@ export class ResultsPanel extends WebviewPanelHost<'results'> {
       hasMore,
       total: this.snapshot.total,
       error,
+      truncated: this.snapshot.truncated,
     });
   }
 
@@ -312,6 +338,12 @@ export class ResultsPanel extends WebviewPanelHost<'results'> {
     this.controller?.abort();
     super.dispose();
   }
+}
+
+/** The limit's value as the user set it (rows, or MB), for "truncated at…". */
+function limitValue(services: Services, truncated: { limit: 'rows' | 'bytes' }): number {
+  const limits = services.settings.resultLimits();
+  return truncated.limit === 'rows' ? limits.maxRows : Math.round(limits.maxBytes / 1_000_000);
 }
 
 /** A run's failure for the panel: PuppetDB's own words when it answered, with the echo apart. */

@@ -30,6 +30,8 @@ export interface EventsPanelInfo {
   title: string;
   restore: RestoreInfo;
   eventCount: number;
+  /** Set when the load stopped at the limit (setting `events.maxEvents`). */
+  truncatedAt: number | undefined;
   state: 'loading' | 'done' | 'error';
   error: string | undefined;
 }
@@ -45,6 +47,7 @@ export class EventsPanel extends WebviewPanelHost<'events'> {
   private state: EventsPanelInfo['state'] = 'loading';
   private error: string | undefined;
   private certname: string | undefined;
+  private truncatedAt: number | undefined;
   private readonly controller = new AbortController();
   private flushTimer: ReturnType<typeof setTimeout> | undefined;
   /** Set while the panel shows what it showed before a window reload (nothing fetched). */
@@ -104,6 +107,7 @@ export class EventsPanel extends WebviewPanelHost<'events'> {
       title: this.panel.title,
       restore: this.restoreInfo(),
       eventCount: this.rows.length,
+      truncatedAt: this.truncatedAt,
       state: this.state,
       error: this.error,
     };
@@ -116,6 +120,7 @@ export class EventsPanel extends WebviewPanelHost<'events'> {
   private async load(): Promise<void> {
     const { signal } = this.controller;
     this.restored = undefined;
+    this.truncatedAt = undefined;
     this.rows.length = 0;
     this.posted = 0;
     this.state = 'loading';
@@ -133,8 +138,17 @@ export class EventsPanel extends WebviewPanelHost<'events'> {
         orderBy: [{ field: 'timestamp', order: 'asc' }],
         signal,
       });
+      const maxEvents = this.services.settings.maxEvents();
       for await (const batch of stream.batches()) {
-        for (const row of batch) this.rows.push(eventRowFromWire(row as Record<string, unknown>));
+        const room = maxEvents - this.rows.length;
+        for (const row of batch.slice(0, room)) {
+          this.rows.push(eventRowFromWire(row as Record<string, unknown>));
+        }
+        if (batch.length > room) {
+          // leaving the loop ends the request (its body is discarded): nothing more is held
+          this.truncatedAt = maxEvents;
+          break;
+        }
         this.scheduleFlush();
       }
       this.state = 'done';
@@ -174,7 +188,12 @@ export class EventsPanel extends WebviewPanelHost<'events'> {
     ) {
       const events = this.rows.slice(start, start + EVENTS_PER_MESSAGE);
       const last = start + EVENTS_PER_MESSAGE >= this.rows.length;
-      this.post({ type: 'moreEvents', events, complete: complete && last });
+      this.post({
+        type: 'moreEvents',
+        events,
+        complete: complete && last,
+        truncatedAt: complete && last ? this.truncatedAt : undefined,
+      });
       if (last) break;
     }
     this.posted = this.rows.length;
@@ -187,6 +206,7 @@ export class EventsPanel extends WebviewPanelHost<'events'> {
       certname: this.certname,
       events: this.rows.slice(),
       complete: this.state === 'done',
+      truncatedAt: this.truncatedAt,
       restored: this.restored,
     });
     this.posted = this.rows.length;

@@ -34,7 +34,23 @@ const table = new EventsTable({
   onStateChange: (state) => setUiState(savedTableState(state)),
 });
 const restoredSlot = document.createElement('div');
-app.append(heading, restoredSlot, banner, table.element);
+const truncatedNote = document.createElement('div');
+truncatedNote.className = 'truncated';
+truncatedNote.setAttribute('role', 'status');
+truncatedNote.hidden = true;
+app.append(heading, restoredSlot, banner, truncatedNote, table.element);
+
+/** Says the table stopped loading at its limit, and how to see the rest. */
+function showTruncated(at: number | undefined): void {
+  truncatedNote.hidden = at === undefined;
+  if (at === undefined) return;
+  const strong = document.createElement('strong');
+  strong.textContent = `Truncated at ${at.toLocaleString('en-US')} events.`;
+  truncatedNote.replaceChildren(
+    strong,
+    ` The table holds at most ${at.toLocaleString('en-US')} (setting puppetdbExplorer.events.maxEvents) and stopped loading: narrow the time range, or open one report's events, to see the rest.`,
+  );
+}
 
 /** What the table holds, kept for a window reload once complete. */
 let loaded: { title: string; certname: string | undefined; events: EventRowDto[] } | undefined;
@@ -65,6 +81,7 @@ function handle(message: Exclude<HostToEvents, { type: 'persist' }>): void {
       title.textContent = message.title;
       banner.hidden = true;
       showRestored(undefined);
+      showTruncated(undefined);
       loaded = undefined;
       setLoading(true);
       table.setEvents([], true);
@@ -76,6 +93,7 @@ function handle(message: Exclude<HostToEvents, { type: 'persist' }>): void {
       setLoading(!message.complete);
       table.setEvents(message.events, !message.complete);
       showRestored(message.restored);
+      showTruncated(message.truncatedAt);
       loaded = { title: message.title, certname: message.certname, events: message.events.slice() };
       keepIfComplete(message.complete);
       break;
@@ -83,6 +101,7 @@ function handle(message: Exclude<HostToEvents, { type: 'persist' }>): void {
       setLoading(!message.complete);
       table.appendEvents(message.events, !message.complete);
       loaded?.events.push(...message.events);
+      if (message.complete) showTruncated(message.truncatedAt);
       keepIfComplete(message.complete);
       break;
     case 'restored':

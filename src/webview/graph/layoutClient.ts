@@ -2,53 +2,124 @@ import { layeredLayout } from '../../shared/catalogGraphLayout';
 import type { LayoutRequest, LayoutResponse } from './layoutTypes';
 
 /**
- * Runs layouts in a Web Worker, off the main thread. A webview cannot start a worker from its
- * resource URL (another origin), so the worker's bundle is fetched and started from a blob: URL,
- * which the CSP allows (`worker-src blob:`). Should the worker fail to start, the fast layered
- * layout runs here instead, so the graph is still drawn.
+ * What the client needs of a Worker (a fake one in unit tests): structural, so this file
+ * compiles without the DOM's types.
+ */
+export interface LayoutWorker {
+  postMessage(message: LayoutRequest): void;
+  terminate(): void;
+  onmessage: ((event: { data: LayoutResponse }) => void) | null;
+  onerror: ((event: { message?: string; preventDefault?: () => void }) => void) | null;
+  onmessageerror: (() => void) | null;
+}
+
+export interface LayoutClientOptions {
+  /** How long a layout may take before the worker counts as stuck and is stopped. */
+  timeoutMs?: number;
+  /** Starts a worker: the bundled layout worker (bundledLayoutWorker.ts), or a fake in tests. */
+  startWorker: () => Promise<LayoutWorker>;
+}
+
+/** ELK lays out 600 resources in a few seconds on a slow machine; far past that, it is stuck. */
+export const LAYOUT_TIMEOUT_MS = 20_000;
+
+/**
+ * Runs layouts in a Web Worker, off the main thread. Should the worker fail to start, fail while
+ * running (`error`, `messageerror`) or not answer within the timeout, it is stopped and the fast
+ * layered layout runs here instead, so the graph is always drawn; the answer's `failure` says
+ * why, and the next layout (the view's "Retry") starts a fresh worker.
  */
 export class LayoutClient {
-  private worker: Promise<Worker> | undefined;
+  private worker: Promise<LayoutWorker> | undefined;
   private nextId = 0;
-  private readonly waiting = new Map<number, (response: LayoutResponse) => void>();
+  private readonly waiting = new Map<
+    number,
+    {
+      worker: LayoutWorker;
+      resolve: (response: LayoutResponse) => void;
+      reject: (error: Error) => void;
+    }
+  >();
+  /** The worker started last, once it has started. */
+  private current: LayoutWorker | undefined;
+  private readonly timeoutMs: number;
+  private readonly startWorker: () => Promise<LayoutWorker>;
+
+  constructor(options: LayoutClientOptions) {
+    this.timeoutMs = options.timeoutMs ?? LAYOUT_TIMEOUT_MS;
+    this.startWorker = options.startWorker;
+  }
 
   async layout(request: Omit<LayoutRequest, 'id'>): Promise<LayoutResponse> {
     const id = ++this.nextId;
     try {
       const worker = await this.start();
-      return await new Promise<LayoutResponse>((resolve) => {
-        this.waiting.set(id, resolve);
+      return await new Promise<LayoutResponse>((resolve, reject) => {
+        const timer = setTimeout(() => {
+          this.fail(
+            worker,
+            new Error(
+              `the layout worker did not answer within ${Math.round(this.timeoutMs / 1000)} s`,
+            ),
+          );
+        }, this.timeoutMs);
+        this.waiting.set(id, {
+          worker,
+          resolve: (response) => {
+            clearTimeout(timer);
+            resolve(response);
+          },
+          reject: (error) => {
+            clearTimeout(timer);
+            reject(error);
+          },
+        });
         worker.postMessage({ ...request, id } satisfies LayoutRequest);
       });
     } catch (error) {
       const started = performance.now();
       const positions = layeredLayout(request.nodes, request.edges, request);
-      return {
-        id,
-        positions,
-        engine: 'fast',
-        ms: performance.now() - started,
-        error: String(error),
-      };
+      const failure = error instanceof Error ? error.message : String(error);
+      return { id, positions, engine: 'fast', ms: performance.now() - started, failure };
     }
   }
 
-  private start(): Promise<Worker> {
-    this.worker ??= fetch(new URL('./graph-layout.worker.js', import.meta.url))
-      .then((response) => {
-        if (!response.ok) throw new Error(`the layout worker did not load (${response.status})`);
-        return response.text();
-      })
-      .then((code) => {
-        const worker = new Worker(
-          URL.createObjectURL(new Blob([code], { type: 'text/javascript' })),
-        );
-        worker.onmessage = (event: MessageEvent<LayoutResponse>) => {
-          this.waiting.get(event.data.id)?.(event.data);
-          this.waiting.delete(event.data.id);
-        };
-        return worker;
-      });
-    return this.worker;
+  private start(): Promise<LayoutWorker> {
+    if (this.worker) return this.worker;
+    const starting = this.startWorker().then((worker) => {
+      this.current = worker;
+      worker.onmessage = (event) => {
+        this.waiting.get(event.data.id)?.resolve(event.data);
+        this.waiting.delete(event.data.id);
+      };
+      worker.onerror = (event) => {
+        event.preventDefault?.();
+        this.fail(worker, new Error(`the layout worker failed: ${event.message || 'an error'}`));
+      };
+      worker.onmessageerror = () => {
+        this.fail(worker, new Error('the layout worker sent an answer that could not be read'));
+      };
+      return worker;
+    });
+    // a worker that did not start is not kept: the next layout tries again
+    starting.catch(() => {
+      if (this.worker === starting) this.worker = undefined;
+    });
+    this.worker = starting;
+    return starting;
+  }
+
+  /** Stops a failed worker and fails every layout waiting on it (they fall back). */
+  private fail(worker: LayoutWorker, error: Error): void {
+    worker.terminate();
+    if (this.current === worker) {
+      this.current = undefined;
+      this.worker = undefined;
+    }
+    for (const [id, each] of [...this.waiting]) {
+      if (each.worker !== worker) continue;
+      this.waiting.delete(id);
+      each.reject(error);
+    }
   }
 }

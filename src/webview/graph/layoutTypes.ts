@@ -14,6 +14,8 @@ export interface LayoutResponse {
   /** Which layered layout ran: ELK, or the fast one for big graphs (or when ELK failed). */
   engine: 'elk' | 'fast';
   ms: number;
-  /** Why ELK failed, when it did. */
+  /** Why ELK failed, when it did (the worker used the fast layout). */
   error?: string;
+  /** Why the worker itself failed (did not start, crashed, timed out): the view ran the fast layout. */
+  failure?: string;
 }

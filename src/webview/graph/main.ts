@@ -29,6 +29,8 @@ import { GraphRenderer, type DrawnNode } from './graphRenderer';
 import { GraphState } from './graphState';
 import { readPalette } from './graphStyle';
 import { LayoutClient } from './layoutClient';
+import { faultableWorkers } from './layoutFaults';
+import { startBundledWorker } from './bundledLayoutWorker';
 import { legend } from './legend';
 import { Toolbar, type ToolbarAction } from './toolbar';
 import './graph.css';
@@ -41,8 +43,11 @@ interface Shown {
   containers: Set<string>;
 }
 
+/** Test builds only: a layout worker whose next layout a test can make fail. */
+const testWorkers = PDBX_TEST_HOOKS ? faultableWorkers() : undefined;
+
 const state = new GraphState();
-const layouts = new LayoutClient();
+const layouts = new LayoutClient({ startWorker: testWorkers?.start ?? startBundledWorker });
 let shown: Shown | undefined;
 /** Counts the catalogs shown: part of each drawing's key. */
 let shownGeneration = 0;
@@ -73,6 +78,10 @@ status.setAttribute('role', 'status');
 const banner = element('div', 'banner');
 banner.setAttribute('role', 'alert');
 banner.hidden = true;
+/** Says the layout worker failed and the fast layout was drawn instead, with "Retry". */
+const layoutNotice = element('div', 'layout-failure');
+layoutNotice.setAttribute('role', 'alert');
+layoutNotice.hidden = true;
 const split = document.createElement('vscode-split-layout');
 split.split = 'vertical';
 split.fixedPane = 'end';
@@ -91,7 +100,7 @@ canvasWrapper.append(split, legendBox);
 const restoredSlot = element('div', 'restored');
 document
   .getElementById('app')!
-  .append(toolbar.element, status, restoredSlot, banner, canvasWrapper);
+  .append(toolbar.element, status, restoredSlot, banner, layoutNotice, canvasWrapper);
 
 /** The note of a panel restored after a window reload, with "Load again"; or nothing. */
 function showRestored(note: RestoredNote | undefined): void {
@@ -133,10 +142,18 @@ const testHooks = {
   select: (id: string) => select(id, true),
   setFocus: (on: boolean) => setFocus(on),
   collapse: (id: string) => toggleCollapse(id),
+  layoutFailure: () => (layoutNotice.hidden ? undefined : layoutNotice.textContent),
 };
 // the e2e tests read the drawing through these; production bundles leave them out (esbuild.mjs)
 if (PDBX_TEST_HOOKS) {
   (window as unknown as { __pdbxGraph: typeof testHooks }).__pdbxGraph = testHooks;
+}
+if (PDBX_TEST_HOOKS && testWorkers) {
+  (window as unknown as { __pdbxGraphFaults: object }).__pdbxGraphFaults = {
+    ...testWorkers.faults,
+    /** Lays the graph out again, as "Retry" does. */
+    relayout: () => relayout(),
+  };
 }
 
 // --- messages from the host ---------------------------------------------------------------------
@@ -259,6 +276,7 @@ async function draw(): Promise<void> {
   timings.layoutMs = performance.now() - started;
   timings.engine = layout.engine;
   if (layout.error) console.warn(`ELK failed (${layout.error}); the fast layout was used.`);
+  showLayoutFailure(layout.failure);
   const nodes: DrawnNode[] = sized.map((node, index) => {
     // the layouts give top-left corners, cytoscape wants centres
     const corner = layout.positions[node.id] ?? { x: index * 40, y: -80 };
@@ -273,6 +291,29 @@ async function draw(): Promise<void> {
   if (generation !== drawGeneration) return;
   timings.paintMs = performance.now() - paintStarted;
   afterDrawing(focus);
+}
+
+/** The layout worker's failure, if the last layout had one, with "Retry" (a fresh worker). */
+function showLayoutFailure(failure: string | undefined): void {
+  layoutNotice.hidden = failure === undefined;
+  if (failure === undefined) {
+    layoutNotice.replaceChildren();
+    return;
+  }
+  const retry = document.createElement('vscode-button');
+  retry.textContent = 'Retry';
+  retry.title = 'Lay the graph out again in a new layout worker';
+  retry.addEventListener('click', () => relayout());
+  const text = element('span', '');
+  text.textContent = `The graph layout did not finish (${failure}), so it is drawn with the simpler fast layout.`;
+  layoutNotice.replaceChildren(text, retry);
+}
+
+/** Lays the graph out anew ("Retry"): a new key, so the drawing kept from before is not reused. */
+function relayout(): void {
+  layoutNotice.hidden = true;
+  shownGeneration++;
+  void draw();
 }
 
 /** What follows every drawing: selection, status line, search marks, controls, details. */

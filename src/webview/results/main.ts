@@ -59,6 +59,8 @@ const queryLine = element('div', 'query mono');
 const restoredSlot = element('div', 'restored');
 const banner = element('div', 'banner');
 banner.setAttribute('role', 'alert');
+const truncatedNote = element('div', 'truncated');
+truncatedNote.setAttribute('role', 'status');
 const content = element('div', 'content');
 const table = new VirtualTable(
   {
@@ -77,7 +79,7 @@ const raw = element('pre', 'raw mono');
 const detail = element('aside', 'detail');
 detail.setAttribute('aria-label', 'Selected row');
 content.append(table.element, raw, detail);
-app.append(toolbar, queryLine, restoredSlot, banner, content);
+app.append(toolbar, queryLine, restoredSlot, banner, truncatedNote, content);
 
 buttons.cancel.addEventListener(
   'click',
@@ -133,6 +135,7 @@ onHostMessage('results', (message) => {
         hasMore: message.hasMore,
         total: message.total,
         error: message.error,
+        truncated: message.truncated,
       });
       break;
     default: {
@@ -187,6 +190,7 @@ function render(): void {
       banner.append(element('pre', 'banner-detail mono', snapshot.error.detail));
     }
   }
+  renderTruncated(snapshot);
   const empty = snapshot.rows.length === 0 && snapshot.state !== 'running';
   table.element.hidden = mode !== 'table' || (empty && Boolean(snapshot.error));
   raw.hidden = mode !== 'json';
@@ -201,6 +205,44 @@ function render(): void {
   renderCounts();
 }
 
+/** Says the panel stopped at its limit, and offers the whole result streamed to a file. */
+function renderTruncated(shown: ResultsSnapshot): void {
+  const truncated = shown.truncated;
+  truncatedNote.hidden = !truncated;
+  if (!truncated) {
+    truncatedNote.replaceChildren();
+    return;
+  }
+  const rows = truncated.rows.toLocaleString('en-US');
+  const why =
+    truncated.limit === 'rows'
+      ? `the panel holds at most ${truncated.value.toLocaleString('en-US')} rows (setting puppetdbExplorer.pql.maxRows)`
+      : `the rows reached ${truncated.value.toLocaleString('en-US')} MB, the most the panel holds (setting puppetdbExplorer.pql.maxResultMB)`;
+  const csv = button(
+    'Export the whole result as CSV…',
+    'Run the query again and stream every row to a CSV file',
+  );
+  const json = button(
+    'Export the whole result as JSON…',
+    'Run the query again and stream every row to a JSON file',
+    'secondary',
+  );
+  csv.addEventListener('click', () => postToHost('results', { type: 'exportAll', format: 'csv' }));
+  json.addEventListener('click', () =>
+    postToHost('results', { type: 'exportAll', format: 'json' }),
+  );
+  truncatedNote.replaceChildren(
+    element('strong', '', `Truncated at ${rows} rows.`),
+    element(
+      'span',
+      '',
+      ` The query has more, but ${why}; it stopped reading the answer. Narrow the query, or:`,
+    ),
+    csv,
+    json,
+  );
+}
+
 function renderCounts(): void {
   if (!snapshot) return;
   const loaded = snapshot.rows.length;
@@ -211,7 +253,8 @@ function renderCounts(): void {
   const filtered = filter.value.trim()
     ? ` · ${table.shownCount.toLocaleString('en-US')} match the filter`
     : '';
-  counts.textContent = `${loaded.toLocaleString('en-US')} row${loaded === 1 ? '' : 's'}${of}${filtered}`;
+  const cut = snapshot.truncated ? ' (truncated)' : '';
+  counts.textContent = `${loaded.toLocaleString('en-US')} row${loaded === 1 ? '' : 's'}${of}${cut}${filtered}`;
   const first =
     snapshot.firstRowsMs !== undefined
       ? ` · first rows ${Math.round(snapshot.firstRowsMs)} ms`

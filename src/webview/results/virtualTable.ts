@@ -53,6 +53,8 @@ export class VirtualTable {
     this.rows = rows;
     this.searchText = [];
     this.sort = undefined;
+    // the filter box is emptied with the new run: a filter kept here would hide rows unseen
+    this.filterText = '';
     this.selected = -1;
     this.reportedCount = -1;
     this.setColumns(columns);

@@ -3,6 +3,7 @@ import { describe, test } from 'node:test';
 import {
   decodeJsonStream,
   JsonDecodeError,
+  RecordTooLargeError,
   type DecodedPart,
 } from '../../../src/client/internal/jsonStream';
 
@@ -127,5 +128,66 @@ describe('decodeJsonStream', () => {
     assert.equal(elements.length, 1000);
     assert.deepEqual(elements[999], rows[999]);
     assert.ok(batches > 5, `expected several batches, got ${batches}`);
+  });
+
+  test('an endless string stops at the record limit, naming it, without reading on', async () => {
+    let chunksRead = 0;
+    async function* endless(): AsyncGenerator<Uint8Array> {
+      yield Buffer.from('[{"certname": "a"}, "');
+      // a string that never closes: 1 MiB per chunk, for ever
+      const mebibyte = Buffer.alloc(1024 * 1024, 0x61);
+      for (;;) {
+        chunksRead++;
+        yield mebibyte;
+      }
+    }
+    const elements: unknown[] = [];
+    await assert.rejects(
+      async () => {
+        for await (const part of decodeJsonStream(endless(), { maxRecordBytes: 4 * 1024 * 1024 })) {
+          if (part.kind === 'elements') elements.push(...part.elements);
+        }
+      },
+      (error: unknown) =>
+        error instanceof RecordTooLargeError &&
+        error instanceof JsonDecodeError &&
+        /larger than the 4 MiB/.test(error.message),
+    );
+    assert.deepEqual(elements, [{ certname: 'a' }], 'the records before it were decoded');
+    assert.ok(chunksRead <= 5, `read ${chunksRead} MiB before stopping`);
+  });
+
+  test('an array that never closes its first record stops at the limit', async () => {
+    const open = `[${'['.repeat(3000)}`;
+    await assert.rejects(
+      collect(decodeJsonStream(chunksOf(open, [100]), { maxRecordBytes: 2048 })),
+      RecordTooLargeError,
+    );
+  });
+
+  test('a record completed within one chunk is held to the limit too', async () => {
+    const text = JSON.stringify(['small', 'x'.repeat(5000), 'after']);
+    await assert.rejects(
+      collect(decodeJsonStream(chunksOf(text, [1 << 20]), { maxRecordBytes: 4096 })),
+      RecordTooLargeError,
+    );
+    const { elements } = await collect(
+      decodeJsonStream(chunksOf(text, [1 << 20]), { maxRecordBytes: 8192 }),
+    );
+    assert.equal(elements.length, 3);
+  });
+
+  test('a body that is not an array is held to the limit', async () => {
+    const text = JSON.stringify({ value: 'y'.repeat(10_000) });
+    await assert.rejects(
+      collect(decodeJsonStream(chunksOf(text, [1000]), { maxRecordBytes: 4096 })),
+      RecordTooLargeError,
+    );
+  });
+
+  test('records up to the default limit decode (64 MiB per record)', async () => {
+    const text = JSON.stringify([{ blob: 'z'.repeat(3 * 1024 * 1024) }, 1]);
+    const { elements } = await collect(decodeJsonStream(chunksOf(text, [65536])));
+    assert.equal(elements.length, 2);
   });
 });

@@ -65,4 +65,32 @@ describe('catalogs seen (for "compare with the previous catalog")', () => {
     const stored = memento.get<Record<string, unknown>>(memento.keys()[0]!)!;
     assert.equal(Object.keys(stored).length, 6);
   });
+
+  test('holds to its limits (least recently seen go first) and stores no Sensitive value', async () => {
+    const memento = new MemoryMemento();
+    const history = new CatalogHistory(memento as unknown as vscode.Memento, () => ({
+      maxBytes: 10_000_000,
+      maxNodes: 2,
+    }));
+    await history.remember('local', catalog('web01', '1'));
+    await history.remember('local', catalog('web01', '2'));
+    await history.remember('local', catalog('web02', '1'));
+    await history.remember('local', catalog('web03', '1'));
+    assert.equal(history.previous('local', 'web01'), undefined, 'web01 was forgotten');
+    const secret = catalog('db01', '1');
+    secret.resources.push({
+      id: 'User[app]',
+      type: 'User',
+      title: 'app',
+      tags: [],
+      exported: false,
+      file: undefined,
+      line: undefined,
+      parameters: { password: { __ptype: 'Sensitive', __pvalue: 'hunter2' } },
+    });
+    await history.remember('local', secret);
+    await history.remember('local', catalog('db01', '2'));
+    assert.ok(!JSON.stringify(memento.get(memento.keys()[0]!)).includes('hunter2'));
+    assert.ok(!JSON.stringify(history.previous('local', 'db01')).includes('hunter2'));
+  });
 });

@@ -4,10 +4,14 @@
  * diagnostics at the right place, cancellation, history.
  */
 import assert from 'node:assert/strict';
+import { readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { connect } from '../../../src/client';
 import type { ExtensionApi } from '../../../src/extension/extension';
 import { Commands } from '../../../src/extension/ids';
+import { exportWholeResult } from '../../../src/extension/pql/wholeResultExport';
 import { loadedFleet, testServer } from '../../integration/support/puppetdb';
 
 const EXTENSION_ID = 'puppetdb-explorer.puppetdb-explorer';
@@ -187,6 +191,39 @@ describe('PQL: run, results, completion, hover, diagnostics', function () {
       await vscode.workspace
         .getConfiguration('puppetdbExplorer')
         .update('pql.pageSize', undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
+
+  it('stops holding rows at pql.maxRows, says "truncated", and streams the whole result to a file', async () => {
+    const settings = vscode.workspace.getConfiguration('puppetdbExplorer');
+    await settings.update('pql.maxRows', 25, vscode.ConfigurationTarget.Global);
+    const query = 'facts[certname, name, value] { order by certname, name }';
+    const file = join(tmpdir(), `pdbx-whole-result-${process.pid}.json`);
+    try {
+      const editor = await openPql(`${query}\n`);
+      cursorAt(editor, 'facts');
+      const outcome = await vscode.commands.executeCommand<RunOutcome>(Commands.runQuery);
+      assert.equal(outcome.state, 'done');
+      const results = api.pqlResults()!;
+      assert.equal(results.rows.length, 25, 'the panel holds no more than the limit');
+      assert.deepEqual(results.truncated, { rows: 25, limit: 'rows', value: 25 });
+      assert.equal(results.hasMore, false, '"Load more" is not offered past the limit');
+
+      const expected = await client.stream('pql', { query }).toArray();
+      assert.ok(expected.length > 1000, `only ${expected.length} facts on the server`);
+      assert.deepEqual(results.rows, expected.slice(0, 25));
+      const written = await exportWholeResult(
+        api.services,
+        api.services.store.get(CONNECTION_ID)!,
+        query,
+        'json',
+        vscode.Uri.file(file),
+      );
+      assert.equal(written?.fsPath, file);
+      assert.deepEqual(JSON.parse(await readFile(file, 'utf8')), expected);
+    } finally {
+      await settings.update('pql.maxRows', undefined, vscode.ConfigurationTarget.Global);
+      await rm(file, { force: true });
     }
   });
 

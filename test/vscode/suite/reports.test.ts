@@ -99,6 +99,26 @@ describe('Events table and report view', function () {
     assert.equal(webviewTabs(WebviewPanels.events).length, 3);
   });
 
+  it('stops loading at events.maxEvents and says the table is truncated', async () => {
+    const events = await client.events({ query: ['=', 'certname', failed.certname] }).toArray();
+    assert.ok(events.length >= 2, `${failed.certname} has ${events.length} events`);
+    const settings = vscode.workspace.getConfiguration('puppetdbExplorer');
+    await settings.update('events.maxEvents', events.length - 1, vscode.ConfigurationTarget.Global);
+    try {
+      const info = await vscode.commands.executeCommand<EventsPanelInfo>(Commands.openEvents, {
+        connectionId: CONNECTION.id,
+        certname: failed.certname,
+        since: '1971-01-01T00:00:00.000Z',
+      });
+      assert.equal(info.state, 'done', info.error);
+      assert.equal(info.eventCount, events.length - 1);
+      assert.equal(info.truncatedAt, events.length - 1);
+    } finally {
+      await settings.update('events.maxEvents', undefined, vscode.ConfigurationTarget.Global);
+      await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+    }
+  });
+
   it('says so when the report does not exist', async () => {
     const info = await vscode.commands.executeCommand<EventsPanelInfo>(Commands.openEvents, {
       connectionId: CONNECTION.id,

@@ -14,12 +14,18 @@ export function columnsOf(rows: readonly unknown[]): string[] {
 
 export function toCsv(rows: readonly unknown[]): string {
   const columns = columnsOf(rows);
-  const lines = [columns.map((column) => quoteCell(neutralizeFormula(column))).join(',')];
-  for (const row of rows) {
-    const cells = isRecord(row) ? columns.map((column) => row[column]) : [row];
-    lines.push(cells.map((value) => quoteCell(cellText(value))).join(','));
-  }
-  return `${lines.join('\r\n')}\r\n`;
+  return csvLine(columns) + rows.map((row) => csvRow(row, columns)).join('');
+}
+
+/** The header line (with its line break), for a CSV written a batch at a time. */
+export function csvLine(columns: readonly string[]): string {
+  return `${columns.map((column) => quoteCell(neutralizeFormula(column))).join(',')}\r\n`;
+}
+
+/** One row's line (with its line break) under `columns`. */
+export function csvRow(row: unknown, columns: readonly string[]): string {
+  const cells = isRecord(row) ? columns.map((column) => row[column]) : [row];
+  return `${cells.map((value) => quoteCell(cellText(value))).join(',')}\r\n`;
 }
 
 export function cellText(value: unknown): string {

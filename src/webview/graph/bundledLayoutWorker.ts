@@ -1,0 +1,16 @@
+import type { LayoutWorker } from './layoutClient';
+
+/**
+ * Starts the bundled layout worker. A webview cannot start a worker from its resource URL
+ * (another origin), so the worker's bundle is fetched and started from a blob: URL, which the
+ * CSP allows (`worker-src blob:`).
+ */
+export async function startBundledWorker(): Promise<LayoutWorker> {
+  const response = await fetch(new URL('./graph-layout.worker.js', import.meta.url));
+  if (!response.ok) throw new Error(`the layout worker did not load (${response.status})`);
+  const code = await response.text();
+  // a DOM Worker has every member LayoutWorker names (with wider DOM event types)
+  return new Worker(
+    URL.createObjectURL(new Blob([code], { type: 'text/javascript' })),
+  ) as unknown as LayoutWorker;
+}

@@ -1,0 +1,119 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import type { CatalogGraphDto } from '../../../../src/shared/catalogGraph';
+import {
+  KeptCatalogs,
+  REDACTED,
+  withoutSensitiveValues,
+} from '../../../../src/extension/graph/keptCatalogs';
+
+function catalog(
+  certname: string,
+  version: string,
+  parameters: Record<string, unknown> = {},
+  padding = 0,
+): CatalogGraphDto {
+  return {
+    certname,
+    version,
+    environment: 'production',
+    resources: [
+      {
+        id: 'File[/etc/app.conf]',
+        type: 'File',
+        title: '/etc/app.conf',
+        tags: ['file'],
+        exported: false,
+        file: undefined,
+        line: undefined,
+        parameters: { ensure: 'file', padding: 'p'.repeat(padding), ...parameters },
+      },
+    ],
+    edges: [],
+  };
+}
+
+const roomy = { maxBytes: 10_000_000, maxNodes: 100 };
+
+describe('KeptCatalogs', () => {
+  test('a new version of a node pushes the one before it to "previous"', () => {
+    const kept = new KeptCatalogs(roomy);
+    kept.remember('c\u0000web1', catalog('web1', '1'), 1);
+    assert.equal(kept.previous('c\u0000web1'), undefined);
+    kept.remember('c\u0000web1', catalog('web1', '2'), 2);
+    assert.equal(kept.previous('c\u0000web1')?.version, '1');
+    // the same version again keeps the previous one
+    kept.remember('c\u0000web1', catalog('web1', '2'), 3);
+    assert.equal(kept.previous('c\u0000web1')?.version, '1');
+  });
+
+  test('holds to the node count, forgetting the least recently seen first', () => {
+    const kept = new KeptCatalogs({ maxBytes: 10_000_000, maxNodes: 2 });
+    for (const [index, node] of ['a', 'b', 'a', 'c'].entries()) {
+      kept.remember(node, catalog(node, String(index)), index);
+      kept.remember(node, catalog(node, `${index}b`), index);
+    }
+    // b was seen least recently: it goes; a (seen again) and c stay
+    assert.equal(kept.size, 2);
+    assert.equal(kept.previous('b'), undefined);
+    assert.ok(kept.previous('a'));
+    assert.ok(kept.previous('c'));
+  });
+
+  test('holds to the byte budget, never evicting the catalog just stored', () => {
+    const oneNode = JSON.stringify(catalog('n0', '1', {}, 10_000)).length;
+    const kept = new KeptCatalogs({ maxBytes: oneNode * 3.5, maxNodes: 100 });
+    for (let index = 0; index < 10; index++) {
+      kept.remember(`n${index}`, catalog(`n${index}`, '1', {}, 10_000), index);
+    }
+    assert.ok(kept.bytes <= oneNode * 3.5, `${kept.bytes} bytes kept`);
+    assert.equal(kept.size, 3);
+    assert.deepEqual(Object.keys(kept.mostRecent(10)), ['n9', 'n8', 'n7']);
+    // one catalog larger than the whole budget is still kept: it is the one on screen
+    kept.remember('huge', catalog('huge', '1', {}, oneNode * 5), 100);
+    assert.deepEqual(Object.keys(kept.mostRecent(10)), ['huge']);
+  });
+
+  test('persists only what it keeps, the most recent first', () => {
+    const kept = new KeptCatalogs({ maxBytes: 10_000_000, maxNodes: 3 });
+    for (let index = 0; index < 5; index++) {
+      kept.remember(`n${index}`, catalog(`n${index}`, '1'), 10);
+    }
+    assert.deepEqual(Object.keys(kept.mostRecent(2)), ['n4', 'n3']);
+    assert.deepEqual(Object.keys(kept.mostRecent(10)), ['n4', 'n3', 'n2']);
+    // and what a window reload restores is held to the limits too
+    const restored = new KeptCatalogs({ maxBytes: 10_000_000, maxNodes: 2 }, kept.mostRecent(10));
+    assert.deepEqual(Object.keys(restored.mostRecent(10)), ['n4', 'n3']);
+  });
+
+  test('tighter limits (a changed setting) evict at once', () => {
+    const kept = new KeptCatalogs(roomy);
+    for (let index = 0; index < 5; index++) {
+      kept.remember(`n${index}`, catalog(`n${index}`, '1'), index);
+    }
+    kept.setLimits({ maxBytes: 10_000_000, maxNodes: 1 });
+    assert.deepEqual(Object.keys(kept.mostRecent(10)), ['n4']);
+  });
+
+  test('stores no value PuppetDB marks Sensitive, in either catalog', () => {
+    const secret = { __ptype: 'Sensitive', __pvalue: 'hunter2' };
+    const kept = new KeptCatalogs(roomy);
+    kept.remember('db', catalog('db', '1', { password: secret, nested: { list: [1, secret] } }), 1);
+    kept.remember('db', catalog('db', '2', { password: secret }), 2);
+    const stored = JSON.stringify(kept.mostRecent(10));
+    assert.ok(!stored.includes('hunter2'), stored);
+    const parameters = kept.previous('db')!.resources[0]!.parameters;
+    assert.equal(parameters['password'], REDACTED);
+    assert.equal(parameters['nested'], REDACTED);
+    assert.equal(parameters['ensure'], 'file', 'other parameters are kept');
+  });
+
+  test('redacts Pcore rich-data Sensitive values and leaves other catalogs untouched', () => {
+    const plain = catalog('web', '1', { mode: '0644' });
+    assert.equal(withoutSensitiveValues(plain), plain);
+    const pcore = catalog('web', '1', {
+      token: { __ptype: 'Pcore::SensitiveType', __pvalue: 's3cret' },
+    });
+    assert.ok(!JSON.stringify(withoutSensitiveValues(pcore)).includes('s3cret'));
+  });
+});

@@ -1,0 +1,120 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { LayoutClient, type LayoutWorker } from '../../../src/webview/graph/layoutClient';
+import type { LayoutRequest, LayoutResponse } from '../../../src/webview/graph/layoutTypes';
+
+/** A stand-in Worker: records what it was sent, and answers or fails when the test says. */
+class FakeWorker implements LayoutWorker {
+  onmessage: LayoutWorker['onmessage'] = null;
+  onerror: LayoutWorker['onerror'] = null;
+  onmessageerror: LayoutWorker['onmessageerror'] = null;
+  readonly sent: LayoutRequest[] = [];
+  terminated = false;
+
+  postMessage(message: LayoutRequest): void {
+    this.sent.push(message);
+  }
+  terminate(): void {
+    this.terminated = true;
+  }
+  answer(response: Omit<LayoutResponse, 'id'>, id = this.sent.at(-1)!.id): void {
+    this.onmessage?.({ data: { ...response, id } });
+  }
+  crash(message: string): void {
+    this.onerror?.({ message, preventDefault() {} });
+  }
+  unreadable(): void {
+    this.onmessageerror?.();
+  }
+}
+
+const request = {
+  direction: 'LR' as const,
+  nodes: [
+    { id: 'Class[a]', width: 80, height: 26 },
+    { id: 'File[/b]', width: 80, height: 26 },
+  ],
+  edges: [{ source: 'Class[a]', target: 'File[/b]' }],
+};
+
+function clientWith(workers: FakeWorker[], timeoutMs = 60_000) {
+  const started: FakeWorker[] = [];
+  const client = new LayoutClient({
+    timeoutMs,
+    startWorker: async () => {
+      const worker = workers.shift() ?? new FakeWorker();
+      started.push(worker);
+      return worker;
+    },
+  });
+  return { client, started };
+}
+
+const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('LayoutClient', () => {
+  test('passes the worker’s answer through', async () => {
+    const worker = new FakeWorker();
+    const { client } = clientWith([worker]);
+    const pending = client.layout(request);
+    await tick();
+    worker.answer({ positions: { 'Class[a]': { x: 1, y: 2 } }, engine: 'elk', ms: 3 });
+    const response = await pending;
+    assert.equal(response.engine, 'elk');
+    assert.equal(response.failure, undefined);
+  });
+
+  test('a worker error falls back to the fast layout, says why, and stops the worker', async () => {
+    const broken = new FakeWorker();
+    const { client, started } = clientWith([broken]);
+    const pending = client.layout(request);
+    await tick();
+    broken.crash('elk exploded');
+    const response = await pending;
+    assert.equal(response.engine, 'fast');
+    assert.match(response.failure ?? '', /layout worker failed: elk exploded/);
+    assert.deepEqual(Object.keys(response.positions).sort(), ['Class[a]', 'File[/b]']);
+    assert.equal(broken.terminated, true);
+    // "Retry": the next layout starts a fresh worker and uses it
+    const retry = client.layout(request);
+    await tick();
+    assert.equal(started.length, 2);
+    started[1]!.answer({ positions: {}, engine: 'elk', ms: 1 });
+    assert.equal((await retry).engine, 'elk');
+  });
+
+  test('an unreadable answer (messageerror) falls back the same way', async () => {
+    const worker = new FakeWorker();
+    const { client } = clientWith([worker]);
+    const pending = client.layout(request);
+    await tick();
+    worker.unreadable();
+    const response = await pending;
+    assert.equal(response.engine, 'fast');
+    assert.match(response.failure ?? '', /could not be read/);
+    assert.equal(worker.terminated, true);
+  });
+
+  test('a worker that never answers is stopped at the timeout, and the fast layout drawn', async () => {
+    const silent = new FakeWorker();
+    const { client } = clientWith([silent], 50);
+    const response = await client.layout(request);
+    assert.equal(response.engine, 'fast');
+    assert.match(response.failure ?? '', /did not answer within/);
+    assert.equal(silent.terminated, true);
+    assert.equal(Object.keys(response.positions).length, 2);
+  });
+
+  test('a worker that does not start falls back, and the next layout tries again', async () => {
+    let attempts = 0;
+    const client = new LayoutClient({
+      startWorker: async () => {
+        attempts++;
+        throw new Error('the layout worker did not load (404)');
+      },
+    });
+    assert.match((await client.layout(request)).failure ?? '', /404/);
+    await client.layout(request);
+    assert.equal(attempts, 2);
+  });
+});
