@@ -130,6 +130,12 @@ export class ConnectionStatusBar implements vscode.Disposable {
     return this.item.text;
   }
 
+  /** Its tooltip now: the server and, when the check failed, why (tests read it). */
+  get tooltip(): string {
+    const { tooltip } = this.item;
+    return typeof tooltip === 'string' ? tooltip : (tooltip?.value ?? '');
+  }
+
   dispose(): void {
     this.schedule.dispose();
     this.activeChanged.dispose();
