@@ -11,7 +11,7 @@ import {
   redactUrl,
   sameOrigin,
   urlProblem,
-} from '../../../src/extension/connections/credentialChecks';
+} from '../../../../src/extension/connections/credentialChecks';
 
 describe('urlProblem', () => {
   test('a URL with user:pass@ is refused, saying where credentials belong', () => {

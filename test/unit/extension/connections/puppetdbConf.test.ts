@@ -12,7 +12,7 @@ import {
   mergeSections,
   readPuppetdbConf,
   tokenFileOf,
-} from '../../../src/extension/connections/puppetdbConf';
+} from '../../../../src/extension/connections/puppetdbConf';
 
 const dir = mkdtempSync(join(tmpdir(), 'pdbx-conf-unit-'));
 after(() => rmSync(dir, { recursive: true, force: true }));

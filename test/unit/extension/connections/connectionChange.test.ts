@@ -8,7 +8,7 @@ import {
   carriedSecrets,
   currentAuth,
   planSave,
-} from '../../../src/extension/connections/connectionChange';
+} from '../../../../src/extension/connections/connectionChange';
 
 const everything = {
   id: 'prod',

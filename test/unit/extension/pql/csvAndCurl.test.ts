@@ -4,14 +4,14 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { columnsOf, toCsv } from '../../../src/extension/pql/language/csv';
+import { columnsOf, toCsv } from '../../../../src/extension/pql/language/csv';
 import {
   curlCommand,
   powershellQuote,
   shellFlavour,
   shellQuote,
-} from '../../../src/extension/pql/language/curl';
-import { pagingOf } from '../../../src/extension/pql/language/paging';
+} from '../../../../src/extension/pql/language/curl';
+import { pagingOf } from '../../../../src/extension/pql/language/paging';
 
 describe('CSV export', () => {
   test('columns are every key in order of first appearance', () => {

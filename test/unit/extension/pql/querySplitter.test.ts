@@ -5,7 +5,7 @@ import {
   queryAt,
   selectionQuery,
   splitQueries,
-} from '../../../src/extension/pql/language/querySplitter';
+} from '../../../../src/extension/pql/language/querySplitter';
 
 const texts = (document: string) => splitQueries(document).map((query) => query.text);
 

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { Catalog } from '../../../src/client';
-import { catalogToDto } from '../../../src/extension/graph/catalogToDto';
-import { buildGraphModel } from '../../../src/shared/catalogGraphModel';
+import { Catalog } from '../../../../src/client';
+import { catalogToDto } from '../../../../src/extension/graph/catalogToDto';
+import { buildGraphModel } from '../../../../src/shared/catalogGraphModel';
 
 /** A catalog as PuppetDB's /pdb/query/v4/catalogs/<node> answers it (expanded). */
 function wireCatalog(): Catalog {

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import cytoscape from 'cytoscape';
-import type { Palette } from '../../../src/webview/graph/palette';
-import { escapeXml, toSvg } from '../../../src/webview/graph/svgExport';
+import type { Palette } from '../../../../src/webview/graph/palette';
+import { escapeXml, toSvg } from '../../../../src/webview/graph/svgExport';
 
 const palette: Palette = {
   foreground: '#cccccc',

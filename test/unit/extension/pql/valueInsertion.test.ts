@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { completionContext } from '../../../src/extension/pql/language/completionContext';
-import { stringValue, tokenize } from '../../../src/extension/pql/language/pqlLexer';
-import { pqlString, valueInsertion } from '../../../src/extension/pql/language/valueInsertion';
+import { completionContext } from '../../../../src/extension/pql/language/completionContext';
+import { stringValue, tokenize } from '../../../../src/extension/pql/language/pqlLexer';
+import { pqlString, valueInsertion } from '../../../../src/extension/pql/language/valueInsertion';
 
 /** Values a PuppetDB may hold in a certname or a fact name, each able to end a string early. */
 const HOSTILE = [

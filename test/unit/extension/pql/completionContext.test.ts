@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { completionContext } from '../../../src/extension/pql/language/completionContext';
-import { localProblems } from '../../../src/extension/pql/language/localChecks';
-import { tokenize } from '../../../src/extension/pql/language/pqlLexer';
+import { completionContext } from '../../../../src/extension/pql/language/completionContext';
+import { localProblems } from '../../../../src/extension/pql/language/localChecks';
+import { tokenize } from '../../../../src/extension/pql/language/pqlLexer';
 
 /** The context at the `|` of a query. */
 function at(query: string) {

@@ -4,8 +4,8 @@ import {
   locateQueryError,
   offsetOf,
   summarize,
-} from '../../../src/extension/pql/language/errorLocation';
-import { splitQueries } from '../../../src/extension/pql/language/querySplitter';
+} from '../../../../src/extension/pql/language/errorLocation';
+import { splitQueries } from '../../../../src/extension/pql/language/querySplitter';
 
 // Verbatim answers of PuppetDB 7.12 (HTTP 400) to the queries below.
 const PARSE_ERROR_LINE_3 = `PQL parse error at line 3, column 29:

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type * as vscode from 'vscode';
-import { CatalogHistory } from '../../../src/extension/graph/catalogHistory';
-import type { CatalogGraphDto } from '../../../src/shared/catalogGraph';
+import { CatalogHistory } from '../../../../src/extension/graph/catalogHistory';
+import type { CatalogGraphDto } from '../../../../src/shared/catalogGraph';
 
 /** workspaceState as VS Code keeps it: JSON values under keys. */
 class MemoryMemento implements Pick<vscode.Memento, 'get' | 'update' | 'keys'> {

@@ -1,7 +1,7 @@
 /** Telling whether a workspace's settings file tries to define PuppetDB connections. */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { definesConnections } from '../../../src/extension/connections/workspaceDefinedConnections';
+import { definesConnections } from '../../../../src/extension/connections/workspaceDefinedConnections';
 
 describe('definesConnections', () => {
   test("a folder's settings.json with comments and trailing commas", () => {

@@ -5,7 +5,7 @@ import {
   decodeBoundSecret,
   encodeBoundSecret,
   originOf,
-} from '../../../src/extension/connections/secretOrigin';
+} from '../../../../src/extension/connections/secretOrigin';
 
 describe('originOf', () => {
   test('scheme, host and port make the origin; the path and query do not', () => {

@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { parsePrefilledConnection } from '../../../src/extension/connections/prefilledConnection';
+import { parsePrefilledConnection } from '../../../../src/extension/connections/prefilledConnection';
 
 const connection = { id: 'a', name: 'A', url: 'https://puppetdb.example.com' };
 

@@ -8,22 +8,22 @@ import type * as vscode from 'vscode';
 import {
   ConnectionSecrets,
   type AskSecretAgain,
-} from '../../../src/extension/connections/connectionSecrets';
-import { parsePrefilledConnection } from '../../../src/extension/connections/prefilledConnection';
-import { connectionsOf } from '../../../src/extension/connections/puppetdbConf';
+} from '../../../../src/extension/connections/connectionSecrets';
+import { parsePrefilledConnection } from '../../../../src/extension/connections/prefilledConnection';
+import { connectionsOf } from '../../../../src/extension/connections/puppetdbConf';
 import {
   decodeBoundSecret,
   encodeBoundSecret,
   originsOf,
-} from '../../../src/extension/connections/secretOrigin';
+} from '../../../../src/extension/connections/secretOrigin';
 import {
   clearTextRiskOf,
   failoverUrlsOf,
   parseUrlList,
   sameServerOrigins,
   serverUrlsOf,
-} from '../../../src/extension/connections/serverUrls';
-import type { ConnectionSettings } from '../../../src/extension/settings';
+} from '../../../../src/extension/connections/serverUrls';
+import type { ConnectionSettings } from '../../../../src/extension/settings';
 
 const PDB1 = 'https://pdb1.example.com:8081';
 const PDB2 = 'https://pdb2.example.com:8081';
