@@ -31,6 +31,8 @@ export async function pickCertname(
 ): Promise<string | undefined> {
   const quickPick = vscode.window.createQuickPick<vscode.QuickPickItem>();
   quickPick.placeholder = 'Node (certname)';
+  // like the steps after it: a view or a notification taking focus must not close it
+  quickPick.ignoreFocusOut = true;
   quickPick.busy = true;
   quickPick.show();
   const controller = new AbortController();

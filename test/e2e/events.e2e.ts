@@ -52,7 +52,20 @@ async function runCommand(page: Page, title: string, answers: string[]): Promise
       .locator(`.quick-input-list .monaco-list-row${item}:visible`)
       .first()
       .waitFor({ timeout: 30_000 });
+    const step = await input.getAttribute('placeholder');
     await page.keyboard.press('Enter');
+    // this step is answered once its picker has given way (to the next step's, or to nothing),
+    // so the next answer never goes to the rows of this one
+    await page.waitForFunction(
+      `(() => {
+        const input = document.querySelector('.quick-input-widget input');
+        const widget = document.querySelector('.quick-input-widget');
+        return !widget || widget.style.display === 'none' || !input ||
+          input.getAttribute('placeholder') !== ${JSON.stringify(step)};
+      })()`,
+      undefined,
+      { timeout: 30_000 },
+    );
   }
 }
 
