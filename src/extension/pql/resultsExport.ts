@@ -4,6 +4,26 @@ import type { ConnectionSettings } from '../settings';
 import { toCsv } from './language/csv';
 import { curlCommand, shellFlavour } from './language/curl';
 
+/**
+ * Where an export of a query's rows goes: `target` when given (tests), else the file the user
+ * picks in the save dialog, proposed as `<entity>.<format>` in the first workspace folder.
+ */
+export async function exportTarget(
+  query: string,
+  format: 'csv' | 'json',
+  title: string,
+  target?: vscode.Uri,
+): Promise<vscode.Uri | undefined> {
+  if (target) return target;
+  const entity = /^\s*([a-z_]+)/.exec(query)?.[1] ?? 'results';
+  const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+  return vscode.window.showSaveDialog({
+    title,
+    defaultUri: folder ? vscode.Uri.joinPath(folder, `${entity}.${format}`) : undefined,
+    filters: format === 'csv' ? { CSV: ['csv'] } : { JSON: ['json'] },
+  });
+}
+
 /** Saves the loaded rows as CSV or JSON where the user says. */
 export async function exportRows(
   rows: readonly unknown[],
@@ -12,15 +32,12 @@ export async function exportRows(
   hasMore: boolean,
   target?: vscode.Uri,
 ): Promise<vscode.Uri | undefined> {
-  const entity = /^\s*([a-z_]+)/.exec(query)?.[1] ?? 'results';
-  const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
-  const uri =
-    target ??
-    (await vscode.window.showSaveDialog({
-      title: `Export ${rows.length.toLocaleString('en-US')} rows as ${format.toUpperCase()}`,
-      defaultUri: folder ? vscode.Uri.joinPath(folder, `${entity}.${format}`) : undefined,
-      filters: format === 'csv' ? { CSV: ['csv'] } : { JSON: ['json'] },
-    }));
+  const uri = await exportTarget(
+    query,
+    format,
+    `Export ${rows.length.toLocaleString('en-US')} rows as ${format.toUpperCase()}`,
+    target,
+  );
   if (!uri) return undefined;
   const text = format === 'csv' ? toCsv(rows) : `${JSON.stringify(rows, null, 2)}\n`;
   await vscode.workspace.fs.writeFile(uri, Buffer.from(text, 'utf8'));

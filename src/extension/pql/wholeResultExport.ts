@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import type { Services } from '../services';
 import type { ConnectionSettings } from '../settings';
 import { writeRowsFile } from './language/rowsFile';
+import { exportTarget } from './resultsExport';
 
 /**
  * "Export the whole result": runs the query again and writes its rows to the chosen file as they
@@ -18,15 +19,12 @@ export async function exportWholeResult(
   format: 'csv' | 'json',
   target?: vscode.Uri,
 ): Promise<vscode.Uri | undefined> {
-  const entity = /^\s*([a-z_]+)/.exec(query)?.[1] ?? 'results';
-  const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
-  const uri =
-    target ??
-    (await vscode.window.showSaveDialog({
-      title: `Export the whole result of the query as ${format.toUpperCase()} (streamed from ${connection.name})`,
-      defaultUri: folder ? vscode.Uri.joinPath(folder, `${entity}.${format}`) : undefined,
-      filters: format === 'csv' ? { CSV: ['csv'] } : { JSON: ['json'] },
-    }));
+  const uri = await exportTarget(
+    query,
+    format,
+    `Export the whole result of the query as ${format.toUpperCase()} (streamed from ${connection.name})`,
+    target,
+  );
   if (!uri) return undefined;
   if (uri.scheme !== 'file') {
     throw new Error(
