@@ -39,12 +39,23 @@ function workspaceWith(settings: Record<string, unknown>): string {
   return folder;
 }
 
-/** Runs a command from the palette (F1), answering the quick picks that follow with `answers`. */
-async function runCommand(page: Page, title: string, answers: string[]): Promise<void> {
+/**
+ * Runs a command from the palette (F1) and answers the quick picks that follow: each answer waits
+ * for the picker whose placeholder starts with `asks`, so it never goes to the rows of the picker
+ * before it (which may still be on screen while the next one loads).
+ */
+async function runCommand(
+  page: Page,
+  title: string,
+  steps: Array<{ asks: string; answer: string }>,
+): Promise<void> {
   await runPaletteCommand(page, title);
   const input = page.locator('.quick-input-widget input').first();
-  for (const answer of answers) {
-    await page.waitForTimeout(400);
+  for (const { asks, answer } of steps) {
+    await page.locator(`.quick-input-widget input[placeholder^="${asks}"]`).first().waitFor({
+      state: 'visible',
+      timeout: 30_000,
+    });
     if (answer) await input.fill(answer);
     // an empty answer takes the first item
     const item = answer ? `[aria-label*="${answer}"]` : '';
@@ -52,20 +63,7 @@ async function runCommand(page: Page, title: string, answers: string[]): Promise
       .locator(`.quick-input-list .monaco-list-row${item}:visible`)
       .first()
       .waitFor({ timeout: 30_000 });
-    const step = await input.getAttribute('placeholder');
     await page.keyboard.press('Enter');
-    // this step is answered once its picker has given way (to the next step's, or to nothing),
-    // so the next answer never goes to the rows of this one
-    await page.waitForFunction(
-      `(() => {
-        const input = document.querySelector('.quick-input-widget input');
-        const widget = document.querySelector('.quick-input-widget');
-        return !widget || widget.style.display === 'none' || !input ||
-          input.getAttribute('placeholder') !== ${JSON.stringify(step)};
-      })()`,
-      undefined,
-      { timeout: 30_000 },
-    );
   }
 }
 
@@ -180,7 +178,10 @@ async function main(): Promise<void> {
       if (await closeSecondary.isVisible()) await closeSecondary.click();
 
       // --- the events table, from the palette: node, then "Latest report"
-      await runCommand(page, 'PuppetDB: Open Events Table', [certname, 'Latest report']);
+      await runCommand(page, 'PuppetDB: Open Events Table', [
+        { asks: 'Node (certname)', answer: certname },
+        { asks: `Events of ${certname}`, answer: 'Latest report' },
+      ]);
       const events = await webviewFrame(
         page,
         'events',
@@ -344,7 +345,10 @@ async function main(): Promise<void> {
       await page.screenshot({ path: join(screenshots, `events-${theme.shade}.png`) });
 
       // --- the report view, from the palette: node, then its latest report
-      await runCommand(page, 'PuppetDB: Open Report', [certname, '']);
+      await runCommand(page, 'PuppetDB: Open Report', [
+        { asks: 'Node (certname)', answer: certname },
+        { asks: `Report of ${certname}`, answer: '' },
+      ]);
       const reportView = await webviewFrame(page, 'report', '.report-fields');
       await check(
         `${theme.shade}: the report summary shows status, versions and catalog`,

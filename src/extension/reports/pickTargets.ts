@@ -7,7 +7,6 @@ import * as vscode from 'vscode';
 import { lastHours, parseIsoRange, type EventsSource } from '../../shared/eventTableSource';
 import type { EventsTarget, ReportTarget } from '../commandTargets';
 import type { Services } from '../services';
-import { withLoadProgress } from '../tree/loading';
 import { PuppetNodeNode } from '../tree/puppetNodeNode';
 import { ReportNode } from '../tree/reportNodes';
 import { pickCertname, pickConnection } from '../pickers';
@@ -108,20 +107,13 @@ async function pickReport(
   certname: string,
 ): Promise<string | undefined> {
   const client = await services.store.client(connectionId);
-  // a cancellable notification after 1.5 s, which aborts the request
-  const rows = (await withLoadProgress(
-    `Loading the reports of ${certname}…`,
-    (signal) =>
-      client
-        .stream('reports', {
-          query: ['extract', ['hash', 'end_time', 'status', 'noop'], ['=', 'certname', certname]],
-          orderBy: [{ field: 'end_time', order: 'desc' }],
-          limit: 100,
-          signal,
-        })
-        .toArray(),
-    { location: vscode.ProgressLocation.Window },
-  )) as Array<{ hash: string; end_time: string; status: string | null; noop: boolean }>;
+  const rows = (await client
+    .stream('reports', {
+      query: ['extract', ['hash', 'end_time', 'status', 'noop'], ['=', 'certname', certname]],
+      orderBy: [{ field: 'end_time', order: 'desc' }],
+      limit: 100,
+    })
+    .toArray()) as Array<{ hash: string; end_time: string; status: string | null; noop: boolean }>;
   if (rows.length === 0) {
     void vscode.window.showInformationMessage(`${certname} has no reports.`);
     return undefined;
