@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
 import { registerCommands } from './commands/registerCommands';
+import { registerFleet } from './fleet/fleetFeature';
 import { registerCatalogGraph } from './graph/catalogGraphFeature';
 import type { ResultsSnapshot, WebviewEntry } from '../shared/protocol';
 import { registerPql } from './pql/pqlFeature';
@@ -32,6 +33,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     registerPql(services),
     registerCatalogGraph(services),
     registerReportViews(services),
+    registerFleet(services),
   ];
   context.subscriptions.push(
     log,

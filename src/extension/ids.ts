@@ -23,6 +23,7 @@ export const Commands = {
   openCatalogGraph: 'puppetdbExplorer.openCatalogGraph',
   openEvents: 'puppetdbExplorer.openEvents',
   openReport: 'puppetdbExplorer.openReport',
+  findNodesWithResource: 'puppetdbExplorer.findNodesWithResource',
   showLog: 'puppetdbExplorer.showLog',
 } as const;
 

@@ -29,26 +29,22 @@ export async function pickCertname(
   services: Services,
   connectionId: string,
 ): Promise<string | undefined> {
-  const quickPick = vscode.window.createQuickPick<vscode.QuickPickItem>();
-  quickPick.placeholder = 'Node (certname)';
-  // like the steps after it: a view or a notification taking focus must not close it
-  quickPick.ignoreFocusOut = true;
-  quickPick.busy = true;
-  quickPick.show();
-  const controller = new AbortController();
-  void (async () => {
-    try {
+  const picked = await pickFromServer({
+    placeholder: vscode.l10n.t('Node (certname)'),
+    failedPlaceholder: (message) =>
+      vscode.l10n.t('Type a certname (nodes could not be listed: {0})', message),
+    load: async (signal) => {
       const client = await services.store.client(connectionId);
       const nodes = (await client
         .stream('nodes', {
           query: ['extract', ['certname', 'latest_report_status'], ['=', 'node_state', 'active']],
           orderBy: [{ field: 'certname', order: 'asc' }],
-          signal: controller.signal,
+          signal,
         })
         .toArray()) as Array<{ certname: string; latest_report_status: string | null }>;
-      quickPick.items = nodes.map((node) => ({
+      return nodes.map((node) => ({
         label: node.certname,
-        description: node.latest_report_status ?? 'no report',
+        description: node.latest_report_status ?? vscode.l10n.t('no report'),
         iconPath: new vscode.ThemeIcon(
           node.latest_report_status === 'failed' ? 'error' : 'vm',
           node.latest_report_status === 'failed'
@@ -56,17 +52,58 @@ export async function pickCertname(
             : undefined,
         ),
       }));
-    } catch (error) {
-      if (!controller.signal.aborted) {
-        quickPick.placeholder = `Type a certname (nodes could not be listed: ${error instanceof Error ? error.message : String(error)})`;
-      }
-    } finally {
+    },
+  });
+  return picked?.item?.label ?? picked?.typed;
+}
+
+export interface ServerPick<T extends vscode.QuickPickItem> {
+  /** What was picked, or undefined when the user accepted text of their own. */
+  item?: T;
+  /** The text in the box when nothing listed was picked. */
+  typed?: string;
+}
+
+/**
+ * A picker whose items come from PuppetDB: it opens at once (busy) and fills in when they
+ * arrive; closing it aborts the fetch. A failed fetch leaves it open for typing, and says why.
+ */
+export function pickFromServer<T extends vscode.QuickPickItem>(options: {
+  placeholder: string;
+  title?: string;
+  /** The placeholder after a failed fetch, from the error's message. */
+  failedPlaceholder(message: string): string;
+  load(signal: AbortSignal): Promise<T[]>;
+}): Promise<ServerPick<T> | undefined> {
+  const quickPick = vscode.window.createQuickPick<T>();
+  quickPick.title = options.title;
+  quickPick.placeholder = options.placeholder;
+  quickPick.matchOnDescription = true;
+  // like the steps after it: a view or a notification taking focus must not close it
+  quickPick.ignoreFocusOut = true;
+  quickPick.busy = true;
+  quickPick.show();
+  const controller = new AbortController();
+  options.load(controller.signal).then(
+    (items) => {
+      quickPick.items = items;
       quickPick.busy = false;
-    }
-  })();
+    },
+    (error: unknown) => {
+      if (controller.signal.aborted) return;
+      quickPick.placeholder = options.failedPlaceholder(
+        error instanceof Error ? error.message : String(error),
+      );
+      quickPick.busy = false;
+    },
+  );
   return new Promise((resolve) => {
     quickPick.onDidAccept(() => {
-      resolve(quickPick.selectedItems[0]?.label ?? (quickPick.value.trim() || undefined));
+      const item = quickPick.selectedItems[0];
+      const typed = quickPick.value.trim();
+      if (item) resolve({ item });
+      else if (typed) resolve({ typed });
+      else return;
       quickPick.hide();
     });
     quickPick.onDidHide(() => {

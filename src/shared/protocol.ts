@@ -187,6 +187,8 @@ export type GraphToHost =
   | { type: 'export'; format: 'png' | 'svg'; data: string }
   /** Reveal the graph's node in the explorer tree. */
   | { type: 'openNode'; certname: string }
+  /** List the fleet's nodes whose catalogs hold a resource, `Type[title]`. */
+  | { type: 'findNodesWithResource'; resource: string }
   /** Drawn and laid out: what is on screen now (tests and benchmarks read it). */
   | { type: 'drawn'; nodes: number; edges: number; layoutMs: number; paintMs: number };
 

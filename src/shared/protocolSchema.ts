@@ -57,6 +57,7 @@ export const toHostSchemas = {
     refresh: {},
     export: { format: oneOf('png', 'svg'), data: longText },
     openNode: { certname: name },
+    findNodesWithResource: { resource: name },
     drawn: { nodes: count, edges: count, layoutMs: duration, paintMs: duration },
   },
   events: {

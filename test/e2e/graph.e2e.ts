@@ -213,6 +213,21 @@ async function exercise(
   );
   await page.screenshot({ path: join(screenshots, `graph-details-${shade}.png`) });
 
+  // "Nodes with this resource": the fleet's nodes holding it, in a picker titled by the resource
+  await frame.locator('.details vscode-button.find-nodes').click();
+  const nodeRow = page.locator(`.quick-input-list .monaco-list-row[aria-label^="${certname}"]`);
+  await nodeRow.waitFor();
+  const pickerTitle = await page.locator('.quick-input-widget .quick-input-title').innerText();
+  await check(
+    `${theme}: the details panel lists the nodes with ${xss.id}, titled literally`,
+    () => {
+      assert.equal(pickerTitle, `Nodes with ${xss.id}`);
+    },
+  );
+  await page.screenshot({ path: join(screenshots, `graph-nodes-with-resource-${shade}.png`) });
+  await page.keyboard.press('Escape');
+  await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
+
   // focus on a service through the toolbar button: it, what it depends on, what depends on it
   const service = catalog.resources.find((resource) => resource.type === 'Service')!.id;
   await frame.evaluate((id) => window.__pdbxGraph.select(id), service);

@@ -183,6 +183,8 @@ export class CatalogGraphPanel extends WebviewPanelHost<'graph'> {
     export: ({ format, data }) => saveExport(this.target.certname, format, data),
     openNode: ({ certname }) =>
       openViews.node({ connectionId: this.target.connectionId, certname }),
+    findNodesWithResource: ({ resource }) =>
+      openViews.nodesWithResource({ connectionId: this.target.connectionId, resource }),
   };
 
   private previous(): CatalogGraphDto | undefined {

@@ -29,12 +29,15 @@ export class ResourcesFolder extends NodeSection {
       if (ofType) ofType.push(resource);
       else byType.set(resource.type, [resource]);
     }
-    return [...byType.keys()].sort().map((type) => new ResourceTypeNode(type, byType.get(type)!));
+    return [...byType.keys()]
+      .sort()
+      .map((type) => new ResourceTypeNode(this.connectionId, type, byType.get(type)!));
   }
 }
 
 class ResourceTypeNode extends ExplorerNode {
   constructor(
+    private readonly connectionId: string,
     private readonly type: string,
     private readonly resources: Resource[],
   ) {
@@ -55,13 +58,17 @@ class ResourceTypeNode extends ExplorerNode {
   override async getChildren(): Promise<ExplorerNode[]> {
     return [...this.resources]
       .sort((a, b) => a.name.localeCompare(b.name))
-      .map((resource) => new ResourceNode(resource));
+      .map((resource) => new ResourceNode(this.connectionId, resource));
   }
 }
 
 /** A resource: its title, file:line, and its parameters below. */
 export class ResourceNode extends ExplorerNode {
-  constructor(readonly resource: Resource) {
+  constructor(
+    /** The connection it came from ("Find Nodes with Resource" asks that PuppetDB). */
+    readonly connectionId: string,
+    readonly resource: Resource,
+  ) {
     super();
   }
 

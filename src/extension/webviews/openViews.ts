@@ -25,4 +25,7 @@ export const openViews = {
   events: (target: EventsTarget) => vscode.commands.executeCommand(Commands.openEvents, target),
   report: (target: ReportTarget) => vscode.commands.executeCommand(Commands.openReport, target),
   node: (target: RevealNodeTarget) => vscode.commands.executeCommand(Commands.revealNode, target),
+  /** The fleet's nodes whose catalogs hold a resource, `Type[title]`. */
+  nodesWithResource: (target: { connectionId: string; resource: string }) =>
+    vscode.commands.executeCommand(Commands.findNodesWithResource, target),
 };

@@ -10,6 +10,8 @@ export interface DetailsInput {
   dependsOn: number;
   dependents: number;
   select(id: string): void;
+  /** Lists the fleet's nodes whose catalogs hold the resource too. */
+  findNodes(id: string): void;
 }
 
 /**
@@ -45,6 +47,13 @@ export function renderDetails(container: HTMLElement, input: DetailsInput): void
     ),
   );
   if (resource.exported) container.append(text('p', '', 'Exported resource'));
+  if (input.diff !== 'removed') {
+    const findNodes = text('vscode-button', 'find-nodes', 'Nodes with this resource');
+    findNodes.setAttribute('secondary', '');
+    findNodes.title = 'Every node of this PuppetDB whose catalog holds it, failures first';
+    findNodes.addEventListener('click', () => input.findNodes(resource.id));
+    container.append(findNodes);
+  }
   if (resource.tags.length > 0) {
     const tags = document.createElement('div');
     tags.className = 'tags';

@@ -504,6 +504,8 @@ function showDetails(): void {
     dependsOn: reach?.dependsOn.size ?? 0,
     dependents: reach?.dependents.size ?? 0,
     select: (target) => select(target, true),
+    findNodes: (resourceId) =>
+      postToHost('graph', { type: 'findNodesWithResource', resource: resourceId }),
   });
 }
 

@@ -1,0 +1,174 @@
+/**
+ * "PuppetDB: Find Nodes with Resource…": which active nodes' catalogs hold `Type[title]`
+ * (`Class[Profile::Web]`, `Package[openssl]`), with their latest run status. The type and title
+ * are completed from PuppetDB (aggregate queries: one row per type or title, never every
+ * resource), or typed whole.
+ */
+import * as vscode from 'vscode';
+import type { Node } from '../../client';
+import { pickConnection, pickFromServer } from '../pickers';
+import type { Services } from '../services';
+import { showNodeList } from './nodeListPicker';
+import {
+  formatResourceRef,
+  normaliseClassTitle,
+  normaliseType,
+  parseResourceRef,
+  type ResourceRef,
+} from './resourceRef';
+
+/** What the command answers once the list has loaded (the list stays open for the user). */
+export interface FoundNodes {
+  connectionId: string;
+  resource: string;
+  certnames: string[];
+}
+
+export async function findNodesWithResource(
+  services: Services,
+  argument?: unknown,
+): Promise<FoundNodes | undefined> {
+  const given = targetOf(argument);
+  const connectionId = given?.connectionId ?? (await pickConnection(services));
+  if (!connectionId) return undefined;
+  const resource = given?.resource ?? (await pickResource(services, connectionId));
+  if (!resource) return undefined;
+  const ref = formatResourceRef(resource);
+  const nodes = await showNodeList({
+    connectionId,
+    title: vscode.l10n.t('Nodes with {0}', ref),
+    focusResource: ref,
+    load: (signal) => nodesWithResource(services, connectionId, resource, signal),
+  });
+  return nodes && { connectionId, resource: ref, certnames: nodes.map((node) => node.name) };
+}
+
+/** The active nodes whose catalogs hold the resource, with their status (one request). */
+export async function nodesWithResource(
+  services: Services,
+  connectionId: string,
+  { type, title }: ResourceRef,
+  signal?: AbortSignal,
+): Promise<Node[]> {
+  const client = await services.store.client(connectionId);
+  return client
+    .nodes({
+      query: [
+        'in',
+        'certname',
+        [
+          'extract',
+          'certname',
+          ['select_resources', ['and', ['=', 'type', type], ['=', 'title', title]]],
+        ],
+      ],
+      withStatus: true,
+      unreported: services.settings.unreportedHours(),
+      signal,
+    })
+    .toArray();
+}
+
+/**
+ * `{connectionId, resource: "Type[title]"}` (the graph's details panel, tests), or a resource of
+ * the tree (`{connectionId, resource: Resource}`); anything else asks.
+ */
+function targetOf(argument: unknown): { connectionId: string; resource?: ResourceRef } | undefined {
+  const given = argument as { connectionId?: unknown; resource?: unknown } | undefined;
+  if (typeof given?.connectionId !== 'string') return undefined;
+  const { resource } = given;
+  if (typeof resource === 'string') {
+    const parsed = parseResourceRef(resource);
+    if (!parsed) {
+      throw new Error(vscode.l10n.t('"{0}" is not a resource like Type[title].', resource));
+    }
+    return { connectionId: given.connectionId, resource: parsed };
+  }
+  const tree = resource as { type?: unknown; name?: unknown } | undefined;
+  if (typeof tree?.type === 'string' && typeof tree.name === 'string') {
+    return { connectionId: given.connectionId, resource: { type: tree.type, title: tree.name } };
+  }
+  return { connectionId: given.connectionId };
+}
+
+/** The type (from PuppetDB, or `Type[title]` typed whole), then the title. */
+async function pickResource(
+  services: Services,
+  connectionId: string,
+): Promise<ResourceRef | undefined> {
+  const client = await services.store.client(connectionId);
+  const typePick = await pickFromServer({
+    title: vscode.l10n.t('Find Nodes with Resource'),
+    placeholder: vscode.l10n.t('Resource type, or a whole reference like Class[Profile::Web]'),
+    failedPlaceholder: (message) =>
+      vscode.l10n.t(
+        'Type a reference like Package[openssl] (types could not be listed: {0})',
+        message,
+      ),
+    load: async (signal) => {
+      const rows = (await client
+        .stream('resources', {
+          query: ['extract', ['type', ['function', 'count']], ['group_by', 'type']],
+          signal,
+        })
+        .toArray()) as Array<{ type: string; count: number }>;
+      return rows
+        .sort((a, b) => a.type.localeCompare(b.type))
+        .map((row) => ({
+          label: row.type,
+          description: vscode.l10n.t('{0} in catalogs', row.count.toLocaleString()),
+        }));
+    },
+  });
+  if (!typePick) return undefined;
+  if (typePick.typed !== undefined) {
+    const whole = parseResourceRef(typePick.typed);
+    if (whole) return whole;
+    const type = normaliseType(typePick.typed);
+    if (!type) {
+      void vscode.window.showWarningMessage(
+        vscode.l10n.t(
+          '"{0}" is neither a resource type nor a reference like Type[title].',
+          typePick.typed,
+        ),
+      );
+      return undefined;
+    }
+    return pickTitle(client, type);
+  }
+  return pickTitle(client, typePick.item!.label);
+}
+
+async function pickTitle(
+  client: Awaited<ReturnType<Services['store']['client']>>,
+  type: string,
+): Promise<ResourceRef | undefined> {
+  const titlePick = await pickFromServer({
+    title: vscode.l10n.t('Find Nodes with {0}[…]', type),
+    placeholder: vscode.l10n.t('Title of the {0}', type),
+    failedPlaceholder: (message) =>
+      vscode.l10n.t('Type the title (titles could not be listed: {0})', message),
+    load: async (signal) => {
+      const rows = (await client
+        .stream('resources', {
+          query: [
+            'extract',
+            ['title', ['function', 'count']],
+            ['=', 'type', type],
+            ['group_by', 'title'],
+          ],
+          signal,
+        })
+        .toArray()) as Array<{ title: string; count: number }>;
+      return rows
+        .sort((a, b) => b.count - a.count || a.title.localeCompare(b.title))
+        .map((row) => ({
+          label: row.title,
+          description: vscode.l10n.t('on {0} nodes', row.count.toLocaleString()),
+        }));
+    },
+  });
+  if (!titlePick) return undefined;
+  const title = titlePick.item?.label ?? titlePick.typed!;
+  return { type, title: type === 'Class' && !titlePick.item ? normaliseClassTitle(title) : title };
+}

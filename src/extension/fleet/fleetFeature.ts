@@ -1,0 +1,19 @@
+import { registerGuardedCommand } from '../commands/registerGuardedCommand';
+import type { Feature } from '../feature';
+import { Commands } from '../ids';
+import type { Services } from '../services';
+import { findNodesWithResource } from './findNodesWithResource';
+
+/** Questions about the whole fleet: which nodes hold a resource. */
+export function registerFleet(services: Services): Feature {
+  return {
+    disposables: [
+      registerGuardedCommand(
+        services.errors,
+        Commands.findNodesWithResource,
+        (argument?: unknown) => findNodesWithResource(services, argument),
+      ),
+    ],
+    revivers: {},
+  };
+}
