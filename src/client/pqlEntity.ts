@@ -1,6 +1,7 @@
-/** The entities whose PQL rows become typed records. */
-export type PqlEntity =
-  'node' | 'fact' | 'resource' | 'catalog' | 'edge' | 'event' | 'report' | 'inventory';
+import type { RecordEntity } from './records/entityRecords';
+
+/** The entities whose PQL rows become typed records (those of records/entityRecords.ts). */
+export type PqlEntity = RecordEntity;
 
 /**
  * The reference matches `([a-z]*?)\s*(\[])?\s*{` at the start of the query, capitalises the

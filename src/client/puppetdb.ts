@@ -7,7 +7,18 @@ import { resolveOptions, type ConnectOptions, type ResolvedOptions } from './opt
 import { detectPqlEntity, type PqlEntity } from './pqlEntity';
 import type { QueryOptions, RequestOptions, SignalOptions } from './queryStep';
 import type { RecordStream } from './recordStream';
-import { Catalog, Edge, Event, Fact, Inventory, Node, Report, Resource } from './records';
+import type {
+  Catalog,
+  Edge,
+  Event,
+  Fact,
+  Inventory,
+  Node,
+  NodeStatusInput,
+  Report,
+  Resource,
+} from './records';
+import { toRecords, type RecordEntity } from './records/entityRecords';
 import { Transport } from './transport';
 import type { EndpointKey } from './endpoints';
 
@@ -206,16 +217,9 @@ export class PuppetDB implements AsyncDisposable {
       now = status.now ?? new Date();
       if (withStatus && withEventNumbers) latestEvents = await this.latestEventCounts(signal);
     };
+    // latestEvents and now are set by `before`, so the status is read when each page arrives
     const toNodes = (rows: unknown[]): Node[] =>
-      rows.map((row) =>
-        Node.fromJSON(this, row as JsonObject, {
-          withStatus,
-          withEventNumbers,
-          latestEvents,
-          now,
-          unreported,
-        }),
-      );
+      this.records('node', { withStatus, withEventNumbers, latestEvents, now, unreported })(rows);
     return makeStream(toNodes, before);
   }
 
@@ -240,9 +244,7 @@ export class PuppetDB implements AsyncDisposable {
   facts(options: FactsOptions = {}): RecordStream<Fact> {
     const { name, value, ...query } = checkOptions('facts', options);
     const path = name === undefined ? undefined : value === undefined ? [name] : [name, value];
-    return this.engine.stream({ endpoint: 'facts', path, options: query }, (rows) =>
-      rows.map((row) => Fact.fromJSON(row as JsonObject)),
-    );
+    return this.engine.stream({ endpoint: 'facts', path, options: query }, this.records('fact'));
   }
 
   factsets(options: QueryOptions = {}): Promise<JsonObject[]> {
@@ -274,8 +276,9 @@ export class PuppetDB implements AsyncDisposable {
         : title === undefined
           ? [normalized]
           : [normalized, title];
-    return this.engine.stream({ endpoint: 'resources', path, options: query }, (rows) =>
-      rows.map((row) => Resource.fromJSON(row as JsonObject)),
+    return this.engine.stream(
+      { endpoint: 'resources', path, options: query },
+      this.records('resource'),
     );
   }
 
@@ -284,9 +287,7 @@ export class PuppetDB implements AsyncDisposable {
     checkArgument('catalog', 'node', node, 'text');
     const checked = checkOptions('catalog', options);
     const catalog = await this.engine
-      .stream({ endpoint: 'catalogs', path: [node], options: checked }, (rows) =>
-        rows.map((row) => Catalog.fromJSON(row as JsonObject)),
-      )
+      .stream({ endpoint: 'catalogs', path: [node], options: checked }, this.records('catalog'))
       .first();
     if (!catalog) throw new EmptyResponseError(`PuppetDB returned no catalog for ${node}.`);
     return catalog;
@@ -294,16 +295,12 @@ export class PuppetDB implements AsyncDisposable {
 
   catalogs(options: QueryOptions = {}): RecordStream<Catalog> {
     const checked = checkOptions('catalogs', options);
-    return this.engine.stream({ endpoint: 'catalogs', options: checked }, (rows) =>
-      rows.map((row) => Catalog.fromJSON(row as JsonObject)),
-    );
+    return this.engine.stream({ endpoint: 'catalogs', options: checked }, this.records('catalog'));
   }
 
   edges(options: QueryOptions = {}): RecordStream<Edge> {
     const checked = checkOptions('edges', options);
-    return this.engine.stream({ endpoint: 'edges', options: checked }, (rows) =>
-      rows.map((row) => Edge.fromJSON(row as JsonObject)),
-    );
+    return this.engine.stream({ endpoint: 'edges', options: checked }, this.records('edge'));
   }
 
   environments(options: QueryOptions = {}): Promise<JsonObject[]> {
@@ -314,16 +311,12 @@ export class PuppetDB implements AsyncDisposable {
 
   reports(options: QueryOptions = {}): RecordStream<Report> {
     const checked = checkOptions('reports', options);
-    return this.engine.stream({ endpoint: 'reports', options: checked }, (rows) =>
-      rows.map((row) => Report.fromJSON(this, row as JsonObject)),
-    );
+    return this.engine.stream({ endpoint: 'reports', options: checked }, this.records('report'));
   }
 
   events(options: QueryOptions = {}): RecordStream<Event> {
     const checked = checkOptions('events', options);
-    return this.engine.stream({ endpoint: 'events', options: checked }, (rows) =>
-      rows.map((row) => Event.fromJSON(row as JsonObject)),
-    );
+    return this.engine.stream({ endpoint: 'events', options: checked }, this.records('event'));
   }
 
   async eventCounts(options: EventCountsOptions): Promise<JsonObject[]> {
@@ -356,8 +349,9 @@ export class PuppetDB implements AsyncDisposable {
 
   inventory(options: QueryOptions = {}): RecordStream<Inventory> {
     const checked = checkOptions('inventory', options);
-    return this.engine.stream({ endpoint: 'inventory', options: checked }, (rows) =>
-      rows.map((row) => Inventory.fromJSON(row as JsonObject)),
+    return this.engine.stream(
+      { endpoint: 'inventory', options: checked },
+      this.records('inventory'),
     );
   }
 
@@ -403,8 +397,7 @@ export class PuppetDB implements AsyncDisposable {
         (toNodes, before) => this.engine.stream<PqlRecord>({ ...request, before }, toNodes),
       );
     }
-    const toRecord = this.pqlRecordFactory(entity);
-    return this.engine.stream<PqlRecord>(request, (rows) => rows.map(toRecord));
+    return this.engine.stream<PqlRecord>(request, this.pqlRecordFactory(entity));
   }
 
   /**
@@ -425,25 +418,13 @@ export class PuppetDB implements AsyncDisposable {
     });
   }
 
-  private pqlRecordFactory(entity: PqlEntity | undefined): (row: unknown) => PqlRecord {
-    switch (entity) {
-      case 'fact':
-        return (row) => Fact.fromJSON(row as JsonObject);
-      case 'resource':
-        return (row) => Resource.fromJSON(row as JsonObject);
-      case 'catalog':
-        return (row) => Catalog.fromJSON(row as JsonObject);
-      case 'edge':
-        return (row) => Edge.fromJSON(row as JsonObject);
-      case 'event':
-        return (row) => Event.fromJSON(row as JsonObject);
-      case 'report':
-        return (row) => Report.fromJSON(this, row as JsonObject);
-      case 'inventory':
-        return (row) => Inventory.fromJSON(row as JsonObject);
-      default:
-        return (row) => row as JsonObject;
-    }
+  private pqlRecordFactory(entity: PqlEntity | undefined): (rows: unknown[]) => PqlRecord[] {
+    return entity ? this.records(entity) : (rows) => rows as JsonObject[];
+  }
+
+  /** The records of `entity` (one table for every path: records/entityRecords.ts). */
+  private records<E extends RecordEntity>(entity: E, nodeStatus?: NodeStatusInput) {
+    return toRecords(entity, { api: this, nodeStatus });
   }
 
   // --- status, metadata, metrics ---------------------------------------------------------------

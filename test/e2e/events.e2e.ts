@@ -17,6 +17,7 @@ import type { Frame, Page } from 'playwright-core';
 import { httpClient, testServer } from '../integration/support/puppetdb';
 import { startVsCode } from '../vscode/runtime';
 import { startRecordingProxy } from './support/recordingProxy';
+import { gridAria } from './support/gridAria';
 import {
   guardCsp,
   reloadWindow,
@@ -200,6 +201,23 @@ async function main(): Promise<void> {
             expected,
           ),
       );
+      const aria = await gridAria(
+        events,
+        '.events-viewport[role="grid"]',
+        '.events-spacer > .events-row',
+      );
+      await check(
+        `${theme.shade}: the grid's aria-rowcount is every event and the two header rows; the rows are numbered after them; no live region holds rows`,
+        () => {
+          assert.equal(aria.rowCount, serverEvents.length + 2);
+          assert.deepEqual(
+            [...aria.renderedIndices].sort((a, b) => a - b),
+            aria.renderedIndices.map((_, offset) => offset + 3),
+          );
+          assert.deepEqual(aria.app, { ariaLive: null, role: null });
+          assert.equal(aria.liveRegionsWithRows, 0);
+        },
+      );
       await check(`${theme.shade}: statuses have their icon and colour`, async () => {
         const failure = events.locator('.events-cell-status.status-failure').first();
         assert.equal(await failure.locator('.codicon-error').count(), 1);
@@ -381,6 +399,19 @@ async function main(): Promise<void> {
           );
         assert.notEqual(await colour(error), await colour(notice));
       });
+      await check(
+        `${theme.shade}: the logs table's aria-rowcount is its number of logs`,
+        async () => {
+          const logs = reportView.locator('.report-log-list[role="table"]');
+          const rows = await logs.locator('[role="row"]').count();
+          assert.ok(rows > 0);
+          assert.equal(await logs.getAttribute('aria-rowcount'), String(rows));
+          assert.equal(
+            await logs.locator('[role="row"]').last().getAttribute('aria-rowindex'),
+            String(rows),
+          );
+        },
+      );
       await page.screenshot({ path: join(screenshots, `report-logs-${theme.shade}.png`) });
       await reportView.locator('vscode-tab-header', { hasText: 'Metrics' }).click();
       await check(

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import type { Frame, Page } from 'playwright-core';
 import { connect } from '../../src/client';
 import { testServer } from '../integration/support/puppetdb';
+import { gridAria } from './support/gridAria';
 import { startRecordingProxy } from './support/recordingProxy';
 import {
   e2eArguments,
@@ -90,6 +91,20 @@ async function main(): Promise<void> {
         check(
           `${theme}: Ctrl+Enter runs the query; the panel counts the server's ${expected.length} rows`,
           () => assert.equal(countText, `${expected.length} rows`),
+        );
+        const aria = await gridAria(frame, '.table-scroll[role="grid"]', '.table-body .table-row');
+        check(
+          `${theme}: the grid's aria-rowcount is every row (${expected.length} and the header); the rendered rows are numbered after it; no live region holds rows`,
+          () => {
+            assert.equal(aria.rowCount, expected.length + 1);
+            // the rendered rows are numbered after the header row, in order, from the first
+            assert.deepEqual(
+              [...aria.renderedIndices].sort((a, b) => a - b),
+              aria.renderedIndices.map((_, offset) => offset + 2),
+            );
+            assert.deepEqual(aria.app, { ariaLive: null, role: null });
+            assert.equal(aria.liveRegionsWithRows, 0);
+          },
         );
         const headers = await frame.locator('.table-header .table-cell').allInnerTexts();
         check(`${theme}: the columns come from the rows`, () =>

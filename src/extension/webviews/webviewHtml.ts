@@ -55,7 +55,7 @@ export function webviewHtml(
 <title>${escapeHtml(title)}</title>
 </head>
 <body data-entry="${entry}" data-nonce="${nonce}">
-<main id="app" aria-live="polite"></main>
+<main id="app"></main>
 <script type="module" nonce="${nonce}" src="${asset('dist', 'webview', `${entry}.js`)}"></script>
 </body>
 </html>`;

@@ -52,6 +52,8 @@ export function renderLogs(logs: readonly ReportLogDto[]): HTMLElement {
         !needle || `${log.level}\n${log.source}\n${log.message}`.toLowerCase().includes(needle)
       );
     });
+    // every matching log counts, also those beyond MAX_SHOWN that are not rendered
+    list.setAttribute('aria-rowcount', String(shown.length));
     list.replaceChildren(...shown.slice(0, MAX_SHOWN).map(logRow));
     count.textContent =
       shown.length > MAX_SHOWN
@@ -64,11 +66,12 @@ export function renderLogs(logs: readonly ReportLogDto[]): HTMLElement {
   return section;
 }
 
-function logRow(log: ReportLogDto): HTMLElement {
+function logRow(log: ReportLogDto, index: number): HTMLElement {
   const severity = logSeverity(log.level);
   const row = document.createElement('div');
   row.className = `report-log report-log-${severity}`;
   row.setAttribute('role', 'row');
+  row.setAttribute('aria-rowindex', String(index + 1));
   const cell = (className: string, value: string) => {
     const element = document.createElement('span');
     element.className = className;

@@ -44,7 +44,8 @@ function message(text: string, className: string): void {
   const element = document.createElement('div');
   element.className = className;
   element.textContent = text;
-  if (className === 'banner') element.setAttribute('role', 'alert');
+  // the page's only live regions: an error interrupts, a progress note waits its turn
+  element.setAttribute('role', className === 'banner' ? 'alert' : 'status');
   app.replaceChildren(element);
 }
 

@@ -13,7 +13,7 @@ import { restoredBanner } from '../common/restoredBanner';
 import { updateColumns, type Column } from './columns';
 import { jsonTree } from '../common/jsonTree';
 import { linkColumns, linkMessage } from './links';
-import { VirtualTable } from './virtualTable';
+import { ResultsTable } from './resultsTable';
 import './results.css';
 
 const RAW_JSON_LIMIT = 2_000;
@@ -25,10 +25,13 @@ let links = new Set<string>(['certname']);
 
 const app = document.getElementById('app')!;
 const toolbar = element('div', 'toolbar');
+// the live regions: the run's state and its row count (never the rows themselves)
 const stateLabel = element('span', 'state');
+stateLabel.setAttribute('role', 'status');
 const spinner = document.createElement('vscode-progress-ring');
 spinner.className = 'spinner';
 const counts = element('span', 'counts');
+counts.setAttribute('role', 'status');
 const timing = element('span', 'timing muted');
 const filter = document.createElement('vscode-textfield');
 filter.placeholder = 'Filter loaded rows';
@@ -62,7 +65,7 @@ banner.setAttribute('role', 'alert');
 const truncatedNote = element('div', 'truncated');
 truncatedNote.setAttribute('role', 'status');
 const content = element('div', 'content');
-const table = new VirtualTable(
+const table = new ResultsTable(
   {
     select: (rowIndex) => showDetail(rowIndex),
     link: (column, value) => {

@@ -20,9 +20,7 @@ import { SummaryBar } from './summaryBar';
 import { TableHeader } from './tableHeader';
 import { TableToolbar } from './tableToolbar';
 import { defaultTableState, restoreTableState, type EventsTableState } from './tableState';
-import { VirtualRows } from './virtualRows';
-
-export const ROW_HEIGHT = 24;
+import { VirtualRows } from '../../common/virtualRows';
 
 export interface EventsTableOptions {
   /** A saved state (see savedTableState) or undefined. */
@@ -92,7 +90,8 @@ export class EventsTable {
     this.rows = new VirtualRows({
       viewport: this.viewport,
       spacer,
-      rowHeight: ROW_HEIGHT,
+      // the column titles and the column filters
+      headerRows: 2,
       createRow: createRowElement,
       fillRow: (element, position) => this.fillRow(element, position),
     });
@@ -201,7 +200,6 @@ export class EventsTable {
     this.header.showColumnFilters(this.state.columnFilters);
     this.toolbar.showCounts(view.facetCounts);
     this.summary.show(view, this.loading);
-    this.viewport.setAttribute('aria-rowcount', String(view.items.length + 2));
     this.emptyNote.hidden = view.items.length > 0 || this.loading;
     this.emptyNote.textContent = view.total === 0 ? 'No events.' : 'No events match the filters.';
     this.rows.setCount(view.items.length);
@@ -212,7 +210,6 @@ export class EventsTable {
   private fillRow(element: HTMLElement, position: number): void {
     const item = this.view.items[position]!;
     element.dataset.position = String(position);
-    element.setAttribute('aria-rowindex', String(position + 3));
     let selected: boolean;
     if (item < 0) {
       const group = this.view.groups[-item - 1]!;

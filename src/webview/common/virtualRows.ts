@@ -1,24 +1,36 @@
 /**
- * A virtualised list of fixed-height rows: a spacer as tall as every row together, and over it a
- * small pool of absolutely positioned row elements that are moved and refilled as the viewport
- * scrolls. Only the rows in view (plus a margin) exist in the DOM, so 100,000 rows cost what 40
+ * The one virtualised row scroller of the webviews (the PQL results, the events table and any
+ * other grid): fixed-height rows, a spacer as tall as every row together, and over it a small pool
+ * of absolutely positioned row elements that are moved and refilled as the viewport scrolls. Only
+ * the rows in view (plus OVERSCAN above and below) exist in the DOM, so 100,000 rows cost what 40
  * do. Scrolling re-renders at most once per animation frame.
  *
  * Each pool element is reused for the items `i`, `i + poolSize`, `i + 2 * poolSize`…, so while
  * scrolling most elements keep their item and are not refilled at all.
+ *
+ * The viewport is the grid: this class keeps its `aria-rowcount` (every row, not the rendered
+ * ones) and each rendered row's `aria-rowindex`, so a screen reader knows where it is.
  */
+
+import { itemOfSlot, poolSizeFor, ROW_HEIGHT, rowWindow } from './rowWindow';
+
+export { OVERSCAN, ROW_HEIGHT } from './rowWindow';
+
 export interface VirtualRowsOptions {
-  /** The scrolling element; rows go into `spacer`, which must be inside it. */
+  /** The scrolling element (the grid); rows go into `spacer`, which must be inside it. */
   viewport: HTMLElement;
   spacer: HTMLElement;
-  rowHeight: number;
+  /** ROW_HEIGHT unless given (every grid of the extension uses ROW_HEIGHT). */
+  rowHeight?: number;
+  /** Header rows above the spacer (they count in `aria-rowcount` and come first in the index). */
+  headerRows?: number;
   /** Makes an empty row element (called once per pool slot). */
   createRow(): HTMLElement;
   /** Fills `element` for item `index` (only when the element shows a different item than before). */
   fillRow(element: HTMLElement, index: number): void;
+  /** Called after each render (the rows in view are filled). */
+  onRender?(): void;
 }
-
-const OVERSCAN = 6;
 
 interface PooledRow {
   element: HTMLElement;
@@ -34,8 +46,14 @@ export class VirtualRows {
   private frame = 0;
   private viewportHeight = 0;
   private readonly resizeObserver: ResizeObserver;
+  readonly rowHeight: number;
+  private readonly headerRows: number;
 
   constructor(private readonly options: VirtualRowsOptions) {
+    this.rowHeight = options.rowHeight ?? ROW_HEIGHT;
+    this.headerRows = options.headerRows ?? 0;
+    options.viewport.style.setProperty('--row-height', `${this.rowHeight}px`);
+    options.viewport.setAttribute('aria-rowcount', String(this.headerRows));
     options.viewport.addEventListener('scroll', () => this.schedule(), { passive: true });
     this.resizeObserver = new ResizeObserver(() => {
       this.viewportHeight = options.viewport.clientHeight;
@@ -44,16 +62,17 @@ export class VirtualRows {
     this.resizeObserver.observe(options.viewport);
   }
 
-  get rowHeight(): number {
-    return this.options.rowHeight;
+  /** A new list (or new contents): every row is refilled, now. */
+  setCount(count: number): void {
+    this.resize(count);
+    this.generation++;
+    this.renderNow();
   }
 
-  /** A new list (or new contents): every row is refilled on the next render. */
-  setCount(count: number): void {
-    this.count = count;
-    this.generation++;
-    this.options.spacer.style.height = `${count * this.options.rowHeight}px`;
-    this.renderNow();
+  /** Items were added at the end; those already shown stay as they are (rendered next frame). */
+  grow(count: number): void {
+    this.resize(count);
+    this.schedule();
   }
 
   /** Refills the rows in view (e.g. the selection moved) without changing the list. */
@@ -62,9 +81,17 @@ export class VirtualRows {
     this.schedule();
   }
 
+  /** Drops the row elements (createRow would now make different ones, e.g. other columns). */
+  recreateRows(): void {
+    for (const pooled of this.pool) pooled.element.remove();
+    this.pool.length = 0;
+    this.schedule();
+  }
+
   /** Scrolls the least needed to show item `index` fully. */
   scrollToIndex(index: number): void {
-    const { viewport, rowHeight } = this.options;
+    const { viewport } = this.options;
+    const { rowHeight } = this;
     const top = this.spacerTop() + index * rowHeight;
     // a sticky header above the spacer covers that much of the top of the viewport
     const covered = this.spacerTop();
@@ -78,13 +105,19 @@ export class VirtualRows {
   /** The item at a point of the viewport (client coordinates), or -1. */
   indexAt(clientY: number): number {
     const spacerRect = this.options.spacer.getBoundingClientRect();
-    const index = Math.floor((clientY - spacerRect.top) / this.options.rowHeight);
+    const index = Math.floor((clientY - spacerRect.top) / this.rowHeight);
     return index >= 0 && index < this.count ? index : -1;
   }
 
   /** How many rows fit in the viewport (for Page Up / Page Down). */
   get pageSize(): number {
-    return Math.max(1, Math.floor((this.viewportHeight || 400) / this.options.rowHeight) - 1);
+    return Math.max(1, Math.floor((this.viewportHeight || 400) / this.rowHeight) - 1);
+  }
+
+  private resize(count: number): void {
+    this.count = count;
+    this.options.spacer.style.height = `${count * this.rowHeight}px`;
+    this.options.viewport.setAttribute('aria-rowcount', String(count + this.headerRows));
   }
 
   private schedule(): void {
@@ -106,17 +139,15 @@ export class VirtualRows {
   }
 
   private render(): void {
-    const { viewport, rowHeight } = this.options;
+    const { viewport } = this.options;
+    const { rowHeight } = this;
     if (!this.viewportHeight) this.viewportHeight = viewport.clientHeight;
-    const visible = Math.ceil((this.viewportHeight || 800) / rowHeight) + 1;
-    this.ensurePool(visible + 2 * OVERSCAN);
-    const scrolled = Math.max(0, viewport.scrollTop - this.spacerTop());
-    const first = Math.max(0, Math.floor(scrolled / rowHeight) - OVERSCAN);
-    const last = Math.min(this.count, first + this.pool.length);
+    this.ensurePool(poolSizeFor(this.viewportHeight || 800, rowHeight));
     const size = this.pool.length;
+    const scrolled = viewport.scrollTop - this.spacerTop();
+    const { first, last } = rowWindow(scrolled, rowHeight, this.count, size);
     for (let slot = 0; slot < size; slot++) {
-      // the item this slot shows: the one in [first, last) congruent to slot modulo the pool size
-      const index = first + ((slot - (first % size) + size) % size);
+      const index = itemOfSlot(slot, first, size);
       const pooled = this.pool[slot]!;
       if (index >= last) {
         if (pooled.index !== -1) {
@@ -128,6 +159,7 @@ export class VirtualRows {
       if (pooled.index !== index || pooled.generation !== this.generation) {
         if (pooled.index !== index) {
           pooled.element.style.transform = `translateY(${index * rowHeight}px)`;
+          pooled.element.setAttribute('aria-rowindex', String(this.headerRows + index + 1));
         }
         pooled.element.hidden = false;
         pooled.index = index;
@@ -135,6 +167,7 @@ export class VirtualRows {
         this.options.fillRow(pooled.element, index);
       }
     }
+    this.options.onRender?.();
   }
 
   private ensurePool(size: number): void {

@@ -1,12 +1,10 @@
 /**
- * The results grid: a fixed row height, a spacer as tall as all rows, and a small pool of row
- * elements moved into the visible window on scroll (so 100,000 rows cost what 50 do). Sorting
- * and filtering work on an array of row indices; rows are never copied.
+ * The results grid: a sticky header and the rows, scrolled by the shared VirtualRows (so 100,000
+ * rows cost what 50 do). Sorting and filtering work on an array of row indices; rows are never
+ * copied.
  */
+import { VirtualRows } from '../common/virtualRows';
 import { cellValue, previewText, type Column } from './columns';
-
-export const ROW_HEIGHT = 24;
-const OVERSCAN = 10;
 
 export interface TableEvents {
   select(rowIndex: number): void;
@@ -16,19 +14,18 @@ export interface TableEvents {
   rendered(rowCount: number): void;
 }
 
-export class VirtualTable {
+export class ResultsTable {
   readonly element = document.createElement('div');
   private readonly header = document.createElement('div');
   private readonly body = document.createElement('div');
-  private readonly pool: HTMLElement[] = [];
-  private rows: readonly unknown[] = [];
+  private readonly rows: VirtualRows;
+  private data: readonly unknown[] = [];
   private columns: Column[] = [];
   private view: number[] = [];
   private searchText: Array<string | undefined> = [];
   private filterText = '';
   private sort: { key: string; descending: boolean } | undefined;
   private selected = -1;
-  private frame = 0;
   private reportedCount = -1;
 
   constructor(
@@ -38,19 +35,28 @@ export class VirtualTable {
     this.element.className = 'table-scroll';
     this.element.tabIndex = 0;
     this.element.setAttribute('role', 'grid');
+    this.element.setAttribute('aria-label', 'Results');
     this.header.className = 'table-row table-header';
     this.header.setAttribute('role', 'row');
+    this.header.setAttribute('aria-rowindex', '1');
     this.body.className = 'table-body';
+    this.body.setAttribute('role', 'rowgroup');
     this.element.append(this.header, this.body);
-    this.element.addEventListener('scroll', () => this.schedule(), { passive: true });
-    new ResizeObserver(() => this.schedule()).observe(this.element);
+    this.rows = new VirtualRows({
+      viewport: this.element,
+      spacer: this.body,
+      headerRows: 1,
+      createRow: () => this.createRow(),
+      fillRow: (element, position) => this.fillRow(element, position),
+      onRender: () => this.reportRendered(),
+    });
     this.body.addEventListener('click', (event) => this.onClick(event));
     this.element.addEventListener('keydown', (event) => this.onKey(event));
   }
 
   /** New rows (a new run): resets sort, filter and selection. */
   reset(rows: readonly unknown[], columns: Column[]): void {
-    this.rows = rows;
+    this.data = rows;
     this.searchText = [];
     this.sort = undefined;
     // the filter box is emptied with the new run: a filter kept here would hide rows unseen
@@ -64,8 +70,8 @@ export class VirtualTable {
   /** Rows were appended to the array given to reset(). */
   rowsAppended(from: number): void {
     if (!this.filterText && !this.sort) {
-      for (let index = from; index < this.rows.length; index++) this.view.push(index);
-      this.schedule();
+      for (let index = from; index < this.data.length; index++) this.view.push(index);
+      this.rows.grow(this.view.length);
     } else {
       this.rebuildView();
     }
@@ -77,9 +83,7 @@ export class VirtualTable {
     this.element.style.setProperty('--columns', template);
     this.header.replaceChildren(this.headerCell('#', undefined));
     for (const column of columns) this.header.append(this.headerCell(column.key, column.key));
-    this.pool.length = 0;
-    this.body.replaceChildren();
-    this.schedule();
+    this.rows.recreateRows();
   }
 
   setFilter(text: string): void {
@@ -129,66 +133,39 @@ export class VirtualTable {
 
   private rebuildView(): void {
     const view: number[] = [];
-    for (let index = 0; index < this.rows.length; index++) {
+    for (let index = 0; index < this.data.length; index++) {
       if (!this.filterText || this.matches(index)) view.push(index);
     }
     if (this.sort) {
       const { key, descending } = this.sort;
       const direction = descending ? -1 : 1;
-      const keys = view.map((index) => sortKey(cellValue(this.rows[index], key)));
+      const keys = view.map((index) => sortKey(cellValue(this.data[index], key)));
       const order = view.map((_, position) => position);
       order.sort((a, b) => direction * compareKeys(keys[a]!, keys[b]!) || a - b);
       this.view = order.map((position) => view[position]!);
     } else {
       this.view = view;
     }
-    this.schedule();
+    this.rows.setCount(this.view.length);
   }
 
   private matches(index: number): boolean {
     let text = this.searchText[index];
     if (text === undefined) {
-      text = JSON.stringify(this.rows[index]).toLowerCase();
+      text = JSON.stringify(this.data[index]).toLowerCase();
       this.searchText[index] = text;
     }
     return text.includes(this.filterText);
   }
 
-  private schedule(): void {
-    if (this.frame) return;
-    this.frame = requestAnimationFrame(() => {
-      this.frame = 0;
-      this.render();
-    });
+  /** Tells the host once the rows it sent are painted (the frame after they were rendered). */
+  private reportRendered(): void {
+    if (this.reportedCount === this.data.length) return;
+    const count = (this.reportedCount = this.data.length);
+    requestAnimationFrame(() => this.events.rendered(count));
   }
 
-  private render(): void {
-    this.body.style.height = `${this.view.length * ROW_HEIGHT}px`;
-    const top = Math.max(0, this.element.scrollTop - ROW_HEIGHT);
-    const first = Math.max(0, Math.floor(top / ROW_HEIGHT) - OVERSCAN);
-    const visible = Math.ceil(this.element.clientHeight / ROW_HEIGHT) + 2 * OVERSCAN;
-    const last = Math.min(this.view.length, first + visible);
-    const links = this.linkColumns();
-    for (let slot = 0; slot < last - first; slot++) {
-      const position = first + slot;
-      const rowIndex = this.view[position]!;
-      const element = this.pool[slot] ?? this.createRow(slot);
-      element.style.transform = `translateY(${position * ROW_HEIGHT}px)`;
-      element.hidden = false;
-      element.dataset.row = String(rowIndex);
-      element.setAttribute('aria-rowindex', String(position + 2));
-      element.classList.toggle('selected', rowIndex === this.selected);
-      this.fillRow(element, rowIndex, links);
-    }
-    for (let slot = last - first; slot < this.pool.length; slot++) this.pool[slot]!.hidden = true;
-    if (this.reportedCount !== this.rows.length) {
-      this.reportedCount = this.rows.length;
-      const count = this.rows.length;
-      requestAnimationFrame(() => this.events.rendered(count));
-    }
-  }
-
-  private createRow(slot: number): HTMLElement {
+  private createRow(): HTMLElement {
     const element = document.createElement('div');
     element.className = 'table-row';
     element.setAttribute('role', 'row');
@@ -198,17 +175,20 @@ export class VirtualTable {
       cell.setAttribute('role', 'gridcell');
       element.append(cell);
     }
-    this.pool[slot] = element;
-    this.body.append(element);
     return element;
   }
 
-  private fillRow(element: HTMLElement, rowIndex: number, links: ReadonlySet<string>): void {
+  private fillRow(element: HTMLElement, position: number): void {
+    const rowIndex = this.view[position]!;
+    element.dataset.row = String(rowIndex);
+    element.classList.toggle('selected', rowIndex === this.selected);
+    element.setAttribute('aria-selected', String(rowIndex === this.selected));
+    const links = this.linkColumns();
     const cells = element.children;
     const number = cells[0] as HTMLElement;
     number.textContent = String(rowIndex + 1);
     number.className = 'table-cell row-number';
-    const row = this.rows[rowIndex];
+    const row = this.data[rowIndex];
     for (let index = 0; index < this.columns.length; index++) {
       const { key } = this.columns[index]!;
       const cell = cells[index + 1] as HTMLElement;
@@ -232,7 +212,7 @@ export class VirtualTable {
     if (cell.classList.contains('link') && cell.dataset.column) {
       this.events.link(
         cell.dataset.column,
-        String(cellValue(this.rows[rowIndex], cell.dataset.column)),
+        String(cellValue(this.data[rowIndex], cell.dataset.column)),
         rowIndex,
       );
     }
@@ -249,21 +229,13 @@ export class VirtualTable {
     const rowIndex = this.view[next];
     if (rowIndex === undefined) return;
     this.select(rowIndex);
-    const top = next * ROW_HEIGHT;
-    const headerHeight = ROW_HEIGHT;
-    if (top < this.element.scrollTop) this.element.scrollTop = top;
-    else if (
-      top + 2 * ROW_HEIGHT >
-      this.element.scrollTop + this.element.clientHeight - headerHeight
-    ) {
-      this.element.scrollTop = top + 2 * ROW_HEIGHT - this.element.clientHeight + headerHeight;
-    }
+    this.rows.scrollToIndex(next);
   }
 
   private select(rowIndex: number): void {
     this.selected = rowIndex;
     this.events.select(rowIndex);
-    this.schedule();
+    this.rows.refresh();
   }
 }
 
