@@ -42,6 +42,8 @@ export const ContextValues = {
   report: 'report',
   loadMore: 'loadMore',
   error: 'error',
+  /** An error item whose fix is likely in the connection's settings (it offers Edit Connection). */
+  connectionError: 'connectionError',
 } as const;
 
 /** View types of the webview panels (also their serializers' keys). */

@@ -77,6 +77,21 @@ export interface RestoredNote {
   omitted?: string;
 }
 
+/**
+ * What every view's error banner offers beside its own retry: the extension's log (where the
+ * failure is written with its causes), and the connection's form when its settings are the
+ * likely fix.
+ */
+export type ErrorBannerAction = { type: 'showLog' } | { type: 'editConnection' };
+
+/** A failure a view shows in its error banner. */
+export interface ViewError {
+  type: 'error';
+  message: string;
+  /** The connection's settings are the likely fix (a refused address, TLS, a credential): Edit Connection. */
+  editConnection?: boolean;
+}
+
 // --- PQL results (src/webview/results) --------------------------------------------------------
 
 export interface ResultsSnapshot {
@@ -120,6 +135,8 @@ export interface ResultsError {
   detail?: string;
   line?: number;
   column?: number;
+  /** The connection's settings are the likely fix: the banner offers Edit Connection. */
+  editConnection?: boolean;
 }
 
 export type HostToResults =
@@ -153,7 +170,8 @@ export type ResultsToHost =
   | { type: 'copyCurl' }
   | { type: 'openNode'; certname: string }
   | { type: 'openCatalog'; certname: string }
-  | { type: 'openEvents'; reportHash: string };
+  | { type: 'openEvents'; reportHash: string }
+  | ErrorBannerAction;
 
 // --- catalog graph (src/webview/graph) --------------------------------------------------------
 
@@ -175,7 +193,7 @@ export type HostToGraph =
     }
   /** Restored after a window reload without its catalog (it was too large to keep). */
   | { type: 'restored'; title: string; note: RestoredNote }
-  | { type: 'error'; message: string };
+  | ViewError;
 
 export type GraphToHost =
   | Ready
@@ -190,7 +208,8 @@ export type GraphToHost =
   /** List the fleet's nodes whose catalogs hold a resource, `Type[title]`. */
   | { type: 'findNodesWithResource'; resource: string }
   /** Drawn and laid out: what is on screen now (tests and benchmarks read it). */
-  | { type: 'drawn'; nodes: number; edges: number; layoutMs: number; paintMs: number };
+  | { type: 'drawn'; nodes: number; edges: number; layoutMs: number; paintMs: number }
+  | ErrorBannerAction;
 
 // --- events table (src/webview/events) ---------------------------------------------------------
 
@@ -225,7 +244,7 @@ export type HostToEvents =
   | { type: 'restored'; title: string; note: RestoredNote }
   /** The next batch of a streaming load, to append. */
   | { type: 'moreEvents'; events: EventRowDto[]; complete: boolean; truncatedAt?: number }
-  | { type: 'error'; message: string };
+  | ViewError;
 
 export type EventsToHost =
   | Ready
@@ -233,7 +252,10 @@ export type EventsToHost =
   /** Open the report an event belongs to. */
   | { type: 'openReport'; reportHash: string }
   /** Load the events from PuppetDB again ("Load again" on a restored panel). */
-  | { type: 'reload' };
+  | { type: 'reload' }
+  /** Ask PuppetDB for every event of the table again and stream them to a file (it stopped at its limit). */
+  | { type: 'exportAll'; format: 'csv' | 'json' }
+  | ErrorBannerAction;
 
 // --- report view (src/webview/report) ----------------------------------------------------------
 
@@ -243,7 +265,7 @@ export type HostToReport =
   | { type: 'report'; report: ReportDto; restored?: RestoredNote }
   /** Restored after a window reload without its report (too large to keep). */
   | { type: 'restored'; title: string; note: RestoredNote }
-  | { type: 'error'; message: string };
+  | ViewError;
 
 export type ReportToHost =
   | Ready
@@ -251,7 +273,8 @@ export type ReportToHost =
   /** Reveal the report's node in the explorer tree. */
   | { type: 'openNode'; certname: string }
   /** Load the report from PuppetDB again ("Load again" on a restored panel). */
-  | { type: 'reload' };
+  | { type: 'reload' }
+  | ErrorBannerAction;
 
 /** The messages of each entry, for the generic host and webview helpers. */
 export interface Protocols {

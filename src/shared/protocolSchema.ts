@@ -36,6 +36,8 @@ const name = text(4096);
 const longText = text(64 * 1024 * 1024);
 
 const openInGraph = { certname: name, resource: name };
+/** Every view's error banner: Show Log, Edit Connection. */
+const errorBannerActions = { showLog: {}, editConnection: {} };
 
 export const toHostSchemas = {
   results: {
@@ -50,6 +52,7 @@ export const toHostSchemas = {
     openNode: { certname: name },
     openCatalog: { certname: name },
     openEvents: { reportHash: name },
+    ...errorBannerActions,
   },
   graph: {
     ready: {},
@@ -59,18 +62,22 @@ export const toHostSchemas = {
     openNode: { certname: name },
     findNodesWithResource: { resource: name },
     drawn: { nodes: count, edges: count, layoutMs: duration, paintMs: duration },
+    ...errorBannerActions,
   },
   events: {
     ready: {},
     openInGraph,
     openReport: { reportHash: name },
     reload: {},
+    exportAll: { format: oneOf('csv', 'json') },
+    ...errorBannerActions,
   },
   report: {
     ready: {},
     openInGraph,
     openNode: { certname: name },
     reload: {},
+    ...errorBannerActions,
   },
 } satisfies { [E in WebviewEntry]: MessageSchema<Protocols[E]['toHost']> };
 

@@ -3,13 +3,15 @@
  * PuppetDB; the events table of a failed report (the node whose resources carry XSS payloads)
  * opened from the command palette, sorted, filtered and grouped, its rows compared with the
  * server's events; then the report view's summary, logs, metrics and events; in the dark theme a
- * window reload, after which both panels come back. Screenshots in dark, light and high contrast
- * go to test-results/events-*.png and report-*.png; look at them.
+ * window reload, after which both panels come back; then (dark) the table at events.maxEvents,
+ * whose "Export all events" writes every event to the file answered in the save dialog.
+ * Screenshots in dark, light and high contrast go to test-results/events-*.png and report-*.png;
+ * look at them.
  *
  *   node esbuild.mjs && node --import tsx test/e2e/events.e2e.ts [--state-dir .work/puppetdb-test]
  */
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -23,6 +25,7 @@ import {
   reloadWindow,
   runCommand as runPaletteCommand,
   splitUserSettings,
+  withWorkbench,
 } from './support/workbench';
 
 const THEMES = [
@@ -107,6 +110,94 @@ async function shownEvents(frame: Frame): Promise<ShownEvent[]> {
 async function settle(frame: Frame): Promise<void> {
   await frame.evaluate(
     'new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))',
+  );
+}
+
+/**
+ * The table at its limit (events.maxEvents one below the report's events): the "Truncated" note
+ * offers the export of every event; answering the save dialog with its proposal writes all of
+ * them, as PuppetDB has them, to the file.
+ */
+async function truncatedTable(options: {
+  screenshots: string;
+  url: string;
+  certname: string;
+  /** The report's events, as PuppetDB answers them. */
+  serverEvents: unknown[];
+  check: (name: string, assertion: () => unknown) => Promise<void>;
+}): Promise<void> {
+  const { certname, serverEvents, check } = options;
+  const maxEvents = serverEvents.length - 1;
+  assert.ok(maxEvents >= 1, `the report has only ${serverEvents.length} events`);
+  await withWorkbench(
+    {
+      name: 'events-truncated',
+      theme: 'Default Dark Modern',
+      settings: {
+        'puppetdbExplorer.connections': [{ id: 'local', name: 'Local PuppetDB', url: options.url }],
+        'puppetdbExplorer.events.maxEvents': maxEvents,
+      },
+      screenshots: options.screenshots,
+    },
+    async ({ page, folder, dialogs }) => {
+      await runCommand(page, 'PuppetDB: Open Events Table', [
+        { asks: 'Node (certname)', answer: certname },
+        { asks: `Events of ${certname}`, answer: 'Latest report' },
+      ]);
+      const events = await webviewFrame(page, 'events', '.truncated:not([hidden]) vscode-button');
+      const note = events.locator('.truncated');
+      const buttons = note.locator('vscode-button');
+      await check(
+        `dark: at events.maxEvents (${maxEvents}) the table says so and offers the export of every event`,
+        async () => {
+          assert.match(await note.innerText(), new RegExp(`Truncated at ${maxEvents} events\\.`));
+          assert.deepEqual(
+            (await buttons.allInnerTexts()).map((text) => text.trim()),
+            ['Export all events as CSV…', 'Export all events as JSON…'],
+          );
+          assert.equal(
+            await events
+              .locator('.events-spacer > .events-row:not([hidden]):not(.is-group)')
+              .count(),
+            maxEvents,
+          );
+        },
+      );
+      await page.screenshot({ path: join(options.screenshots, 'events-truncated-dark.png') });
+
+      await buttons.filter({ hasText: 'JSON' }).click();
+      // the save dialog (VS Code's own in the browser) proposes events.json in the workspace
+      const path = page.locator('.quick-input-widget input').first();
+      await page.waitForFunction(
+        `document.querySelector('.quick-input-widget input')?.value.endsWith('events.json')`,
+        undefined,
+        { timeout: 30_000 },
+      );
+      const proposed = await path.inputValue();
+      await page.keyboard.press('Enter');
+      // the closing message is a notification: the list of notifications keeps it
+      await page.locator('.statusbar .codicon-bell-dot').waitFor({ timeout: 60_000 });
+      await runPaletteCommand(page, 'Notifications: Show Notifications');
+      await page
+        .locator('.notifications-center .monaco-list-row', {
+          hasText: `Exported all ${serverEvents.length} rows`,
+        })
+        .first()
+        .waitFor({ timeout: 60_000 });
+      await page.screenshot({ path: join(options.screenshots, 'events-exported-dark.png') });
+      await check(
+        `dark: "Export all events as JSON…" writes all ${serverEvents.length} events to the file picked in the save dialog`,
+        () => {
+          assert.equal(resolve(proposed), join(folder, 'events.json'));
+          const written = JSON.parse(
+            readFileSync(join(folder, 'events.json'), 'utf8'),
+          ) as unknown[];
+          const rows = (list: unknown[]) => list.map((row) => JSON.stringify(row)).sort();
+          assert.deepEqual(rows(written), rows(serverEvents));
+        },
+      );
+      assert.deepEqual(dialogs, [], 'no dialog opened');
+    },
   );
 }
 
@@ -509,6 +600,17 @@ async function main(): Promise<void> {
       await session.stop();
       rmSync(folder, { recursive: true, force: true });
     }
+  }
+  if (!values.theme || values.theme === 'dark') {
+    await truncatedTable({
+      screenshots,
+      url: `http://${server.host}:${server.httpPort}`,
+      certname,
+      serverEvents: (await client.query('events', {
+        query: ['=', 'report', hostile.hash],
+      })) as unknown[],
+      check,
+    });
   }
   await client.disconnect();
   await proxy.close();

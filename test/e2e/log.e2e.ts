@@ -1,15 +1,24 @@
 /**
  * End to end in headless Chromium: a PuppetDB that refuses connections. Testing the connection
  * from the tree shows the error with what can be done about it (Retry, Edit Connection, Show Log);
- * Show Log opens the "PuppetDB Explorer" log with the failed request and its cause. Screenshots
- * of both in dark and light themes go to test-results/.
+ * Show Log opens the "PuppetDB Explorer" log with the failed request and its cause. The tree's
+ * error item offers Retry, Edit Connection and Show Log beside it, and the PQL results panel's
+ * error banner Edit Connection and Show Log (Edit Connection opens the connection's form).
+ * Screenshots of each in dark and light themes go to test-results/.
  *
  *   node --import tsx test/e2e/log.e2e.ts [--state-dir .work/puppetdb-test] [--screenshots test-results]
  */
 import assert from 'node:assert/strict';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { e2eArguments, runCommand, withWorkbench } from './support/workbench';
+import type { Page } from 'playwright-core';
+import {
+  e2eArguments,
+  openFile,
+  runCommand,
+  webviewFrame,
+  withWorkbench,
+} from './support/workbench';
 
 /** A loopback port nothing listens on (taken, then released). */
 async function closedPort(): Promise<number> {
@@ -23,9 +32,15 @@ async function closedPort(): Promise<number> {
   });
 }
 
+/** Expands a row of the side bar's tree, by the start of its label. */
+async function expandRow(page: Page, label: string): Promise<void> {
+  const row = page.locator(`.monaco-list-row[aria-label^="${label}"]`).first();
+  await row.waitFor({ timeout: 30_000 });
+  if ((await row.getAttribute('aria-expanded')) !== 'true') await row.click();
+}
+
 async function main(): Promise<void> {
   const { screenshots } = e2eArguments();
-  const url = `http://127.0.0.1:${await closedPort()}`;
   let passed = 0;
   const check = (name: string, assertion: () => void) => {
     assertion();
@@ -33,6 +48,8 @@ async function main(): Promise<void> {
     console.log(`  ✔ ${name}`);
   };
   for (const theme of ['Default Dark Modern', 'Default Light Modern']) {
+    // taken just before each run: on a busy machine a port released long before may be reused
+    const url = `http://127.0.0.1:${await closedPort()}`;
     await withWorkbench(
       {
         name: 'log',
@@ -40,6 +57,7 @@ async function main(): Promise<void> {
         settings: {
           'puppetdbExplorer.connections': [{ id: 'down', name: 'Refusing PuppetDB', url }],
         },
+        files: { 'query.pql': 'nodes[certname] {}\n' },
         screenshots,
       },
       async ({ page, shade }) => {
@@ -80,6 +98,67 @@ async function main(): Promise<void> {
           assert.match(text, /ECONNREFUSED/);
         });
         await page.screenshot({ path: join(screenshots, `log-${shade}.png`) });
+
+        // the tree: the error item of the refused Nodes folder, its actions beside it
+        await page.locator('.activitybar [aria-label^="PuppetDB"]').first().click();
+        await expandRow(page, 'Refusing PuppetDB');
+        await expandRow(page, 'Nodes');
+        const errorRow = page
+          .locator('.monaco-list-row[aria-level="3"]:has-text("Could not reach PuppetDB")')
+          .first();
+        await errorRow.waitFor({ timeout: 30_000 });
+        await errorRow.hover();
+        const itemActions = await errorRow
+          .locator('.actions .action-label')
+          .evaluateAll((labels) => labels.map((label) => label.getAttribute('aria-label')));
+        check(`${theme}: the tree's error item offers Retry, Edit Connection and Show Log`, () =>
+          assert.deepEqual(itemActions, ['Retry', 'Edit Connection…', 'Show Log']),
+        );
+        await page.screenshot({ path: join(screenshots, `tree-error-actions-${shade}.png`) });
+        await errorRow.click({ button: 'right' });
+        const menu = page.locator('.context-view .monaco-menu');
+        await menu.locator('.action-label', { hasText: 'Show Log' }).waitFor({ timeout: 30_000 });
+        const menuItems = (await menu.locator('.action-label').allInnerTexts())
+          .map((text) => text.trim())
+          .filter(Boolean);
+        check(`${theme}: its context menu has Retry, Edit Connection and Show Log`, () =>
+          assert.deepEqual(
+            menuItems.filter((text) => /^(Retry|Edit Connection…|Show Log)$/.test(text)),
+            ['Retry', 'Edit Connection…', 'Show Log'],
+          ),
+        );
+        // the menu fades in: the screenshot waits for it to be drawn in full
+        await page.waitForFunction(
+          `[...document.querySelectorAll('.context-view, .context-view *')].every((element) => element.getAnimations().every((animation) => animation.playState !== 'running'))`,
+        );
+        await page.screenshot({ path: join(screenshots, `tree-error-menu-${shade}.png`) });
+        await page.keyboard.press('Escape');
+
+        // a panel: the PQL results' error banner, with Edit Connection and Show Log
+        await openFile(page, 'query.pql');
+        await page.locator('.monaco-editor .view-line').first().waitFor({ timeout: 30_000 });
+        await page.keyboard.press('Control+Enter');
+        const results = await webviewFrame(page, 'results', 60_000);
+        const bannerButtons = results.locator('.banner .error-actions vscode-button');
+        await bannerButtons.first().waitFor({ timeout: 30_000 });
+        const bannerText = await results.locator('.banner').innerText();
+        const labels = (await bannerButtons.allInnerTexts()).map((text) => text.trim());
+        check(
+          `${theme}: the results panel's error banner offers Edit Connection and Show Log`,
+          () => {
+            assert.match(bannerText, /connection refused/);
+            assert.deepEqual(labels, ['Edit Connection…', 'Show Log']);
+          },
+        );
+        await page.screenshot({ path: join(screenshots, `results-error-banner-${shade}.png`) });
+        await bannerButtons.filter({ hasText: 'Edit Connection' }).click();
+        const form = page.locator('.quick-input-widget .quick-input-title');
+        await form.filter({ hasText: 'Edit Refusing PuppetDB' }).waitFor({ timeout: 30_000 });
+        const formUrl = await page.locator('.quick-input-widget input').first().inputValue();
+        check(`${theme}: the banner's Edit Connection opens the connection's form`, () =>
+          assert.equal(formUrl, url),
+        );
+        await page.keyboard.press('Escape');
       },
     );
   }

@@ -11,7 +11,7 @@ import type { FactValueNode } from '../tree/factNodes';
 import type { NodeFilter } from '../tree/nodeFilter';
 import type { NodesFolder } from '../tree/nodesFolder';
 import { PuppetNodeNode } from '../tree/puppetNodeNode';
-import type { ErrorNode, LoadMoreNode } from '../tree/simpleNodes';
+import { ErrorNode, type LoadMoreNode } from '../tree/simpleNodes';
 import { importConnections, storedSecrets, vetPrefilled } from './connectionCommands';
 import { registerGuardedCommand } from './registerGuardedCommand';
 
@@ -21,9 +21,16 @@ export function registerCommands(services: Services): vscode.Disposable[] {
   const register = (id: string, handler: (...args: never[]) => unknown) =>
     registerGuardedCommand(services.errors, id, handler);
 
-  /** A connection node of the tree, a connection's id (error actions), or else the user's pick. */
-  const connectionOf = async (node?: ConnectionNode | string): Promise<string | undefined> => {
+  /**
+   * A connection node of the tree, an error item under one, a connection's id (error actions),
+   * or else the user's pick.
+   */
+  const connectionOf = async (
+    node?: ConnectionNode | ErrorNode | string,
+  ): Promise<string | undefined> => {
     if (node instanceof ConnectionNode) return node.connection.id;
+    const ofErrorItem = node instanceof ErrorNode ? explorer.connectionOf(node) : undefined;
+    if (ofErrorItem) return ofErrorItem;
     if (typeof node === 'string' && store.get(node)) return node;
     const picked = await vscode.window.showQuickPick(
       store.list().map((connection) => ({
@@ -67,7 +74,7 @@ export function registerCommands(services: Services): vscode.Disposable[] {
       if (!statusBar.activeConnectionId) await statusBar.setActive(id);
       return id;
     }),
-    register(Commands.editConnection, async (node?: ConnectionNode) => {
+    register(Commands.editConnection, async (node?: ConnectionNode | ErrorNode) => {
       const id = await connectionOf(node);
       const existing = id ? store.get(id) : undefined;
       if (!existing) return undefined;

@@ -12,6 +12,7 @@ import type { CatalogHistory } from './catalogHistory';
 import { catalogToDto } from './catalogToDto';
 import { saveExport } from './saveExport';
 import { openViews } from '../webviews/openViews';
+import { bannerError, errorBannerHandlers } from '../webviews/errorBanner';
 
 /** What the graph panels share: the extension's services and the catalogs seen so far. */
 export interface GraphContext {
@@ -145,8 +146,13 @@ export class CatalogGraphPanel extends WebviewPanelHost<'graph'> {
       await this.context.history.remember(this.target.connectionId, this.catalog);
       this.sendCatalog(focus);
     } catch (error) {
-      this.error = error instanceof Error ? error.message : String(error);
-      this.send({ type: 'error', message: this.error });
+      const shown = bannerError(
+        this.context.services.errors,
+        `Loading the catalog of ${this.target.certname}`,
+        error,
+      );
+      this.error = shown.message;
+      this.send({ type: 'error', ...shown });
     }
   }
 
@@ -185,6 +191,7 @@ export class CatalogGraphPanel extends WebviewPanelHost<'graph'> {
       openViews.node({ connectionId: this.target.connectionId, certname }),
     findNodesWithResource: ({ resource }) =>
       openViews.nodesWithResource({ connectionId: this.target.connectionId, resource }),
+    ...errorBannerHandlers(() => this.target.connectionId),
   };
 
   private previous(): CatalogGraphDto | undefined {

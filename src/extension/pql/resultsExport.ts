@@ -3,25 +3,11 @@ import type { Services } from '../services';
 import type { ConnectionSettings } from '../settings';
 import { toCsv } from './language/csv';
 import { curlCommand, shellFlavour } from './language/curl';
+import { exportTarget } from '../export/exportTarget';
 
-/**
- * Where an export of a query's rows goes: `target` when given (tests), else the file the user
- * picks in the save dialog, proposed as `<entity>.<format>` in the first workspace folder.
- */
-export async function exportTarget(
-  query: string,
-  format: 'csv' | 'json',
-  title: string,
-  target?: vscode.Uri,
-): Promise<vscode.Uri | undefined> {
-  if (target) return target;
-  const entity = /^\s*([a-z_]+)/.exec(query)?.[1] ?? 'results';
-  const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
-  return vscode.window.showSaveDialog({
-    title,
-    defaultUri: folder ? vscode.Uri.joinPath(folder, `${entity}.${format}`) : undefined,
-    filters: format === 'csv' ? { CSV: ['csv'] } : { JSON: ['json'] },
-  });
+/** The file name an export of a query's rows proposes: its entity (`nodes`, `facts`…). */
+export function queryEntity(query: string): string {
+  return /^\s*([a-z_]+)/.exec(query)?.[1] ?? 'results';
 }
 
 /** Saves the loaded rows as CSV or JSON where the user says. */
@@ -33,7 +19,7 @@ export async function exportRows(
   target?: vscode.Uri,
 ): Promise<vscode.Uri | undefined> {
   const uri = await exportTarget(
-    query,
+    queryEntity(query),
     format,
     `Export ${rows.length.toLocaleString('en-US')} rows as ${format.toUpperCase()}`,
     target,

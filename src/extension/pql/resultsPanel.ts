@@ -19,6 +19,8 @@ import { ResultBudget } from './resultBudget';
 import { errorEcho, summarize } from './language/errorLocation';
 import { pagingOf } from './language/paging';
 import { openViews } from '../webviews/openViews';
+import { errorBannerHandlers } from '../webviews/errorBanner';
+import { pointsAtConnectionSettings } from '../errorText';
 
 export interface RunRequest {
   connection: ConnectionSettings;
@@ -202,6 +204,7 @@ export class ResultsPanel extends WebviewPanelHost<'results'> {
       const connectionId = this.request?.connection.id;
       if (connectionId) await openViews.events({ connectionId, reportHash });
     },
+    ...errorBannerHandlers(() => this.request?.connection.id),
   };
 
   /** Fetches the next page (the first one on a new run) and streams it into the view. */
@@ -287,6 +290,7 @@ export class ResultsPanel extends WebviewPanelHost<'results'> {
         false,
         aborted ? undefined : describeRunError(error),
       );
+      if (!aborted) this.services.errors.logged(`PQL query on ${request.connection.name}`, error);
     }
     return {
       state:
@@ -363,9 +367,13 @@ export function describeRunError(error: unknown): ResultsError {
       message: `PuppetDB rejected the query (HTTP ${status}): ${summarize(body)}`,
       detail: errorEcho(body),
       ...(position ?? {}),
+      editConnection: pointsAtConnectionSettings(error),
     };
   }
-  return { message: error instanceof Error ? error.message : String(error) };
+  return {
+    message: error instanceof Error ? error.message : String(error),
+    editConnection: pointsAtConnectionSettings(error),
+  };
 }
 
 function emptySnapshot(): ResultsSnapshot {

@@ -21,9 +21,13 @@ import type { Services } from '../services';
 import { webviewOptions } from '../webviews/webviewHtml';
 import { WebviewPanelHost, type MessageHandlers } from '../webviews/webviewPanelHost';
 import { openViews } from '../webviews/openViews';
+import { bannerError, errorBannerHandlers } from '../webviews/errorBanner';
+import { exportStreamed } from '../export/streamedExport';
 
 /** The longest a batch waits for more rows before it is posted anyway. */
 const FLUSH_INTERVAL_MS = 100;
+/** The table's order, and its export's. */
+const EVENT_ORDER = [{ field: 'timestamp', order: 'asc' }] as const;
 
 /** What the open command answers (integration tests read it). */
 export interface EventsPanelInfo {
@@ -46,6 +50,8 @@ export class EventsPanel extends WebviewPanelHost<'events'> {
   private posted = 0;
   private state: EventsPanelInfo['state'] = 'loading';
   private error: string | undefined;
+  /** The connection's settings are the likely fix of `error` (the banner offers Edit Connection). */
+  private errorInSettings = false;
   private certname: string | undefined;
   private truncatedAt: number | undefined;
   private readonly controller = new AbortController();
@@ -135,7 +141,7 @@ export class EventsPanel extends WebviewPanelHost<'events'> {
       this.panel.title = eventsTitle(this.source, this.certname);
       const stream = client.stream('events', {
         query: eventsQuery(this.source),
-        orderBy: [{ field: 'timestamp', order: 'asc' }],
+        orderBy: [...EVENT_ORDER],
         signal,
       });
       const maxEvents = this.services.settings.maxEvents();
@@ -156,8 +162,10 @@ export class EventsPanel extends WebviewPanelHost<'events'> {
     } catch (error) {
       if (signal.aborted) return;
       this.state = 'error';
-      this.error = error instanceof Error ? error.message : String(error);
-      this.post({ type: 'error', message: this.error });
+      const shown = bannerError(this.services.errors, `Loading ${this.panel.title}`, error);
+      this.error = shown.message;
+      this.errorInSettings = shown.editConnection;
+      this.post({ type: 'error', ...shown });
     }
   }
 
@@ -217,7 +225,11 @@ export class EventsPanel extends WebviewPanelHost<'events'> {
     if (this.restored?.omitted !== undefined) {
       this.post({ type: 'restored', title: this.panel.title, note: this.restored });
     } else if (this.state === 'error') {
-      this.post({ type: 'error', message: this.error ?? 'The events could not be loaded.' });
+      this.post({
+        type: 'error',
+        message: this.error ?? 'The events could not be loaded.',
+        editConnection: this.errorInSettings,
+      });
     } else if (this.state === 'loading' && this.rows.length === 0) {
       this.post({ type: 'loading', title: this.panel.title });
       this.posted = 0;
@@ -236,7 +248,39 @@ export class EventsPanel extends WebviewPanelHost<'events'> {
       this.loaded = this.load();
       await this.loaded;
     },
+    exportAll: ({ format }) => this.exportAll(format),
+    ...errorBannerHandlers(() => this.connectionId),
   };
+
+  /**
+   * "Export all events": asks PuppetDB for every event of the table again and streams them to
+   * the file the user picks (the table stopped at `events.maxEvents`).
+   */
+  private async exportAll(format: 'csv' | 'json'): Promise<vscode.Uri | undefined> {
+    const connection = this.services.store.get(this.connectionId);
+    if (!connection) {
+      throw new Error(
+        vscode.l10n.t('The connection of these events no longer exists: open them again.'),
+      );
+    }
+    return exportStreamed(this.services, {
+      connection,
+      rows: (client, signal) =>
+        client.stream('events', {
+          query: eventsQuery(this.source),
+          orderBy: [...EVENT_ORDER],
+          signal,
+        }),
+      format,
+      title: vscode.l10n.t(
+        'Export every event of "{0}" as {1} (streamed from {2})',
+        this.panel.title,
+        format.toUpperCase(),
+        connection.name,
+      ),
+      fileStem: 'events',
+    });
+  }
 
   private sendLoading(): void {
     this.post({ type: 'loading', title: this.panel.title });

@@ -13,6 +13,7 @@ import type { Services } from '../services';
 import { webviewOptions } from '../webviews/webviewHtml';
 import { WebviewPanelHost, type MessageHandlers } from '../webviews/webviewPanelHost';
 import { openViews } from '../webviews/openViews';
+import { bannerError, errorBannerHandlers } from '../webviews/errorBanner';
 
 /** What the open command answers (integration tests read it). */
 export interface ReportPanelInfo {
@@ -26,6 +27,8 @@ export interface ReportPanelInfo {
 export class ReportPanel extends WebviewPanelHost<'report'> {
   private report: ReportDto | undefined;
   private error: string | undefined;
+  /** The connection's settings are the likely fix of `error` (the banner offers Edit Connection). */
+  private errorInSettings = false;
   private readonly controller = new AbortController();
   /** Set while the panel shows what it showed before a window reload (nothing fetched). */
   private restored: RestoredNote | undefined;
@@ -98,7 +101,9 @@ export class ReportPanel extends WebviewPanelHost<'report'> {
       this.sendSnapshot();
     } catch (error) {
       if (signal.aborted) return;
-      this.error = error instanceof Error ? error.message : String(error);
+      const shown = bannerError(this.services.errors, `Loading ${this.panel.title}`, error);
+      this.error = shown.message;
+      this.errorInSettings = shown.editConnection;
       this.sendSnapshot();
     }
   }
@@ -109,8 +114,9 @@ export class ReportPanel extends WebviewPanelHost<'report'> {
       this.post({ type: 'restored', title: this.panel.title, note: this.restored });
     } else if (this.report) {
       this.post({ type: 'report', report: this.report, restored: this.restored });
-    } else if (this.error) this.post({ type: 'error', message: this.error });
-    else this.post({ type: 'loading', title: this.panel.title });
+    } else if (this.error) {
+      this.post({ type: 'error', message: this.error, editConnection: this.errorInSettings });
+    } else this.post({ type: 'loading', title: this.panel.title });
   }
 
   protected readonly handlers: MessageHandlers<ReportToHost> = {
@@ -121,6 +127,7 @@ export class ReportPanel extends WebviewPanelHost<'report'> {
       this.loaded = this.load();
       await this.loaded;
     },
+    ...errorBannerHandlers(() => this.connectionId),
   };
 }
 

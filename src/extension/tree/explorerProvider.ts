@@ -64,6 +64,14 @@ export class ExplorerProvider implements vscode.TreeDataProvider<ExplorerNode>, 
     return this.parents.get(node);
   }
 
+  /** The connection a listed node belongs to: its root's, walking up from it. */
+  connectionOf(node: ExplorerNode): string | undefined {
+    for (let at: ExplorerNode | undefined = node; at; at = this.parents.get(at)) {
+      if (at instanceof ConnectionNode) return at.connection.id;
+    }
+    return undefined;
+  }
+
   /** The root of a connection, as shown now. */
   root(connectionId: string): ConnectionNode | undefined {
     return this.roots.get(connectionId);

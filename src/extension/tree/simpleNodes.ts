@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { Commands, ContextValues } from '../ids';
-import { describeError } from '../errorText';
+import { describeError, pointsAtConnectionSettings } from '../errorText';
 import { ExplorerNode } from './explorerNode';
 import type { PagedList } from './pagedList';
 import type { TreeContext } from './treeContext';
@@ -25,7 +25,7 @@ export class InfoNode extends ExplorerNode {
   }
 }
 
-/** A failed load: the server's message, and a retry of the parent. */
+/** A failed load: the server's message, a retry of the parent, Show Log (and Edit Connection). */
 export class ErrorNode extends ExplorerNode {
   constructor(
     readonly error: unknown,
@@ -41,7 +41,10 @@ export class ErrorNode extends ExplorerNode {
     item.tooltip = new vscode.MarkdownString(
       `**Could not load this level**\n\n${escapeMarkdown(message)}\n\nClick to retry.`,
     );
-    item.contextValue = ContextValues.error;
+    // its actions (package.json menus): Retry and Show Log; Edit Connection when that is the fix
+    item.contextValue = pointsAtConnectionSettings(this.error)
+      ? ContextValues.connectionError
+      : ContextValues.error;
     item.command = { command: Commands.retry, title: 'Retry', arguments: [this] };
     return item;
   }

@@ -6,6 +6,7 @@ import './events.css';
 import type { HostToEvents, RestoredNote } from '../../shared/protocol';
 import type { EventRowDto } from '../../shared/reportDto';
 import { restoredBanner } from '../common/restoredBanner';
+import { errorActions } from '../common/errorActions';
 import { EventsTable } from '../components/events-table/eventsTable';
 import { savedTableState } from '../components/events-table/tableState';
 import { getUiState, keepShown, onHostMessage, postToHost, setUiState } from '../common/vscodeApi';
@@ -46,10 +47,30 @@ function showTruncated(at: number | undefined): void {
   if (at === undefined) return;
   const strong = document.createElement('strong');
   strong.textContent = `Truncated at ${at.toLocaleString('en-US')} events.`;
+  const csv = exportButton('csv', 'Export all events as CSV…');
+  const json = exportButton('json', 'Export all events as JSON…', 'secondary');
+  const actions = document.createElement('div');
+  actions.className = 'truncated-actions';
+  actions.append(csv, json);
   truncatedNote.replaceChildren(
     strong,
-    ` The table holds at most ${at.toLocaleString('en-US')} (setting puppetdbExplorer.events.maxEvents) and stopped loading: narrow the time range, or open one report's events, to see the rest.`,
+    ` The table holds at most ${at.toLocaleString('en-US')} (setting puppetdbExplorer.events.maxEvents) and stopped loading: narrow the time range, or open one report's events, to see the rest; or stream every event to a file:`,
+    actions,
   );
+}
+
+/** Asks the host to fetch every event again and stream them to a file the user picks. */
+function exportButton(
+  format: 'csv' | 'json',
+  label: string,
+  appearance?: 'secondary',
+): HTMLElement {
+  const button = document.createElement('vscode-button');
+  button.textContent = label;
+  button.title = `Ask PuppetDB for every event of this table again and stream them to a ${format.toUpperCase()} file`;
+  if (appearance) button.setAttribute(appearance, '');
+  button.addEventListener('click', () => postToHost('events', { type: 'exportAll', format }));
+  return button;
 }
 
 /** What the table holds, kept for a window reload once complete. */
@@ -114,7 +135,10 @@ function handle(message: Exclude<HostToEvents, { type: 'persist' }>): void {
     case 'error':
       showRestored(undefined);
       setLoading(false);
-      banner.textContent = message.message;
+      banner.replaceChildren(
+        message.message,
+        errorActions(message.editConnection, (action) => postToHost('events', action)),
+      );
       banner.hidden = false;
       table.appendEvents([], false);
       break;

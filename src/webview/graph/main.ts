@@ -23,6 +23,7 @@ import { nearestTo, nextInDirection, type Direction } from '../../shared/graphNa
 import type { HostToGraph, RestoredNote } from '../../shared/protocol';
 import { keepShown, onHostMessage, postToHost } from '../common/vscodeApi';
 import { restoredBanner } from '../common/restoredBanner';
+import { errorActions } from '../common/errorActions';
 import { renderDetails } from './detailsPanel';
 import { bindGraphKeys } from './graphKeyboard';
 import { GraphRenderer, type DrawnNode } from './graphRenderer';
@@ -171,7 +172,10 @@ onHostMessage('graph', (message) => {
       return;
     case 'error':
       showRestored(undefined);
-      banner.textContent = message.message;
+      banner.replaceChildren(
+        message.message,
+        errorActions(message.editConnection, (action) => postToHost('graph', action)),
+      );
       banner.hidden = false;
       status.textContent = '';
       return;

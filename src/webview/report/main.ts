@@ -10,6 +10,7 @@ import '@vscode-elements/elements/dist/vscode-tabs/index.js';
 import './report.css';
 import type { HostToReport, RestoredNote } from '../../shared/protocol';
 import { restoredBanner } from '../common/restoredBanner';
+import { errorActions } from '../common/errorActions';
 import type { ReportDto } from '../../shared/reportDto';
 import { EventsTable } from '../components/events-table/eventsTable';
 import { formatTimestamp } from '../components/events-table/format';
@@ -40,10 +41,10 @@ const REPORT_STATUS_CLASSES: Record<string, string> = {
   noop: 'status-noop',
 };
 
-function message(text: string, className: string): void {
+function message(text: string, className: string, ...after: HTMLElement[]): void {
   const element = document.createElement('div');
   element.className = className;
-  element.textContent = text;
+  element.append(text, ...after);
   // the page's only live regions: an error interrupts, a progress note waits its turn
   element.setAttribute('role', className === 'banner' ? 'alert' : 'status');
   app.replaceChildren(element);
@@ -142,7 +143,11 @@ function handle(received: Exclude<HostToReport, { type: 'persist' }>): void {
       app.replaceChildren(...restoredNote(received.note));
       break;
     case 'error':
-      message(received.message, 'banner');
+      message(
+        received.message,
+        'banner',
+        errorActions(received.editConnection, (action) => postToHost('report', action)),
+      );
       break;
     default: {
       // every message of the protocol is handled above (checked when it compiles)

@@ -10,6 +10,7 @@ import '@vscode-elements/elements/dist/vscode-toolbar-button/index.js';
 import type { ResultsSnapshot } from '../../shared/protocol';
 import { keepShown, onHostMessage, postToHost } from '../common/vscodeApi';
 import { restoredBanner } from '../common/restoredBanner';
+import { errorActions } from '../common/errorActions';
 import { updateColumns, type Column } from './columns';
 import { jsonTree } from '../common/jsonTree';
 import { linkColumns, linkMessage } from './links';
@@ -192,6 +193,9 @@ function render(): void {
     if (snapshot.error.detail) {
       banner.append(element('pre', 'banner-detail mono', snapshot.error.detail));
     }
+    banner.append(
+      errorActions(snapshot.error.editConnection, (action) => postToHost('results', action)),
+    );
   }
   renderTruncated(snapshot);
   const empty = snapshot.rows.length === 0 && snapshot.state !== 'running';

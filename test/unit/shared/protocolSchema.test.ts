@@ -26,6 +26,14 @@ const valid: Array<[WebviewEntry, unknown]> = [
   ['report', { type: 'openInGraph', certname: 'x', resource: 'Notify[hi]' }],
   ['report', { type: 'openNode', certname: 'x' }],
   ['report', { type: 'reload' }],
+  ['events', { type: 'exportAll', format: 'json' }],
+  // every view's error banner
+  ...(['results', 'graph', 'events', 'report'] as const).flatMap(
+    (entry): Array<[WebviewEntry, unknown]> => [
+      [entry, { type: 'showLog' }],
+      [entry, { type: 'editConnection' }],
+    ],
+  ),
 ];
 
 describe('webview → host messages are checked against the protocol', () => {
@@ -78,6 +86,9 @@ describe('webview → host messages are checked against the protocol', () => {
       ['results', { type: 'openNode', certname: ['x'] }, /expected text, got an array/],
       ['results', { type: 'openNode', certname: 'x'.repeat(5000) }, /longer than 4096/],
       ['graph', { type: 'export', format: 'gif', data: '' }, /expected one of png, svg/],
+      ['events', { type: 'exportAll', format: 'xlsx' }, /expected one of csv, json/],
+      ['events', { type: 'exportAll' }, /field "format"/],
+      ['report', { type: 'editConnection', connectionId: 'x' }, /unexpected field "connectionId"/],
       ['graph', { type: 'export', format: 'svg', data: 1 }, /field "data"/],
       ['graph', { type: 'drawn', nodes: 1, edges: 1, layoutMs: NaN, paintMs: 0 }, /layoutMs/],
       ['events', { type: 'openInGraph', certname: 'x' }, /field "resource": expected text/],

@@ -4,6 +4,9 @@
  * panel per source. (What the webviews draw is checked by test/e2e/events.e2e.ts.)
  */
 import assert from 'node:assert/strict';
+import { readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { ExtensionApi } from '../../../src/extension/extension';
 import { Commands, WebviewPanels } from '../../../src/extension/ids';
@@ -21,6 +24,17 @@ async function childByLabel(parent: ExplorerNode, label: string): Promise<Explor
     if (String((await child.toTreeItem()).label) === label) return child;
   }
   throw new Error(`no "${label}" under this node`);
+}
+
+/** The records of a CSV text: its line ends outside quoted fields. */
+function csvRecords(text: string): number {
+  let quoted = false;
+  let records = 0;
+  for (const char of text) {
+    if (char === '"') quoted = !quoted;
+    else if (char === '\n' && !quoted) records++;
+  }
+  return records;
 }
 
 function webviewTabs(viewType: string): vscode.Tab[] {
@@ -116,6 +130,72 @@ describe('Events table and report view', function () {
     } finally {
       await settings.update('events.maxEvents', undefined, vscode.ConfigurationTarget.Global);
       await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+    }
+  });
+
+  it('at events.maxEvents, "Export all events" streams every event of the window to the picked file', async () => {
+    // the node with the most events, over all time: its window holds more than the table may
+    const counts = (await client.query('events', {
+      query: ['extract', [['function', 'count'], 'certname'], ['group_by', 'certname']],
+    })) as Array<{ certname: string; count: number }>;
+    const busiest = counts.reduce((most, each) => (each.count > most.count ? each : most));
+    assert.ok(busiest.count >= 3, `the busiest node has only ${busiest.count} events`);
+    const maxEvents = busiest.count - 1;
+    const source = { certname: busiest.certname, since: '1971-01-01T00:00:00.000Z' };
+    const expected = (await client.query('events', {
+      query: ['=', 'certname', busiest.certname],
+    })) as Array<Record<string, unknown>>;
+    assert.equal(expected.length, busiest.count);
+    const settings = vscode.workspace.getConfiguration('puppetdbExplorer');
+    await settings.update('events.maxEvents', maxEvents, vscode.ConfigurationTarget.Global);
+    const window = vscode.window as { showSaveDialog: (...args: unknown[]) => unknown };
+    const saveDialog = window.showSaveDialog;
+    const said = vscode.window as { showInformationMessage: (...args: unknown[]) => unknown };
+    const inform = said.showInformationMessage;
+    const messages: string[] = [];
+    const files: string[] = [];
+    try {
+      const info = await vscode.commands.executeCommand<EventsPanelInfo>(Commands.openEvents, {
+        connectionId: CONNECTION.id,
+        ...source,
+      });
+      assert.equal(info.state, 'done', info.error);
+      assert.equal(info.truncatedAt, maxEvents, 'the table stopped at its limit');
+      assert.equal(info.eventCount, maxEvents);
+      // only the save dialog's answer is stubbed (and the closing message recorded)
+      said.showInformationMessage = (message: unknown, ...rest: unknown[]) => {
+        messages.push(String(message));
+        return inform.call(vscode.window, message, ...rest);
+      };
+      for (const format of ['json', 'csv'] as const) {
+        const file = join(tmpdir(), `pdbx-all-events-${process.pid}.${format}`);
+        files.push(file);
+        window.showSaveDialog = () => Promise.resolve(vscode.Uri.file(file));
+        messages.length = 0;
+        assert.equal(
+          await api.receiveFromWebview('events', { type: 'exportAll', format }),
+          'handled',
+        );
+        const text = await readFile(file, 'utf8');
+        assert.deepEqual(messages, [`Exported all ${expected.length} rows to ${file}.`]);
+        if (format === 'json') {
+          const written = JSON.parse(text) as unknown[];
+          assert.equal(written.length, expected.length, 'every event, none truncated');
+          const rows = (list: unknown[]) => list.map((row) => JSON.stringify(row)).sort();
+          assert.deepEqual(rows(written), rows(expected), 'the events as PuppetDB has them');
+        } else {
+          const [header] = text.split('\r\n');
+          assert.ok(header!.split(',').includes('certname'), header);
+          assert.ok(header!.split(',').includes('resource_title'), header);
+          assert.equal(csvRecords(text), expected.length + 1, 'a header and every event');
+        }
+      }
+    } finally {
+      window.showSaveDialog = saveDialog;
+      said.showInformationMessage = inform;
+      await settings.update('events.maxEvents', undefined, vscode.ConfigurationTarget.Global);
+      await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+      for (const file of files) await rm(file, { force: true });
     }
   });
 

@@ -58,7 +58,8 @@ describe('PuppetDB restarts while the explorer is open', function () {
           const folder = await nodesFolder();
           await vscode.commands.executeCommand(Commands.refresh, folder);
           const [first] = await explorer.getChildren(folder);
-          return (await first?.toTreeItem())?.contextValue === ContextValues.error && first;
+          const kind = (await first?.toTreeItem())?.contextValue;
+          return (kind === ContextValues.error || kind === ContextValues.connectionError) && first;
         },
         60_000,
       );
