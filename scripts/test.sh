@@ -31,5 +31,9 @@ PDB_STATE_DIR="$state_dir" npm run --silent test:integration
 echo "== the extension in a real VS Code (code-server's VS Code server + headless Chromium)"
 PDB_STATE_DIR="$state_dir" npm run --silent test:vscode
 
+echo "== the explorer on the oldest VS Code that engines.vscode accepts (1.96: unique tree item ids)"
+node --import tsx test/vscode/runInVsCode.ts --state-dir "$state_dir" --vscode oldest --mode trusted \
+  --grep "PuppetDB Explorer in a real VS Code"
+
 echo "== end to end in headless Chromium (screenshots in test-results/)"
 PDB_STATE_DIR="$state_dir" npm run --silent test:e2e

@@ -9,7 +9,10 @@
  *   test/fixtures/untrusted-workspace opens in Restricted Mode; only `*.restricted.test.ts`.
  *
  *   node --import tsx test/vscode/runInVsCode.ts [--state-dir .work/puppetdb-test] [--grep text]
- *        [--mode both|trusted|restricted]
+ *        [--mode both|trusted|restricted] [--vscode current|oldest]
+ *
+ * `--vscode oldest` (or PDBX_VSCODE=oldest) runs them on the oldest VS Code that engines.vscode
+ * accepts (see runtime.ts); its screenshots get the suffix `-oldest`.
  */
 import {
   cpSync,
@@ -24,7 +27,13 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startRecorder } from './recorder';
-import { ROOT, startVsCode, type VsCodeOptions } from './runtime';
+import {
+  ROOT,
+  startVsCode,
+  vscodeVersion,
+  type VsCodeOptions,
+  type VsCodeVersion,
+} from './runtime';
 
 const TEST_TIMEOUT_MS = 10 * 60_000;
 
@@ -51,13 +60,30 @@ const RUNS: Run[] = [
 
 async function runSuites(
   run: Run,
-  options: { stateDir: string; grep: string; testsPath: string; screenshots: string },
+  options: {
+    stateDir: string;
+    grep: string;
+    testsPath: string;
+    screenshots: string;
+    version: VsCodeVersion;
+  },
 ): Promise<number> {
   const recorder = run.recorder ? await startRecorder() : undefined;
   const workspace = recorder
     ? copyWithRecorder(join(ROOT, run.workspace), recorder.origin)
     : join(ROOT, run.workspace);
-  const session = await startVsCode(run.vscode).catch(async (error: unknown) => {
+  const environment = {
+    PDB_STATE_DIR: options.stateDir,
+    PDBX_GREP: options.grep,
+    PDBX_RUN: run.name,
+    PDBX_SCREENSHOTS: options.screenshots,
+    PDBX_RECORDER: recorder?.origin ?? '',
+  };
+  const session = await startVsCode({
+    ...run.vscode,
+    version: options.version,
+    extensionEnvironment: environment,
+  }).catch(async (error: unknown) => {
     await recorder?.close();
     throw error;
   });
@@ -71,16 +97,8 @@ async function runSuites(
       const start = text.indexOf('[pdbx] ');
       if (start >= 0) console.log(text.slice(start + 7).replace(/%c/g, ''));
     });
-    const environment = {
-      PDB_STATE_DIR: options.stateDir,
-      PDBX_GREP: options.grep,
-      PDBX_RUN: run.name,
-      PDBX_SCREENSHOTS: options.screenshots,
-      PDBX_RECORDER: recorder?.origin ?? '',
-    };
     await session.open(workspace, [
       ['extensionTestsPath', `vscode-remote://remote${options.testsPath}`],
-      ['extensionEnvironment', JSON.stringify(environment)],
     ]);
     const timeout = new Promise<number>((resolveTimeout) =>
       setTimeout(() => {
@@ -89,7 +107,9 @@ async function runSuites(
       }, TEST_TIMEOUT_MS).unref(),
     );
     const code = await Promise.race([finished, timeout]);
-    const suffix = run.name === 'trusted' ? '' : `-${run.name}`;
+    const suffix =
+      (run.name === 'trusted' ? '' : `-${run.name}`) +
+      (options.version === 'current' ? '' : `-${options.version}`);
     await session.page
       .screenshot({
         path: join(options.screenshots, `vscode-after-integration-tests${suffix}.png`),
@@ -124,8 +144,10 @@ async function main(): Promise<number> {
       grep: { type: 'string' },
       'tests-path': { type: 'string', default: 'out/test/vscode/index.js' },
       mode: { type: 'string', default: 'both' },
+      vscode: { type: 'string' },
     },
   });
+  const version = vscodeVersion(values.vscode);
   const mode = values.mode!;
   if (!['both', 'trusted', 'restricted'].includes(mode)) {
     throw new Error(`--mode is both, trusted or restricted, not "${mode}"`);
@@ -134,12 +156,13 @@ async function main(): Promise<number> {
   mkdirSync(screenshots, { recursive: true });
   let worst = 0;
   for (const run of RUNS.filter((entry) => mode === 'both' || mode === entry.name)) {
-    console.log(`vscode (${run.name} workspace):`);
+    console.log(`vscode ${version} (${run.name} workspace):`);
     const code = await runSuites(run, {
       stateDir: resolve(values['state-dir']!),
       grep: values.grep ?? '',
       testsPath: resolve(ROOT, values['tests-path']!),
       screenshots,
+      version,
     });
     worst = Math.max(worst, code);
   }

