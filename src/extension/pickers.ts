@@ -9,7 +9,9 @@ import type { Services } from './services';
 export async function pickConnection(services: Services): Promise<string | undefined> {
   const connections = services.store.list();
   if (connections.length === 0) {
-    void vscode.window.showWarningMessage('No PuppetDB connection yet: add one first.');
+    void vscode.window.showWarningMessage(
+      vscode.l10n.t('No PuppetDB connection yet: add one first.'),
+    );
     return undefined;
   }
   if (connections.length === 1) return connections[0]!.id;
@@ -17,11 +19,16 @@ export async function pickConnection(services: Services): Promise<string | undef
   const items = connections
     .map((connection) => ({
       label: connection.name,
-      description: connection.id === active ? `${connection.url} · active` : connection.url,
+      description:
+        connection.id === active ? vscode.l10n.t('{0} · active', connection.url) : connection.url,
       id: connection.id,
     }))
     .sort((a, b) => Number(b.id === active) - Number(a.id === active));
-  return (await vscode.window.showQuickPick(items, { placeHolder: 'PuppetDB connection' }))?.id;
+  return (
+    await vscode.window.showQuickPick(items, {
+      placeHolder: vscode.l10n.t('PuppetDB connection'),
+    })
+  )?.id;
 }
 
 /** The connection's active nodes, failed ones marked, or a certname typed by hand. */

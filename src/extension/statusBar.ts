@@ -34,7 +34,7 @@ export class ConnectionStatusBar implements vscode.Disposable {
       () => this.update(),
     );
     this.item.command = Commands.switchConnection;
-    this.item.name = 'PuppetDB connection';
+    this.item.name = vscode.l10n.t('PuppetDB connection');
     this.activeId = state.get<string>('activeConnection');
     // the first health check goes out after activation, not during it
     setTimeout(() => void this.update(), 0);
@@ -67,8 +67,8 @@ export class ConnectionStatusBar implements vscode.Disposable {
     const id = this.activeConnectionId;
     const connection = id ? this.store.get(id) : undefined;
     if (!connection) {
-      this.item.text = '$(database) PuppetDB: add a connection';
-      this.item.tooltip = 'No PuppetDB connection yet';
+      this.item.text = `$(database) ${vscode.l10n.t('PuppetDB: add a connection')}`;
+      this.item.tooltip = vscode.l10n.t('No PuppetDB connection yet');
       this.item.command = Commands.addConnection;
       this.item.backgroundColor = undefined;
       this.item.show();
@@ -88,9 +88,25 @@ export class ConnectionStatusBar implements vscode.Disposable {
       // with failover servers, which one answered (the text says so when it is not the first)
       const server = client.serverUrls.length > 1 ? client.lastServer : undefined;
       const failedOver = server !== undefined && server !== client.serverUrls[0];
-      const via = failedOver ? ` · via ${hostOf(server)}` : '';
-      this.item.text = `$(${healthy ? 'database' : 'warning'}) ${connection.name} · PuppetDB ${version}${via}`;
-      this.item.tooltip = `${connection.name} — ${server ? `answered by ${server} (of ${client.serverUrls.join(', ')})` : connection.url}\nPuppetDB ${version}, ${state}, queue depth ${String((status.status as { queue_depth?: unknown } | undefined)?.queue_depth ?? '?')}\nClick to switch connection`;
+      const icon = `$(${healthy ? 'database' : 'warning'})`;
+      this.item.text = failedOver
+        ? `${icon} ${vscode.l10n.t('{0} · PuppetDB {1} · via {2}', connection.name, version, hostOf(server))}`
+        : `${icon} ${vscode.l10n.t('{0} · PuppetDB {1}', connection.name, version)}`;
+      const queueDepth = String(
+        (status.status as { queue_depth?: unknown } | undefined)?.queue_depth ?? '?',
+      );
+      this.item.tooltip = [
+        server
+          ? vscode.l10n.t(
+              '{0} — answered by {1} (of {2})',
+              connection.name,
+              server,
+              client.serverUrls.join(', '),
+            )
+          : `${connection.name} — ${connection.url}`,
+        vscode.l10n.t('PuppetDB {0}, {1}, queue depth {2}', version, state, queueDepth),
+        vscode.l10n.t('Click to switch connection'),
+      ].join('\n');
       this.item.backgroundColor = healthy
         ? undefined
         : new vscode.ThemeColor('statusBarItem.warningBackground');
@@ -102,8 +118,12 @@ export class ConnectionStatusBar implements vscode.Disposable {
       this.schedule.checked(!healthy);
     } catch (error) {
       if (generation !== this.generation) return;
-      this.item.text = `$(error) ${connection.name} · unreachable`;
-      this.item.tooltip = `${connection.url}\n${error instanceof Error ? error.message : String(error)}\nClick to switch connection`;
+      this.item.text = `$(error) ${vscode.l10n.t('{0} · unreachable', connection.name)}`;
+      this.item.tooltip = [
+        connection.url,
+        error instanceof Error ? error.message : String(error),
+        vscode.l10n.t('Click to switch connection'),
+      ].join('\n');
       this.item.backgroundColor = new vscode.ThemeColor('statusBarItem.errorBackground');
       this.report('unreachable', undefined, () =>
         this.log.warn(`${connection.name} is unreachable: ${describeError(error)}`),

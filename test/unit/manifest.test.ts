@@ -32,7 +32,14 @@ interface Manifest {
   };
 }
 
-const manifest = JSON.parse(readFileSync('package.json', 'utf8')) as Manifest;
+const manifestText = readFileSync('package.json', 'utf8');
+const nls = JSON.parse(readFileSync('package.nls.json', 'utf8')) as Record<string, string>;
+/** VS Code replaces a whole string "%key%" of the manifest with package.nls.json's value. */
+const localized = (value: unknown): unknown =>
+  typeof value === 'string'
+    ? value.replace(/^%([^%\s]+)%$/, (whole, key: string) => nls[key] ?? whole)
+    : value;
+const manifest = JSON.parse(manifestText, (_key, value: unknown) => localized(value)) as Manifest;
 const contributes = manifest.contributes;
 const sorted = (values: Iterable<string>) => [...new Set(values)].sort();
 
@@ -126,5 +133,30 @@ describe('package.json: trust', () => {
     const panels = Object.values(WebviewPanels).map((id) => `onWebviewPanel:${id}`);
     for (const event of panels) assert.ok(manifest.activationEvents.includes(event), event);
     assert.ok(contributes.languages.some((language) => language.id === PqlLanguageId));
+  });
+});
+
+describe('package.json and package.nls.json', () => {
+  const placeholders = [...manifestText.matchAll(/"%([^%"\s]+)%"/g)].map((match) => match[1]!);
+
+  test('the manifest names its user-visible strings by key', () => {
+    assert.ok(placeholders.length > 0);
+    const raw = JSON.parse(manifestText) as Manifest & {
+      contributes: { commands: Array<{ title: string }> };
+    };
+    for (const command of raw.contributes.commands) {
+      assert.match(command.title, /^%command\.\w+\.title%$/);
+    }
+  });
+
+  test('every %key% of package.json is in package.nls.json, and every key there is used', () => {
+    assert.deepEqual(sorted(placeholders), sorted(Object.keys(nls)));
+  });
+
+  test('package.nls.json holds non-empty strings', () => {
+    for (const [key, value] of Object.entries(nls)) {
+      assert.equal(typeof value, 'string', key);
+      assert.notEqual(value.trim(), '', key);
+    }
   });
 });

@@ -39,9 +39,6 @@ export async function vetPrefilled(
   return result;
 }
 
-const WITH_TOKEN = 'Import with the Token';
-const WITHOUT_TOKEN = 'Import without the Token';
-
 /**
  * Import Connections: no argument reads the global and the user's puppetdb.conf; a path reads
  * that file instead of the user's (like `puppet query --config`); tests may name all three paths.
@@ -58,21 +55,29 @@ export async function importConnections(
   let keepTokens = true;
   if (risky.length > 0) {
     const risk = combined(risky.map((entry) => clearTextRiskOf(entry.connection, ['token'])!));
+    const withToken = vscode.l10n.t('Import with the Token');
     const answer = await vscode.window.showWarningMessage(
-      `Import the token for ${risk.host}? It would be sent in clear text.`,
+      vscode.l10n.t('Import the token for {0}? It would be sent in clear text.', risk.host),
       {
         modal: true,
         detail:
-          `${risk.url} ${risky.length > 1 ? 'are' : 'is'} plain HTTP: the token would be sent ` +
-          `unencrypted with every request, readable by anyone on the network path between this ` +
-          `computer and ${risk.host} (Wi-Fi, proxies, routers). Import without the token and ` +
-          `add it later over https://, or import it if you trust that whole path.`,
+          risky.length > 1
+            ? vscode.l10n.t(
+                '{0} are plain HTTP: the token would be sent unencrypted with every request, readable by anyone on the network path between this computer and {1} (Wi-Fi, proxies, routers). Import without the token and add it later over https://, or import it if you trust that whole path.',
+                risk.url,
+                risk.host,
+              )
+            : vscode.l10n.t(
+                '{0} is plain HTTP: the token would be sent unencrypted with every request, readable by anyone on the network path between this computer and {1} (Wi-Fi, proxies, routers). Import without the token and add it later over https://, or import it if you trust that whole path.',
+                risk.url,
+                risk.host,
+              ),
       },
-      WITH_TOKEN,
-      WITHOUT_TOKEN,
+      withToken,
+      vscode.l10n.t('Import without the Token'),
     );
     if (answer === undefined) return undefined;
-    keepTokens = answer === WITH_TOKEN;
+    keepTokens = answer === withToken;
   }
   const ids: string[] = [];
   for (const { connection, token } of connections) {
@@ -80,9 +85,13 @@ export async function importConnections(
     const withToken = token && (keepTokens || !sendsClearText);
     ids.push(await applyConnectionForm(store, { connection, secrets: withToken ? { token } : {} }));
   }
-  const summary = `Imported ${ids.length} PuppetDB connection(s) from ${sources.join(' and ')}.`;
+  const summary = vscode.l10n.t(
+    'Imported {0} PuppetDB connection(s) from {1}.',
+    ids.length,
+    sources.join(' and '),
+  );
   if (problems.length > 0) {
-    void vscode.window.showWarningMessage(`${summary} ${problems.join(' ')}`);
+    void vscode.window.showWarningMessage([summary, ...problems].join(' '));
   } else {
     void vscode.window.showInformationMessage(summary);
   }

@@ -38,7 +38,7 @@ export function registerCommands(services: Services): vscode.Disposable[] {
         description: connection.url,
         id: connection.id,
       })),
-      { title: 'PuppetDB connection' },
+      { title: vscode.l10n.t('PuppetDB connection') },
     );
     return picked?.id;
   };
@@ -60,7 +60,12 @@ export function registerCommands(services: Services): vscode.Disposable[] {
     }
     const client = await store.client(id);
     const [version, status] = await Promise.all([client.currentVersion(), client.status()]);
-    const message = `${connection?.name}: PuppetDB ${version}, ${String(status.state)}`;
+    const message = vscode.l10n.t(
+      '{0}: PuppetDB {1}, {2}',
+      connection?.name ?? id,
+      version,
+      String(status.state),
+    );
     void vscode.window.showInformationMessage(message);
     return { version, state: status.state };
   };
@@ -86,7 +91,7 @@ export function registerCommands(services: Services): vscode.Disposable[] {
       const existing = id ? store.get(id) : undefined;
       if (!existing) return;
       const name = await vscode.window.showInputBox({
-        title: 'Rename connection',
+        title: vscode.l10n.t('Rename connection'),
         value: existing.name,
       });
       if (name?.trim()) await store.save({ ...existing, name: name.trim() });
@@ -95,12 +100,13 @@ export function registerCommands(services: Services): vscode.Disposable[] {
       const id = await connectionOf(node);
       const existing = id ? store.get(id) : undefined;
       if (!existing) return;
+      const remove = vscode.l10n.t('Remove');
       const answer = await vscode.window.showWarningMessage(
-        `Remove the connection "${existing.name}" and its stored secrets?`,
+        vscode.l10n.t('Remove the connection "{0}" and its stored secrets?', existing.name),
         { modal: true },
-        'Remove',
+        remove,
       );
-      if (answer === 'Remove') await store.remove(existing.id);
+      if (answer === remove) await store.remove(existing.id);
     }),
     register(Commands.testConnection, async (node?: ConnectionNode | string) => {
       const id = await connectionOf(node);
@@ -167,20 +173,31 @@ export function registerCommands(services: Services): vscode.Disposable[] {
       if (!target || !connection) {
         void vscode.window.showErrorMessage(
           target
-            ? `Deactivate Node: there is no PuppetDB connection "${target.connectionId}".`
-            : 'Deactivate Node needs a node of the PuppetDB explorer (or { connectionId, certname }); nothing was deactivated.',
+            ? vscode.l10n.t(
+                'Deactivate Node: there is no PuppetDB connection "{0}".',
+                target.connectionId,
+              )
+            : vscode.l10n.t(
+                'Deactivate Node needs a node of the PuppetDB explorer (or {0}); nothing was deactivated.',
+                '{ connectionId, certname }',
+              ),
         );
         return undefined;
       }
+      const deactivate = vscode.l10n.t('Deactivate');
       const answer = await vscode.window.showWarningMessage(
-        `Deactivate ${target.certname} on ${connection.name}?`,
+        vscode.l10n.t('Deactivate {0} on {1}?', target.certname, connection.name),
         {
           modal: true,
-          detail: `PuppetDB ${connection.url} stops returning ${target.certname} until it checks in again.`,
+          detail: vscode.l10n.t(
+            'PuppetDB {0} stops returning {1} until it checks in again.',
+            connection.url,
+            target.certname,
+          ),
         },
-        'Deactivate',
+        deactivate,
       );
-      if (answer !== 'Deactivate') return undefined;
+      if (answer !== deactivate) return undefined;
       const client = await store.client(connection.id);
       const result = await client.command(
         'deactivate node',
@@ -217,25 +234,26 @@ async function askFilter(services: Services, folder: NodesFolder): Promise<NodeF
   const client = await services.store.client(folder.connectionId);
   const environments = (await client.environments()).map((row) => String(row.name));
   const current = folder.currentFilter() ?? {};
-  const environment = await vscode.window.showQuickPick(['(any)', ...environments], {
-    title: 'Filter nodes: environment',
+  const any = vscode.l10n.t('(any)');
+  const environment = await vscode.window.showQuickPick([any, ...environments], {
+    title: vscode.l10n.t('Filter nodes: environment'),
   });
   if (!environment) return undefined;
   const status = await vscode.window.showQuickPick(
-    ['(any)', 'failed', 'changed', 'unchanged', 'noop', 'unreported'],
+    [any, 'failed', 'changed', 'unchanged', 'noop', 'unreported'],
     {
-      title: 'Filter nodes: latest status',
+      title: vscode.l10n.t('Filter nodes: latest status'),
     },
   );
   if (!status) return undefined;
   const namePattern = await vscode.window.showInputBox({
-    title: 'Filter nodes: certname (regular expression, empty for any)',
+    title: vscode.l10n.t('Filter nodes: certname (regular expression, empty for any)'),
     value: current.namePattern ?? '',
   });
   if (namePattern === undefined) return undefined;
   return {
-    environment: environment === '(any)' ? undefined : environment,
-    status: status === '(any)' ? undefined : (status as NodeFilter['status']),
+    environment: environment === any ? undefined : environment,
+    status: status === any ? undefined : (status as NodeFilter['status']),
     namePattern: namePattern || undefined,
   };
 }

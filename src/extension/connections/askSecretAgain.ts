@@ -7,11 +7,14 @@ import type { AskSecretAgain } from './connectionSecrets';
  */
 export const askSecretAgain: AskSecretAgain = ({ connection, kind, previousOrigin, origin }) =>
   vscode.window.showInputBox({
-    title: `PuppetDB connection "${connection.name}" now points to ${origin}`,
-    prompt:
-      `Its ${kind} was given for ${previousOrigin} and is not sent to another server. ` +
-      `Enter the ${kind} for ${origin}, or press Escape to connect without one.`,
-    placeHolder: `${kind} for ${origin}`,
+    title: vscode.l10n.t('PuppetDB connection "{0}" now points to {1}', connection.name, origin),
+    prompt: vscode.l10n.t(
+      'Its {0} was given for {1} and is not sent to another server. Enter the {0} for {2}, or press Escape to connect without one.',
+      kind,
+      previousOrigin,
+      origin,
+    ),
+    placeHolder: vscode.l10n.t('{0} for {1}', kind, origin),
     password: true,
     ignoreFocusOut: true,
   });

@@ -3,7 +3,7 @@
  * authentication needs, one quick input per step with Back. Editing keeps a stored secret unless
  * the user chooses to replace it, and never shows it.
  */
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
 import type { ConnectionSettings } from '../settings';
 import { currentAuth, type Auth, type ConnectionFormResult } from './connectionChange';
 import { urlProblem } from './credentialChecks';
@@ -47,21 +47,28 @@ interface Draft {
   password?: string;
 }
 
-const AUTH_ITEMS: ReadonlyArray<vscode.QuickPickItem & { auth: Auth }> = [
-  { label: 'None', description: 'PuppetDB answers without credentials', auth: 'none' },
+/** The authentication choices, worded in VS Code's display language. */
+const authItems = (): ReadonlyArray<vscode.QuickPickItem & { auth: Auth }> => [
   {
-    label: 'Client certificate',
-    description: 'certificate + key files (PuppetDB over HTTPS)',
+    label: vscode.l10n.t('None'),
+    description: vscode.l10n.t('PuppetDB answers without credentials'),
+    auth: 'none',
+  },
+  {
+    label: vscode.l10n.t('Client certificate'),
+    description: vscode.l10n.t('certificate + key files (PuppetDB over HTTPS)'),
     auth: 'certificate',
   },
   {
-    label: 'Token',
-    description: 'Puppet Enterprise RBAC token, kept in the OS keychain',
+    label: vscode.l10n.t('Token'),
+    description: vscode.l10n.t('Puppet Enterprise RBAC token, kept in the OS keychain'),
     auth: 'token',
   },
   {
-    label: 'User name and password',
-    description: 'HTTP basic authentication through a proxy; the password goes to the OS keychain',
+    label: vscode.l10n.t('User name and password'),
+    description: vscode.l10n.t(
+      'HTTP basic authentication through a proxy; the password goes to the OS keychain',
+    ),
     auth: 'basic',
   },
 ];
@@ -90,8 +97,8 @@ export async function connectionForm(
   const steps: Record<StepName, Step<StepName>> = {
     url: async (ui) => {
       const value = await ui.input({
-        step: 'URL',
-        prompt: 'Where PuppetDB answers, e.g. https://puppetdb.example.com:8081',
+        step: vscode.l10n.t('URL'),
+        prompt: vscode.l10n.t('Where PuppetDB answers, e.g. https://puppetdb.example.com:8081'),
         value: draft.url,
         validate: urlProblem,
       });
@@ -101,10 +108,11 @@ export async function connectionForm(
     },
     failover: async (ui) => {
       const value = await ui.input({
-        step: 'Failover servers (optional)',
-        prompt:
-          'Other PuppetDB servers on the same database, tried in order when the first does not ' +
-          'answer; comma-separated, e.g. https://puppetdb2.example.com:8081. Leave empty for none.',
+        step: vscode.l10n.t('Failover servers (optional)'),
+        prompt: vscode.l10n.t(
+          'Other PuppetDB servers on the same database, tried in order when the first does not answer; comma-separated, e.g. {0}. Leave empty for none.',
+          'https://puppetdb2.example.com:8081',
+        ),
         value: draft.failoverUrls.join(', '),
         validate: (input) => {
           const parsed = parseUrlList(input);
@@ -118,10 +126,10 @@ export async function connectionForm(
     },
     name: async (ui) => {
       const value = await ui.input({
-        step: 'Name',
-        prompt: 'How the connection is shown in the explorer and the status bar',
+        step: vscode.l10n.t('Name'),
+        prompt: vscode.l10n.t('How the connection is shown in the explorer and the status bar'),
         value: draft.name || new URL(draft.url).hostname,
-        validate: (input) => (input.trim() ? undefined : 'A name is needed'),
+        validate: (input) => (input.trim() ? undefined : vscode.l10n.t('A name is needed')),
       });
       if (typeof value !== 'string') return value;
       draft.name = value.trim();
@@ -129,9 +137,10 @@ export async function connectionForm(
     },
     ca: async (ui) => {
       const value = await pemPathInput(ui, {
-        step: 'CA certificate',
-        prompt:
+        step: vscode.l10n.t('CA certificate'),
+        prompt: vscode.l10n.t(
           'The CA certificate (PEM) that signed the server certificate; empty for the system CAs',
+        ),
         value: draft.caFile,
         kind: 'CA certificate',
         required: false,
@@ -142,15 +151,15 @@ export async function connectionForm(
     },
     verify: async (ui) => {
       const items = [
-        { label: 'Verify the server certificate (recommended)', verify: true },
+        { label: vscode.l10n.t('Verify the server certificate (recommended)'), verify: true },
         {
-          label: 'Do not verify',
-          description: 'anyone on the path can pose as PuppetDB',
+          label: vscode.l10n.t('Do not verify'),
+          description: vscode.l10n.t('anyone on the path can pose as PuppetDB'),
           verify: false,
         },
       ];
       const picked = await ui.pick({
-        step: 'Server certificate',
+        step: vscode.l10n.t('Server certificate'),
         items,
         active: items.find((item) => item.verify === draft.verifyTls),
       });
@@ -160,10 +169,11 @@ export async function connectionForm(
     },
     auth: async (ui) => {
       for (;;) {
+        const items = authItems();
         const picked = await ui.pick({
-          step: 'Authentication',
-          items: AUTH_ITEMS,
-          active: AUTH_ITEMS.find((item) => item.auth === draft.auth),
+          step: vscode.l10n.t('Authentication'),
+          items,
+          active: items.find((item) => item.auth === draft.auth),
         });
         if (typeof picked === 'symbol') return picked;
         draft.auth = picked.auth;
@@ -190,8 +200,8 @@ export async function connectionForm(
     },
     cert: async (ui) => {
       const value = await pemPathInput(ui, {
-        step: 'Client certificate',
-        prompt: 'The client certificate (PEM) that PuppetDB trusts',
+        step: vscode.l10n.t('Client certificate'),
+        prompt: vscode.l10n.t('The client certificate (PEM) that PuppetDB trusts'),
         value: draft.certFile,
         kind: 'client certificate',
         required: true,
@@ -202,8 +212,8 @@ export async function connectionForm(
     },
     key: async (ui) => {
       const value = await pemPathInput(ui, {
-        step: 'Client private key',
-        prompt: 'The private key (PEM) of the client certificate',
+        step: vscode.l10n.t('Client private key'),
+        prompt: vscode.l10n.t('The private key (PEM) of the client certificate'),
         value: draft.keyFile,
         kind: 'client key',
         required: true,
@@ -216,8 +226,8 @@ export async function connectionForm(
       const secret = await secretInput(ui, {
         kind: 'token',
         keep: canKeep('token'),
-        step: 'Token',
-        prompt: 'The RBAC token (puppet access show); it goes to the OS keychain',
+        step: vscode.l10n.t('Token'),
+        prompt: vscode.l10n.t('The RBAC token (puppet access show); it goes to the OS keychain'),
       });
       if (typeof secret === 'symbol') return secret;
       draft.token = secret ?? undefined;
@@ -225,9 +235,9 @@ export async function connectionForm(
     },
     username: async (ui) => {
       const value = await ui.input({
-        step: 'User name',
+        step: vscode.l10n.t('User name'),
         value: draft.username,
-        validate: (input) => (input.trim() ? undefined : 'A user name is needed'),
+        validate: (input) => (input.trim() ? undefined : vscode.l10n.t('A user name is needed')),
       });
       if (typeof value !== 'string') return value;
       draft.username = value.trim();
@@ -237,8 +247,8 @@ export async function connectionForm(
       const secret = await secretInput(ui, {
         kind: 'password',
         keep: canKeep('password') && draft.username === (existing?.username ?? ''),
-        step: 'Password',
-        prompt: `The password of ${draft.username}; it goes to the OS keychain`,
+        step: vscode.l10n.t('Password'),
+        prompt: vscode.l10n.t('The password of {0}; it goes to the OS keychain', draft.username),
       });
       if (typeof secret === 'symbol') return secret;
       draft.password = secret ?? undefined;
@@ -246,7 +256,9 @@ export async function connectionForm(
     },
   };
 
-  const title = existing ? `Edit ${existing.name}` : 'Add PuppetDB Connection';
+  const title = existing
+    ? vscode.l10n.t('Edit {0}', existing.name)
+    : vscode.l10n.t('Add PuppetDB Connection');
   if (!(await runSteps(steps, 'url', title))) return undefined;
   return resultOf(draft, existing);
 }
@@ -282,8 +294,20 @@ async function secretInput(
   options: { kind: 'token' | 'password'; keep: boolean; step: string; prompt: string },
 ): Promise<string | null | typeof BACK | typeof CANCEL> {
   if (options.keep) {
-    const keep = { label: `Keep the stored ${options.kind}`, keep: true };
-    const replace = { label: `Replace the ${options.kind}…`, keep: false };
+    const keep = {
+      label:
+        options.kind === 'token'
+          ? vscode.l10n.t('Keep the stored token')
+          : vscode.l10n.t('Keep the stored password'),
+      keep: true,
+    };
+    const replace = {
+      label:
+        options.kind === 'token'
+          ? vscode.l10n.t('Replace the token…')
+          : vscode.l10n.t('Replace the password…'),
+      keep: false,
+    };
     const picked = await ui.pick({ step: options.step, items: [keep, replace], active: keep });
     if (typeof picked === 'symbol') return picked;
     if (picked.keep) return null;
@@ -293,7 +317,7 @@ async function secretInput(
     prompt: options.prompt,
     password: true,
     validate: (input) =>
-      options.kind === 'token' && !input.trim() ? 'A token is needed' : undefined,
+      options.kind === 'token' && !input.trim() ? vscode.l10n.t('A token is needed') : undefined,
   });
   return typeof value === 'string' && options.kind === 'token' ? value.trim() : value;
 }
@@ -312,15 +336,19 @@ function pemPathInput(
   return ui
     .input({
       step: options.step,
-      prompt: `${options.prompt} — type a path or Browse…`,
+      prompt: vscode.l10n.t('{0} — type a path or Browse…', options.prompt),
       value: options.value,
-      placeholder: options.required ? '/path/to/file.pem' : 'empty: the system CAs',
+      placeholder: options.required
+        ? vscode.l10n.t('/path/to/file.pem')
+        : vscode.l10n.t('empty: the system CAs'),
       validate: (input) =>
-        options.required && !input.trim() ? `The ${options.kind} file is needed` : undefined,
+        options.required && !input.trim()
+          ? vscode.l10n.t('The {0} file is needed', options.kind)
+          : undefined,
       validateOnAccept: async (input) =>
         input.trim() ? pemFileProblem(input.trim(), options.kind) : undefined,
       browse: {
-        tooltip: `Browse for the ${options.kind} file…`,
+        tooltip: vscode.l10n.t('Browse for the {0} file…', options.kind),
         pick: (current) => pickFile(options.kind, current),
       },
     })

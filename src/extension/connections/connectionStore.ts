@@ -83,7 +83,9 @@ export class ConnectionStore implements vscode.Disposable {
   /** The open client of a connection (built on first use). */
   async client(id: string): Promise<PuppetDB> {
     const connection = this.get(id);
-    if (!connection) throw new Error(`There is no PuppetDB connection "${id}".`);
+    if (!connection) {
+      throw new Error(vscode.l10n.t('There is no PuppetDB connection "{0}".', id));
+    }
     const options = await this.connectOptions(connection);
     // loaded on first use, so that activation does not pay for undici
     const { connect } = await import('../../client');

@@ -17,13 +17,16 @@ export async function pemFileProblem(path: string, kind: PemKind): Promise<strin
 /** VS Code's open dialog for a PEM file, starting beside the current value; undefined if none. */
 export async function pickFile(kind: PemKind, current: string): Promise<string | undefined> {
   const picked = await vscode.window.showOpenDialog({
-    title: `Choose the ${kind} file (PEM)`,
-    openLabel: `Use as ${kind}`,
+    title: vscode.l10n.t('Choose the {0} file (PEM)', kind),
+    openLabel: vscode.l10n.t('Use as {0}', kind),
     canSelectFiles: true,
     canSelectFolders: false,
     canSelectMany: false,
     defaultUri: current ? vscode.Uri.file(current) : undefined,
-    filters: { 'PEM files': ['pem', 'crt', 'cer', 'key'], 'All files': ['*'] },
+    filters: {
+      [vscode.l10n.t('PEM files')]: ['pem', 'crt', 'cer', 'key'],
+      [vscode.l10n.t('All files')]: ['*'],
+    },
   });
   return picked?.[0]?.fsPath;
 }

@@ -3,17 +3,12 @@ import { planSave, type ConnectionFormResult } from './connectionChange';
 import type { ConnectionStore } from './connectionStore';
 import { clearTextWarning, type ClearTextRisk } from './credentialChecks';
 
-export const SEND_IN_CLEAR_TEXT = 'Send in Clear Text';
-
 /** Asks, in a modal naming the host and the risk, whether a secret may go over plain HTTP. */
 export async function confirmClearText(risk: ClearTextRisk): Promise<boolean> {
   const { message, detail } = clearTextWarning(risk);
-  const answer = await vscode.window.showWarningMessage(
-    message,
-    { modal: true, detail },
-    SEND_IN_CLEAR_TEXT,
-  );
-  return answer === SEND_IN_CLEAR_TEXT;
+  const send = vscode.l10n.t('Send in Clear Text');
+  const answer = await vscode.window.showWarningMessage(message, { modal: true, detail }, send);
+  return answer === send;
 }
 
 /**

@@ -29,15 +29,17 @@ export class WorkspaceConnectionsNotice implements vscode.Disposable {
     }
     await this.workspaceState.update(TOLD_KEY, true);
     const names = files.map((uri) => vscode.workspace.asRelativePath(uri)).join(', ');
+    const review = vscode.l10n.t('Review');
     void vscode.window
       .showWarningMessage(
-        `This workspace's settings (${names}) define PuppetDB connections. PuppetDB Explorer ignores them: ` +
-          'connections come only from your user settings, so that a repository cannot send your ' +
-          'tokens or passwords to a server of its choosing.',
-        'Review',
+        vscode.l10n.t(
+          "This workspace's settings ({0}) define PuppetDB connections. PuppetDB Explorer ignores them: connections come only from your user settings, so that a repository cannot send your tokens or passwords to a server of its choosing.",
+          names,
+        ),
+        review,
       )
       .then((answer) =>
-        answer === 'Review' ? vscode.window.showTextDocument(files[0]!) : undefined,
+        answer === review ? vscode.window.showTextDocument(files[0]!) : undefined,
       );
     return { files, told: true };
   }

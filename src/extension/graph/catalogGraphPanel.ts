@@ -69,7 +69,7 @@ export class CatalogGraphPanel extends WebviewPanelHost<'graph'> {
       panel ??
         vscode.window.createWebviewPanel(
           WebviewPanels.graph,
-          `Catalog: ${target.certname}`,
+          vscode.l10n.t('Catalog: {0}', target.certname),
           vscode.ViewColumn.Active,
           webviewOptions(context.services.extensionUri),
         ),
@@ -103,7 +103,11 @@ export class CatalogGraphPanel extends WebviewPanelHost<'graph'> {
       graph.comparison = kept.content.compareWith;
       graph.last = { type: 'catalog', ...kept.content, restored: note };
     } else {
-      graph.last = { type: 'restored', title: `Catalog: ${restore.certname}`, note };
+      graph.last = {
+        type: 'restored',
+        title: vscode.l10n.t('Catalog: {0}', restore.certname),
+        note,
+      };
     }
     return graph;
   }
@@ -119,7 +123,7 @@ export class CatalogGraphPanel extends WebviewPanelHost<'graph'> {
     panel: vscode.WebviewPanel,
   ) {
     super(panel, context.services, 'graph');
-    panel.title = `Catalog: ${target.certname}`;
+    panel.title = vscode.l10n.t('Catalog: {0}', target.certname);
     panel.iconPath = vscode.Uri.joinPath(context.services.extensionUri, 'media', 'puppetdb.svg');
   }
 
@@ -166,7 +170,10 @@ export class CatalogGraphPanel extends WebviewPanelHost<'graph'> {
     } else if (certname === this.target.certname) {
       const previous = this.previous();
       if (!previous) throw new Error(`No earlier catalog of ${certname} was seen here.`);
-      this.comparison = { catalog: previous, label: `previous catalog (${previous.version})` };
+      this.comparison = {
+        catalog: previous,
+        label: vscode.l10n.t('previous catalog ({0})', previous.version),
+      };
     } else {
       const catalog = await this.fetch(certname);
       this.comparison = { catalog, label: `${certname} (${catalog.version})` };
@@ -205,24 +212,28 @@ export class CatalogGraphPanel extends WebviewPanelHost<'graph'> {
     const items: Item[] = [];
     if (previous) {
       items.push({
-        label: `$(history) Previous catalog of ${this.target.certname}`,
-        description: `version ${previous.version}`,
+        label: `$(history) ${vscode.l10n.t('Previous catalog of {0}', this.target.certname)}`,
+        description: vscode.l10n.t('version {0}', previous.version),
         certname: this.target.certname,
       });
     }
-    if (this.comparison) items.push({ label: '$(close) Stop comparing', certname: undefined });
+    if (this.comparison) {
+      items.push({ label: `$(close) ${vscode.l10n.t('Stop comparing')}`, certname: undefined });
+    }
     const client = await this.context.services.store.client(this.target.connectionId);
     const rows = (await client
       .stream('pql', { query: 'nodes[certname] { order by certname }' })
       .toArray()) as Array<{ certname: string }>;
     for (const { certname } of rows) {
       if (certname !== this.target.certname) {
-        items.push({ label: certname, description: 'latest catalog', certname });
+        items.push({ label: certname, description: vscode.l10n.t('latest catalog'), certname });
       }
     }
     const chosen = await vscode.window.showQuickPick(items, {
-      title: `Compare the catalog of ${this.target.certname} with…`,
-      placeHolder: previous ? 'the previous catalog, or another node' : 'another node',
+      title: vscode.l10n.t('Compare the catalog of {0} with…', this.target.certname),
+      placeHolder: previous
+        ? vscode.l10n.t('the previous catalog, or another node')
+        : vscode.l10n.t('another node'),
       matchOnDescription: true,
     });
     if (chosen) await this.compareTo(chosen.certname);
@@ -231,7 +242,7 @@ export class CatalogGraphPanel extends WebviewPanelHost<'graph'> {
   private async fetch(certname: string): Promise<CatalogGraphDto> {
     const client = await this.context.services.store.client(this.target.connectionId);
     const catalog = await withLoadProgress(
-      `Loading the catalog of ${certname}…`,
+      vscode.l10n.t('Loading the catalog of {0}…', certname),
       (signal) => client.catalog(certname, { signal }),
       { location: vscode.ProgressLocation.Window },
     );

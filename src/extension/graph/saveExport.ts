@@ -9,13 +9,16 @@ export async function saveExport(
   const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
   const name = `catalog-${certname.replace(/[^\w.-]+/g, '_')}.${format}`;
   const uri = await vscode.window.showSaveDialog({
-    title: `Export the catalog graph of ${certname} as ${format.toUpperCase()}`,
+    title: vscode.l10n.t('Export the catalog graph of {0} as {1}', certname, format.toUpperCase()),
     defaultUri: folder ? vscode.Uri.joinPath(folder, name) : undefined,
-    filters: format === 'png' ? { 'PNG image': ['png'] } : { 'SVG image': ['svg'] },
+    filters:
+      format === 'png'
+        ? { [vscode.l10n.t('PNG image')]: ['png'] }
+        : { [vscode.l10n.t('SVG image')]: ['svg'] },
   });
   if (!uri) return undefined;
   await vscode.workspace.fs.writeFile(uri, exportBytes(format, data));
-  void vscode.window.showInformationMessage(`Saved the graph to ${uri.fsPath}.`);
+  void vscode.window.showInformationMessage(vscode.l10n.t('Saved the graph to {0}.', uri.fsPath));
   return uri;
 }
 

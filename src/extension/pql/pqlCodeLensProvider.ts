@@ -26,7 +26,9 @@ export class PqlCodeLensProvider implements vscode.CodeLensProvider, vscode.Disp
         document.positionAt(query.start),
       );
       return new vscode.CodeLens(range, {
-        title: connection ? `▶ Run on ${connection.name}` : `▶ Run (${problem ?? 'no connection'})`,
+        title: connection
+          ? vscode.l10n.t('▶ Run on {0}', connection.name)
+          : vscode.l10n.t('▶ Run ({0})', problem ?? vscode.l10n.t('no connection')),
         tooltip: connection ? `${connection.url}\n${query.text}` : problem,
         command: Commands.runQuery,
         arguments: [{ uri: document.uri.toString(), offset: query.start }],

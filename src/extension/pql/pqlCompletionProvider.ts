@@ -60,12 +60,15 @@ export class PqlCompletionProvider implements vscode.CompletionItemProvider {
         return [
           ...fieldItems(context.entity, true),
           ...entityItems(true).map((item) => withSnippet(item, `${String(item.label)} { $0 }`)),
-          keywordItem('!', 'Negate the next condition', Kind.Operator),
+          keywordItem('!', vscode.l10n.t('Negate the next condition'), Kind.Operator),
         ];
       case 'operator':
         return operatorItems(fieldInfo(context.entity, context.field));
       case 'isTail':
-        return [keywordItem('null', 'is null'), keywordItem('not null', 'is not null')];
+        return [
+          keywordItem('null', vscode.l10n.t('is null')),
+          keywordItem('not null', vscode.l10n.t('is not null')),
+        ];
       case 'value':
         return this.valueItems(context, connectionHint);
       case 'afterCondition':
@@ -92,14 +95,18 @@ export class PqlCompletionProvider implements vscode.CompletionItemProvider {
     const quoted = (value: string) => value;
     const items: vscode.CompletionItem[] = [];
     for (const value of field?.values ?? []) {
-      items.push(valueItem(value, quoted(value), `${context.field} value`, Kind.EnumMember));
+      items.push(
+        valueItem(value, quoted(value), vscode.l10n.t('{0} value', context.field), Kind.EnumMember),
+      );
     }
     if (field?.type === 'boolean' && !context.quote) {
       items.push(valueItem('true', 'true', 'boolean'), valueItem('false', 'false', 'boolean'));
     }
     if (field?.type === 'timestamp') {
       const dayAgo = new Date(Date.now() - 86_400_000).toISOString().replace(/\.\d+Z$/, 'Z');
-      items.push(valueItem(dayAgo, quoted(dayAgo), '24 hours ago (ISO-8601)', Kind.Constant));
+      items.push(
+        valueItem(dayAgo, quoted(dayAgo), vscode.l10n.t('24 hours ago (ISO-8601)'), Kind.Constant),
+      );
     }
     const kind = liveKindOf(context.entity, context.field);
     if (kind) {
@@ -136,7 +143,7 @@ export class PqlCompletionProvider implements vscode.CompletionItemProvider {
       const plain = /^[A-Za-z0-9_]+$/.test(segment);
       const item = new vscode.CompletionItem(segment, hasChildren ? Kind.Module : Kind.Field);
       item.insertText = plain ? segment : JSON.stringify(segment);
-      item.detail = hasChildren ? 'structured fact' : 'fact path';
+      item.detail = hasChildren ? vscode.l10n.t('structured fact') : vscode.l10n.t('fact path');
       return item;
     });
   }
@@ -145,7 +152,7 @@ export class PqlCompletionProvider implements vscode.CompletionItemProvider {
 function entityItems(subquery: boolean): vscode.CompletionItem[] {
   return ENTITIES.filter((entity) => !entity.astOnly).map((entity) => {
     const item = new vscode.CompletionItem(entity.name, Kind.Class);
-    item.detail = subquery ? 'subquery entity' : 'entity';
+    item.detail = subquery ? vscode.l10n.t('subquery entity') : vscode.l10n.t('entity');
     item.documentation = new vscode.MarkdownString(entity.doc);
     return item;
   });
@@ -159,7 +166,10 @@ function fieldItems(entity: string, withDottedRoots = false): vscode.CompletionI
     item.documentation = new vscode.MarkdownString(field.doc);
     if (withDottedRoots && info?.dottedRoots?.includes(field.name)) {
       item.insertText = `${field.name}.`;
-      item.command = { command: 'editor.action.triggerSuggest', title: 'Suggest paths' };
+      item.command = {
+        command: 'editor.action.triggerSuggest',
+        title: vscode.l10n.t('Suggest paths'),
+      };
     }
     return item;
   });
@@ -228,11 +238,11 @@ export function liveKindOf(entity: string, field: string): LiveValueKind | undef
 
 function liveLabel(kind: LiveValueKind): string {
   return {
-    factNames: 'fact name (live)',
-    factPaths: 'fact path (live)',
-    certnames: 'certname (live)',
-    environments: 'environment (live)',
-    resourceTypes: 'resource type (live)',
+    factNames: vscode.l10n.t('fact name (live)'),
+    factPaths: vscode.l10n.t('fact path (live)'),
+    certnames: vscode.l10n.t('certname (live)'),
+    environments: vscode.l10n.t('environment (live)'),
+    resourceTypes: vscode.l10n.t('resource type (live)'),
   }[kind];
 }
 

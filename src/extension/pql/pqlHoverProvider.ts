@@ -42,7 +42,10 @@ function describe(
   const entity = entityInfo(word);
   if (entity && (next?.text === '{' || next?.text === '[')) {
     const fields = entity.fields.map((field) => `\`${field.name}\``).join(', ');
-    return `**${entity.name}** (PQL entity)${entity.astOnly ? ' — *AST only*' : ''}\n\n${entity.doc}${fields ? `\n\nFields: ${fields}` : ''}`;
+    const heading = entity.astOnly
+      ? vscode.l10n.t('**{0}** (PQL entity) — *AST only*', entity.name)
+      : vscode.l10n.t('**{0}** (PQL entity)', entity.name);
+    return `${heading}\n\n${entity.doc}${fields ? `\n\n${vscode.l10n.t('Fields: {0}', fields)}` : ''}`;
   }
   const fn = FUNCTIONS.find((item) => item.name === word);
   if (fn && next?.text === '(') return `**\`${fn.syntax}\`** (function)\n\n${fn.doc}`;

@@ -3,15 +3,6 @@ import { PqlLanguageId } from '../ids';
 import type { Services } from '../services';
 import type { HistoryEntry, QueryHistory } from './queryHistory';
 
-const RUN_AGAIN: vscode.QuickInputButton = {
-  iconPath: new vscode.ThemeIcon('play'),
-  tooltip: 'Run again',
-};
-const OPEN: vscode.QuickInputButton = {
-  iconPath: new vscode.ThemeIcon('go-to-file'),
-  tooltip: 'Open in an editor',
-};
-
 /** The query history: pick one to run it again, or open it in a .pql editor. */
 export async function showQueryHistory(
   services: Services,
@@ -20,23 +11,32 @@ export async function showQueryHistory(
 ): Promise<void> {
   const entries = history.entries();
   if (entries.length === 0) {
-    void vscode.window.showInformationMessage('No PQL query has run yet.');
+    void vscode.window.showInformationMessage(vscode.l10n.t('No PQL query has run yet.'));
     return;
   }
+  // made here, not at load, so they are worded after VS Code has read the extension's bundle
+  const runAgain: vscode.QuickInputButton = {
+    iconPath: new vscode.ThemeIcon('play'),
+    tooltip: vscode.l10n.t('Run again'),
+  };
+  const open: vscode.QuickInputButton = {
+    iconPath: new vscode.ThemeIcon('go-to-file'),
+    tooltip: vscode.l10n.t('Open in an editor'),
+  };
   const picker = vscode.window.createQuickPick<vscode.QuickPickItem & { entry: HistoryEntry }>();
-  picker.title = 'PQL query history';
-  picker.placeholder = 'Enter runs the query again';
+  picker.title = vscode.l10n.t('PQL query history');
+  picker.placeholder = vscode.l10n.t('Enter runs the query again');
   picker.matchOnDetail = true;
   picker.items = entries.map((entry) => ({
     label: `${icon(entry)} ${entry.query.replace(/\s+/g, ' ').slice(0, 100)}`,
     description: [
       services.store.get(entry.connectionId)?.name ?? entry.connectionId,
-      `${entry.rows.toLocaleString('en-US')} rows`,
-      `${entry.elapsedMs} ms`,
+      vscode.l10n.t('{0} rows', entry.rows.toLocaleString('en-US')),
+      vscode.l10n.t('{0} ms', entry.elapsedMs),
       new Date(entry.ranAt).toLocaleString(),
     ].join(' · '),
     detail: entry.query.includes('\n') ? entry.query : undefined,
-    buttons: [RUN_AGAIN, OPEN],
+    buttons: [runAgain, open],
     entry,
   }));
   const act = async (entry: HistoryEntry, open: boolean) => {
@@ -51,7 +51,7 @@ export async function showQueryHistory(
       await run(entry);
     }
   };
-  picker.onDidTriggerItemButton((event) => void act(event.item.entry, event.button === OPEN));
+  picker.onDidTriggerItemButton((event) => void act(event.item.entry, event.button === open));
   picker.onDidAccept(() => {
     const picked = picker.selectedItems[0];
     if (picked) void act(picked.entry, false);

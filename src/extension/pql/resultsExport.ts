@@ -21,19 +21,30 @@ export async function exportRows(
   const uri = await exportTarget(
     queryEntity(query),
     format,
-    `Export ${rows.length.toLocaleString('en-US')} rows as ${format.toUpperCase()}`,
+    vscode.l10n.t(
+      'Export {0} rows as {1}',
+      rows.length.toLocaleString('en-US'),
+      format.toUpperCase(),
+    ),
     target,
   );
   if (!uri) return undefined;
   const text = format === 'csv' ? toCsv(rows) : `${JSON.stringify(rows, null, 2)}\n`;
   await vscode.workspace.fs.writeFile(uri, Buffer.from(text, 'utf8'));
-  const more = hasMore ? ' More rows exist: use "Load more" first to include them.' : '';
+  const count = rows.length.toLocaleString('en-US');
+  const open = vscode.l10n.t('Open');
   void vscode.window
     .showInformationMessage(
-      `Exported ${rows.length.toLocaleString('en-US')} rows to ${uri.fsPath}.${more}`,
-      'Open',
+      hasMore
+        ? vscode.l10n.t(
+            'Exported {0} rows to {1}. More rows exist: use "Load more" first to include them.',
+            count,
+            uri.fsPath,
+          )
+        : vscode.l10n.t('Exported {0} rows to {1}.', count, uri.fsPath),
+      open,
     )
-    .then((answer) => (answer === 'Open' ? vscode.window.showTextDocument(uri) : undefined));
+    .then((answer) => (answer === open ? vscode.window.showTextDocument(uri) : undefined));
   return uri;
 }
 
@@ -60,7 +71,9 @@ export async function copyCurl(
   );
   await vscode.env.clipboard.writeText(command);
   void vscode.window.showInformationMessage(
-    `Copied the curl command of this query, for ${flavour === 'posix' ? 'a POSIX shell (bash, zsh…)' : 'PowerShell'}.`,
+    flavour === 'posix'
+      ? vscode.l10n.t('Copied the curl command of this query, for a POSIX shell (bash, zsh…).')
+      : vscode.l10n.t('Copied the curl command of this query, for PowerShell.'),
   );
   return command;
 }

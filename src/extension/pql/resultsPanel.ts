@@ -61,7 +61,7 @@ export class ResultsPanel extends WebviewPanelHost<'results'> {
     }
     const panel = vscode.window.createWebviewPanel(
       WebviewPanels.results,
-      'PQL Results',
+      vscode.l10n.t('PQL Results'),
       { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true },
       webviewOptions(services.extensionUri),
     );
@@ -106,7 +106,7 @@ export class ResultsPanel extends WebviewPanelHost<'results'> {
       state: 'running',
     };
     this.runStarted = performance.now();
-    this.panel.title = `PQL: ${request.query.replace(/\s+/g, ' ').slice(0, 40)}`;
+    this.panel.title = vscode.l10n.t('PQL: {0}', request.query.replace(/\s+/g, ' ').slice(0, 40));
     this.post({
       type: 'persist',
       restore: { entry: 'results', connectionId: request.connection.id, query: request.query },
@@ -141,7 +141,7 @@ export class ResultsPanel extends WebviewPanelHost<'results'> {
           entity: /^\s*([a-z_]+)/.exec(query)?.[1],
           restored,
         };
-    this.panel.title = `PQL: ${query.replace(/\s+/g, ' ').slice(0, 40)}`;
+    this.panel.title = vscode.l10n.t('PQL: {0}', query.replace(/\s+/g, ' ').slice(0, 40));
     this.budget = new ResultBudget(
       this.services.settings.resultLimits(),
       this.snapshot.rows.length,
@@ -242,7 +242,7 @@ export class ResultsPanel extends WebviewPanelHost<'results'> {
     let serverText: string | undefined;
     try {
       await withLoadProgress(
-        'Running PQL query…',
+        vscode.l10n.t('Running PQL query…'),
         async (signal) => {
           const client = await this.services.store.client(request.connection.id);
           const stream = client.stream('pql', {
@@ -364,7 +364,11 @@ export function describeRunError(error: unknown): ResultsError {
     !/^\s*</.test(body)
   ) {
     return {
-      message: `PuppetDB rejected the query (HTTP ${status}): ${summarize(body)}`,
+      message: vscode.l10n.t(
+        'PuppetDB rejected the query (HTTP {0}): {1}',
+        status,
+        summarize(body),
+      ),
       detail: errorEcho(body),
       ...(position ?? {}),
       editConnection: pointsAtConnectionSettings(error),

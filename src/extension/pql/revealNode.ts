@@ -28,7 +28,7 @@ export async function revealNode(services: Services, target: RevealNodeTarget): 
     }
   }
   void vscode.window.showWarningMessage(
-    `${target.certname} is not an active node of this PuppetDB.`,
+    vscode.l10n.t('{0} is not an active node of this PuppetDB.', target.certname),
   );
 }
 

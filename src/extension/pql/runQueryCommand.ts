@@ -30,7 +30,7 @@ export async function runQuery(
   const target = await queryToRun(argument);
   if (!target) {
     void vscode.window.showInformationMessage(
-      'Put the cursor in a PQL query (or select one) to run it.',
+      vscode.l10n.t('Put the cursor in a PQL query (or select one) to run it.'),
     );
     return undefined;
   }
@@ -38,14 +38,17 @@ export async function runQuery(
   if (needsTrust) {
     // not awaited: the command ends here whether or not the user opens the trust editor
     void vscode.window
-      .showWarningMessage(problem ?? 'Restricted Mode.', 'Manage Workspace Trust')
+      .showWarningMessage(
+        problem ?? vscode.l10n.t('Restricted Mode.'),
+        vscode.l10n.t('Manage Workspace Trust'),
+      )
       .then((answer) => (answer ? services.trust.manage() : undefined));
     return undefined;
   }
   if (!connection) {
     const answer = await vscode.window.showErrorMessage(
-      problem ?? 'No connection.',
-      'Add Connection…',
+      problem ?? vscode.l10n.t('No connection.'),
+      vscode.l10n.t('Add Connection…'),
     );
     if (answer) await vscode.commands.executeCommand(Commands.addConnection);
     return undefined;

@@ -76,25 +76,34 @@ export async function resolveReportTarget(
 /** A node's events: its latest report, the last day or week, or a range typed in ISO-8601. */
 async function pickNodeRange(certname: string): Promise<EventsSource | undefined> {
   const choices = [
-    { label: 'Latest report', description: certname, range: 'latest' as const },
-    { label: 'Last 24 hours', range: 24 },
-    { label: 'Last 7 days', range: 24 * 7 },
-    { label: 'Custom range…', description: 'ISO-8601 since / until', range: 'custom' as const },
+    { label: vscode.l10n.t('Latest report'), description: certname, range: 'latest' as const },
+    { label: vscode.l10n.t('Last 24 hours'), range: 24 },
+    { label: vscode.l10n.t('Last 7 days'), range: 24 * 7 },
+    {
+      label: vscode.l10n.t('Custom range…'),
+      description: vscode.l10n.t('ISO-8601 since / until'),
+      range: 'custom' as const,
+    },
   ];
   // a second step: a webview taking focus back as the first closes must not dismiss it
   const choice = await vscode.window.showQuickPick(choices, {
-    placeHolder: `Events of ${certname}`,
+    placeHolder: vscode.l10n.t('Events of {0}', certname),
     ignoreFocusOut: true,
   });
   if (!choice) return undefined;
   if (choice.range === 'latest') return { certname };
   if (typeof choice.range === 'number') return { certname, ...lastHours(choice.range, new Date()) };
   const input = await vscode.window.showInputBox({
-    prompt: `Events of ${certname} from … to … (the end is optional; UTC unless a zone is given)`,
+    prompt: vscode.l10n.t(
+      'Events of {0} from … to … (the end is optional; UTC unless a zone is given)',
+      certname,
+    ),
     placeHolder: '2024-05-01T00:00Z / 2024-05-02T00:00Z',
     ignoreFocusOut: true,
     validateInput: (value) =>
-      parseIsoRange(value) ? undefined : 'An ISO-8601 date or date-time, optionally "/ end".',
+      parseIsoRange(value)
+        ? undefined
+        : vscode.l10n.t('An ISO-8601 date or date-time, optionally "/ end".'),
   });
   const range = input === undefined ? undefined : parseIsoRange(input);
   return range && { certname, ...range };
@@ -115,17 +124,21 @@ async function pickReport(
     })
     .toArray()) as Array<{ hash: string; end_time: string; status: string | null; noop: boolean }>;
   if (rows.length === 0) {
-    void vscode.window.showInformationMessage(`${certname} has no reports.`);
+    void vscode.window.showInformationMessage(vscode.l10n.t('{0} has no reports.', certname));
     return undefined;
   }
   const picked = await vscode.window.showQuickPick(
     rows.map((row) => ({
       label: row.end_time.replace('T', ' ').replace(/\.\d+Z$/, 'Z'),
-      description: `${row.status ?? 'unknown'}${row.noop ? ' · noop' : ''}`,
+      description: `${row.status ?? vscode.l10n.t('unknown')}${row.noop ? ' · noop' : ''}`,
       detail: row.hash,
       hash: row.hash,
     })),
-    { placeHolder: `Report of ${certname}`, matchOnDetail: true, ignoreFocusOut: true },
+    {
+      placeHolder: vscode.l10n.t('Report of {0}', certname),
+      matchOnDetail: true,
+      ignoreFocusOut: true,
+    },
   );
   return picked?.hash;
 }

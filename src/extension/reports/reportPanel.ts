@@ -156,7 +156,7 @@ async function fetchReport(
 }
 
 function reportTitle(reportHash: string, report?: ReportDto): string {
-  if (!report) return `Report · ${reportHash.slice(0, 8)}`;
+  if (!report) return vscode.l10n.t('Report · {0}', reportHash.slice(0, 8));
   const end = report.endTime.replace('T', ' ').slice(0, 16);
-  return `Report · ${report.certname} · ${end}`;
+  return vscode.l10n.t('Report · {0} · {1}', report.certname, end);
 }

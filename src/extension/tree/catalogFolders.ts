@@ -18,7 +18,10 @@ export class EnvironmentsFolder extends ExplorerNode {
   }
 
   toTreeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem('Environments', vscode.TreeItemCollapsibleState.Collapsed);
+    const item = new vscode.TreeItem(
+      vscode.l10n.t('Environments'),
+      vscode.TreeItemCollapsibleState.Collapsed,
+    );
     item.iconPath = new vscode.ThemeIcon('layers');
     return item;
   }
@@ -26,8 +29,9 @@ export class EnvironmentsFolder extends ExplorerNode {
   override async getChildren(): Promise<ExplorerNode[]> {
     return safely(this.context, this, async () => {
       const client = await this.context.store.client(this.connectionId);
-      const environments = await withLoadProgress('Loading environments…', (signal) =>
-        client.environments({ orderBy: [{ field: 'name', order: 'asc' }], signal }),
+      const environments = await withLoadProgress(
+        vscode.l10n.t('Loading environments…'),
+        (signal) => client.environments({ orderBy: [{ field: 'name', order: 'asc' }], signal }),
       );
       return environments.map(
         (row) => new InfoNode(String(row.name), undefined, new vscode.ThemeIcon('layers')),
@@ -50,7 +54,10 @@ export class FactNamesFolder extends ExplorerNode {
   }
 
   toTreeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem('Fact names', vscode.TreeItemCollapsibleState.Collapsed);
+    const item = new vscode.TreeItem(
+      vscode.l10n.t('Fact names'),
+      vscode.TreeItemCollapsibleState.Collapsed,
+    );
     item.iconPath = new vscode.ThemeIcon('symbol-key');
     return item;
   }
@@ -58,7 +65,7 @@ export class FactNamesFolder extends ExplorerNode {
   override async getChildren(): Promise<ExplorerNode[]> {
     return safely(this.context, this, async () => {
       const client = await this.context.store.client(this.connectionId);
-      const names = await withLoadProgress('Loading fact names…', (signal) =>
+      const names = await withLoadProgress(vscode.l10n.t('Loading fact names…'), (signal) =>
         client.factNames({ signal }),
       );
       return names.map((name) => new InfoNode(name, undefined, new vscode.ThemeIcon('symbol-key')));

@@ -11,7 +11,12 @@ import { LoadMoreNode } from './simpleNodes';
 /** A node's facts, by name, a page (`puppetdbExplorer.pageSize`) at a time. */
 export class FactsFolder extends PagedSection<Fact> {
   constructor(connectionId: string, certname: string, context: TreeContext) {
-    super(connectionId, certname, context, 'Facts', 'symbol-property');
+    const names = {
+      key: 'Facts',
+      label: vscode.l10n.t('Facts'),
+      loading: vscode.l10n.t('Loading the facts of {0}…', certname),
+    };
+    super(connectionId, certname, context, names, 'symbol-property');
   }
 
   protected fetchPage(client: PuppetDB, offset: number, signal: AbortSignal): Promise<Page<Fact>> {

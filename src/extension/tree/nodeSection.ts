@@ -6,24 +6,32 @@ import { PagedList, type Page } from './pagedList';
 import { pagedChildren, safely } from './simpleNodes';
 import type { TreeContext } from './treeContext';
 
+/** What a section is called: `key` among its siblings (the same in every language), `label` as shown. */
+export interface SectionNames {
+  key: string;
+  label: string;
+  /** the progress title of its requests */
+  loading: string;
+}
+
 /** One of a node's sections (Facts, Resources, Reports): its item, and its requests with progress. */
 export abstract class NodeSection extends ExplorerNode {
   constructor(
     readonly connectionId: string,
     readonly certname: string,
     protected readonly context: TreeContext,
-    private readonly label: string,
+    private readonly names: SectionNames,
     private readonly icon: string,
   ) {
     super();
   }
 
   override idKey(): string {
-    return this.label;
+    return this.names.key;
   }
 
   toTreeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem(this.label, vscode.TreeItemCollapsibleState.Collapsed);
+    const item = new vscode.TreeItem(this.names.label, vscode.TreeItemCollapsibleState.Collapsed);
     item.iconPath = new vscode.ThemeIcon(this.icon);
     return item;
   }
@@ -33,10 +41,7 @@ export abstract class NodeSection extends ExplorerNode {
     request: (client: PuppetDB, signal: AbortSignal) => Promise<T>,
   ): Promise<T> {
     const client = await this.context.store.client(this.connectionId);
-    return withLoadProgress(
-      `Loading the ${this.label.toLowerCase()} of ${this.certname}…`,
-      (signal) => request(client, signal),
-    );
+    return withLoadProgress(this.names.loading, (signal) => request(client, signal));
   }
 }
 

@@ -16,7 +16,8 @@ export class NodesFolder extends ExplorerNode {
   constructor(
     readonly connectionId: string,
     private readonly context: TreeContext,
-    private readonly label: string,
+    /** what it is called among its siblings, the same in every language */
+    private readonly key: 'Nodes' | 'Failures',
     private filter: NodeFilter | undefined,
     /** The Failures folder keeps its own fixed filter. */
     readonly filterable = filter === undefined,
@@ -25,17 +26,21 @@ export class NodesFolder extends ExplorerNode {
   }
 
   override idKey(): string {
-    return this.label;
+    return this.key;
   }
 
   toTreeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem(this.label, vscode.TreeItemCollapsibleState.Collapsed);
-    item.iconPath = new vscode.ThemeIcon(this.label === 'Failures' ? 'warning' : 'server');
+    const failures = this.key === 'Failures';
+    const item = new vscode.TreeItem(
+      failures ? vscode.l10n.t('Failures') : vscode.l10n.t('Nodes'),
+      vscode.TreeItemCollapsibleState.Collapsed,
+    );
+    item.iconPath = new vscode.ThemeIcon(failures ? 'warning' : 'server');
     const filter = this.filterable ? describeFilter(this.filter) : undefined;
     const total = this.pages.total;
     item.description = [
       total === undefined ? undefined : total.toLocaleString('en-US'),
-      filter && `filter: ${filter}`,
+      filter && vscode.l10n.t('filter: {0}', filter),
     ]
       .filter(Boolean)
       .join(' · ');
@@ -75,7 +80,11 @@ export class NodesFolder extends ExplorerNode {
     const client = await this.context.store.client(this.connectionId);
     const pageSize = this.context.settings.pageSize();
     const unreported = this.context.settings.unreportedHours();
-    return withLoadProgress(`Loading ${this.label.toLowerCase()}…`, (signal) =>
+    const loading =
+      this.key === 'Failures'
+        ? vscode.l10n.t('Loading failures…')
+        : vscode.l10n.t('Loading nodes…');
+    return withLoadProgress(loading, (signal) =>
       client
         .nodes({
           query: nodeFilterQuery(this.filter, unreported),

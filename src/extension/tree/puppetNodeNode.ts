@@ -27,32 +27,35 @@ export class PuppetNodeNode extends ExplorerNode {
     const item = new vscode.TreeItem(node.name, vscode.TreeItemCollapsibleState.Collapsed);
     const cached = node.cachedCatalogStatus && node.cachedCatalogStatus !== 'not_used';
     item.iconPath = statusIcon(node.status);
+    const status = node.status ?? vscode.l10n.t('no report');
     item.description = [
-      node.status ?? 'no report',
-      cached ? '⚠ cached catalog' : undefined,
+      status,
+      cached ? `⚠ ${vscode.l10n.t('cached catalog')}` : undefined,
       age(node.reportTimestamp),
     ]
       .filter(Boolean)
       .join(' · ');
     item.contextValue = ContextValues.node;
     const tooltip = new vscode.MarkdownString(undefined, false);
-    tooltip.appendMarkdown(`**${escape(node.name)}** — ${escape(node.status ?? 'no report')}\n\n`);
+    tooltip.appendMarkdown(`**${escape(node.name)}** — ${escape(status)}\n\n`);
     if (cached) {
       tooltip.appendMarkdown(
-        `⚠ The last run used a cached catalog (${escape(node.cachedCatalogStatus ?? '')}).\n\n`,
+        `⚠ ${vscode.l10n.t('The last run used a cached catalog ({0}).', escape(node.cachedCatalogStatus ?? ''))}\n\n`,
       );
     }
     if (node.unreportedTime) {
-      tooltip.appendMarkdown(`Unreported for ${escape(node.unreportedTime)}\n\n`);
+      tooltip.appendMarkdown(
+        `${vscode.l10n.t('Unreported for {0}', escape(node.unreportedTime))}\n\n`,
+      );
     }
     tooltip.appendMarkdown(
       [
         `| | |`,
         `|---|---|`,
-        `| Last report | ${timestamp(node.reportTimestamp)} |`,
-        `| Catalog | ${timestamp(node.catalogTimestamp)} |`,
-        `| Facts | ${timestamp(node.factsTimestamp)} |`,
-        `| Environment | ${escape(node.reportEnvironment ?? 'no environment')} |`,
+        `| ${vscode.l10n.t('Last report')} | ${timestamp(node.reportTimestamp)} |`,
+        `| ${vscode.l10n.t('Catalog')} | ${timestamp(node.catalogTimestamp)} |`,
+        `| ${vscode.l10n.t('Facts')} | ${timestamp(node.factsTimestamp)} |`,
+        `| ${vscode.l10n.t('Environment')} | ${escape(node.reportEnvironment ?? vscode.l10n.t('no environment'))} |`,
       ].join('\n'),
     );
     item.tooltip = tooltip;

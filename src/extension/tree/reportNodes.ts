@@ -36,7 +36,12 @@ const SUMMARY_FIELDS = [
 /** A node's reports, latest first, a page (`puppetdbExplorer.reportsPageSize`) at a time. */
 export class ReportsFolder extends PagedSection<Report> {
   constructor(connectionId: string, certname: string, context: TreeContext) {
-    super(connectionId, certname, context, 'Reports', 'history');
+    const names = {
+      key: 'Reports',
+      label: vscode.l10n.t('Reports'),
+      loading: vscode.l10n.t('Loading the reports of {0}…', certname),
+    };
+    super(connectionId, certname, context, names, 'history');
   }
 
   protected fetchPage(
@@ -83,7 +88,12 @@ export class ReportNode extends ExplorerNode {
     );
     item.iconPath = statusIcon(report.status);
     item.description = `${report.status ?? ''} · ${(report.runTime / 1000).toFixed(1)} s · ${age(report.end)}`;
-    item.tooltip = `${report.node} ${report.status ?? ''}\nconfiguration ${report.version}\nPuppet ${report.agentVersion}\ncached catalog: ${report.cachedCatalogStatus ?? '—'}`;
+    item.tooltip = [
+      `${report.node} ${report.status ?? ''}`,
+      vscode.l10n.t('configuration {0}', report.version),
+      vscode.l10n.t('Puppet {0}', report.agentVersion),
+      vscode.l10n.t('cached catalog: {0}', report.cachedCatalogStatus ?? '—'),
+    ].join('\n');
     item.contextValue = ContextValues.report;
     return item;
   }
@@ -94,10 +104,14 @@ export class ReportNode extends ExplorerNode {
   private fullReport(): Promise<Report> {
     this.whole ??= (async () => {
       const client = await this.context.store.client(this.connectionId);
-      const full = await withLoadProgress('Loading the report…', (signal) =>
+      const full = await withLoadProgress(vscode.l10n.t('Loading the report…'), (signal) =>
         client.reports({ query: ['=', 'hash', this.report.hash], signal }).first(),
       );
-      if (!full) throw new Error(`PuppetDB no longer holds the report ${this.report.hash}.`);
+      if (!full) {
+        throw new Error(
+          vscode.l10n.t('PuppetDB no longer holds the report {0}.', this.report.hash),
+        );
+      }
       return full;
     })();
     // a failed fetch is asked again on the next expand (Retry)
@@ -108,30 +122,36 @@ export class ReportNode extends ExplorerNode {
   override async getChildren(): Promise<ExplorerNode[]> {
     const { report } = this;
     return [
-      new LazyListNode(this.context, 'Events', 'symbol-event', async () => {
-        const client = await this.context.store.client(this.connectionId);
-        const events = await withLoadProgress('Loading events…', (signal) =>
-          client.events({ query: ['=', 'report', report.hash], signal }).toArray(),
-        );
-        return events.map(
-          (event) =>
-            new InfoNode(
-              `${event.type}[${event.title}]`,
-              `${event.status}${event.property ? ` · ${event.property}: ${valueText(event.oldValue)} → ${valueText(event.newValue)}` : ''}`,
-              statusIcon(
-                event.status === 'failure'
-                  ? 'failed'
-                  : event.status === 'success'
-                    ? 'changed'
-                    : event.status === 'noop'
-                      ? 'noop'
-                      : undefined,
+      new LazyListNode(
+        this.context,
+        'Events',
+        vscode.l10n.t('Events'),
+        'symbol-event',
+        async () => {
+          const client = await this.context.store.client(this.connectionId);
+          const events = await withLoadProgress(vscode.l10n.t('Loading events…'), (signal) =>
+            client.events({ query: ['=', 'report', report.hash], signal }).toArray(),
+          );
+          return events.map(
+            (event) =>
+              new InfoNode(
+                `${event.type}[${event.title}]`,
+                `${event.status}${event.property ? ` · ${event.property}: ${valueText(event.oldValue)} → ${valueText(event.newValue)}` : ''}`,
+                statusIcon(
+                  event.status === 'failure'
+                    ? 'failed'
+                    : event.status === 'success'
+                      ? 'changed'
+                      : event.status === 'noop'
+                        ? 'noop'
+                        : undefined,
+                ),
+                event.message,
               ),
-              event.message,
-            ),
-        );
-      }),
-      new LazyListNode(this.context, 'Logs', 'output', async () =>
+          );
+        },
+      ),
+      new LazyListNode(this.context, 'Logs', vscode.l10n.t('Logs'), 'output', async () =>
         (await this.fullReport()).logs.map(
           (log) =>
             new InfoNode(
@@ -141,7 +161,7 @@ export class ReportNode extends ExplorerNode {
             ),
         ),
       ),
-      new LazyListNode(this.context, 'Metrics', 'graph', async () =>
+      new LazyListNode(this.context, 'Metrics', vscode.l10n.t('Metrics'), 'graph', async () =>
         (await this.fullReport()).metrics.map(
           (metric) =>
             new InfoNode(`${String(metric.category)}.${String(metric.name)}`, String(metric.value)),
@@ -158,6 +178,8 @@ export class ReportNode extends ExplorerNode {
 class LazyListNode extends ExplorerNode {
   constructor(
     private readonly context: TreeContext,
+    /** what it is called among its siblings, the same in every language */
+    private readonly key: string,
     private readonly label: string,
     private readonly icon: string,
     private readonly load: () => Promise<ExplorerNode[]>,
@@ -166,7 +188,7 @@ class LazyListNode extends ExplorerNode {
   }
 
   override idKey(): string {
-    return this.label;
+    return this.key;
   }
 
   toTreeItem(): vscode.TreeItem {

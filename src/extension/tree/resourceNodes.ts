@@ -10,7 +10,12 @@ import { InfoNode, safely } from './simpleNodes';
 /** A node's catalog resources, grouped by type with counts. */
 export class ResourcesFolder extends NodeSection {
   constructor(connectionId: string, certname: string, context: TreeContext) {
-    super(connectionId, certname, context, 'Resources', 'symbol-class');
+    const names = {
+      key: 'Resources',
+      label: vscode.l10n.t('Resources'),
+      loading: vscode.l10n.t('Loading the resources of {0}…', certname),
+    };
+    super(connectionId, certname, context, names, 'symbol-class');
   }
 
   override getChildren(): Promise<ExplorerNode[]> {
@@ -79,7 +84,10 @@ export class ResourceNode extends ExplorerNode {
   toTreeItem(): vscode.TreeItem {
     const { resource } = this;
     const item = new vscode.TreeItem(resource.name, vscode.TreeItemCollapsibleState.Collapsed);
-    item.description = [resource.exported ? 'exported' : undefined, location(resource)]
+    item.description = [
+      resource.exported ? vscode.l10n.t('exported') : undefined,
+      location(resource),
+    ]
       .filter(Boolean)
       .join(' · ');
     item.tooltip = `${resource.toString()}\n${location(resource) ?? ''}\ntags: ${resource.tags.join(', ')}`;

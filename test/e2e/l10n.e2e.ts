@@ -1,0 +1,95 @@
+/**
+ * End to end in headless Chromium: the workbench shows the manifest's words from
+ * package.nls.json (command titles in the palette, the view container, the welcome view) and the
+ * extension's own words through vscode.l10n (the status bar, once the view has woken it), never a
+ * "%key%". No PuppetDB is
+ * needed: the workspace has no connection. The palette's screenshot goes to test-results/.
+ *
+ *   node --import tsx test/e2e/l10n.e2e.ts [--screenshots test-results]
+ */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { e2eArguments, withWorkbench } from './support/workbench';
+
+const nls = JSON.parse(readFileSync('package.nls.json', 'utf8')) as Record<string, string>;
+const bundle = JSON.parse(readFileSync('l10n/bundle.l10n.json', 'utf8')) as Record<string, string>;
+/** What the palette shows for a command: "Category: Title", both from package.nls.json. */
+const paletteTitle = (command: string) =>
+  `${nls['command.category']}: ${nls[`command.${command}.title`]}`;
+
+async function main(): Promise<void> {
+  const { screenshots } = e2eArguments();
+  let passed = 0;
+  const check = (name: string, assertion: () => void) => {
+    assertion();
+    passed++;
+    console.log(`  ✔ ${name}`);
+  };
+  await withWorkbench(
+    { name: 'l10n', theme: 'Default Dark Modern', settings: {}, screenshots },
+    async ({ page }) => {
+      // the palette, filtered to the extension's category (retried: right after start-up the
+      // workbench may not take keys yet)
+      const addConnection = paletteTitle('addConnection');
+      const rows = page.locator('.quick-input-list .monaco-list-row');
+      for (let attempt = 1; ; attempt++) {
+        await page.keyboard.press('F1');
+        const input = page.locator('.quick-input-widget input');
+        try {
+          await input.waitFor({ state: 'visible', timeout: 10_000 });
+          await input.fill(`>${nls['command.category']}: `);
+          await rows.filter({ hasText: addConnection }).first().waitFor({ timeout: 15_000 });
+          break;
+        } catch (error) {
+          if (attempt >= 4) throw error;
+          await page.keyboard.press('Escape');
+        }
+      }
+      const labels = (
+        await page.locator('.quick-input-list .monaco-list-row .label-name').allTextContents()
+      ).map((text) => text.trim());
+      await page.screenshot({ path: join(screenshots, 'l10n-palette-dark.png') });
+      check(`the palette lists "${addConnection}" and no "%key%"`, () => {
+        assert.ok(labels.includes(addConnection), labels.join(' | '));
+        assert.ok(labels.includes(paletteTitle('importConnections')), labels.join(' | '));
+        assert.deepEqual(
+          labels.filter((label) => label.includes('%')),
+          [],
+        );
+      });
+      await page.keyboard.press('Escape');
+
+      // the view container and the welcome view, both from package.nls.json
+      await page
+        .locator(`.activitybar [aria-label^="${nls['viewsContainer.puppetdbExplorer.title']}"]`)
+        .first()
+        .click();
+      const welcome = nls['viewsWelcome.explorer.contents']!.split('\n')[0]!;
+      await page.locator(`.sidebar .welcome-view-content:has-text("${welcome}")`).waitFor({
+        timeout: 30_000,
+      });
+      const sidebar = await page.locator('.sidebar').innerText();
+      check('the view container, the view and its welcome text come from package.nls.json', () => {
+        assert.ok(sidebar.includes(welcome));
+        assert.ok(!/%[\w.]+%/.test(sidebar), sidebar);
+      });
+      await page.screenshot({ path: join(screenshots, 'l10n-welcome-dark.png') });
+
+      // the view woke the extension: its status bar item says, through vscode.l10n.t, that there
+      // is no connection yet
+      const statusText = bundle['PuppetDB: add a connection']!;
+      await page
+        .locator(`.statusbar-item:has-text("${statusText}")`)
+        .first()
+        .waitFor({ timeout: 60_000 });
+      check('the status bar shows its text from the l10n bundle', () => assert.ok(statusText));
+    },
+  );
+  console.log(`e2e l10n: ${passed} passed, 0 failed`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
