@@ -29,6 +29,8 @@ export const ENDPOINTS = {
   edges: 'pdb/query/v4/edges',
   pql: 'pdb/query/v4',
   inventory: 'pdb/query/v4/inventory',
+  packages: 'pdb/query/v4/packages',
+  'package-inventory': 'pdb/query/v4/package-inventory',
   status: 'status/v1/services/puppetdb-status',
   cmd: 'pdb/cmd/v1',
 } as const;
@@ -52,6 +54,8 @@ export const STABLE_ORDER: Partial<Record<EndpointKey, readonly string[]>> = {
   events: ['report', 'resource_type', 'resource_title', 'property', 'timestamp'],
   reports: ['hash'],
   inventory: ['certname'],
+  packages: ['package_name', 'version', 'provider'],
+  'package-inventory': ['certname', 'package_name', 'version', 'provider'],
   environments: ['name'],
 };
 

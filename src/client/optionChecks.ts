@@ -189,6 +189,8 @@ export const OPERATION_OPTIONS = deepFreeze({
   eventCounts: { ...QUERY, ...COUNTS },
   aggregateEventCounts: { ...REQUEST, ...COUNTS, query: 'query' },
   inventory: QUERY,
+  packages: QUERY,
+  packageInventory: QUERY,
   pql: {
     ...REQUEST,
     ...NODE_STATUS,

@@ -355,6 +355,27 @@ export class PuppetDB implements AsyncDisposable {
     );
   }
 
+  /**
+   * The packages PuppetDB 7 knows (name, version, provider: one row each, from the nodes'
+   * `package_inventory`), beyond the reference. Group with an `extract` query to count nodes.
+   */
+  packages(options: QueryOptions = {}): RecordStream<JsonObject> {
+    const checked = checkOptions('packages', options);
+    return this.engine.stream(
+      { endpoint: 'packages', options: checked },
+      (rows) => rows as JsonObject[],
+    );
+  }
+
+  /** Which node has which package (certname, package_name, version, provider), beyond the reference. */
+  packageInventory(options: QueryOptions = {}): RecordStream<JsonObject> {
+    const checked = checkOptions('packageInventory', options);
+    return this.engine.stream(
+      { endpoint: 'package-inventory', options: checked },
+      (rows) => rows as JsonObject[],
+    );
+  }
+
   // --- PQL --------------------------------------------------------------------------------
 
   /**

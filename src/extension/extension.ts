@@ -4,6 +4,7 @@ import { registerCommands } from './commands/registerCommands';
 import { registerFleet } from './fleet/fleetFeature';
 import { registerCatalogGraph } from './graph/catalogGraphFeature';
 import type { ResultsSnapshot, WebviewEntry } from '../shared/protocol';
+import { registerInventory } from './inventory/inventoryFeature';
 import { registerPql } from './pql/pqlFeature';
 import { ResultsPanel } from './pql/resultsPanel';
 import { registerReportViews } from './reports/reportViewsFeature';
@@ -34,6 +35,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     registerCatalogGraph(services),
     registerReportViews(services),
     registerFleet(services),
+    registerInventory(services),
   ];
   context.subscriptions.push(
     log,

@@ -25,6 +25,8 @@ export const Commands = {
   openReport: 'puppetdbExplorer.openReport',
   findNodesWithResource: 'puppetdbExplorer.findNodesWithResource',
   showLog: 'puppetdbExplorer.showLog',
+  openInventory: 'puppetdbExplorer.openInventory',
+  findPackages: 'puppetdbExplorer.findPackages',
 } as const;
 
 export const Views = {
@@ -52,6 +54,7 @@ export const WebviewPanels = {
   graph: 'puppetdbExplorer.catalogGraph',
   events: 'puppetdbExplorer.events',
   report: 'puppetdbExplorer.report',
+  inventory: 'puppetdbExplorer.inventory',
 } as const;
 
 export const ConfigurationSection = 'puppetdbExplorer';

@@ -3,6 +3,8 @@
  * the same keys and defaults (test/unit/manifest.test.ts checks both ways); pure, so that test
  * can load it.
  */
+import { DEFAULT_INVENTORY_COLUMNS } from '../shared/inventoryTable';
+
 export const SETTING_DEFAULTS = {
   connections: [] as unknown[],
   pageSize: 500,
@@ -17,6 +19,7 @@ export const SETTING_DEFAULTS = {
   'events.maxEvents': 200_000,
   'graph.keptCatalogsMB': 20,
   'graph.keptCatalogsNodes': 50,
+  'inventory.columns': [...DEFAULT_INVENTORY_COLUMNS] as string[],
 };
 
 export type SettingKey = keyof typeof SETTING_DEFAULTS;

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { CERTNAME_COLUMN, isInventoryColumn } from '../shared/inventoryTable';
 import { ConfigurationSection } from './ids';
 import { SETTING_DEFAULTS, type SettingKey } from './settingDefaults';
 
@@ -89,6 +90,20 @@ export class Settings {
       maxRows: Math.max(1, this.value('pql.maxRows')),
       maxBytes: Math.max(1, this.value('pql.maxResultMB')) * MB,
     };
+  }
+
+  /** The inventory table's columns (fact paths), those an extract can name; certname comes first anyway. */
+  inventoryColumns(): string[] {
+    const value: unknown = this.value('inventory.columns');
+    const columns = Array.isArray(value) ? value : [];
+    return [
+      ...new Set(
+        columns.filter(
+          (column): column is string =>
+            typeof column === 'string' && column !== CERTNAME_COLUMN && isInventoryColumn(column),
+        ),
+      ),
+    ];
   }
 
   /** The most events an events table holds. */

@@ -11,10 +11,11 @@
  * acts on it: a webview shows PuppetDB data, so what it posts is treated as untrusted input.
  */
 import type { CatalogGraphDto } from './catalogGraph';
+import type { InventoryRow, InventorySort } from './inventoryTable';
 import type { EventRowDto, ReportDto } from './reportDto';
 
 /** Which bundle a panel runs: `dist/webview/<entry>.js`. */
-export type WebviewEntry = 'results' | 'graph' | 'events' | 'report';
+export type WebviewEntry = 'results' | 'graph' | 'events' | 'report' | 'inventory';
 
 interface Ready {
   type: 'ready';
@@ -33,7 +34,8 @@ export type RestoreInfo =
       connectionId: string;
       source: { reportHash: string } | { certname: string; since?: string; until?: string };
     }
-  | { entry: 'report'; connectionId: string; reportHash: string };
+  | { entry: 'report'; connectionId: string; reportHash: string }
+  | { entry: 'inventory'; connectionId: string; columns: string[] };
 
 interface Persist {
   type: 'persist';
@@ -49,6 +51,7 @@ export interface ShownContents {
   graph: { catalog: CatalogGraphDto; compareWith?: { catalog: CatalogGraphDto; label: string } };
   events: { title: string; certname: string | undefined; events: EventRowDto[] };
   report: ReportDto;
+  inventory: { title: string; columns: string[]; rows: InventoryRow[] };
 }
 
 /**
@@ -276,10 +279,45 @@ export type ReportToHost =
   | { type: 'reload' }
   | ErrorBannerAction;
 
+// --- inventory table (src/webview/inventory) ----------------------------------------------------
+
+/** Rows per message while the inventory streams in. */
+export const INVENTORY_ROWS_PER_MESSAGE = 5000;
+
+export type HostToInventory =
+  | Persist
+  /** A load starts: these columns (certname first), no rows yet. */
+  | { type: 'loading'; title: string; columns: string[] }
+  /** Every row loaded so far (on `ready`; replaces what the table held). */
+  | {
+      type: 'inventory';
+      title: string;
+      columns: string[];
+      rows: InventoryRow[];
+      complete: boolean;
+      restored?: RestoredNote;
+    }
+  /** The next rows of the load, to append. */
+  | { type: 'moreRows'; rows: InventoryRow[]; complete: boolean }
+  | { type: 'error'; message: string };
+
+export type InventoryToHost =
+  | Ready
+  /** Ask for a column: the host offers PuppetDB's fact paths. */
+  | { type: 'addColumn' }
+  | { type: 'removeColumn'; column: string }
+  /** Export the rows as shown (filtered and sorted the same way by the host). */
+  | { type: 'export'; format: 'csv' | 'json'; filter: string; sort: InventorySort | null }
+  | { type: 'openNode'; certname: string }
+  | { type: 'reload' }
+  /** The table painted with this many rows (of this many loaded): tests and benches wait for it. */
+  | { type: 'shown'; rows: number; loaded: number };
+
 /** The messages of each entry, for the generic host and webview helpers. */
 export interface Protocols {
   results: { toWebview: HostToResults; toHost: ResultsToHost };
   graph: { toWebview: HostToGraph; toHost: GraphToHost };
   events: { toWebview: HostToEvents; toHost: EventsToHost };
   report: { toWebview: HostToReport; toHost: ReportToHost };
+  inventory: { toWebview: HostToInventory; toHost: InventoryToHost };
 }

@@ -28,6 +28,7 @@ import type {
   ShownContents,
   WebviewEntry,
 } from './protocol';
+import type { InventorySort } from './inventoryTable';
 import type { EventRowDto, ReportDto } from './reportDto';
 
 /** Certnames, report hashes, resource ids: short text. */
@@ -79,6 +80,26 @@ export const toHostSchemas = {
     reload: {},
     ...errorBannerActions,
   },
+  inventory: {
+    ready: {},
+    addColumn: {},
+    removeColumn: { column: name },
+    export: {
+      format: oneOf('csv', 'json'),
+      filter: text(4096),
+      sort: ((value: unknown) =>
+        value === null
+          ? undefined
+          : object<InventorySort>({
+              column: count,
+              descending: (flag) =>
+                typeof flag === 'boolean' ? undefined : 'expected true or false',
+            })(value)) as Check<InventorySort | null>,
+    },
+    openNode: { certname: name },
+    reload: {},
+    shown: { rows: count, loaded: count },
+  },
 } satisfies { [E in WebviewEntry]: MessageSchema<Protocols[E]['toHost']> };
 
 /** Why a message from the `entry` webview must be dropped, or undefined when it is fine. */
@@ -113,6 +134,7 @@ const restoreInfoSchemas: { [E in WebviewEntry]: Check<Extract<RestoreInfo, { en
         : undefined) as Check<Extract<RestoreInfo, { entry: 'events' }>['source']>,
   }),
   report: object({ entry: oneOf('report'), connectionId: name, reportHash: name }),
+  inventory: object({ entry: oneOf('inventory'), connectionId: name, columns: arrayOf(name) }),
 };
 
 /**
@@ -170,6 +192,11 @@ const shownSchemas: { [E in WebviewEntry]: Check<ShownContents[E]> } = {
     events,
     logs: arrayOf(dataRecord<ReportDto['logs'][number]>()),
     metrics: arrayOf(dataRecord<ReportDto['metrics'][number]>()),
+  }),
+  inventory: shaped<ShownContents['inventory']>({
+    title: longText,
+    columns: arrayOf(name),
+    rows: arrayOf(arrayOf(anyValue)),
   }),
 };
 

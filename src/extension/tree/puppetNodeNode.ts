@@ -4,11 +4,12 @@ import { ContextValues } from '../ids';
 import type { TreeContext } from './treeContext';
 import { ExplorerNode } from './explorerNode';
 import { FactsFolder } from './factNodes';
+import { PackagesFolder } from './packageNodes';
 import { age, statusIcon, timestamp } from './presentation';
 import { ReportsFolder } from './reportNodes';
 import { ResourcesFolder } from './resourceNodes';
 
-/** One Puppet node: its status at a glance, and its facts, resources and reports below. */
+/** One Puppet node: its status at a glance, and its facts, resources, reports and packages below. */
 export class PuppetNodeNode extends ExplorerNode {
   constructor(
     readonly connectionId: string,
@@ -67,6 +68,7 @@ export class PuppetNodeNode extends ExplorerNode {
       new FactsFolder(this.connectionId, this.node.name, this.context),
       new ResourcesFolder(this.connectionId, this.node.name, this.context),
       new ReportsFolder(this.connectionId, this.node.name, this.context),
+      new PackagesFolder(this.connectionId, this.node.name, this.context),
     ];
   }
 

@@ -38,6 +38,8 @@ const METHOD_CALLS: Array<[string, (api: Api, options: Loose) => Promise<unknown
     (api, options) => api.aggregateEventCounts({ summarizeBy: 'certname', ...options } as never),
   ],
   ['inventory', (api, options) => api.inventory(options).toArray()],
+  ['packages', (api, options) => api.packages(options).toArray()],
+  ['packageInventory', (api, options) => api.packageInventory(options).toArray()],
   ['pql', (api, options) => api.pql('facts {}', options).toArray()],
   ['pqlAst', (api, options) => api.pqlAst('facts {}', options)],
 ];

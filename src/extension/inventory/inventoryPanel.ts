@@ -1,0 +1,242 @@
+import * as vscode from 'vscode';
+import {
+  CERTNAME_COLUMN,
+  inventoryRecords,
+  inventoryView,
+  isInventoryColumn,
+  type InventoryRow,
+} from '../../shared/inventoryTable';
+import {
+  INVENTORY_ROWS_PER_MESSAGE,
+  type InventoryToHost,
+  type KeptContent,
+  type RestoredNote,
+  type RestoreInfo,
+} from '../../shared/protocol';
+import { restoredNote } from '../../shared/protocolSchema';
+import { WebviewPanels } from '../ids';
+import { exportRows } from '../pql/resultsExport';
+import type { Services } from '../services';
+import { openViews } from '../webviews/openViews';
+import { webviewOptions } from '../webviews/webviewHtml';
+import { WebviewPanelHost, type MessageHandlers } from '../webviews/webviewPanelHost';
+import { pickFactPathColumn } from './factPathPicker';
+
+/** The longest a batch waits for more rows before it is posted anyway. */
+const FLUSH_INTERVAL_MS = 100;
+
+/** What the open command answers (host tests read it). */
+export interface InventoryPanelInfo {
+  connectionId: string;
+  columns: string[];
+  /** Rows loaded from PuppetDB. */
+  loaded: number;
+  /** Rows the webview last said it painted (filtered), and of how many loaded. */
+  shown: { rows: number; loaded: number } | undefined;
+  state: 'loading' | 'done' | 'error';
+  error: string | undefined;
+}
+
+/**
+ * The inventory table: PuppetDB's inventory endpoint asked for the shown columns only (an
+ * `extract` of fact paths), streamed into the webview in batches; sorting and filtering happen
+ * in the webview, over every loaded row. Adding or removing a column loads again.
+ */
+export class InventoryPanel extends WebviewPanelHost<'inventory'> {
+  private rows: InventoryRow[] = [];
+  private posted = 0;
+  private state: InventoryPanelInfo['state'] = 'loading';
+  private error: string | undefined;
+  private shown: InventoryPanelInfo['shown'];
+  private controller = new AbortController();
+  private flushTimer: ReturnType<typeof setTimeout> | undefined;
+  private restored: RestoredNote | undefined;
+  private readonly shownChanged = new vscode.EventEmitter<void>();
+  /** Fires when the webview reports a new paint (tests wait on it). */
+  readonly onDidShow = this.shownChanged.event;
+  /** Settles when the current load has ended, whichever way. */
+  loaded: Promise<void> = Promise.resolve();
+
+  static create(services: Services, connectionId: string, columns: string[]): InventoryPanel {
+    const panel = vscode.window.createWebviewPanel(
+      WebviewPanels.inventory,
+      vscode.l10n.t('Inventory'),
+      vscode.ViewColumn.Active,
+      webviewOptions(services.extensionUri),
+    );
+    const inventory = new InventoryPanel(services, panel, connectionId, columns);
+    inventory.loaded = inventory.load();
+    return inventory;
+  }
+
+  /** After a window reload: what it showed (or a note), nothing fetched until "Load again". */
+  static restore(
+    services: Services,
+    panel: vscode.WebviewPanel,
+    restore: Extract<RestoreInfo, { entry: 'inventory' }>,
+    kept: KeptContent<'inventory'> | undefined,
+  ): InventoryPanel {
+    const columns = restore.columns.filter(isInventoryColumn);
+    const inventory = new InventoryPanel(services, panel, restore.connectionId, columns.slice(1));
+    inventory.restored = restoredNote(kept);
+    inventory.state = 'done';
+    if (kept?.content && kept.content.columns.join('\n') === inventory.columns.join('\n')) {
+      inventory.rows = kept.content.rows;
+    }
+    return inventory;
+  }
+
+  /** Certname first, then the fact paths. */
+  private columns: string[];
+
+  private constructor(
+    private readonly services: Services,
+    panel: vscode.WebviewPanel,
+    readonly connectionId: string,
+    factColumns: string[],
+  ) {
+    super(panel, services, 'inventory');
+    this.columns = [CERTNAME_COLUMN, ...factColumns.filter((c) => c !== CERTNAME_COLUMN)];
+    this.updateTitle();
+    this.onDidDispose(() => {
+      this.controller.abort();
+      clearTimeout(this.flushTimer);
+      this.shownChanged.dispose();
+    });
+  }
+
+  info(): InventoryPanelInfo {
+    return {
+      connectionId: this.connectionId,
+      columns: [...this.columns],
+      loaded: this.rows.length,
+      shown: this.shown,
+      state: this.state,
+      error: this.error,
+    };
+  }
+
+  private updateTitle(): void {
+    const name = this.services.store.get(this.connectionId)?.name ?? this.connectionId;
+    this.panel.title = vscode.l10n.t('Inventory · {0}', name);
+  }
+
+  private restoreInfo(): RestoreInfo {
+    return { entry: 'inventory', connectionId: this.connectionId, columns: [...this.columns] };
+  }
+
+  private async load(): Promise<void> {
+    this.controller.abort();
+    this.controller = new AbortController();
+    const { signal } = this.controller;
+    this.restored = undefined;
+    this.rows = [];
+    this.posted = 0;
+    this.shown = undefined;
+    this.state = 'loading';
+    this.error = undefined;
+    this.post({ type: 'persist', restore: this.restoreInfo() });
+    this.post({ type: 'loading', title: this.panel.title, columns: this.columns });
+    try {
+      const client = await this.services.store.client(this.connectionId);
+      // only the shown columns travel: PuppetDB extracts the fact paths itself
+      const stream = client.stream('inventory', {
+        query: ['extract', this.columns],
+        orderBy: [{ field: CERTNAME_COLUMN, order: 'asc' }],
+        signal,
+      });
+      for await (const batch of stream.batches()) {
+        for (const row of batch as Array<Record<string, unknown>>) {
+          this.rows.push(this.columns.map((column) => row[column] ?? null));
+        }
+        this.scheduleFlush();
+      }
+      this.state = 'done';
+      this.flush();
+    } catch (error) {
+      if (signal.aborted) return;
+      this.state = 'error';
+      this.error = error instanceof Error ? error.message : String(error);
+      this.post({ type: 'error', message: this.error });
+    }
+  }
+
+  private scheduleFlush(): void {
+    const pending = this.rows.length - this.posted;
+    if (this.posted === 0 || pending >= INVENTORY_ROWS_PER_MESSAGE) this.flush();
+    else if (!this.flushTimer) this.flushTimer = setTimeout(() => this.flush(), FLUSH_INTERVAL_MS);
+  }
+
+  private flush(): void {
+    clearTimeout(this.flushTimer);
+    this.flushTimer = undefined;
+    if (!this.isListening) return;
+    if (this.posted === 0) {
+      this.postAll();
+      return;
+    }
+    const complete = this.state === 'done';
+    for (let start = this.posted; ; start += INVENTORY_ROWS_PER_MESSAGE) {
+      const last = start + INVENTORY_ROWS_PER_MESSAGE >= this.rows.length;
+      this.post({
+        type: 'moreRows',
+        rows: this.rows.slice(start, start + INVENTORY_ROWS_PER_MESSAGE),
+        complete: complete && last,
+      });
+      if (last) break;
+    }
+    this.posted = this.rows.length;
+  }
+
+  private postAll(): void {
+    this.post({
+      type: 'inventory',
+      title: this.panel.title,
+      columns: this.columns,
+      rows: this.rows.slice(),
+      complete: this.state === 'done',
+      restored: this.restored,
+    });
+    this.posted = this.rows.length;
+  }
+
+  protected sendSnapshot(): void {
+    this.post({ type: 'persist', restore: this.restoreInfo() });
+    if (this.state === 'error') {
+      this.post({ type: 'error', message: this.error ?? 'The inventory could not be loaded.' });
+    } else {
+      this.postAll();
+    }
+  }
+
+  private reload(): Promise<void> {
+    this.loaded = this.load();
+    return this.loaded;
+  }
+
+  protected readonly handlers: MessageHandlers<InventoryToHost> = {
+    addColumn: async () => {
+      const client = await this.services.store.client(this.connectionId);
+      const column = await pickFactPathColumn(client, this.columns);
+      if (!column) return;
+      this.columns = [...this.columns, column];
+      await this.reload();
+    },
+    removeColumn: async ({ column }) => {
+      if (column === CERTNAME_COLUMN || !this.columns.includes(column)) return;
+      this.columns = this.columns.filter((candidate) => candidate !== column);
+      await this.reload();
+    },
+    export: async ({ format, filter, sort }) => {
+      const valid = sort && sort.column < this.columns.length ? sort : undefined;
+      const rows = inventoryView(this.rows, filter, valid);
+      await exportRows(inventoryRecords(this.columns, rows), format, 'inventory', false);
+    },
+    openNode: ({ certname }) => openViews.node({ connectionId: this.connectionId, certname }),
+    reload: () => this.reload(),
+    shown: ({ rows, loaded }) => {
+      this.shown = { rows, loaded };
+      this.shownChanged.fire();
+    },
+  };
+}

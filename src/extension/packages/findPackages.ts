@@ -1,0 +1,255 @@
+/**
+ * "PuppetDB: Find Packages…": a package name (completed from PuppetDB), then its versions with
+ * their node counts and providers, newest first in each provider's ordering; "Older than…"
+ * keeps the versions a CVE cares about; a version (or every version left) opens its nodes, and a
+ * node opens in the tree. Quick picks rather than a panel: this is a keyboard-first triage
+ * question ("which nodes run openssl older than 3.0.13?") that starts from the palette, filters
+ * as one types, and ends on a node in the tree; every label is text, so a package named like
+ * markup stays inert. "Export CSV" saves the nodes behind what is listed.
+ */
+import * as vscode from 'vscode';
+import type { PuppetDB } from '../../client';
+import { Commands } from '../ids';
+import { pickConnection } from '../pickers';
+import { exportRows } from '../pql/resultsExport';
+import type { Services } from '../services';
+import { ConnectionNode } from '../tree/connectionNode';
+import {
+  olderThan,
+  packageHolders,
+  packageNames,
+  packageVersions,
+  type PackageHolder,
+  type PackageVersion,
+} from './packageQueries';
+
+/** What the command may be told instead of asking (tests, other views). */
+export interface FindPackagesTarget {
+  connectionId: string;
+  name?: string;
+  /** Keep only versions older than this (in each provider's ordering). */
+  olderThan?: string;
+  /** With `name`: write the CSV of the nodes here (a file path) without asking. */
+  exportTo?: string;
+}
+
+/** What the command answers once it was told everything (tests read it). */
+export interface FindPackagesResult {
+  name: string;
+  versions: PackageVersion[];
+  holders: PackageHolder[];
+  exported?: string;
+}
+
+export async function findPackages(
+  services: Services,
+  argument?: unknown,
+): Promise<FindPackagesResult | undefined> {
+  const target = (argument ?? {}) as Partial<FindPackagesTarget>;
+  const connectionId =
+    argument instanceof ConnectionNode
+      ? argument.connection.id
+      : typeof target.connectionId === 'string' && services.store.get(target.connectionId)
+        ? target.connectionId
+        : await pickConnection(services);
+  if (!connectionId) return undefined;
+  const client = await services.store.client(connectionId);
+  if (typeof target.name === 'string' && target.name) {
+    return answer(client, target.name, target.olderThan, target.exportTo);
+  }
+  const name = await pickPackageName(client);
+  if (!name) return undefined;
+  await browseVersions(services, client, connectionId, name);
+  return undefined;
+}
+
+/** The whole answer without a question (the command told what to find). */
+async function answer(
+  client: PuppetDB,
+  name: string,
+  threshold: string | undefined,
+  exportTo: string | undefined,
+): Promise<FindPackagesResult> {
+  const all = await packageVersions(client, name);
+  const versions = threshold ? olderThan(all, threshold) : all;
+  const holders = await packageHolders(client, name, versions);
+  const exported = exportTo
+    ? (await exportHolders(name, holders, vscode.Uri.file(exportTo)))?.fsPath
+    : undefined;
+  return { name, versions, holders, exported };
+}
+
+function exportHolders(
+  name: string,
+  holders: readonly PackageHolder[],
+  target?: vscode.Uri,
+): Promise<vscode.Uri | undefined> {
+  const rows = holders.map((holder) => ({ package_name: name, ...holder }));
+  // the PQL export writes the file (CSV cells that a spreadsheet would run are neutralised there)
+  return exportRows(rows, 'csv', 'packages', false, target);
+}
+
+/** Every package name, filtered as the user types; a name typed by hand is taken too. */
+async function pickPackageName(client: PuppetDB): Promise<string | undefined> {
+  const quickPick = vscode.window.createQuickPick();
+  quickPick.title = vscode.l10n.t('Find Packages');
+  quickPick.placeholder = vscode.l10n.t('Package name (e.g. openssl)');
+  quickPick.ignoreFocusOut = true;
+  quickPick.busy = true;
+  quickPick.show();
+  const controller = new AbortController();
+  void packageNames(client, controller.signal)
+    .then((names) => {
+      quickPick.items = names.map((label) => ({ label }));
+    })
+    .catch((error: unknown) => {
+      if (!controller.signal.aborted) {
+        quickPick.placeholder = vscode.l10n.t(
+          'Type a package name (names could not be listed: {0})',
+          error instanceof Error ? error.message : String(error),
+        );
+      }
+    })
+    .finally(() => (quickPick.busy = false));
+  return new Promise((resolve) => {
+    quickPick.onDidAccept(() => {
+      resolve(quickPick.selectedItems[0]?.label ?? (quickPick.value.trim() || undefined));
+      quickPick.hide();
+    });
+    quickPick.onDidHide(() => {
+      controller.abort();
+      resolve(undefined);
+      quickPick.dispose();
+    });
+  });
+}
+
+interface VersionItem extends vscode.QuickPickItem {
+  versions: PackageVersion[];
+}
+
+/** The versions of one package; a version (or "all listed") opens its nodes. */
+async function browseVersions(
+  services: Services,
+  client: PuppetDB,
+  connectionId: string,
+  name: string,
+): Promise<void> {
+  const all = await packageVersions(client, name);
+  if (all.length === 0) {
+    void vscode.window.showInformationMessage(
+      vscode.l10n.t('No node has a package named "{0}".', name),
+    );
+    return;
+  }
+  const filterButton: vscode.QuickInputButton = {
+    iconPath: new vscode.ThemeIcon('filter'),
+    tooltip: vscode.l10n.t('Only versions older than…'),
+  };
+  const clearButton: vscode.QuickInputButton = {
+    iconPath: new vscode.ThemeIcon('clear-all'),
+    tooltip: vscode.l10n.t('All versions'),
+  };
+  const exportButton: vscode.QuickInputButton = {
+    iconPath: new vscode.ThemeIcon('save'),
+    tooltip: vscode.l10n.t('Export the nodes of the listed versions as CSV'),
+  };
+  const quickPick = vscode.window.createQuickPick<VersionItem>();
+  quickPick.ignoreFocusOut = true;
+  quickPick.matchOnDescription = true;
+  let threshold: string | undefined;
+  // the "older than" input box hides the list for a moment: that hide must not end it
+  let asking = false;
+  const show = () => {
+    const listed = threshold ? olderThan(all, threshold) : all;
+    const nodes = listed.reduce((sum, entry) => sum + entry.nodes, 0);
+    quickPick.title = threshold
+      ? vscode.l10n.t(
+          '{0} older than {1}: {2} versions on {3} nodes',
+          name,
+          threshold,
+          listed.length,
+          nodes,
+        )
+      : vscode.l10n.t('{0}: {1} versions on {2} nodes', name, listed.length, nodes);
+    quickPick.placeholder = vscode.l10n.t('A version opens its nodes');
+    quickPick.buttons = threshold
+      ? [filterButton, clearButton, exportButton]
+      : [filterButton, exportButton];
+    const everyListed: VersionItem[] =
+      threshold && listed.length > 0
+        ? [
+            {
+              label: vscode.l10n.t('$(filter) Every node older than {0}', threshold),
+              detail: vscode.l10n.t('{0} nodes', nodes),
+              versions: listed,
+              alwaysShow: true,
+            },
+          ]
+        : [];
+    quickPick.items = [
+      ...everyListed,
+      ...listed.map((entry) => ({
+        label: entry.version,
+        description: entry.provider,
+        detail: vscode.l10n.t('{0} nodes', entry.nodes),
+        versions: [entry],
+      })),
+    ];
+    return listed;
+  };
+  let listed = show();
+  quickPick.onDidTriggerButton(async (button) => {
+    if (button === clearButton) {
+      threshold = undefined;
+      listed = show();
+    } else if (button === filterButton) {
+      asking = true;
+      const typed = await vscode.window.showInputBox({
+        title: vscode.l10n.t('{0}: versions older than', name),
+        prompt: vscode.l10n.t("Compared in each provider's ordering (dpkg, rpm, gem, pip)"),
+        value: threshold ?? all[0]?.version,
+        ignoreFocusOut: true,
+      });
+      asking = false;
+      if (typed?.trim()) threshold = typed.trim();
+      listed = show();
+      quickPick.show();
+    } else if (button === exportButton) {
+      quickPick.busy = true;
+      try {
+        await exportHolders(name, await packageHolders(client, name, listed));
+      } finally {
+        quickPick.busy = false;
+      }
+    }
+  });
+  quickPick.onDidAccept(async () => {
+    const picked = quickPick.selectedItems[0];
+    if (!picked) return;
+    quickPick.hide();
+    const holders = await packageHolders(client, name, picked.versions);
+    const node = await vscode.window.showQuickPick(
+      holders.map((holder) => ({
+        label: holder.certname,
+        description: `${holder.version} · ${holder.provider}`,
+      })),
+      {
+        title: vscode.l10n.t('{0} {1}: {2} nodes', name, picked.label, holders.length),
+        placeHolder: vscode.l10n.t('A node opens in the explorer'),
+        matchOnDescription: true,
+        ignoreFocusOut: true,
+      },
+    );
+    if (node) {
+      await vscode.commands.executeCommand(Commands.revealNode, {
+        connectionId,
+        certname: node.label,
+      });
+    }
+  });
+  quickPick.onDidHide(() => {
+    if (!asking) quickPick.dispose();
+  });
+  quickPick.show();
+}

@@ -1,0 +1,123 @@
+/**
+ * The inventory table's model, shared by the webview (what it shows) and the host (what it
+ * exports): columns are fact paths (`facts.os.release.full`) asked of PuppetDB's inventory
+ * endpoint as an `extract`, rows are arrays aligned with the columns (certname first), and the
+ * filter and sort are plain functions so both sides order the same rows the same way.
+ */
+
+/** The node's certname: always the first column. */
+export const CERTNAME_COLUMN = 'certname';
+
+/** Puppetboard's INVENTORY_FACTS, as fact paths (OS name and release apart, to sort each). */
+export const DEFAULT_INVENTORY_COLUMNS: readonly string[] = [
+  'facts.networking.hostname',
+  'facts.networking.ip',
+  'facts.os.name',
+  'facts.os.release.full',
+  'facts.os.architecture',
+  'facts.kernelrelease',
+  'facts.puppetversion',
+];
+
+/** A fact path segment the inventory's dotted extract can name (no dots, quotes or spaces). */
+const PLAIN_SEGMENT = /^[A-Za-z0-9_-]+$/;
+
+/** The column of a fact path from fact-paths (`["os","release","full"]`), or undefined when the extract can't name it. */
+export function columnOfFactPath(path: readonly unknown[]): string | undefined {
+  if (path.length === 0) return undefined;
+  if (!path.every((segment) => typeof segment === 'string' && PLAIN_SEGMENT.test(segment))) {
+    return undefined;
+  }
+  return `facts.${path.join('.')}`;
+}
+
+/** Whether a column is one the host may put into an extract (a setting or a webview can say anything). */
+export function isInventoryColumn(column: string): boolean {
+  if (column === CERTNAME_COLUMN || column === 'environment' || column === 'timestamp') return true;
+  const segments = column.split('.');
+  return (
+    (segments[0] === 'facts' || segments[0] === 'trusted') &&
+    segments.length > 1 &&
+    segments.slice(1).every((segment) => PLAIN_SEGMENT.test(segment))
+  );
+}
+
+/** Headers of the default columns, as Puppetboard names them. */
+const KNOWN_LABELS: Readonly<Record<string, string>> = {
+  'facts.networking.hostname': 'Hostname',
+  'facts.networking.ip': 'IP address',
+  'facts.os.name': 'OS',
+  'facts.os.release.full': 'OS release',
+  'facts.os.architecture': 'Architecture',
+  'facts.kernelrelease': 'Kernel',
+  'facts.puppetversion': 'Puppet',
+};
+
+/** What a column header says: a default column's name, else the path without `facts.`. */
+export function columnLabel(column: string): string {
+  return (
+    KNOWN_LABELS[column] ?? (column.startsWith('facts.') ? column.slice('facts.'.length) : column)
+  );
+}
+
+export type InventoryRow = unknown[];
+
+export interface InventorySort {
+  column: number;
+  descending: boolean;
+}
+
+/** A cell as text: strings as they are, nothing as empty, structured values as JSON. */
+export function inventoryCellText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return JSON.stringify(value);
+}
+
+const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+
+/**
+ * The rows matching `filter` (every word must appear in some cell, case-insensitively), in
+ * `sort`'s order (numbers by value, text naturally: `web2` before `web10`; empty cells last).
+ */
+export function inventoryView(
+  rows: readonly InventoryRow[],
+  filter: string,
+  sort: InventorySort | undefined,
+): InventoryRow[] {
+  const words = filter.toLowerCase().split(/\s+/).filter(Boolean);
+  let view =
+    words.length === 0
+      ? [...rows]
+      : rows.filter((row) => {
+          const text = row.map(inventoryCellText).join('\u0000').toLowerCase();
+          return words.every((word) => text.includes(word));
+        });
+  if (sort) {
+    const { column, descending } = sort;
+    const keyed = view.map((row) => ({ row, key: row[column] }));
+    keyed.sort((a, b) => {
+      const aEmpty = a.key === null || a.key === undefined || a.key === '';
+      const bEmpty = b.key === null || b.key === undefined || b.key === '';
+      if (aEmpty || bEmpty) return Number(aEmpty) - Number(bEmpty);
+      const order =
+        typeof a.key === 'number' && typeof b.key === 'number'
+          ? a.key - b.key
+          : collator.compare(inventoryCellText(a.key), inventoryCellText(b.key));
+      return descending ? -order : order;
+    });
+    view = keyed.map((entry) => entry.row);
+  }
+  return view;
+}
+
+/** Rows as objects keyed by column, for an export. */
+export function inventoryRecords(
+  columns: readonly string[],
+  rows: readonly InventoryRow[],
+): Array<Record<string, unknown>> {
+  return rows.map((row) =>
+    Object.fromEntries(columns.map((column, index) => [column, row[index]])),
+  );
+}
