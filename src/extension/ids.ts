@@ -48,6 +48,17 @@ export const ContextValues = {
   connectionError: 'connectionError',
 } as const;
 
+/**
+ * Context keys the extension sets (`setContext`), read by package.json's `when` clauses and the
+ * walkthrough's `onContext:` completion events.
+ */
+export const Contexts = {
+  /** At least one usable connection: commands that need a PuppetDB show in the palette. */
+  hasConnections: 'puppetdbExplorer.hasConnections',
+  /** A Puppet node was expanded in the explorer this session (the walkthrough's "browse" step). */
+  nodeBrowsed: 'puppetdbExplorer.nodeBrowsed',
+} as const;
+
 /** View types of the webview panels (also their serializers' keys). */
 export const WebviewPanels = {
   results: 'puppetdbExplorer.results',

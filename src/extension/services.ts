@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { ConnectionStore } from './connections/connectionStore';
+import { trackContextKeys } from './contextKeys';
 import { WorkspaceConnectionsNotice } from './connections/workspaceConnectionsNotice';
 import { QueryHistory } from './pql/queryHistory';
 import { Views } from './ids';
@@ -51,7 +52,10 @@ export class Services implements vscode.Disposable {
     });
     this.statusBar = new ConnectionStatusBar(this.store, context.globalState, this.settings, log);
     this.workspaceConnections = new WorkspaceConnectionsNotice(context.workspaceState);
-    context.subscriptions.push(this.store.onDidChange(() => void this.statusBar.update()));
+    context.subscriptions.push(
+      this.store.onDidChange(() => void this.statusBar.update()),
+      ...trackContextKeys(this.store, this.treeView),
+    );
     // after activation, not during it: it reads files
     setTimeout(() => void this.workspaceConnections.check(), 0);
   }

@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { testServer } from '../integration/support/puppetdb';
+import { saveReadmeScreenshot } from './support/readmeScreenshots';
 import { e2eArguments, runCommand, withWorkbench } from './support/workbench';
 
 const widget = (page: Page) => page.locator('.quick-input-widget');
@@ -147,6 +148,7 @@ async function main(): Promise<void> {
         await step(page, 'Name');
         await enter(page, 'Plain HTTP');
         await step(page, 'Authentication');
+        await saveReadmeScreenshot(page, 'connection-form');
         await choose(page, 'Token');
         const dialog = page.locator('.monaco-dialog-box');
         await dialog.waitFor({ timeout: 30_000 });

@@ -27,6 +27,7 @@ import {
   splitUserSettings,
   withWorkbench,
 } from './support/workbench';
+import { saveReadmeScreenshot } from './support/readmeScreenshots';
 
 const THEMES = [
   { name: 'Default Dark Modern', shade: 'dark' },
@@ -452,6 +453,7 @@ async function main(): Promise<void> {
         assert.match(await detail.innerText(), /failure/);
       });
       await page.screenshot({ path: join(screenshots, `events-${theme.shade}.png`) });
+      if (theme.shade === 'dark') await saveReadmeScreenshot(page, 'events-table');
 
       // --- the report view, from the palette: node, then its latest report
       await runCommand(page, 'PuppetDB: Open Report', [
@@ -476,6 +478,7 @@ async function main(): Promise<void> {
         },
       );
       await page.screenshot({ path: join(screenshots, `report-summary-${theme.shade}.png`) });
+      if (theme.shade === 'dark') await saveReadmeScreenshot(page, 'report');
       await reportView.locator('vscode-tab-header', { hasText: 'Logs' }).click();
       await check(`${theme.shade}: the logs show err in another colour than notice`, async () => {
         const error = reportView.locator('.report-log-error .report-log-level').first();

@@ -13,6 +13,7 @@ import type { Locator, Page } from 'playwright-core';
 import { httpClient, loadedFleet, testServer } from '../integration/support/puppetdb';
 import { startVsCode } from '../vscode/runtime';
 import { e2eArguments, guardCsp, runCommand, splitUserSettings } from './support/workbench';
+import { saveReadmeScreenshot } from './support/readmeScreenshots';
 
 const PAGE_SIZE = 10;
 
@@ -272,6 +273,7 @@ async function main(): Promise<void> {
       await page.screenshot({ path: join(screenshots, `pql-highlighting-${shade}.png`) });
       const file = join(screenshots, `explorer-facts-${shade}.png`);
       await page.screenshot({ path: file });
+      if (shade === 'dark') await saveReadmeScreenshot(page, 'tree');
       console.log(`  screenshot: ${file}`);
       csp.assertNone();
     } catch (error) {

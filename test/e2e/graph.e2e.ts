@@ -26,6 +26,7 @@ import {
   withWorkbench,
   type WorkbenchRun,
 } from './support/workbench';
+import { saveReadmeScreenshot } from './support/readmeScreenshots';
 
 interface GraphHooks {
   nodeIds(): string[];
@@ -184,6 +185,7 @@ async function exercise(
     assert.equal(colours.label, rgb(colours.foreground));
   });
   await page.screenshot({ path: join(screenshots, `graph-${shade}.png`) });
+  if (shade === 'dark') await saveReadmeScreenshot(page, 'catalog-graph');
 
   // search for the XSS resource through the toolbar's field, as a user would
   const xss = catalog.resources.find((resource) => resource.title.includes('onerror'))!;

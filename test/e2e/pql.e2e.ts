@@ -21,6 +21,7 @@ import {
   webviewFrame,
   withWorkbench,
 } from './support/workbench';
+import { saveReadmeScreenshot } from './support/readmeScreenshots';
 
 const QUERIES = [
   '# @connection Local PuppetDB',
@@ -126,6 +127,7 @@ async function main(): Promise<void> {
         await frame.locator('.table-body .table-cell.nested').first().click();
         await frame.locator('.detail details').first().waitFor();
         await page.screenshot({ path: join(screenshots, `pql-results-${shade}.png`) });
+        if (shade === 'dark') await saveReadmeScreenshot(page, 'pql-results');
         check(`${theme}: a nested value opens the row as a tree`, () => undefined);
 
         const motd = expected.filter(

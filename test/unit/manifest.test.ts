@@ -1,10 +1,11 @@
 /** Command, view and context IDs in src/extension/ids.ts and package.json agree, both ways. */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import {
   Commands,
   ConfigurationSection,
+  Contexts,
   ContextValues,
   PqlLanguageId,
   Views,
@@ -12,7 +13,25 @@ import {
 } from '../../src/extension/ids';
 import { SETTING_DEFAULTS } from '../../src/extension/settingDefaults';
 
+interface SettingSchema {
+  type?: string;
+  scope?: string;
+  order?: number;
+  default?: unknown;
+  minimum?: number;
+  description?: string;
+  markdownDescription?: string;
+}
+
+interface WalkthroughStep {
+  id: string;
+  description: string;
+  media: { image?: string; markdown?: string; altText?: string };
+  completionEvents?: string[];
+}
+
 interface Manifest {
+  icon?: string;
   activationEvents: string[];
   capabilities?: {
     untrustedWorkspaces?: {
@@ -23,12 +42,14 @@ interface Manifest {
     virtualWorkspaces?: unknown;
   };
   contributes: {
-    configuration: { properties: Record<string, { scope?: string; default?: unknown }> };
+    configuration: { properties: Record<string, SettingSchema> };
     languages: Array<{ id: string }>;
     commands: Array<{ command: string }>;
     viewsContainers: { activitybar: Array<{ id: string }> };
     views: Record<string, Array<{ id: string }>>;
     menus: Record<string, Array<{ command: string; when?: string }>>;
+    walkthroughs: Array<{ id: string; steps: WalkthroughStep[] }>;
+    keybindings: Array<{ command: string; when?: string }>;
   };
 }
 
@@ -86,6 +107,82 @@ describe('package.json and ids.ts', () => {
   });
 });
 
+describe('package.json: context keys and the walkthrough', () => {
+  const whenClauses = () => [
+    ...Object.values(contributes.menus).flatMap((entries) => entries.map((entry) => entry.when)),
+    ...contributes.keybindings.map((entry) => entry.when),
+  ];
+  const completionEvents = () =>
+    contributes.walkthroughs.flatMap((walkthrough) =>
+      walkthrough.steps.flatMap((step) => step.completionEvents ?? []),
+    );
+
+  test('every context key of ours in a when clause or completion event is in ids.ts, and each is used', () => {
+    const used = new Set<string>();
+    const contextEvents = completionEvents().filter((event) => event.startsWith('onContext:'));
+    for (const text of [...whenClauses(), ...contextEvents]) {
+      for (const match of (text ?? '').matchAll(/(?<![\w.])(puppetdbExplorer\.\w+)/g)) {
+        if (match[1] !== Views.explorer) used.add(match[1]!);
+      }
+    }
+    assert.deepEqual(sorted(used), sorted(Object.values(Contexts)));
+  });
+
+  test('the commands that need a PuppetDB leave the palette while there is no connection', () => {
+    const needing = [
+      Commands.runQuery,
+      Commands.switchConnection,
+      Commands.testConnection,
+      Commands.editConnection,
+      Commands.renameConnection,
+      Commands.removeConnection,
+      Commands.showQueryHistory,
+      Commands.openCatalogGraph,
+      Commands.openEvents,
+      Commands.openReport,
+    ];
+    for (const command of needing) {
+      const entry = contributes.menus.commandPalette!.find((item) => item.command === command);
+      assert.match(entry?.when ?? '', new RegExp(`\\b${Contexts.hasConnections}\\b`), command);
+    }
+    // the context key is set at activation, so activation must not wait for a command
+    assert.ok(manifest.activationEvents.includes('onStartupFinished'));
+  });
+
+  test('every walkthrough step is completed by doing something, and its media is in media/', () => {
+    const commands = new Set<string>(Object.values(Commands));
+    const contexts = new Set<string>(Object.values(Contexts));
+    assert.ok(contributes.walkthroughs.length > 0);
+    for (const step of contributes.walkthroughs.flatMap((walkthrough) => walkthrough.steps)) {
+      assert.ok((step.completionEvents ?? []).length > 0, `${step.id} has completion events`);
+      for (const event of step.completionEvents!) {
+        const [kind, id] = event.split(/:(.*)/s);
+        if (kind === 'onCommand') assert.ok(commands.has(id!), `${step.id}: ${event}`);
+        else if (kind === 'onContext') assert.ok(contexts.has(id!), `${step.id}: ${event}`);
+        else assert.fail(`${step.id}: ${event} is neither a command nor a context of ours`);
+      }
+      const media = step.media.image ?? step.media.markdown;
+      assert.ok(
+        media?.startsWith('media/walkthrough/') && existsSync(media),
+        `${step.id}: ${media}`,
+      );
+      if (step.media.image) assert.ok(step.media.altText, `${step.id} has alt text`);
+      for (const match of step.description.matchAll(/\(command:([\w.]+)\)/g)) {
+        assert.ok(
+          commands.has(match[1]!) || match[1]!.startsWith('workbench.'),
+          `${step.id}: ${match[1]}`,
+        );
+      }
+    }
+  });
+
+  test('the Marketplace icon is a 128×128 PNG', () => {
+    const png = readFileSync(manifest.icon ?? '');
+    assert.equal(png.subarray(1, 4).toString('latin1'), 'PNG');
+    assert.deepEqual([png.readUInt32BE(16), png.readUInt32BE(20)], [128, 128]);
+  });
+});
+
 describe('package.json: trust', () => {
   test('connections are application-scoped, so VS Code drops a workspace value', () => {
     assert.equal(
@@ -126,6 +223,40 @@ describe('package.json: trust', () => {
     assert.deepEqual(sorted(Object.keys(contributed)), sorted(Object.keys(SETTING_DEFAULTS)));
     for (const [key, value] of Object.entries(SETTING_DEFAULTS)) {
       assert.deepEqual(contributed[key], value, `default of ${ConfigurationSection}.${key}`);
+    }
+  });
+
+  test('every setting has a markdownDescription, a scope and an order of its own', () => {
+    const orders = new Set<number>();
+    for (const [key, schema] of Object.entries(contributes.configuration.properties)) {
+      assert.equal(typeof schema.markdownDescription, 'string', `markdownDescription of ${key}`);
+      assert.ok(schema.markdownDescription!.length > 0, key);
+      assert.equal(schema.description, undefined, `${key}: one description, the markdown one`);
+      assert.ok(
+        [
+          'application',
+          'machine',
+          'machine-overridable',
+          'window',
+          'resource',
+          'language-overridable',
+        ].includes(schema.scope ?? ''),
+        `scope of ${key}: ${schema.scope}`,
+      );
+      assert.ok(Number.isInteger(schema.order), `order of ${key}`);
+      assert.ok(!orders.has(schema.order!), `order of ${key} is taken`);
+      orders.add(schema.order!);
+    }
+  });
+
+  test('a setting whose default is a whole number is an integer with a minimum', () => {
+    // Hours may be fractional (half an hour for a 30-minute run interval).
+    const fractional = new Set(['unreportedHours']);
+    for (const [key, value] of Object.entries(SETTING_DEFAULTS)) {
+      if (typeof value !== 'number') continue;
+      const schema = contributes.configuration.properties[`${ConfigurationSection}.${key}`]!;
+      assert.equal(schema.type, fractional.has(key) ? 'number' : 'integer', `type of ${key}`);
+      assert.equal(typeof schema.minimum, 'number', `minimum of ${key}`);
     }
   });
 

@@ -1,0 +1,172 @@
+/**
+ * End to end in headless Chromium: the "Get started with PuppetDB Explorer" walkthrough, and the
+ * palette following the connections. With no connection the palette has no Switch Connection;
+ * adding one through the form checks the walkthrough's first step and brings the command; expanding
+ * a node in the explorer checks the second; removing the connection takes the command away again.
+ * Screenshots of the walkthrough before and after go to test-results/.
+ *
+ *   node --import tsx test/e2e/walkthrough.e2e.ts [--state-dir .work/puppetdb-test]
+ */
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { testServer } from '../integration/support/puppetdb';
+import { saveReadmeScreenshot } from './support/readmeScreenshots';
+import { e2eArguments, runCommand, withWorkbench } from './support/workbench';
+
+const WALKTHROUGH = 'Get started with PuppetDB Explorer';
+const CONNECTION = 'Walkthrough PuppetDB';
+const NEEDS_A_CONNECTION = 'PuppetDB: Switch Connection';
+
+const input = (page: Page) => page.locator('.quick-input-widget input').first();
+const row = (page: Page, label: string) =>
+  page.locator(`.monaco-list-row[aria-label^="${label}"]`).first();
+
+/**
+ * Whether the command palette lists a command. The palette filters its commands as it is given the
+ * text, so once it shows any row (it adds "similar commands", or says there are none) the command
+ * is either among them or not listed.
+ */
+async function paletteLists(page: Page, title: string): Promise<boolean> {
+  await page.keyboard.press('F1');
+  await input(page).waitFor({ state: 'visible', timeout: 30_000 });
+  await input(page).fill(`>${title}`);
+  const rows = page.locator('.quick-input-list .monaco-list-row');
+  const none = page.locator('.quick-input-widget:has-text("No matching commands")');
+  await rows.or(none).first().waitFor({ timeout: 30_000 });
+  const listed = (await rows.filter({ hasText: title }).count()) > 0;
+  await page.keyboard.press('Escape');
+  return listed;
+}
+
+/** Waits until the quick input's title ends with `title` (a step of the connection form). */
+async function step(page: Page, title: string): Promise<void> {
+  await page.waitForFunction(
+    `[...document.querySelectorAll('.quick-input-widget .quick-input-title')].some(
+      (element) => element.offsetParent !== null &&
+        element.textContent.trim().endsWith(${JSON.stringify(title)}))`,
+    undefined,
+    { timeout: 30_000 },
+  );
+}
+
+async function enter(page: Page, value?: string): Promise<void> {
+  if (value !== undefined) await input(page).fill(value);
+  await input(page).press('Enter');
+}
+
+/** The check mark of a walkthrough step (VS Code marks a done step's icon `complete`). */
+const checkMark = (page: Page, stepId: string) =>
+  page.locator(`.gettingStartedContainer [data-done-step-id$="#${stepId}"]`).first();
+
+async function stepDone(page: Page, stepId: string): Promise<boolean> {
+  return (await checkMark(page, stepId).getAttribute('class'))?.includes('complete') ?? false;
+}
+
+async function waitForStepDone(page: Page, stepId: string): Promise<void> {
+  await page
+    .locator(`.gettingStartedContainer [data-done-step-id$="#${stepId}"].complete`)
+    .first()
+    .waitFor({ timeout: 30_000 });
+}
+
+async function expand(page: Page, label: string): Promise<void> {
+  const target = row(page, label);
+  await target.waitFor({ timeout: 30_000 });
+  if ((await target.getAttribute('aria-expanded')) !== 'true') await target.click();
+}
+
+async function main(): Promise<void> {
+  const { screenshots } = e2eArguments();
+  const server = testServer();
+  let passed = 0;
+  const check = async (name: string, assertion: () => void | Promise<void>) => {
+    await assertion();
+    passed++;
+    console.log(`  ✔ ${name}`);
+  };
+  await withWorkbench(
+    { name: 'walkthrough', theme: 'Default Dark Modern', settings: {}, screenshots },
+    async ({ page }) => {
+      await page.locator('.activitybar [aria-label^="PuppetDB"]').first().click();
+      // the status bar item is made by activate(), which also sets the context key the palette reads
+      await page
+        .locator('.statusbar-item:has-text("PuppetDB: add a connection")')
+        .first()
+        .waitFor({ timeout: 60_000 });
+      await check('with no connection the palette has no Switch Connection', async () =>
+        assert.equal(await paletteLists(page, NEEDS_A_CONNECTION), false),
+      );
+
+      await runCommand(page, 'Welcome: Open Walkthrough...');
+      await page
+        .locator(`.quick-input-list .monaco-list-row:has-text("${WALKTHROUGH}")`)
+        .first()
+        .click();
+      await checkMark(page, 'connect').waitFor({ timeout: 30_000 });
+      // an open secondary side bar leaves the walkthrough too narrow to show its steps' pictures
+      const secondary = page.locator('.part.auxiliarybar');
+      if (await secondary.isVisible()) {
+        await page.keyboard.press('Control+Alt+B');
+        await secondary.waitFor({ state: 'hidden', timeout: 30_000 });
+      }
+      await check('the walkthrough opens with its first step not done', async () =>
+        assert.equal(await stepDone(page, 'connect'), false),
+      );
+      await page.screenshot({ path: join(screenshots, 'walkthrough-start-dark.png') });
+
+      await runCommand(page, 'PuppetDB: Add Connection…');
+      await step(page, 'URL');
+      await enter(page, `http://${server.host}:${server.httpPort}`);
+      await step(page, 'Failover servers (optional)');
+      await enter(page);
+      await step(page, 'Name');
+      await enter(page, CONNECTION);
+      await step(page, 'Authentication');
+      await page
+        .locator('.quick-input-widget .quick-input-list .monaco-list-row[aria-label^="None"]')
+        .first()
+        .click();
+      await row(page, CONNECTION).waitFor({ timeout: 30_000 });
+      await check('adding a connection checks "Add or import a connection"', () =>
+        waitForStepDone(page, 'connect'),
+      );
+      await check('with a connection the palette lists Switch Connection', async () =>
+        assert.equal(await paletteLists(page, NEEDS_A_CONNECTION), true),
+      );
+
+      await expand(page, CONNECTION);
+      await expand(page, 'Nodes');
+      await expand(page, 'web01.example.com');
+      await row(page, 'Facts').waitFor({ timeout: 30_000 });
+      await check('expanding a node checks "Browse a node"', () =>
+        waitForStepDone(page, 'browseNode'),
+      );
+      await checkMark(page, 'browseNode').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: join(screenshots, 'walkthrough-steps-done-dark.png') });
+      await saveReadmeScreenshot(page, 'walkthrough');
+
+      await runCommand(page, 'PuppetDB: Remove Connection');
+      await page
+        .locator(`.quick-input-list .monaco-list-row[aria-label^="${CONNECTION}"]`)
+        .first()
+        .click();
+      const dialog = page.locator('.monaco-dialog-box');
+      await dialog.waitFor({ timeout: 30_000 });
+      await dialog.locator('.dialog-buttons .monaco-button', { hasText: 'Remove' }).click();
+      await page
+        .locator('.sidebar .welcome-view-content:has-text("No PuppetDB connection yet")')
+        .waitFor({ timeout: 30_000 });
+      await check(
+        'removing the last connection takes Switch Connection off the palette',
+        async () => assert.equal(await paletteLists(page, NEEDS_A_CONNECTION), false),
+      );
+    },
+  );
+  console.log(`e2e walkthrough: ${passed} passed, 0 failed`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
