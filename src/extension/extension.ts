@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
 import { registerCommands } from './commands/registerCommands';
+import { registerCode } from './code/codeFeature';
 import { registerFleet } from './fleet/fleetFeature';
 import { registerCatalogGraph } from './graph/catalogGraphFeature';
 import type { ResultsSnapshot, WebviewEntry } from '../shared/protocol';
@@ -36,6 +37,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     registerReportViews(services),
     registerFleet(services),
     registerInventory(services),
+    registerCode(services),
   ];
   context.subscriptions.push(
     log,

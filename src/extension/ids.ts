@@ -24,6 +24,8 @@ export const Commands = {
   openEvents: 'puppetdbExplorer.openEvents',
   openReport: 'puppetdbExplorer.openReport',
   findNodesWithResource: 'puppetdbExplorer.findNodesWithResource',
+  openManifest: 'puppetdbExplorer.openManifest',
+  showNodesApplying: 'puppetdbExplorer.showNodesApplying',
   showLog: 'puppetdbExplorer.showLog',
   openInventory: 'puppetdbExplorer.openInventory',
   findPackages: 'puppetdbExplorer.findPackages',

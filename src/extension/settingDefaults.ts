@@ -20,6 +20,8 @@ export const SETTING_DEFAULTS = {
   'graph.keptCatalogsMB': 20,
   'graph.keptCatalogsNodes': 50,
   'inventory.columns': [...DEFAULT_INVENTORY_COLUMNS] as string[],
+  'code.pathMappings': {} as Record<string, string>,
+  'code.lenses': true,
 };
 
 export type SettingKey = keyof typeof SETTING_DEFAULTS;

@@ -119,6 +119,22 @@ export class Settings {
     };
   }
 
+  /** Server folder → local folder, for manifests the path suffix can't find (a module alone). */
+  codePathMappings(): Record<string, string> {
+    const value: unknown = this.value('code.pathMappings');
+    if (!value || typeof value !== 'object' || Array.isArray(value)) return {};
+    return Object.fromEntries(
+      Object.entries(value).filter(
+        (entry): entry is [string, string] => typeof entry[1] === 'string',
+      ),
+    );
+  }
+
+  /** Whether .pp files show "on N nodes" above their classes, defines and nodes. */
+  codeLenses(): boolean {
+    return this.value('code.lenses');
+  }
+
   /** A setting's value, or its default (the one package.json declares) when unset. */
   private value<K extends SettingKey>(key: K): (typeof SETTING_DEFAULTS)[K] {
     return this.configuration.get(key, SETTING_DEFAULTS[key]);

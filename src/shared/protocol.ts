@@ -210,6 +210,8 @@ export type GraphToHost =
   | { type: 'openNode'; certname: string }
   /** List the fleet's nodes whose catalogs hold a resource, `Type[title]`. */
   | { type: 'findNodesWithResource'; resource: string }
+  /** Open the manifest line that declares a resource of the graph, `Type[title]`, in the editor. */
+  | { type: 'openManifest'; resource: string }
   /** Drawn and laid out: what is on screen now (tests and benchmarks read it). */
   | { type: 'drawn'; nodes: number; edges: number; layoutMs: number; paintMs: number }
   | ErrorBannerAction;

@@ -62,6 +62,7 @@ export const toHostSchemas = {
     export: { format: oneOf('png', 'svg'), data: longText },
     openNode: { certname: name },
     findNodesWithResource: { resource: name },
+    openManifest: { resource: name },
     drawn: { nodes: count, edges: count, layoutMs: duration, paintMs: duration },
     ...errorBannerActions,
   },

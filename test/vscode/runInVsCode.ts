@@ -3,7 +3,7 @@
  * exits with their result. The workbench reports the mocha outcome through `codeAutomationExit`.
  *
  * Two runs, each its own VS Code start:
- * - trusted: workspace trust off, on test/fixtures/workspace, every suite file but the restricted
+ * - trusted: workspace trust off, on test/fixtures/control-repo, every suite file but the restricted
  *   ones;
  * - restricted: workspace trust on and the startup prompt off, so that the hostile fixture
  *   test/fixtures/untrusted-workspace opens in Restricted Mode; only `*.restricted.test.ts`.
@@ -46,7 +46,7 @@ interface Run {
 }
 
 const RUNS: Run[] = [
-  { name: 'trusted', workspace: 'test/fixtures/workspace', vscode: {} },
+  { name: 'trusted', workspace: 'test/fixtures/control-repo', vscode: {} },
   {
     name: 'restricted',
     workspace: 'test/fixtures/untrusted-workspace',

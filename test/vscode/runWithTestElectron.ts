@@ -12,7 +12,11 @@ async function main(): Promise<void> {
   await runTests({
     extensionDevelopmentPath: root,
     extensionTestsPath: resolve(root, 'out/test/vscode/index.js'),
-    launchArgs: [resolve(root, 'test/fixtures/workspace'), '--disable-extensions', '--disable-gpu'],
+    launchArgs: [
+      resolve(root, 'test/fixtures/control-repo'),
+      '--disable-extensions',
+      '--disable-gpu',
+    ],
     extensionTestsEnv: {
       PDB_STATE_DIR: resolve(process.env.PDB_STATE_DIR ?? '.work/puppetdb-test'),
     },

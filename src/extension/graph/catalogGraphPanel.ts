@@ -199,6 +199,12 @@ export class CatalogGraphPanel extends WebviewPanelHost<'graph'> {
     findNodesWithResource: ({ resource }) =>
       openViews.nodesWithResource({ connectionId: this.target.connectionId, resource }),
     ...errorBannerHandlers(() => this.target.connectionId),
+    // the file and line come from the catalog the host holds, never from the webview
+    openManifest: ({ resource }) => {
+      const declared = this.catalog?.resources.find((candidate) => candidate.id === resource);
+      if (declared?.file) return openViews.manifest({ file: declared.file, line: declared.line });
+      return undefined;
+    },
   };
 
   private previous(): CatalogGraphDto | undefined {

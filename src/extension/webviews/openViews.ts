@@ -28,4 +28,7 @@ export const openViews = {
   /** The fleet's nodes whose catalogs hold a resource, `Type[title]`. */
   nodesWithResource: (target: { connectionId: string; resource: string }) =>
     vscode.commands.executeCommand(Commands.findNodesWithResource, target),
+  /** A PuppetDB `file:line`, opened in the workspace's copy of that manifest. */
+  manifest: (location: { file: string; line: number | undefined }) =>
+    vscode.commands.executeCommand(Commands.openManifest, location),
 };

@@ -12,6 +12,8 @@ export interface DetailsInput {
   select(id: string): void;
   /** Lists the fleet's nodes whose catalogs hold the resource too. */
   findNodes(id: string): void;
+  /** Opens the manifest line that declares it, in the editor. */
+  openManifest(id: string): void;
 }
 
 /**
@@ -35,10 +37,19 @@ export function renderDetails(container: HTMLElement, input: DetailsInput): void
   if (input.diff && input.diff !== 'same') {
     container.append(text('p', `diff-badge diff-${input.diff}`, input.diff));
   }
-  const where = resource.file
-    ? `${resource.file}${resource.line ? `:${resource.line}` : ''}`
-    : 'no source file';
-  container.append(text('p', 'mono muted source', where));
+  if (resource.file) {
+    // a button, not a link: the host looks the file up in its own catalog
+    const where = text(
+      'button',
+      'link-button mono source open-manifest',
+      `${resource.file}${resource.line ? `:${resource.line}` : ''}`,
+    );
+    where.title = 'Open this line of the manifest in the editor';
+    where.addEventListener('click', () => input.openManifest(resource.id));
+    container.append(where);
+  } else {
+    container.append(text('p', 'mono muted source', 'no source file'));
+  }
   container.append(
     text(
       'p',

@@ -510,6 +510,8 @@ function showDetails(): void {
     select: (target) => select(target, true),
     findNodes: (resourceId) =>
       postToHost('graph', { type: 'findNodesWithResource', resource: resourceId }),
+    openManifest: (resourceId) =>
+      postToHost('graph', { type: 'openManifest', resource: resourceId }),
   });
 }
 

@@ -1,0 +1,183 @@
+/**
+ * How many active nodes apply a class, a defined type or a node definition, and how many of them
+ * failed in their last run: counted by PuppetDB with aggregate PQL. The questions asked in one
+ * turn of the event loop (the lenses VS Code resolves for the visible range, a hover) go out
+ * together, one request per kind and count; answers are kept a short while per connection.
+ */
+import type { PuppetDB } from '../../client';
+import { normaliseClassTitle, normaliseType } from '../fleet/resourceRef';
+
+export type CountTarget =
+  { kind: 'class' | 'define'; name: string } | { kind: 'node'; certnames: readonly string[] };
+
+export interface FleetCounts {
+  nodes: number;
+  failed: number;
+}
+
+/** How long an answer is reused (a lens re-resolves on every edit and scroll). */
+const LIFETIME_MS = 30_000;
+/** A lens never waits longer than this for its counts (it then says "unreachable"). */
+const REQUEST_TIMEOUT_MS = 20_000;
+
+interface Pending {
+  target: CountTarget;
+  resolve(counts: FleetCounts): void;
+  reject(error: unknown): void;
+}
+
+export class FleetCounter {
+  private readonly cache = new Map<string, { at: number; counts: Promise<FleetCounts> }>();
+  private readonly queues = new Map<string, Map<string, Pending[]>>();
+  /** How many requests went to PuppetDB (tests check the batching). */
+  requests = 0;
+
+  constructor(private readonly clientOf: (connectionId: string) => Promise<PuppetDB>) {}
+
+  count(connectionId: string, target: CountTarget, now = Date.now()): Promise<FleetCounts> {
+    const key = `${connectionId}\n${targetKey(target)}`;
+    const cached = this.cache.get(key);
+    if (cached && now - cached.at < LIFETIME_MS) return cached.counts;
+    const counts = new Promise<FleetCounts>((resolve, reject) => {
+      let queue = this.queues.get(connectionId);
+      if (!queue) {
+        queue = new Map();
+        this.queues.set(connectionId, queue);
+        setTimeout(() => void this.flush(connectionId), 0);
+      }
+      const waiting = queue.get(targetKey(target)) ?? [];
+      waiting.push({ target, resolve, reject });
+      queue.set(targetKey(target), waiting);
+    });
+    this.cache.set(key, { at: now, counts });
+    // a failure is not kept: the next lens asks again
+    counts.catch(() => {
+      if (this.cache.get(key)?.counts === counts) this.cache.delete(key);
+    });
+    return counts;
+  }
+
+  /** Forgets every answer (the connection changed, or the user asked again). */
+  clear(): void {
+    this.cache.clear();
+  }
+
+  private async flush(connectionId: string): Promise<void> {
+    const queue = this.queues.get(connectionId);
+    this.queues.delete(connectionId);
+    if (!queue) return;
+    const pending = [...queue.values()].flat();
+    try {
+      const client = await this.clientOf(connectionId);
+      const signal = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+      const targets = pending.map((item) => item.target);
+      const answers = await this.ask(client, targets, signal);
+      for (const item of pending) {
+        item.resolve(answers.get(targetKey(item.target)) ?? { nodes: 0, failed: 0 });
+      }
+    } catch (error) {
+      for (const item of pending) item.reject(error);
+    }
+  }
+
+  private async ask(
+    client: PuppetDB,
+    targets: readonly CountTarget[],
+    signal: AbortSignal,
+  ): Promise<Map<string, FleetCounts>> {
+    const answers = new Map<string, FleetCounts>();
+    const rows = async (query: string) => {
+      this.requests++;
+      return (await client.stream('pql', { query, signal }).toArray()) as Array<
+        Record<string, unknown>
+      >;
+    };
+    const classes = unique(
+      targets.flatMap((t) => (t.kind === 'class' ? [normaliseClassTitle(t.name)] : [])),
+    );
+    const defines = unique(
+      targets.flatMap((t) => (t.kind === 'define' ? [normaliseType(t.name) ?? ''] : [])),
+    ).filter(Boolean);
+    const certnames = unique(targets.flatMap((t) => (t.kind === 'node' ? t.certnames : [])));
+    const jobs: Array<Promise<void>> = [];
+    if (classes.length > 0) {
+      // one row per class: a node's catalog holds Class[X] once, so count() counts nodes
+      const where = `type = "Class" and title in ${pqlArray(classes)}`;
+      jobs.push(
+        Promise.all([
+          rows(`resources[title, count()] { ${where} group by title }`),
+          rows(`resources[title, count()] { ${where} and ${FAILED} group by title }`),
+        ]).then(([all, failed]) => {
+          for (const title of classes) {
+            answers.set(targetKey({ kind: 'class', name: title }), {
+              nodes: countOf(all, 'title', title),
+              failed: countOf(failed, 'title', title),
+            });
+          }
+        }),
+      );
+    }
+    if (defines.length > 0) {
+      // a node holds many instances of a defined type: one row per node and type
+      const where = `type in ${pqlArray(defines)}`;
+      jobs.push(
+        Promise.all([
+          rows(`resources[certname, type] { ${where} group by certname, type }`),
+          rows(`resources[certname, type] { ${where} and ${FAILED} group by certname, type }`),
+        ]).then(([all, failed]) => {
+          for (const type of defines) {
+            answers.set(targetKey({ kind: 'define', name: type }), {
+              nodes: all.filter((row) => row.type === type).length,
+              failed: failed.filter((row) => row.type === type).length,
+            });
+          }
+        }),
+      );
+    }
+    if (certnames.length > 0) {
+      jobs.push(
+        rows(`nodes[certname, latest_report_status] { certname in ${pqlArray(certnames)} }`).then(
+          (nodes) => {
+            for (const target of targets) {
+              if (target.kind !== 'node') continue;
+              const mine = nodes.filter((row) => target.certnames.includes(String(row.certname)));
+              answers.set(targetKey(target), {
+                nodes: mine.length,
+                failed: mine.filter((row) => row.latest_report_status === 'failed').length,
+              });
+            }
+          },
+        ),
+      );
+    }
+    await Promise.all(jobs);
+    return answers;
+  }
+}
+
+const FAILED = 'certname in nodes[certname] { latest_report_status = "failed" }';
+
+function targetKey(target: CountTarget): string {
+  switch (target.kind) {
+    case 'class':
+      return `Class[${normaliseClassTitle(target.name)}]`;
+    case 'define':
+      return `define:${normaliseType(target.name) ?? target.name}`;
+    case 'node':
+      return `node:${[...target.certnames].sort().join(',')}`;
+  }
+}
+
+function countOf(rows: ReadonlyArray<Record<string, unknown>>, field: string, value: string) {
+  const row = rows.find((candidate) => candidate[field] === value);
+  return typeof row?.count === 'number' ? row.count : 0;
+}
+
+/** A PQL array of strings; JSON's string escapes are PQL's. */
+function pqlArray(values: readonly string[]): string {
+  return `[${values.map((value) => JSON.stringify(value)).join(', ')}]`;
+}
+
+function unique(values: readonly string[]): string[] {
+  return [...new Set(values)];
+}

@@ -1,0 +1,112 @@
+/**
+ * Which workspace file a PuppetDB server path (`/etc/puppetlabs/code/environments/production/
+ * site-modules/profile/manifests/base.pp`) means. Pure: no vscode, so it is unit tested alone.
+ *
+ * - Explicit mappings (a server folder → a local folder) win, the longest `from` first.
+ * - Otherwise the workspace `.pp` files sharing the longest path suffix with it, where the suffix
+ *   must reach the module's name (`profile/manifests/base.pp`): two modules' `init.pp` never
+ *   stand in for each other, and `manifests/site.pp` of the environment root matches the control
+ *   repository's own `manifests/site.pp`.
+ */
+
+export interface ServerPath {
+  /** The environment the path names (`/environments/<env>/`), if any: only ever told the user. */
+  environment: string | undefined;
+  /** The path's segments below the environment's root (all of them without one). */
+  segments: string[];
+}
+
+export function parseServerPath(path: string): ServerPath {
+  const segments = splitPath(path);
+  const at = segments.lastIndexOf('environments');
+  if (at >= 0 && at + 2 < segments.length) {
+    return { environment: segments[at + 1], segments: segments.slice(at + 2) };
+  }
+  return { environment: undefined, segments };
+}
+
+/** `from` (a server folder) → `to` (a local folder); e.g. a module checked out on its own. */
+export type PathMappings = Readonly<Record<string, string>>;
+
+/**
+ * The local path an explicit mapping gives `serverPath` (`to` joined with the rest), or
+ * undefined. The longest matching `from` wins; `from` matches whole segments only.
+ */
+export function mappedPath(serverPath: string, mappings: PathMappings): string | undefined {
+  const path = normalise(serverPath);
+  let best: { from: string; to: string } | undefined;
+  for (const [rawFrom, to] of Object.entries(mappings)) {
+    if (typeof to !== 'string' || !to.trim()) continue;
+    const from = normalise(rawFrom).replace(/\/+$/, '');
+    if (!from) continue;
+    if (path !== from && !path.startsWith(`${from}/`)) continue;
+    if (!best || from.length > best.from.length) best = { from, to };
+  }
+  if (!best) return undefined;
+  const rest = path.slice(best.from.length).replace(/^\/+/, '');
+  const to = best.to.replace(/[\\/]+$/, '');
+  return rest ? `${to}/${rest}` : to;
+}
+
+/**
+ * The files of `files` (absolute local paths) that best match `serverPath`: those sharing the
+ * longest path suffix, if it is long enough to be trusted (see above). Several: a tie, the user
+ * chooses. Empty: none matches.
+ */
+export function suffixMatches(serverPath: string, files: readonly string[]): string[] {
+  const { segments } = parseServerPath(serverPath);
+  if (segments.length === 0) return [];
+  const needed = neededSuffix(segments);
+  let bestLength = 0;
+  let best: string[] = [];
+  for (const file of files) {
+    const length = commonSuffix(segments, splitPath(file));
+    if (length < needed || length < bestLength) continue;
+    if (length > bestLength) {
+      bestLength = length;
+      best = [file];
+    } else {
+      best.push(file);
+    }
+  }
+  return best;
+}
+
+/**
+ * How many trailing segments must match: up to the module's name before `manifests`
+ * (`profile/manifests/base.pp`), the whole of an environment root's `manifests/site.pp`, or the
+ * file name alone for paths of no known layout.
+ */
+function neededSuffix(segments: readonly string[]): number {
+  const manifests = segments.lastIndexOf('manifests');
+  if (manifests > 0) return segments.length - manifests + 1;
+  if (manifests === 0) return segments.length;
+  return 1;
+}
+
+function commonSuffix(a: readonly string[], b: readonly string[]): number {
+  let length = 0;
+  while (
+    length < a.length &&
+    length < b.length &&
+    a[a.length - 1 - length] === b[b.length - 1 - length]
+  ) {
+    length++;
+  }
+  return length;
+}
+
+function normalise(path: string): string {
+  return path.replace(/\\/g, '/');
+}
+
+function splitPath(path: string): string[] {
+  return normalise(path)
+    .split('/')
+    .filter((segment) => segment !== '' && segment !== '.');
+}
+
+/** The key a remembered choice is kept under: the path below its environment (same in all). */
+export function choiceKey(serverPath: string): string {
+  return parseServerPath(serverPath).segments.join('/');
+}
