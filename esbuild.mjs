@@ -122,7 +122,7 @@ if (process.argv.includes('--tests')) {
 // The benchmarks that run inside the VS Code extension host (bench/tree.sh, bench/pql.sh,
 // bench/soak.sh).
 if (process.argv.includes('--bench')) {
-  for (const name of ['tree', 'pql', 'soak']) {
+  for (const name of ['tree', 'pql', 'soak', 'fleet']) {
     await esbuild.build({
       ...nodeBundle,
       minify: false,

@@ -1,3 +1,5 @@
+import type { FleetEventsFilter } from '../shared/protocol';
+
 /**
  * What the view commands accept besides tree items, so that the tree, the PQL results, the
  * events table, the graph and tests can all open one another's views.
@@ -15,7 +17,9 @@ export interface CatalogGraphTarget {
 export type EventsTarget =
   | { connectionId: string; reportHash: string }
   /** A node's events: its latest report, or every report in [since, until) (ISO-8601). */
-  | { connectionId: string; certname: string; since?: string; until?: string };
+  | { connectionId: string; certname: string; since?: string; until?: string }
+  /** The fleet's events of one resource or class (checked like a webview message). */
+  | { connectionId: string; fleet: FleetEventsFilter };
 
 /** `puppetdbExplorer.openReport`: also a ReportNode of the tree. */
 export interface ReportTarget {

@@ -4,6 +4,7 @@ import { registerCommands } from './commands/registerCommands';
 import { registerCode } from './code/codeFeature';
 import { registerFleet } from './fleet/fleetFeature';
 import { registerCatalogGraph } from './graph/catalogGraphFeature';
+import { registerOverview } from './overview/overviewFeature';
 import type { ResultsSnapshot, WebviewEntry } from '../shared/protocol';
 import { registerInventory } from './inventory/inventoryFeature';
 import { registerPql } from './pql/pqlFeature';
@@ -38,6 +39,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     registerFleet(services),
     registerInventory(services),
     registerCode(services),
+    registerOverview(services),
   ];
   context.subscriptions.push(
     log,

@@ -29,6 +29,7 @@ export const Commands = {
   showLog: 'puppetdbExplorer.showLog',
   openInventory: 'puppetdbExplorer.openInventory',
   findPackages: 'puppetdbExplorer.findPackages',
+  openOverview: 'puppetdbExplorer.openOverview',
 } as const;
 
 export const Views = {
@@ -68,6 +69,7 @@ export const WebviewPanels = {
   events: 'puppetdbExplorer.events',
   report: 'puppetdbExplorer.report',
   inventory: 'puppetdbExplorer.inventory',
+  overview: 'puppetdbExplorer.overview',
 } as const;
 
 export const ConfigurationSection = 'puppetdbExplorer';

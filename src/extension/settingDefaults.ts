@@ -17,6 +17,7 @@ export const SETTING_DEFAULTS = {
   'pql.maxRows': 200_000,
   'pql.maxResultMB': 100,
   'events.maxEvents': 200_000,
+  'overview.autoRefreshSeconds': 0,
   'graph.keptCatalogsMB': 20,
   'graph.keptCatalogsNodes': 50,
   'inventory.columns': [...DEFAULT_INVENTORY_COLUMNS] as string[],

@@ -106,6 +106,11 @@ export class Settings {
     ];
   }
 
+  /** Seconds between the overview's automatic refreshes while it is visible; 0: off. */
+  overviewAutoRefreshSeconds(): number {
+    return Math.max(0, this.value('overview.autoRefreshSeconds'));
+  }
+
   /** The most events an events table holds. */
   maxEvents(): number {
     return Math.max(1, this.value('events.maxEvents'));

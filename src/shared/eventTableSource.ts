@@ -3,17 +3,29 @@
  * host, the restore path and tests agree on what a source means.
  */
 
-/** One report's events, or a node's: its latest report, or every event in [since, until). */
+import type { FleetEventsFilter } from './protocol';
+
+/**
+ * One report's events, or a node's: its latest report, or every event in [since, until); or the
+ * fleet's, narrowed to one resource or class (opened from the overview).
+ */
 export type EventsSource =
-  { reportHash: string } | { certname: string; since?: string; until?: string };
+  | { reportHash: string }
+  | { certname: string; since?: string; until?: string }
+  | { fleet: FleetEventsFilter };
 
 export function isReportSource(source: EventsSource): source is { reportHash: string } {
   return 'reportHash' in source;
 }
 
+export function isFleetSource(source: EventsSource): source is { fleet: FleetEventsFilter } {
+  return 'fleet' in source;
+}
+
 /** The `/events` query of a source. */
 export function eventsQuery(source: EventsSource): unknown[] {
   if (isReportSource(source)) return ['=', 'report', source.reportHash];
+  if (isFleetSource(source)) return fleetEventsQuery(source.fleet);
   const clauses: unknown[] = [['=', 'certname', source.certname]];
   if (source.since === undefined && source.until === undefined) {
     clauses.push(['=', 'latest_report?', true]);
@@ -23,10 +35,33 @@ export function eventsQuery(source: EventsSource): unknown[] {
   return ['and', ...clauses];
 }
 
+/** The fleet's events of one resource or class: the latest runs', or those since `since`. */
+export function fleetEventsQuery(filter: FleetEventsFilter): unknown[] {
+  const clauses: unknown[] = [['=', 'status', filter.status]];
+  if (filter.since === undefined) clauses.push(['=', 'latest_report?', true]);
+  else clauses.push(['>=', 'timestamp', filter.since]);
+  if (filter.resourceType !== undefined) clauses.push(['=', 'resource_type', filter.resourceType]);
+  if (filter.resourceTitle !== undefined) {
+    clauses.push(['=', 'resource_title', filter.resourceTitle]);
+  }
+  if (filter.containingClass !== undefined) {
+    clauses.push(['=', 'containing_class', filter.containingClass]);
+  }
+  return ['and', ...clauses];
+}
+
 /** The panel title: short enough for a tab. */
 export function eventsTitle(source: EventsSource, certname?: string): string {
   if (isReportSource(source)) {
     return `Events · ${certname ?? 'report'} · ${source.reportHash.slice(0, 8)}`;
+  }
+  if (isFleetSource(source)) {
+    const { fleet } = source;
+    const what =
+      fleet.resourceType !== undefined
+        ? `${fleet.resourceType}[${fleet.resourceTitle ?? ''}]`
+        : `class ${fleet.containingClass ?? ''}`;
+    return `Events · fleet · ${what} · ${fleet.status}${fleet.since === undefined ? '' : ` since ${shortTime(fleet.since)}`}`;
   }
   if (source.since === undefined && source.until === undefined) {
     return `Events · ${source.certname} · latest report`;
@@ -44,6 +79,18 @@ function shortTime(iso: string): string {
 
 /** The same source, for keeping one panel per source. */
 export function sourceKey(connectionId: string, source: EventsSource): string {
+  if (isFleetSource(source)) {
+    const { status, resourceType, resourceTitle, containingClass, since } = source.fleet;
+    return JSON.stringify([
+      connectionId,
+      'fleet',
+      status,
+      resourceType ?? null,
+      resourceTitle ?? null,
+      containingClass ?? null,
+      since ?? null,
+    ]);
+  }
   return JSON.stringify(
     isReportSource(source)
       ? [connectionId, source.reportHash]

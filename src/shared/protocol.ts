@@ -12,10 +12,11 @@
  */
 import type { CatalogGraphDto } from './catalogGraph';
 import type { InventoryRow, InventorySort } from './inventoryTable';
+import type { CountKey, OverviewDto, RunsRange } from './overview';
 import type { EventRowDto, ReportDto } from './reportDto';
 
 /** Which bundle a panel runs: `dist/webview/<entry>.js`. */
-export type WebviewEntry = 'results' | 'graph' | 'events' | 'report' | 'inventory';
+export type WebviewEntry = 'results' | 'graph' | 'events' | 'report' | 'inventory' | 'overview';
 
 interface Ready {
   type: 'ready';
@@ -32,10 +33,14 @@ export type RestoreInfo =
   | {
       entry: 'events';
       connectionId: string;
-      source: { reportHash: string } | { certname: string; since?: string; until?: string };
+      source:
+        | { reportHash: string }
+        | { certname: string; since?: string; until?: string }
+        | { fleet: FleetEventsFilter };
     }
   | { entry: 'report'; connectionId: string; reportHash: string }
-  | { entry: 'inventory'; connectionId: string; columns: string[] };
+  | { entry: 'inventory'; connectionId: string; columns: string[] }
+  | { entry: 'overview'; connectionId: string; range: RunsRange };
 
 interface Persist {
   type: 'persist';
@@ -52,6 +57,7 @@ export interface ShownContents {
   events: { title: string; certname: string | undefined; events: EventRowDto[] };
   report: ReportDto;
   inventory: { title: string; columns: string[]; rows: InventoryRow[] };
+  overview: OverviewDto;
 }
 
 /**
@@ -315,6 +321,47 @@ export type InventoryToHost =
   /** The table painted with this many rows (of this many loaded): tests and benches wait for it. */
   | { type: 'shown'; rows: number; loaded: number };
 
+// --- fleet overview (src/webview/overview) -----------------------------------------------------
+
+/**
+ * The events of the whole fleet narrowed to one resource or class: those of the latest runs, or
+ * every one since `since` (ISO-8601), of one event status.
+ */
+export interface FleetEventsFilter {
+  status: 'failure' | 'success';
+  resourceType?: string;
+  resourceTitle?: string;
+  containingClass?: string;
+  since?: string;
+}
+
+export type HostToOverview =
+  | Persist
+  | { type: 'loading'; title: string }
+  | {
+      type: 'overview';
+      overview: OverviewDto;
+      /** Seconds between automatic refreshes (setting `overview.autoRefreshSeconds`); 0: off. */
+      autoRefreshSeconds: number;
+      /** Set when this is the overview kept across a window reload, not a fresh fetch. */
+      restored?: RestoredNote;
+    }
+  /** Restored after a window reload without its content. */
+  | { type: 'restored'; title: string; note: RestoredNote }
+  /** The last fetch failed; what was shown before (if anything) stays. */
+  | { type: 'error'; message: string };
+
+export type OverviewToHost =
+  | Ready
+  /** Ask PuppetDB again, with the runs chart over `range`. */
+  | { type: 'refresh'; range: RunsRange }
+  /** Show the nodes behind a count: the fleet's, or one environment's. */
+  | { type: 'openNodes'; count: CountKey; environment?: string }
+  /** Open the events table of the fleet narrowed to a row of "what is going wrong". */
+  | { type: 'openEvents'; filter: FleetEventsFilter }
+  /** The webview painted the overview fetched at `fetchedAt` (tests and the bench wait for it). */
+  | { type: 'painted'; fetchedAt: string };
+
 /** The messages of each entry, for the generic host and webview helpers. */
 export interface Protocols {
   results: { toWebview: HostToResults; toHost: ResultsToHost };
@@ -322,4 +369,5 @@ export interface Protocols {
   events: { toWebview: HostToEvents; toHost: EventsToHost };
   report: { toWebview: HostToReport; toHost: ReportToHost };
   inventory: { toWebview: HostToInventory; toHost: InventoryToHost };
+  overview: { toWebview: HostToOverview; toHost: OverviewToHost };
 }

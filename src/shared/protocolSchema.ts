@@ -18,7 +18,9 @@ import {
   type MessageSchema,
 } from './messageSchema';
 import type { CatalogGraphDto } from './catalogGraph';
+import { COUNT_KEYS, type OverviewDto } from './overview';
 import type {
+  FleetEventsFilter,
   KeptContent,
   Protocols,
   ResultsError,
@@ -39,6 +41,16 @@ const longText = text(64 * 1024 * 1024);
 const openInGraph = { certname: name, resource: name };
 /** Every view's error banner: Show Log, Edit Connection. */
 const errorBannerActions = { showLog: {}, editConnection: {} };
+
+/** A row of the overview's "what is going wrong", as the events table's fleet source. */
+export const fleetEventsFilter: Check<FleetEventsFilter> = object<FleetEventsFilter>({
+  status: oneOf('failure', 'success'),
+  resourceType: optional(name),
+  resourceTitle: optional(name),
+  containingClass: optional(name),
+  since: optional(name),
+});
+const runsRange = oneOf('hours', 'days');
 
 export const toHostSchemas = {
   results: {
@@ -101,6 +113,13 @@ export const toHostSchemas = {
     reload: {},
     shown: { rows: count, loaded: count },
   },
+  overview: {
+    ready: {},
+    refresh: { range: runsRange },
+    openNodes: { count: oneOf(...COUNT_KEYS), environment: optional(name) },
+    openEvents: { filter: fleetEventsFilter },
+    painted: { fetchedAt: name },
+  },
 } satisfies { [E in WebviewEntry]: MessageSchema<Protocols[E]['toHost']> };
 
 /** Why a message from the `entry` webview must be dropped, or undefined when it is fine. */
@@ -130,12 +149,14 @@ const restoreInfoSchemas: { [E in WebviewEntry]: Check<Extract<RestoreInfo, { en
         certname: name,
         since: optional(name),
         until: optional(name),
-      })(value)
-        ? 'expected { reportHash } or { certname, since?, until? }'
+      })(value) &&
+      object<{ fleet: FleetEventsFilter }>({ fleet: fleetEventsFilter })(value)
+        ? 'expected { reportHash }, { certname, since?, until? } or { fleet }'
         : undefined) as Check<Extract<RestoreInfo, { entry: 'events' }>['source']>,
   }),
   report: object({ entry: oneOf('report'), connectionId: name, reportHash: name }),
   inventory: object({ entry: oneOf('inventory'), connectionId: name, columns: arrayOf(name) }),
+  overview: object({ entry: oneOf('overview'), connectionId: name, range: runsRange }),
 };
 
 /**
@@ -198,6 +219,19 @@ const shownSchemas: { [E in WebviewEntry]: Check<ShownContents[E]> } = {
     title: longText,
     columns: arrayOf(name),
     rows: arrayOf(arrayOf(anyValue)),
+  }),
+  overview: shaped<OverviewDto>({
+    connectionName: name,
+    fetchedAt: name,
+    fleet: anyRecord as unknown as Check<OverviewDto['fleet']>,
+    environments: arrayOf(dataRecord<OverviewDto['environments'][number]>()),
+    runs: shaped<OverviewDto['runs']>({
+      range: runsRange,
+      buckets: arrayOf(dataRecord<OverviewDto['runs']['buckets'][number]>()),
+    }),
+    failingResources: arrayOf(dataRecord<OverviewDto['failingResources'][number]>()),
+    failingClasses: arrayOf(dataRecord<OverviewDto['failingClasses'][number]>()),
+    flapping: optional(arrayOf(dataRecord<NonNullable<OverviewDto['flapping']>[number]>())),
   }),
 };
 

@@ -123,9 +123,16 @@ export function registerCommands(services: Services): vscode.Disposable[] {
       }
     }),
     register(Commands.importConnections, (source?: unknown) => importConnections(store, source)),
+    // the status bar's click: switch connection, or open the active one's overview
     register(Commands.switchConnection, async (id?: string) => {
-      const target = typeof id === 'string' ? id : await connectionOf();
+      const target = typeof id === 'string' ? id : await statusBarMenu(services);
+      if (target === OPEN_OVERVIEW) {
+        return vscode.commands.executeCommand(Commands.openOverview, {
+          connectionId: statusBar.activeConnectionId,
+        });
+      }
       if (target) await statusBar.setActive(target);
+      return undefined;
     }),
     register(Commands.refresh, (node?: ExplorerNode) => {
       node?.reset();
@@ -208,6 +215,35 @@ export function registerCommands(services: Services): vscode.Disposable[] {
       return result;
     }),
   ];
+}
+
+const OPEN_OVERVIEW = Symbol('open overview');
+
+/** The status bar's menu: the connections to switch to, and the active one's overview. */
+async function statusBarMenu(
+  services: Services,
+): Promise<string | typeof OPEN_OVERVIEW | undefined> {
+  const active = services.statusBar.activeConnectionId;
+  const activeName = active ? services.store.get(active)?.name : undefined;
+  const items: Array<vscode.QuickPickItem & { id?: string | typeof OPEN_OVERVIEW }> = [
+    ...services.store.list().map((connection) => ({
+      label: connection.name,
+      description: connection.url,
+      id: connection.id,
+    })),
+  ];
+  if (activeName !== undefined) {
+    items.push(
+      { label: '', kind: vscode.QuickPickItemKind.Separator },
+      {
+        label: `$(dashboard) ${vscode.l10n.t('Open Overview')}`,
+        description: activeName,
+        id: OPEN_OVERVIEW,
+      },
+    );
+  }
+  const picked = await vscode.window.showQuickPick(items, { title: 'PuppetDB connection' });
+  return picked?.id;
 }
 
 /** The node a Deactivate Node call names, if its argument is one the command takes. */

@@ -5,6 +5,7 @@ import { eventRowFromWire } from '../../shared/reportDto';
 import {
   eventsQuery,
   eventsTitle,
+  isFleetSource,
   isReportSource,
   type EventsSource,
 } from '../../shared/eventTableSource';
@@ -136,7 +137,8 @@ export class EventsPanel extends WebviewPanelHost<'events'> {
       if (isReportSource(this.source)) {
         this.certname = await reportCertname(client, this.source.reportHash, signal);
       } else {
-        this.certname = this.source.certname;
+        // the fleet's events come from many nodes: no one certname
+        this.certname = isFleetSource(this.source) ? undefined : this.source.certname;
       }
       this.panel.title = eventsTitle(this.source, this.certname);
       const stream = client.stream('events', {

@@ -5,6 +5,7 @@
  */
 import * as vscode from 'vscode';
 import { lastHours, parseIsoRange, type EventsSource } from '../../shared/eventTableSource';
+import { fleetEventsFilter } from '../../shared/protocolSchema';
 import type { EventsTarget, ReportTarget } from '../commandTargets';
 import type { Services } from '../services';
 import { PuppetNodeNode } from '../tree/puppetNodeNode';
@@ -28,6 +29,12 @@ export async function resolveEventsTarget(
     return source && { connectionId: argument.connectionId, source };
   }
   const target = argument as Partial<EventsTarget> | undefined;
+  if (target?.connectionId && 'fleet' in target && target.fleet) {
+    // a command can be run with anything: the filter must be one the overview could send
+    const problem = fleetEventsFilter(target.fleet);
+    if (problem) throw new Error(`Open Events: the fleet filter does not fit (${problem}).`);
+    return { connectionId: target.connectionId, source: { fleet: target.fleet } };
+  }
   if (target?.connectionId && 'reportHash' in target && target.reportHash) {
     return { connectionId: target.connectionId, source: { reportHash: target.reportHash } };
   }

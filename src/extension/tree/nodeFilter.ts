@@ -6,6 +6,12 @@ export interface NodeFilter {
   status?: 'changed' | 'unchanged' | 'failed' | 'noop' | 'unreported';
   /** A regular expression on certnames. */
   namePattern?: string;
+  /**
+   * The status as the overview counts it (and the tree's icons show it): exclusive, "unreported"
+   * wins, then "noop", else the run's status. Without it (Filter Nodes…, the Failures folder) a
+   * status is the latest run's, however old.
+   */
+  asCounted?: boolean;
 }
 
 /**
@@ -22,17 +28,24 @@ export function nodeFilterQuery(
   if (filter.environment) clauses.push(['=', 'catalog_environment', filter.environment]);
   if (filter.namePattern) clauses.push(['~', 'certname', filter.namePattern]);
   const cutoff = new Date(now.getTime() - unreportedHours * 3600_000).toISOString();
+  const noop = [
+    'and',
+    ['=', 'latest_report_noop', true],
+    ['=', 'latest_report_noop_pending', true],
+  ];
+  const reported = ['>', 'report_timestamp', cutoff];
   switch (filter.status) {
     case 'unreported':
       clauses.push(['or', ['null?', 'report_timestamp', true], ['<=', 'report_timestamp', cutoff]]);
       break;
     case 'noop':
-      clauses.push(['=', 'latest_report_noop', true], ['=', 'latest_report_noop_pending', true]);
+      clauses.push(...(filter.asCounted ? [reported, noop] : noop.slice(1)));
       break;
     case 'changed':
     case 'unchanged':
     case 'failed':
       clauses.push(['=', 'latest_report_status', filter.status]);
+      if (filter.asCounted) clauses.push(reported, ['not', noop]);
       break;
   }
   return clauses.length ? ['and', ...clauses] : undefined;
@@ -42,7 +55,7 @@ export function describeFilter(filter: NodeFilter | undefined): string | undefin
   if (!filter) return undefined;
   const parts = [
     filter.environment,
-    filter.status,
+    filter.status && (filter.asCounted ? `${filter.status} (as counted)` : filter.status),
     filter.namePattern && `/${filter.namePattern}/`,
   ].filter(Boolean);
   return parts.length ? parts.join(' · ') : undefined;

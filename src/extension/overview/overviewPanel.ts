@@ -1,0 +1,202 @@
+import * as vscode from 'vscode';
+import type { OverviewDto, ResourceCount, RunsRange } from '../../shared/overview';
+import type { KeptContent, OverviewToHost, RestoredNote, RestoreInfo } from '../../shared/protocol';
+import { restoredNote } from '../../shared/protocolSchema';
+import { WebviewPanels } from '../ids';
+import type { Services } from '../services';
+import { webviewOptions } from '../webviews/webviewHtml';
+import { WebviewPanelHost, type MessageHandlers } from '../webviews/webviewPanelHost';
+import { openViews } from '../webviews/openViews';
+import { fetchOverview } from './overviewQueries';
+import { showCountedNodes } from './showCountedNodes';
+
+/** What the open command answers (host tests and the bench read it). */
+export interface OverviewPanelInfo {
+  title: string;
+  restore: RestoreInfo;
+  overview: OverviewDto | undefined;
+  error: string | undefined;
+}
+
+/**
+ * The fleet at a glance for one connection: node counts by status and environment, runs over
+ * time and what is going wrong, all computed by PuppetDB; refreshed on demand or every
+ * `overview.autoRefreshSeconds` while the panel is visible.
+ */
+export class OverviewPanel extends WebviewPanelHost<'overview'> {
+  private overview: OverviewDto | undefined;
+  private error: string | undefined;
+  private loading = false;
+  private controller = new AbortController();
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  /** Set while the panel shows what it showed before a window reload (nothing fetched). */
+  private restored: RestoredNote | undefined;
+  /** Who waits for the webview to paint an overview, by its `fetchedAt`. */
+  private readonly paintWaiters = new Map<string, Array<() => void>>();
+  private readonly paintedAt = new Set<string>();
+  /** Settles when the latest fetch has ended, whichever way (the flapping resources may follow). */
+  loaded: Promise<void> = Promise.resolve();
+  /** Settles when the flapping resources of the latest fetch have joined it. */
+  flappingLoaded: Promise<void> = Promise.resolve();
+
+  static create(services: Services, connectionId: string): OverviewPanel {
+    const panel = vscode.window.createWebviewPanel(
+      WebviewPanels.overview,
+      overviewTitle(services, connectionId),
+      vscode.ViewColumn.Active,
+      { ...webviewOptions(services.extensionUri), retainContextWhenHidden: false },
+    );
+    const overview = new OverviewPanel(services, panel, connectionId, 'hours');
+    overview.loaded = overview.load();
+    return overview;
+  }
+
+  /** After a window reload: shows what was kept, and fetches nothing until "Load again". */
+  static restore(
+    services: Services,
+    panel: vscode.WebviewPanel,
+    restore: Extract<RestoreInfo, { entry: 'overview' }>,
+    kept: KeptContent<'overview'> | undefined,
+  ): OverviewPanel {
+    const overview = new OverviewPanel(services, panel, restore.connectionId, restore.range);
+    overview.restored = restoredNote(kept);
+    overview.overview = kept?.content;
+    return overview;
+  }
+
+  private constructor(
+    private readonly services: Services,
+    panel: vscode.WebviewPanel,
+    readonly connectionId: string,
+    private range: RunsRange,
+  ) {
+    super(panel, services, 'overview');
+    panel.title = overviewTitle(services, connectionId);
+    this.onDidDispose(() => {
+      this.controller.abort();
+      clearTimeout(this.timer);
+    });
+  }
+
+  info(): OverviewPanelInfo {
+    return {
+      title: this.panel.title,
+      restore: this.restoreInfo(),
+      overview: this.overview,
+      error: this.error,
+    };
+  }
+
+  /** Resolves once the webview has painted the overview shown now (or at once without one). */
+  painted(): Promise<void> {
+    const fetchedAt = this.overview?.fetchedAt;
+    if (fetchedAt === undefined || this.paintedAt.has(fetchedAt)) return Promise.resolve();
+    return new Promise((resolve) => {
+      this.paintWaiters.set(fetchedAt, [...(this.paintWaiters.get(fetchedAt) ?? []), resolve]);
+    });
+  }
+
+  /** Asks PuppetDB again (the command on an open panel, the refresh button, the timer). */
+  refresh(): Promise<void> {
+    if (!this.loading) this.loaded = this.load();
+    return this.loaded;
+  }
+
+  private restoreInfo(): RestoreInfo {
+    return { entry: 'overview', connectionId: this.connectionId, range: this.range };
+  }
+
+  private async load(): Promise<void> {
+    clearTimeout(this.timer);
+    this.controller = new AbortController();
+    const { signal } = this.controller;
+    this.loading = true;
+    if (!this.overview) this.post({ type: 'loading', title: this.panel.title });
+    let flapping: Promise<ResourceCount[]> | undefined;
+    try {
+      const client = await this.services.store.client(this.connectionId);
+      const answers = fetchOverview(client, {
+        connectionName: this.services.store.get(this.connectionId)?.name ?? this.connectionId,
+        unreportedHours: this.services.settings.unreportedHours(),
+        range: this.range,
+        now: new Date(),
+        signal,
+      });
+      flapping = answers.flapping;
+      flapping.catch(() => undefined); // said below, once the rest is shown
+      this.overview = await answers.overview;
+      this.restored = undefined;
+      this.error = undefined;
+    } catch (error) {
+      if (signal.aborted) return;
+      this.error = error instanceof Error ? error.message : String(error);
+    } finally {
+      this.loading = false;
+    }
+    this.sendSnapshot();
+    this.schedule();
+    if (flapping && this.overview) this.flappingLoaded = this.addFlapping(flapping, this.overview);
+  }
+
+  /** The flapping resources join the overview they were asked with, when they arrive. */
+  private async addFlapping(flapping: Promise<ResourceCount[]>, asked: OverviewDto): Promise<void> {
+    try {
+      const resources = await flapping;
+      if (this.overview !== asked) return; // a newer overview is shown
+      this.overview = { ...asked, flapping: resources };
+    } catch (error) {
+      if (this.controller.signal.aborted || this.overview !== asked) return;
+      this.error = error instanceof Error ? error.message : String(error);
+    }
+    this.sendSnapshot();
+  }
+
+  /** The next automatic refresh, when the setting asks for them and the panel can be seen. */
+  private schedule(): void {
+    clearTimeout(this.timer);
+    const seconds = this.services.settings.overviewAutoRefreshSeconds();
+    if (seconds <= 0 || this.restored) return;
+    this.timer = setTimeout(() => {
+      if (this.panel.visible) void this.refresh();
+      else this.schedule();
+    }, seconds * 1000);
+  }
+
+  protected sendSnapshot(): void {
+    this.post({ type: 'persist', restore: this.restoreInfo() });
+    if (this.restored?.omitted !== undefined) {
+      this.post({ type: 'restored', title: this.panel.title, note: this.restored });
+      return;
+    }
+    if (this.overview) {
+      this.post({
+        type: 'overview',
+        overview: this.overview,
+        autoRefreshSeconds: this.services.settings.overviewAutoRefreshSeconds(),
+        restored: this.restored,
+      });
+    } else if (!this.error) this.post({ type: 'loading', title: this.panel.title });
+    if (this.error) this.post({ type: 'error', message: this.error });
+  }
+
+  protected readonly handlers: MessageHandlers<OverviewToHost> = {
+    refresh: async ({ range }) => {
+      this.range = range;
+      await this.refresh();
+    },
+    openNodes: ({ count, environment }) =>
+      showCountedNodes(this.services, this.connectionId, count, environment),
+    openEvents: ({ filter }) =>
+      openViews.events({ connectionId: this.connectionId, fleet: filter }),
+    painted: ({ fetchedAt }) => {
+      this.paintedAt.add(fetchedAt);
+      for (const resolve of this.paintWaiters.get(fetchedAt) ?? []) resolve();
+      this.paintWaiters.delete(fetchedAt);
+    },
+  };
+}
+
+function overviewTitle(services: Services, connectionId: string): string {
+  const name = services.store.get(connectionId)?.name ?? connectionId;
+  return vscode.l10n.t('Overview · {0}', name);
+}

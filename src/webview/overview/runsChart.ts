@@ -1,0 +1,177 @@
+/**
+ * Runs over time as stacked bars: d3-shape stacks the counts, the bars are plain SVG elements
+ * whose colours come from CSS classes (theme variables), so nothing here needs an inline style
+ * and the strict CSP holds. Every bar is focusable (arrow keys move between them) and says its
+ * numbers; the same numbers are in the data table one toggle away.
+ */
+import { stack } from 'd3-shape';
+import {
+  RUN_STATUSES,
+  bucketLabel,
+  type RunStatusKey,
+  type RunsBucket,
+  type RunsRange,
+} from '../../shared/overview';
+
+const SVG = 'http://www.w3.org/2000/svg';
+const WIDTH = 720;
+const HEIGHT = 200;
+const MARGIN = { top: 8, right: 8, bottom: 22, left: 40 };
+
+function svgElement<K extends keyof SVGElementTagNameMap>(
+  tag: K,
+  attributes: Record<string, string | number>,
+): SVGElementTagNameMap[K] {
+  const element = document.createElementNS(SVG, tag);
+  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, String(value));
+  return element;
+}
+
+export function bucketDescription(range: RunsRange, bucket: RunsBucket): string {
+  const when = range === 'hours' ? `${bucket.key}:00 UTC` : bucket.key;
+  const parts = RUN_STATUSES.map((status) => `${bucket.counts[status]} ${status}`);
+  return `${when}: ${parts.join(', ')}`;
+}
+
+export function runsChart(range: RunsRange, buckets: RunsBucket[]): SVGSVGElement {
+  const series = stack<RunsBucket, RunStatusKey>()
+    .keys(RUN_STATUSES)
+    .value((bucket, key) => bucket.counts[key])(buckets);
+  const max = Math.max(
+    1,
+    ...buckets.map((bucket) => RUN_STATUSES.reduce((sum, key) => sum + bucket.counts[key], 0)),
+  );
+  const plotWidth = WIDTH - MARGIN.left - MARGIN.right;
+  const plotHeight = HEIGHT - MARGIN.top - MARGIN.bottom;
+  const step = plotWidth / Math.max(1, buckets.length);
+  const y = (value: number) => MARGIN.top + plotHeight - (value / max) * plotHeight;
+
+  const svg = svgElement('svg', {
+    viewBox: `0 0 ${WIDTH} ${HEIGHT}`,
+    class: 'runs-chart',
+    role: 'group',
+    'aria-label': `Puppet runs per ${range === 'hours' ? 'hour, last 24 hours' : 'day, last 8 days'}, stacked by status`,
+  });
+  // the axis: 0 and the largest total, and a label under every bucket (every 3rd hour)
+  for (const value of [0, max]) {
+    const label = svgElement('text', {
+      x: MARGIN.left - 6,
+      y: y(value) + 4,
+      class: 'axis-label',
+      'text-anchor': 'end',
+    });
+    label.textContent = String(value);
+    svg.append(
+      label,
+      svgElement('line', {
+        x1: MARGIN.left,
+        x2: WIDTH - MARGIN.right,
+        y1: y(value),
+        y2: y(value),
+        class: 'grid-line',
+      }),
+    );
+  }
+  buckets.forEach((bucket, index) => {
+    const group = svgElement('g', {
+      class: 'bucket',
+      tabindex: index === buckets.length - 1 ? 0 : -1,
+      role: 'img',
+      'aria-label': bucketDescription(range, bucket),
+    });
+    const title = svgElement('title', {});
+    title.textContent = bucketDescription(range, bucket);
+    group.append(title);
+    const x = MARGIN.left + index * step + step * 0.15;
+    for (const layer of series) {
+      const [low, high] = layer[index]!;
+      if (high - low <= 0) continue;
+      group.append(
+        svgElement('rect', {
+          x,
+          width: step * 0.7,
+          y: y(high),
+          height: Math.max(1, y(low) - y(high)),
+          class: `bar status-${layer.key}`,
+        }),
+      );
+    }
+    // a transparent hit area over the whole column, for the focus ring and the pointer
+    group.append(
+      svgElement('rect', {
+        x: x - step * 0.1,
+        width: step * 0.9,
+        y: MARGIN.top,
+        height: plotHeight,
+        class: 'hit',
+      }),
+    );
+    if (range === 'days' || index % 3 === buckets.length % 3 || index === buckets.length - 1) {
+      const label = svgElement('text', {
+        x: x + step * 0.35,
+        y: HEIGHT - 6,
+        class: 'axis-label',
+        'text-anchor': 'middle',
+      });
+      label.textContent = bucketLabel(range, bucket.key);
+      svg.append(label);
+    }
+    svg.append(group);
+  });
+  svg.addEventListener('keydown', (event) => moveFocus(svg, event));
+  return svg;
+}
+
+/** Left/Right (and Home/End) move the focus from bar to bar; one tab stop for the whole chart. */
+function moveFocus(svg: SVGSVGElement, event: KeyboardEvent): void {
+  const bars = [...svg.querySelectorAll<SVGGElement>('g.bucket')];
+  const current = bars.indexOf(document.activeElement as SVGGElement);
+  if (current < 0) return;
+  const next =
+    event.key === 'ArrowRight'
+      ? current + 1
+      : event.key === 'ArrowLeft'
+        ? current - 1
+        : event.key === 'Home'
+          ? 0
+          : event.key === 'End'
+            ? bars.length - 1
+            : undefined;
+  if (next === undefined) return;
+  event.preventDefault();
+  const target = bars[Math.max(0, Math.min(bars.length - 1, next))]!;
+  for (const bar of bars) bar.setAttribute('tabindex', bar === target ? '0' : '-1');
+  target.focus();
+}
+
+/** The chart's numbers as a table (the toggle shows it instead of the chart). */
+export function runsTable(range: RunsRange, buckets: RunsBucket[]): HTMLTableElement {
+  const table = document.createElement('table');
+  table.className = 'data-table runs-table';
+  const caption = document.createElement('caption');
+  caption.textContent =
+    range === 'hours' ? 'Runs per hour (UTC), last 24 hours' : 'Runs per day (UTC), last 8 days';
+  const head = table.createTHead().insertRow();
+  for (const text of [range === 'hours' ? 'Hour' : 'Day', ...RUN_STATUSES, 'total']) {
+    const cell = document.createElement('th');
+    cell.scope = 'col';
+    cell.textContent = text;
+    head.append(cell);
+  }
+  const body = table.createTBody();
+  for (const bucket of buckets) {
+    const row = body.insertRow();
+    const when = document.createElement('th');
+    when.scope = 'row';
+    when.textContent = range === 'hours' ? `${bucket.key}:00` : bucket.key;
+    row.append(when);
+    let total = 0;
+    for (const status of RUN_STATUSES) {
+      total += bucket.counts[status];
+      row.insertCell().textContent = String(bucket.counts[status]);
+    }
+    row.insertCell().textContent = String(total);
+  }
+  table.prepend(caption);
+  return table;
+}
