@@ -10,10 +10,6 @@ export interface ErrorActions {
   retry?: () => unknown;
 }
 
-const RETRY = 'Retry';
-const EDIT_CONNECTION = 'Edit Connection';
-const SHOW_LOG = 'Show Log';
-
 /** Logs every failure with its causes, and shows it with its actions: Retry, Edit Connection, Show Log. */
 export class ErrorReporter {
   constructor(private readonly log: vscode.LogOutputChannel) {}
@@ -29,15 +25,18 @@ export class ErrorReporter {
 
   async show(what: string, error: unknown, actions: ErrorActions = {}): Promise<void> {
     this.logged(what, error);
+    const retryLabel = vscode.l10n.t('Retry');
+    const editLabel = vscode.l10n.t('Edit Connection');
+    const showLogLabel = vscode.l10n.t('Show Log');
     const choices = [
-      ...(actions.retry ? [RETRY] : []),
-      ...(actions.connectionId && pointsAtConnectionSettings(error) ? [EDIT_CONNECTION] : []),
-      SHOW_LOG,
+      ...(actions.retry ? [retryLabel] : []),
+      ...(actions.connectionId && pointsAtConnectionSettings(error) ? [editLabel] : []),
+      showLogLabel,
     ];
     const picked = await vscode.window.showErrorMessage(describeError(error), ...choices);
-    if (picked === RETRY) await actions.retry?.();
-    else if (picked === EDIT_CONNECTION) {
+    if (picked === retryLabel) await actions.retry?.();
+    else if (picked === editLabel) {
       await vscode.commands.executeCommand(Commands.editConnection, actions.connectionId);
-    } else if (picked === SHOW_LOG) this.log.show(true);
+    } else if (picked === showLogLabel) this.log.show(true);
   }
 }

@@ -229,7 +229,7 @@ export class EventsPanel extends WebviewPanelHost<'events'> {
     } else if (this.state === 'error') {
       this.post({
         type: 'error',
-        message: this.error ?? 'The events could not be loaded.',
+        message: this.error ?? vscode.l10n.t('The events could not be loaded.'),
         editConnection: this.errorInSettings,
       });
     } else if (this.state === 'loading' && this.rows.length === 0) {
@@ -299,6 +299,6 @@ async function reportCertname(
     .stream('reports', { query: ['extract', ['certname'], ['=', 'hash', reportHash]], signal })
     .first()) as { certname?: string } | undefined;
   const certname = row?.certname;
-  if (!certname) throw new Error(`PuppetDB has no report ${reportHash}.`);
+  if (!certname) throw new Error(vscode.l10n.t('PuppetDB has no report {0}.', reportHash));
   return certname;
 }

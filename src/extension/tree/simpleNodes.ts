@@ -39,13 +39,16 @@ export class ErrorNode extends ExplorerNode {
     const item = new vscode.TreeItem(message.split('\n')[0]!, vscode.TreeItemCollapsibleState.None);
     item.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('errorForeground'));
     item.tooltip = new vscode.MarkdownString(
-      `**Could not load this level**\n\n${escapeMarkdown(message)}\n\nClick to retry.`,
+      vscode.l10n.t(
+        '**Could not load this level**\n\n{0}\n\nClick to retry.',
+        escapeMarkdown(message),
+      ),
     );
     // its actions (package.json menus): Retry and Show Log; Edit Connection when that is the fix
     item.contextValue = pointsAtConnectionSettings(this.error)
       ? ContextValues.connectionError
       : ContextValues.error;
-    item.command = { command: Commands.retry, title: 'Retry', arguments: [this] };
+    item.command = { command: Commands.retry, title: vscode.l10n.t('Retry'), arguments: [this] };
     return item;
   }
 }
@@ -61,14 +64,19 @@ export class LoadMoreNode extends ExplorerNode {
   }
 
   toTreeItem(): vscode.TreeItem {
-    const count =
+    const loaded = this.loaded.toLocaleString('en-US');
+    const label =
       this.total === undefined
-        ? `${this.loaded.toLocaleString('en-US')} loaded`
-        : `${this.loaded.toLocaleString('en-US')} of ${this.total.toLocaleString('en-US')}`;
-    const item = new vscode.TreeItem(`Load more (${count})`, vscode.TreeItemCollapsibleState.None);
+        ? vscode.l10n.t('Load more ({0} loaded)', loaded)
+        : vscode.l10n.t('Load more ({0} of {1})', loaded, this.total.toLocaleString('en-US'));
+    const item = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.None);
     item.iconPath = new vscode.ThemeIcon('ellipsis');
     item.contextValue = ContextValues.loadMore;
-    item.command = { command: Commands.loadMore, title: 'Load more', arguments: [this] };
+    item.command = {
+      command: Commands.loadMore,
+      title: vscode.l10n.t('Load more'),
+      arguments: [this],
+    };
     return item;
   }
 }
