@@ -17,6 +17,9 @@ const pictures: Record<string, string[]> = {
   'events.e2e.ts': ['events-table', 'report'],
   'connectionForm.e2e.ts': ['connection-form'],
   'walkthrough.e2e.ts': ['walkthrough'],
+  'overview.e2e.ts': ['overview'],
+  'inventory.e2e.ts': ['inventory'],
+  'code.e2e.ts': ['code-lens'],
 };
 
 const failed: string[] = [];

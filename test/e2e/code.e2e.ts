@@ -14,6 +14,7 @@ import type { Page } from 'playwright-core';
 import { CONTROL_REPO } from '../fixtures/fleet/controlRepo';
 import { httpClient, testServer } from '../integration/support/puppetdb';
 import { e2eArguments, withWorkbench } from './support/workbench';
+import { saveReadmeScreenshot } from './support/readmeScreenshots';
 
 /** Opens a file by its workspace path through Quick Open. */
 async function openPath(page: Page, path: string): Promise<void> {
@@ -92,6 +93,7 @@ async function main(): Promise<void> {
         );
         const file = join(screenshots, `code-lens-${shade}.png`);
         await page.screenshot({ path: file });
+        if (shade === 'dark') await saveReadmeScreenshot(page, 'code-lens');
         console.log(`  screenshot: ${file}`);
 
         const included = page

@@ -14,6 +14,7 @@ import type { Frame } from 'playwright-core';
 import { DEFAULT_INVENTORY_COLUMNS } from '../../src/shared/inventoryTable';
 import { httpClient, loadedFleet, testServer } from '../integration/support/puppetdb';
 import { e2eArguments, runCommand, webviewFrame, withWorkbench } from './support/workbench';
+import { saveReadmeScreenshot } from './support/readmeScreenshots';
 
 const HOSTILE_COLUMNS = ['facts.motd_banner', 'facts.support_url'];
 
@@ -114,6 +115,7 @@ async function main(): Promise<void> {
       await hostnameSort.click();
       await hostnameSort.click();
       await page.screenshot({ path: join(screenshots, `inventory-${shade}.png`) });
+      if (shade === 'dark') await saveReadmeScreenshot(page, 'inventory');
 
       // --- packages: libacme's versions, newest first in dpkg's order
       await runCommand(page, 'PuppetDB: Find Packages…');

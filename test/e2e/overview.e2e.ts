@@ -13,6 +13,7 @@ import type { Frame, Page } from 'playwright-core';
 import { connect } from '../../src/client';
 import { testServer } from '../integration/support/puppetdb';
 import { e2eArguments, runCommand, webviewFrame, withWorkbench } from './support/workbench';
+import { saveReadmeScreenshot } from './support/readmeScreenshots';
 
 declare const document: {
   activeElement: { getAttribute(name: string): string | null } | null;
@@ -66,6 +67,7 @@ async function exercise(
     assert.ok((await frame.locator('.runs-chart rect.bar').count()) > 0);
   });
   await page.screenshot({ path: join(screenshots, `overview-${name}.png`) });
+  if (name === 'dark') await saveReadmeScreenshot(page, 'overview');
 
   await check(
     `${name}: arrow keys move the focus from bar to bar, each says its numbers`,
