@@ -6,7 +6,7 @@ import type { CatalogGraphTarget } from '../commandTargets';
 import { WebviewPanels } from '../ids';
 import type { Services } from '../services';
 import { withLoadProgress } from '../tree/loading';
-import { webviewOptions } from '../webviews/webviewHtml';
+import { createPanel } from '../webviews/webviewHtml';
 import { WebviewPanelHost, type MessageHandlers } from '../webviews/webviewPanelHost';
 import type { CatalogHistory } from './catalogHistory';
 import { catalogToDto } from './catalogToDto';
@@ -67,11 +67,10 @@ export class CatalogGraphPanel extends WebviewPanelHost<'graph'> {
       context,
       target,
       panel ??
-        vscode.window.createWebviewPanel(
+        createPanel(
+          context.services.extensionUri,
           WebviewPanels.graph,
           vscode.l10n.t('Catalog: {0}', target.certname),
-          vscode.ViewColumn.Active,
-          webviewOptions(context.services.extensionUri),
         ),
     );
     CatalogGraphPanel.open.set(key, graph);

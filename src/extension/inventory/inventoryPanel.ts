@@ -18,7 +18,7 @@ import { WebviewPanels } from '../ids';
 import { exportRows } from '../pql/resultsExport';
 import type { Services } from '../services';
 import { openViews } from '../webviews/openViews';
-import { webviewOptions } from '../webviews/webviewHtml';
+import { createPanel } from '../webviews/webviewHtml';
 import { WebviewPanelHost, type MessageHandlers } from '../webviews/webviewPanelHost';
 import { pickFactPathColumn } from './factPathPicker';
 
@@ -58,11 +58,10 @@ export class InventoryPanel extends WebviewPanelHost<'inventory'> {
   loaded: Promise<void> = Promise.resolve();
 
   static create(services: Services, connectionId: string, columns: string[]): InventoryPanel {
-    const panel = vscode.window.createWebviewPanel(
+    const panel = createPanel(
+      services.extensionUri,
       WebviewPanels.inventory,
       vscode.l10n.t('Inventory'),
-      vscode.ViewColumn.Active,
-      webviewOptions(services.extensionUri),
     );
     const inventory = new InventoryPanel(services, panel, connectionId, columns);
     inventory.loaded = inventory.load();

@@ -4,7 +4,7 @@ import type { KeptContent, OverviewToHost, RestoredNote, RestoreInfo } from '../
 import { restoredNote } from '../../shared/protocolSchema';
 import { WebviewPanels } from '../ids';
 import type { Services } from '../services';
-import { webviewOptions } from '../webviews/webviewHtml';
+import { createPanel } from '../webviews/webviewHtml';
 import { WebviewPanelHost, type MessageHandlers } from '../webviews/webviewPanelHost';
 import { openViews } from '../webviews/openViews';
 import { fetchOverview } from './overviewQueries';
@@ -40,11 +40,10 @@ export class OverviewPanel extends WebviewPanelHost<'overview'> {
   flappingLoaded: Promise<void> = Promise.resolve();
 
   static create(services: Services, connectionId: string): OverviewPanel {
-    const panel = vscode.window.createWebviewPanel(
+    const panel = createPanel(
+      services.extensionUri,
       WebviewPanels.overview,
       overviewTitle(services, connectionId),
-      vscode.ViewColumn.Active,
-      { ...webviewOptions(services.extensionUri), retainContextWhenHidden: false },
     );
     const overview = new OverviewPanel(services, panel, connectionId, 'hours');
     overview.loaded = overview.load();

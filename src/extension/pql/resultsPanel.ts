@@ -11,7 +11,7 @@ import { WebviewPanels } from '../ids';
 import type { Services } from '../services';
 import type { ConnectionSettings } from '../settings';
 import { withLoadProgress } from '../tree/loading';
-import { webviewOptions } from '../webviews/webviewHtml';
+import { createPanel } from '../webviews/webviewHtml';
 import { WebviewPanelHost, type MessageHandlers } from '../webviews/webviewPanelHost';
 import { exportRows, copyCurl } from './resultsExport';
 import { exportWholeResult } from './wholeResultExport';
@@ -59,11 +59,11 @@ export class ResultsPanel extends WebviewPanelHost<'results'> {
       ResultsPanel.current.panel.reveal(undefined, true);
       return ResultsPanel.current;
     }
-    const panel = vscode.window.createWebviewPanel(
+    const panel = createPanel(
+      services.extensionUri,
       WebviewPanels.results,
       vscode.l10n.t('PQL Results'),
       { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true },
-      webviewOptions(services.extensionUri),
     );
     return ResultsPanel.adopt(services, panel);
   }

@@ -19,7 +19,7 @@ import {
 import { restoredNote } from '../../shared/protocolSchema';
 import { WebviewPanels } from '../ids';
 import type { Services } from '../services';
-import { webviewOptions } from '../webviews/webviewHtml';
+import { createPanel } from '../webviews/webviewHtml';
 import { WebviewPanelHost, type MessageHandlers } from '../webviews/webviewPanelHost';
 import { openViews } from '../webviews/openViews';
 import { bannerError, errorBannerHandlers } from '../webviews/errorBanner';
@@ -63,12 +63,7 @@ export class EventsPanel extends WebviewPanelHost<'events'> {
   loaded: Promise<void> = Promise.resolve();
 
   static create(services: Services, connectionId: string, source: EventsSource): EventsPanel {
-    const panel = vscode.window.createWebviewPanel(
-      WebviewPanels.events,
-      eventsTitle(source),
-      vscode.ViewColumn.Active,
-      webviewOptions(services.extensionUri),
-    );
+    const panel = createPanel(services.extensionUri, WebviewPanels.events, eventsTitle(source));
     const events = new EventsPanel(services, panel, connectionId, source);
     events.loaded = events.load();
     return events;

@@ -10,7 +10,7 @@ import {
 } from '../../shared/reportDto';
 import { WebviewPanels } from '../ids';
 import type { Services } from '../services';
-import { webviewOptions } from '../webviews/webviewHtml';
+import { createPanel } from '../webviews/webviewHtml';
 import { WebviewPanelHost, type MessageHandlers } from '../webviews/webviewPanelHost';
 import { openViews } from '../webviews/openViews';
 import { bannerError, errorBannerHandlers } from '../webviews/errorBanner';
@@ -36,12 +36,7 @@ export class ReportPanel extends WebviewPanelHost<'report'> {
   loaded: Promise<void> = Promise.resolve();
 
   static create(services: Services, connectionId: string, reportHash: string): ReportPanel {
-    const panel = vscode.window.createWebviewPanel(
-      WebviewPanels.report,
-      reportTitle(reportHash),
-      vscode.ViewColumn.Active,
-      webviewOptions(services.extensionUri),
-    );
+    const panel = createPanel(services.extensionUri, WebviewPanels.report, reportTitle(reportHash));
     const report = new ReportPanel(services, panel, connectionId, reportHash);
     report.loaded = report.load();
     return report;

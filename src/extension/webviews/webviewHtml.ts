@@ -2,6 +2,17 @@ import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { WebviewEntry } from '../../shared/protocol';
 
+/** A new panel of one of our views, with the webview options every view shares. */
+export function createPanel(
+  extensionUri: vscode.Uri,
+  viewType: string,
+  title: string,
+  column: vscode.ViewColumn | { viewColumn: vscode.ViewColumn; preserveFocus: boolean } = vscode
+    .ViewColumn.Active,
+): vscode.WebviewPanel {
+  return vscode.window.createWebviewPanel(viewType, title, column, webviewOptions(extensionUri));
+}
+
 /**
  * The webview's options: scripts on, and only the bundles and media/ readable. Nothing remote
  * can be loaded (the CSP below has no remote source at all).
