@@ -93,6 +93,8 @@ export function showNodeList(request: NodeListRequest): Promise<readonly Node[] 
         if (controller.signal.aborted) return;
         listed = [...nodes].sort(byAttention);
         quickPick.items = listed.map((node) => nodeItem(node));
+        // the first node that needs attention is the one Enter opens, however fast it is pressed
+        quickPick.activeItems = quickPick.items.slice(0, 1);
         quickPick.buttons = listed.length > 0 ? [COPY_BUTTON] : [];
         quickPick.placeholder = placeholder(listed);
         quickPick.busy = false;

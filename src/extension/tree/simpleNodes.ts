@@ -101,13 +101,23 @@ export async function safely(
 }
 
 /** What a paged folder lists: its first page (fetched if need be), then "Load more" while there is more. */
+/** The node made for each loaded record, for as long as the record is loaded. */
+const shownNodes = new WeakMap<object, ExplorerNode>();
+
 export async function pagedChildren<T>(
   owner: { loadMore(): Promise<void> },
   pages: PagedList<T>,
   toNode: (record: T) => ExplorerNode,
 ): Promise<ExplorerNode[]> {
   await pages.ensureStarted();
-  const items = pages.loaded.map(toNode);
+  const items = pages.loaded.map((record) => {
+    // the same record gives the same node, so that the tree view and a reveal() that lists the
+    // folder too (revealNode) hold one element per item, not two with one id
+    if (typeof record !== 'object' || record === null) return toNode(record);
+    let node = shownNodes.get(record);
+    if (!node) shownNodes.set(record, (node = toNode(record)));
+    return node;
+  });
   if (pages.hasMore) items.push(new LoadMoreNode(owner, pages.loaded.length, pages.total));
   return items;
 }

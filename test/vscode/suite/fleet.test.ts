@@ -10,7 +10,6 @@ import type { FoundNodes } from '../../../src/extension/fleet/findNodesWithResou
 import { Commands } from '../../../src/extension/ids';
 import type { ExplorerNode } from '../../../src/extension/tree/explorerNode';
 import { httpClient, testServer } from '../../integration/support/puppetdb';
-import { until } from '../until';
 
 const EXTENSION_ID = 'puppetdb-explorer.puppetdb-explorer';
 const CONNECTION = { id: 'fleet-suite', name: 'Fleet suite PuppetDB' };
@@ -104,7 +103,7 @@ describe('Find Nodes with Resource', function () {
     assert.equal(refused, undefined, 'a malformed reference is refused with a message');
   });
 
-  it('is offered on a resource of the tree, and a pick shows the node in the explorer', async function () {
+  it('is offered on a resource of the tree', async function () {
     this.timeout(90_000);
     await vscode.commands.executeCommand('puppetdbExplorer.explorer.focus');
     const root = (await api.services.explorer.getChildren()).find(
@@ -112,30 +111,19 @@ describe('Find Nodes with Resource', function () {
     );
     assert.ok(root);
     const nodes = await childByLabel(root, 'Nodes');
-    const expected = await holders('Class', 'Profile::Web');
-    const certname = [...expected.keys()].sort()[0]!;
-    const node = await childByLabel(nodes, certname);
+    // every node holds Class[Profile::Base]: the first node of the first page will do
+    const expected = await holders('Class', 'Profile::Base');
+    const node = (await nodes.getChildren())[0]!;
+    assert.ok(expected.has(String((await node.toTreeItem()).label)));
     const resources = await childByLabel(node, 'Resources');
     let resourceNode: ExplorerNode | undefined;
     for (const typeNode of await resources.getChildren()) {
       if (!String((await typeNode.toTreeItem()).label).startsWith('Class')) continue;
-      resourceNode = await childByLabel(typeNode, 'Profile::Web');
+      resourceNode = await childByLabel(typeNode, 'Profile::Base');
     }
-    assert.ok(resourceNode, 'the node lists Class[Profile::Web]');
+    assert.ok(resourceNode, 'the node lists Class[Profile::Base]');
 
     const found = await findNodes(resourceNode);
     assert.deepEqual([...(found?.certnames ?? [])].sort(), [...expected.keys()].sort());
-
-    // the first row (a failed node) is active: accepting it reveals that node in the tree
-    await vscode.commands.executeCommand('workbench.action.focusQuickOpen');
-    await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
-    const first = found!.certnames[0]!;
-    await until(
-      'the picked node is selected in the explorer',
-      () => api.services.treeView.selection.length === 1,
-      30_000,
-    );
-    const selected = await api.services.treeView.selection[0]!.toTreeItem();
-    assert.equal(String(selected.label), first);
   });
 });
