@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { RevealNodeTarget } from '../commandTargets';
 import { ContextValues, Views } from '../ids';
 import type { Services } from '../services';
+import type { ExplorerNode } from '../tree/explorerNode';
 import { NodesFolder } from '../tree/nodesFolder';
 
 /**
@@ -11,25 +12,59 @@ import { NodesFolder } from '../tree/nodesFolder';
 export async function revealNode(services: Services, target: RevealNodeTarget): Promise<void> {
   const { explorer, treeView } = services;
   await vscode.commands.executeCommand(`${Views.explorer}.focus`);
+  // Twice at most: when the view still held other objects for these ids (a refresh it had not
+  // run yet), the first reveal selects nothing; the tree is then listed anew and asked again.
+  for (let attempt = 0; attempt < 2; attempt++) {
+    if (attempt > 0) explorer.refresh();
+    const node = await filteredNode(services, target);
+    if (!node) {
+      void vscode.window.showWarningMessage(
+        vscode.l10n.t('{0} is not an active node of this PuppetDB.', target.certname),
+      );
+      return;
+    }
+    const selected = nextSelection(treeView);
+    await treeView.reveal(node, { select: true, focus: true, expand: true });
+    if ((await selected).includes(node)) return;
+  }
+}
+
+/** The connection's Nodes folder filtered to the certname (on the server), and its node. */
+async function filteredNode(
+  services: Services,
+  target: RevealNodeTarget,
+): Promise<ExplorerNode | undefined> {
+  const { explorer } = services;
   await explorer.getChildren();
   const root = explorer.root(target.connectionId);
-  if (!root) throw new Error(`There is no PuppetDB connection "${target.connectionId}".`);
+  if (!root) {
+    throw new Error(vscode.l10n.t('There is no PuppetDB connection "{0}".', target.connectionId));
+  }
   const folder = (await explorer.getChildren(root)).find(
     (child): child is NodesFolder => child instanceof NodesFolder && child.filterable,
   );
-  if (!folder) return;
+  if (!folder) return undefined;
   folder.setFilter({ namePattern: `^${escapeRegex(target.certname)}$` });
   explorer.refresh(folder);
-  const children = await explorer.getChildren(folder);
-  for (const child of children) {
-    if ((await child.toTreeItem()).contextValue === ContextValues.node) {
-      await treeView.reveal(child, { select: true, focus: true, expand: true });
-      return;
-    }
+  for (const child of await explorer.getChildren(folder)) {
+    if ((await child.toTreeItem()).contextValue === ContextValues.node) return child;
   }
-  void vscode.window.showWarningMessage(
-    vscode.l10n.t('{0} is not an active node of this PuppetDB.', target.certname),
-  );
+  return undefined;
+}
+
+/** The selection after the next change of it, or as it is after a second without one. */
+function nextSelection(treeView: vscode.TreeView<ExplorerNode>): Promise<readonly ExplorerNode[]> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      listener.dispose();
+      resolve(treeView.selection);
+    }, 1000);
+    const listener = treeView.onDidChangeSelection(({ selection }) => {
+      clearTimeout(timer);
+      listener.dispose();
+      resolve(selection);
+    });
+  });
 }
 
 /** PostgreSQL (ARE) regular expressions take backslash escapes like JavaScript's. */

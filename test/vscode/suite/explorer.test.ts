@@ -302,6 +302,11 @@ describe('PuppetDB Explorer in a real VS Code', function () {
         await api.services.treeView.reveal(parent, { expand: true, focus: false, select: false });
       }
     } finally {
+      // leave the view as the suites after this one expect it: nothing expanded, listed anew
+      await vscode.commands.executeCommand(
+        'workbench.actions.treeView.puppetdbExplorer.explorer.collapseAll',
+      );
+      api.services.explorer.refresh();
       await settings.update('pageSize', 7, vscode.ConfigurationTarget.Global);
       await vscode.commands.executeCommand(Commands.clearNodeFilter, nodesFolder);
     }
