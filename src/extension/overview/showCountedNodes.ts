@@ -3,7 +3,7 @@ import type { CountKey } from '../../shared/overview';
 import { Commands, Views } from '../ids';
 import type { Services } from '../services';
 import type { NodeFilter } from '../tree/nodeFilter';
-import { NodesFolder } from '../tree/nodesFolder';
+import type { NodesFolder } from '../tree/nodesFolder';
 
 /** Where a count of the overview led: the tree's Nodes folder filtered, or a PQL node list. */
 export type CountedNodes =
@@ -34,13 +34,7 @@ export async function showCountedNodes(
   };
   const { explorer, treeView } = services;
   await vscode.commands.executeCommand(`${Views.explorer}.focus`);
-  await explorer.getChildren();
-  const root = explorer.root(connectionId);
-  if (!root) throw new Error(vscode.l10n.t('There is no PuppetDB connection "{0}".', connectionId));
-  const folder = (await explorer.getChildren(root)).find(
-    (child): child is NodesFolder => child instanceof NodesFolder && child.filterable,
-  );
-  if (!folder) throw new Error(vscode.l10n.t('The connection has no Nodes folder.'));
+  const folder = await explorer.nodesFolder(connectionId);
   folder.setFilter(filter);
   explorer.refresh(folder);
   await treeView.reveal(folder, { select: true, focus: true, expand: true });

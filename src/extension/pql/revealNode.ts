@@ -3,7 +3,6 @@ import type { RevealNodeTarget } from '../commandTargets';
 import { ContextValues, Views } from '../ids';
 import type { Services } from '../services';
 import type { ExplorerNode } from '../tree/explorerNode';
-import { NodesFolder } from '../tree/nodesFolder';
 
 /**
  * Shows a node in the explorer: its connection's Nodes folder is filtered to that certname
@@ -35,15 +34,7 @@ async function filteredNode(
   target: RevealNodeTarget,
 ): Promise<ExplorerNode | undefined> {
   const { explorer } = services;
-  await explorer.getChildren();
-  const root = explorer.root(target.connectionId);
-  if (!root) {
-    throw new Error(vscode.l10n.t('There is no PuppetDB connection "{0}".', target.connectionId));
-  }
-  const folder = (await explorer.getChildren(root)).find(
-    (child): child is NodesFolder => child instanceof NodesFolder && child.filterable,
-  );
-  if (!folder) return undefined;
+  const folder = await explorer.nodesFolder(target.connectionId);
   folder.setFilter({ namePattern: `^${escapeRegex(target.certname)}$` });
   explorer.refresh(folder);
   for (const child of await explorer.getChildren(folder)) {

@@ -3,6 +3,7 @@ import type { ConnectionStore } from '../connections/connectionStore';
 import type { ErrorReporter } from '../errors';
 import type { Settings } from '../settings';
 import { ConnectionNode } from './connectionNode';
+import { NodesFolder } from './nodesFolder';
 import type { TreeContext } from './treeContext';
 import type { ExplorerNode } from './explorerNode';
 import { childIds, rootId } from './treeIds';
@@ -70,6 +71,20 @@ export class ExplorerProvider implements vscode.TreeDataProvider<ExplorerNode>, 
       if (at instanceof ConnectionNode) return at.connection.id;
     }
     return undefined;
+  }
+
+  /** A connection's filterable Nodes folder, as listed now (revealNode, the overview's counts). */
+  async nodesFolder(connectionId: string): Promise<NodesFolder> {
+    await this.getChildren();
+    const root = this.root(connectionId);
+    if (!root) {
+      throw new Error(vscode.l10n.t('There is no PuppetDB connection "{0}".', connectionId));
+    }
+    const folder = (await this.getChildren(root)).find(
+      (child): child is NodesFolder => child instanceof NodesFolder && child.filterable,
+    );
+    if (!folder) throw new Error(vscode.l10n.t('The connection has no Nodes folder.'));
+    return folder;
   }
 
   /** The root of a connection, as shown now. */
