@@ -19,7 +19,17 @@ async function main(): Promise<void> {
   const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
     capabilities: { untrustedWorkspaces: { description: string } };
   };
-  const limitedDescription = manifest.capabilities.untrustedWorkspaces.description;
+  // the manifest names its words by key (%key%); the workbench shows package.nls.json's text
+  const words = JSON.parse(readFileSync(join(ROOT, 'package.nls.json'), 'utf8')) as Record<
+    string,
+    string
+  >;
+  const descriptionKey = manifest.capabilities.untrustedWorkspaces.description.replace(
+    /^%|%$/g,
+    '',
+  );
+  const limitedDescription = words[descriptionKey];
+  if (!limitedDescription) throw new Error(`package.nls.json has no ${descriptionKey}`);
   const vsix = join(ROOT, 'dist/puppetdb-explorer.vsix');
   if (!existsSync(vsix)) throw new Error(`${vsix} is missing: run npm run package first`);
   const folder = join(mkdtempSync(join(tmpdir(), 'pdbx-e2e-trust-')), 'hostile-repository');

@@ -63,11 +63,15 @@ async function stepDone(page: Page, stepId: string): Promise<boolean> {
   return (await checkMark(page, stepId).getAttribute('class'))?.includes('complete') ?? false;
 }
 
+/**
+ * Waits until VS Code marks the step done. The mark need not be on screen: the page keeps one per
+ * step in each of its slides, and which is drawn depends on the walkthrough's layout at that moment.
+ */
 async function waitForStepDone(page: Page, stepId: string): Promise<void> {
   await page
     .locator(`.gettingStartedContainer [data-done-step-id$="#${stepId}"].complete`)
     .first()
-    .waitFor({ timeout: 30_000 });
+    .waitFor({ state: 'attached', timeout: 30_000 });
 }
 
 async function expand(page: Page, label: string): Promise<void> {
