@@ -15,6 +15,8 @@ export interface NodeListRequest {
   /** Selected and centred in the catalog graph a node opens in, `Type[title]`. */
   focusResource?: string;
   load(signal: AbortSignal): Promise<readonly Node[]>;
+  /** A second line for a node, e.g. the package version it holds. */
+  detail?(node: Node): string | undefined;
 }
 
 /** How the list sorts: what needs attention first. */
@@ -92,7 +94,10 @@ export function showNodeList(request: NodeListRequest): Promise<readonly Node[] 
       (nodes) => {
         if (controller.signal.aborted) return;
         listed = [...nodes].sort(byAttention);
-        quickPick.items = listed.map((node) => nodeItem(node));
+        quickPick.items = listed.map((node) => ({
+          ...nodeItem(node),
+          detail: request.detail?.(node),
+        }));
         // the first node that needs attention is the one Enter opens, however fast it is pressed
         quickPick.activeItems = quickPick.items.slice(0, 1);
         quickPick.buttons = listed.length > 0 ? [COPY_BUTTON] : [];

@@ -8,8 +8,8 @@
  * markup stays inert. "Export CSV" saves the nodes behind what is listed.
  */
 import * as vscode from 'vscode';
-import type { PuppetDB } from '../../client';
-import { Commands } from '../ids';
+import type { Node, PuppetDB } from '../../client';
+import { showNodeList } from '../fleet/nodeListPicker';
 import { pickConnection } from '../pickers';
 import { exportRows } from '../pql/resultsExport';
 import type { Services } from '../services';
@@ -31,6 +31,8 @@ export interface FindPackagesTarget {
   olderThan?: string;
   /** With `name`: write the CSV of the nodes here (a file path) without asking. */
   exportTo?: string;
+  /** With `name`: also show the node list of the versions found, as picking them would. */
+  listNodes?: boolean;
 }
 
 /** What the command answers once it was told everything (tests read it). */
@@ -39,6 +41,8 @@ export interface FindPackagesResult {
   versions: PackageVersion[];
   holders: PackageHolder[];
   exported?: string;
+  /** With `listNodes`: the nodes the list showed, in its order. */
+  listed?: Array<{ certname: string; status?: string | null; detail?: string }>;
 }
 
 export async function findPackages(
@@ -55,7 +59,9 @@ export async function findPackages(
   if (!connectionId) return undefined;
   const client = await services.store.client(connectionId);
   if (typeof target.name === 'string' && target.name) {
-    return answer(client, target.name, target.olderThan, target.exportTo);
+    const found = await answer(client, target.name, target.olderThan, target.exportTo);
+    if (!target.listNodes) return found;
+    return { ...found, listed: await listNodes(services, client, connectionId, found) };
   }
   const name = await pickPackageName(client);
   if (!name) return undefined;
@@ -224,32 +230,75 @@ async function browseVersions(
       }
     }
   });
-  quickPick.onDidAccept(async () => {
+  quickPick.onDidAccept(() => {
     const picked = quickPick.selectedItems[0];
     if (!picked) return;
     quickPick.hide();
-    const holders = await packageHolders(client, name, picked.versions);
-    const node = await vscode.window.showQuickPick(
-      holders.map((holder) => ({
-        label: holder.certname,
-        description: `${holder.version} · ${holder.provider}`,
-      })),
-      {
-        title: vscode.l10n.t('{0} {1}: {2} nodes', name, picked.label, holders.length),
-        placeHolder: vscode.l10n.t('A node opens in the explorer'),
-        matchOnDescription: true,
-        ignoreFocusOut: true,
-      },
-    );
-    if (node) {
-      await vscode.commands.executeCommand(Commands.revealNode, {
-        connectionId,
-        certname: node.label,
-      });
-    }
+    void listNodes(services, client, connectionId, { name, versions: picked.versions });
   });
   quickPick.onDidHide(() => {
     if (!asking) quickPick.dispose();
   });
   quickPick.show();
+}
+
+/**
+ * The node list of `versions` (failures on top, each one click from the tree, its graph and its
+ * latest report), each with the version it holds; resolves with what it listed.
+ */
+async function listNodes(
+  services: Services,
+  client: PuppetDB,
+  connectionId: string,
+  { name, versions }: { name: string; versions: readonly PackageVersion[] },
+): Promise<FindPackagesResult['listed']> {
+  const label =
+    versions.length === 1 ? versions[0]!.version : vscode.l10n.t('{0} versions', versions.length);
+  let held = new Map<string, string>();
+  const nodes = await showNodeList({
+    connectionId,
+    title: vscode.l10n.t('Nodes with {0} {1}', name, label),
+    load: async (signal) => {
+      const found = await nodesHolding(services, client, name, versions, signal);
+      held = found.held;
+      return found.nodes;
+    },
+    detail: (node) => held.get(node.name),
+  });
+  return nodes?.map((node) => ({
+    certname: node.name,
+    status: node.status,
+    detail: held.get(node.name),
+  }));
+}
+
+/**
+ * The nodes holding `name` in one of `versions`, with their run status, and which version each
+ * holds (a node may hold builds of several providers).
+ */
+async function nodesHolding(
+  services: Services,
+  client: PuppetDB,
+  name: string,
+  versions: readonly PackageVersion[],
+  signal: AbortSignal,
+): Promise<{ nodes: Node[]; held: Map<string, string> }> {
+  const held = new Map<string, string>();
+  for (const holder of await packageHolders(client, name, versions, signal)) {
+    const version = `${holder.version} · ${holder.provider}`;
+    const earlier = held.get(holder.certname);
+    held.set(holder.certname, earlier ? `${earlier}, ${version}` : version);
+  }
+  if (held.size === 0) return { nodes: [], held };
+  const nodes = await client
+    .nodes({
+      query: ['in', 'certname', ['array', [...held.keys()]]],
+      withStatus: true,
+      unreported: services.settings.unreportedHours(),
+      // one certname per holder: a long list would not fit in a URL
+      requestMethod: 'POST',
+      signal,
+    })
+    .toArray();
+  return { nodes, held };
 }

@@ -165,4 +165,40 @@ describe('Inventory and packages', function () {
     assert.equal(csv[0], 'package_name,certname,version,provider');
     assert.equal(csv.length, expected.length + 1);
   });
+
+  it("a version's node list shows its holders, failures on top, with PuppetDB's run status and the version each holds", async () => {
+    const threshold = '1.0.0-1ubuntu1';
+    const unreported = api.services.settings.unreportedHours();
+    const status = new Map<string, string | null | undefined>();
+    for await (const node of client.nodes({ withStatus: true, unreported })) {
+      status.set(node.name, node.status);
+    }
+    const held = new Map<string, string>();
+    for (const node of activeNodes()) {
+      const versions = node.facts.package_inventory
+        .filter(([name, version]) => name === 'libacme' && compareDpkg(version, threshold) < 0)
+        .map(([, version, provider]) => `${version} · ${provider}`);
+      if (versions.length > 0) held.set(node.certname, versions.join(', '));
+    }
+    const shown = vscode.commands.executeCommand<FindPackagesResult>(Commands.findPackages, {
+      connectionId: CONNECTION.id,
+      name: 'libacme',
+      olderThan: threshold,
+      listNodes: true,
+    });
+    const result = await shown;
+    await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+    const listed = result.listed ?? [];
+    assert.deepEqual(listed.map((node) => node.certname).sort(), [...held.keys()].sort());
+    for (const node of listed) {
+      assert.equal(node.status, status.get(node.certname), `${node.certname}'s status`);
+      assert.equal(node.detail, held.get(node.certname), `${node.certname}'s version`);
+    }
+    const failed = listed.filter((node) => node.status === 'failed').length;
+    assert.ok(failed > 0, 'the fixture has a failed holder');
+    assert.ok(
+      listed.slice(0, failed).every((node) => node.status === 'failed'),
+      'failures are listed first',
+    );
+  });
 });
