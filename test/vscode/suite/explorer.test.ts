@@ -67,6 +67,13 @@ describe('PuppetDB Explorer in a real VS Code', function () {
       .update('pageSize', 7, vscode.ConfigurationTarget.Global);
   });
 
+  // the suites after this one page with the user's default, as they expect
+  after(() =>
+    vscode.workspace
+      .getConfiguration('puppetdbExplorer')
+      .update('pageSize', undefined, vscode.ConfigurationTarget.Global),
+  );
+
   it('activates, and registers every command package.json contributes', async () => {
     const manifest = vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON as {
       contributes: { commands: Array<{ command: string }> };

@@ -208,8 +208,17 @@ describe('Fleet overview', function () {
     ) as NodesFolder;
     try {
       assert.deepEqual(folder.currentFilter(), { status: 'failed', asCounted: true });
+      // every page of the filtered folder, whatever the page size
+      let children = await folder.getChildren();
+      while (
+        children.length > 0 &&
+        (await children.at(-1)!.toTreeItem()).contextValue === ContextValues.loadMore
+      ) {
+        await vscode.commands.executeCommand(Commands.loadMore, children.at(-1));
+        children = await folder.getChildren();
+      }
       const shown: string[] = [];
-      for (const child of await folder.getChildren()) {
+      for (const child of children) {
         const item = await child.toTreeItem();
         if (item.contextValue === ContextValues.node) shown.push(String(item.label));
       }
