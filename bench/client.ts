@@ -1,53 +1,78 @@
 /**
- * Client overhead against the physical limit: for each entity, the time our client takes to
- * fetch, stream-decode and build typed records, divided by the time raw undici + JSON.parse
- * takes for the same URL, measured alternately in one run. Also the time to the first record
- * of a streamed response against its full download.
+ * The client against the limits of issue 14, each row a ratio beside its baseline measured in the
+ * same run: curl (PuppetDB streams JSON from one thread, so curl is the physical limit), raw undici
+ * with one JSON.parse (the least CPU a Node reader can spend), and pypuppetdb (the reference).
+ * Every measurement is a fresh process (bench/clientProbe.ts, curl, python3); each row is the
+ * median of `--rounds` after one warm-up round, the readers alternating within a round.
  *
- *   node --import tsx bench/client.ts --state-dir .work/puppetdb-bench [--rounds 5]
+ *   node --import tsx bench/client.ts --state-dir .work/bench-client \
+ *     [--fleet-state-dir .work/fleet] [--rounds 5]
  *
- * Prints numbers only; nothing here asserts them.
+ * --state-dir holds the 2,000-node fleet (facts, resources, nodes with status); --fleet-state-dir
+ * the 10,000-node one (nodes with status, for the pypuppetdb row and linearity). Prints numbers
+ * only; nothing here asserts them.
  */
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { Agent, request } from 'undici';
-import { connect, type PuppetDB } from '../src/client';
+import type { ProbeResult } from './clientProbe';
 
-interface Case {
-  label: string;
-  path: string;
-  viaClient: (db: PuppetDB) => Promise<number>;
+const PYTHON = '/usr/bin/python3'; // Debian's, where python3-pypuppetdb installs
+
+interface CurlResult {
+  rows: number;
+  seconds: number;
+  firstByteSeconds: number;
+  bytes: number;
 }
 
-const CASES: Case[] = [
-  { label: 'nodes', path: 'pdb/query/v4/nodes', viaClient: async (db) => count(db.nodes()) },
-  { label: 'facts', path: 'pdb/query/v4/facts', viaClient: async (db) => count(db.facts()) },
-  {
-    label: 'resources',
-    path: 'pdb/query/v4/resources',
-    viaClient: async (db) => count(db.resources()),
-  },
-  { label: 'events', path: 'pdb/query/v4/events', viaClient: async (db) => count(db.events()) },
-];
-
-async function count(records: AsyncIterable<unknown>): Promise<number> {
-  let total = 0;
-  for await (const _record of records) total++;
-  return total;
+function baseUrlOf(stateDir: string): string {
+  const line = readFileSync(join(stateDir, 'env'), 'utf8')
+    .split('\n')
+    .find((entry) => entry.startsWith('PDB_HTTP_URL='));
+  if (!line) throw new Error(`${stateDir}/env names no PDB_HTTP_URL`);
+  return line.slice('PDB_HTTP_URL='.length).trim();
 }
 
-async function viaRawUndici(dispatcher: Agent, url: string): Promise<number> {
-  const response = await request(url, { dispatcher, headers: { accept: 'application/json' } });
-  const rows = JSON.parse(await response.body.text()) as unknown[];
-  return rows.length;
+function probe(baseUrl: string, mode: string): ProbeResult {
+  const output = execFileSync(
+    process.execPath,
+    ['--import', 'tsx', join(__dirname, 'clientProbe.ts'), '--url', baseUrl, '--mode', mode],
+    { encoding: 'utf8', maxBuffer: 1 << 20 },
+  );
+  return JSON.parse(output.trim().split('\n').pop()!) as ProbeResult;
 }
 
-async function timed<T>(action: () => Promise<T>): Promise<{ seconds: number; result: T }> {
-  const start = performance.now();
-  const result = await action();
-  return { seconds: (performance.now() - start) / 1000, result };
+function curl(baseUrl: string, path: string): CurlResult {
+  const output = execFileSync(
+    'curl',
+    [
+      '-sf',
+      '-o',
+      '/dev/null',
+      '-w',
+      '%{time_starttransfer} %{time_total} %{size_download}',
+      `${baseUrl}/${path}`,
+    ],
+    { encoding: 'utf8' },
+  );
+  const [firstByte, total, bytes] = output.trim().split(' ').map(Number) as [
+    number,
+    number,
+    number,
+  ];
+  return { rows: Number.NaN, seconds: total, firstByteSeconds: firstByte, bytes };
+}
+
+function pypuppetdb(baseUrl: string): { rows: number; seconds: number } {
+  const url = new URL(baseUrl);
+  const output = execFileSync(
+    PYTHON,
+    [join(__dirname, 'pypuppetdbNodes.py'), url.hostname, url.port],
+    { encoding: 'utf8' },
+  );
+  return JSON.parse(output.trim().split('\n').pop()!) as { rows: number; seconds: number };
 }
 
 function median(values: number[]): number {
@@ -56,87 +81,150 @@ function median(values: number[]): number {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
-async function firstRecordLatency(
-  db: PuppetDB,
-): Promise<{ first: number; total: number; rows: number }> {
-  const start = performance.now();
-  let first = 0;
-  let rows = 0;
-  for await (const batch of db.facts().batches()) {
-    if (rows === 0 && batch.length > 0) first = performance.now() - start;
-    rows += batch.length;
+/** Runs the readers alternately (the order turns each round), a warm-up round first. */
+function rounds<T extends Record<string, () => unknown>>(
+  count: number,
+  readers: T,
+): { [K in keyof T]: Array<ReturnType<T[K]>> } {
+  const names = Object.keys(readers) as Array<keyof T>;
+  const results = Object.fromEntries(names.map((name) => [name, []])) as unknown as {
+    [K in keyof T]: Array<ReturnType<T[K]>>;
+  };
+  for (let round = 0; round <= count; round++) {
+    const order = round % 2 ? [...names].reverse() : names;
+    for (const name of order) {
+      const result = readers[name]!() as ReturnType<T[typeof name]>;
+      if (round > 0) results[name].push(result);
+    }
   }
-  return { first: first / 1000, total: (performance.now() - start) / 1000, rows };
+  return results;
 }
 
-function readEnv(stateDir: string): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const line of readFileSync(join(stateDir, 'env'), 'utf8').split('\n')) {
-    const match = /^(?:export\s+)?([A-Z_][A-Z0-9_]*)=['"]?(.*?)['"]?$/.exec(line.trim());
-    if (match) env[match[1]!] = match[2]!;
-  }
-  return env;
+function sameRows(label: string, a: number, b: number): void {
+  if (a !== b) throw new Error(`${label}: one reader saw ${a} rows, the other ${b}`);
 }
 
-async function main(): Promise<void> {
+const rows: string[][] = [['row', 'client', 'baseline', 'ratio', 'target']];
+function row(label: string, client: string, baseline: string, ratio: number, target: string): void {
+  rows.push([label, client, baseline, `${ratio.toFixed(2)}×`, target]);
+  console.error(`  ${label}: ${ratio.toFixed(2)}×`); // progress while the rest runs
+}
+const s = (seconds: number): string => `${seconds.toFixed(2)} s`;
+const ms = (seconds: number): string => `${(seconds * 1000).toFixed(1)} ms`;
+
+function factsAndResources(baseUrl: string, count: number): void {
+  const facts = rounds(count, {
+    curl: () => curl(baseUrl, 'pdb/query/v4/facts'),
+    client: () => probe(baseUrl, 'client-facts'),
+    raw: () => probe(baseUrl, 'raw-facts'),
+  });
+  for (const run of facts.client) sameRows('facts', run.rows, facts.raw[0]!.rows);
+  const factRows = facts.client[0]!.rows;
+  const factMb = facts.curl[0]!.bytes / 1e6;
+  const clientTotal = median(facts.client.map((run) => run.seconds));
+  const curlTotal = median(facts.curl.map((run) => run.seconds));
+  row(
+    `all facts (${factRows} rows, ${factMb.toFixed(0)} MB): client total ÷ curl`,
+    s(clientTotal),
+    s(curlTotal),
+    clientTotal / curlTotal,
+    '≤ 1.05×',
+  );
+
+  const resources = rounds(count, {
+    curl: () => curl(baseUrl, 'pdb/query/v4/resources'),
+    client: () => probe(baseUrl, 'client-resources'),
+  });
+  const resourceTotal = median(resources.client.map((run) => run.seconds));
+  const resourceCurl = median(resources.curl.map((run) => run.seconds));
+  row(
+    `all resources (${resources.client[0]!.rows} rows, ${(resources.curl[0]!.bytes / 1e6).toFixed(0)} MB): client ÷ curl`,
+    s(resourceTotal),
+    s(resourceCurl),
+    resourceTotal / resourceCurl,
+    '≤ 1.05×',
+  );
+
+  const clientCpu = median(facts.client.map((run) => run.cpuSeconds));
+  const rawCpu = median(facts.raw.map((run) => run.cpuSeconds));
+  row(
+    'client CPU on all facts ÷ undici + one JSON.parse',
+    s(clientCpu),
+    s(rawCpu),
+    clientCpu / rawCpu,
+    '≤ 1.1×',
+  );
+
+  const first = median(facts.client.map((run) => run.firstSeconds));
+  const firstByte = median(facts.curl.map((run) => run.firstByteSeconds));
+  row(
+    "first record ÷ curl's first byte (facts)",
+    ms(first),
+    ms(firstByte),
+    first / firstByte,
+    '≤ 2×',
+  );
+}
+
+function nodesWithStatus(
+  baseUrl: string,
+  count: number,
+): { client: number; reference: number; nodes: number } {
+  const runs = rounds(count, {
+    client: () => probe(baseUrl, 'client-nodes-status'),
+    reference: () => pypuppetdb(baseUrl),
+  });
+  const nodes = runs.client[0]!.rows;
+  for (const run of runs.reference) sameRows('nodes', run.rows, nodes);
+  const client = median(runs.client.map((run) => run.seconds));
+  const reference = median(runs.reference.map((run) => run.seconds));
+  row(
+    `nodes({ withStatus }), ${nodes} nodes: pypuppetdb ÷ client (times faster)`,
+    s(client),
+    s(reference),
+    reference / client,
+    nodes >= 10_000 ? '≥ 5×' : '',
+  );
+  return { client, reference, nodes };
+}
+
+function main(): void {
   const { values } = parseArgs({
     options: {
-      'state-dir': { type: 'string', default: '.work/puppetdb-bench' },
+      'state-dir': { type: 'string', default: '.work/bench-client' },
+      'fleet-state-dir': { type: 'string' },
       rounds: { type: 'string', default: '5' },
     },
   });
-  const env = readEnv(values['state-dir']!);
-  const baseUrl = env.PDB_HTTP_URL!;
-  const rounds = Number(values.rounds);
-  const url = new URL(baseUrl);
-  const db = connect({ host: url.hostname, port: Number(url.port), timeout: 120 });
-  const raw = new Agent({ headersTimeout: 120_000, bodyTimeout: 120_000 });
-
-  console.log(
-    `PuppetDB ${await db.currentVersion()} at ${baseUrl}; ${rounds} rounds after one warm-up, alternating order`,
+  const count = Number(values.rounds);
+  const baseUrl = baseUrlOf(values['state-dir']!);
+  console.error(
+    `medians of ${count} after one warm-up, a fresh process each; PuppetDB at ${baseUrl}`,
   );
-  console.log('entity      rows      raw undici+JSON.parse s   client s   ratio (target <= 1.15)');
-  for (const benchCase of CASES) {
-    const rawTimes: number[] = [];
-    const clientTimes: number[] = [];
-    let rows = 0;
-    for (let round = 0; round <= rounds; round++) {
-      const runRaw = () => timed(() => viaRawUndici(raw, `${baseUrl}/${benchCase.path}`));
-      const runClient = () => timed(() => benchCase.viaClient(db));
-      const [first, second] = round % 2 ? [runClient, runRaw] : [runRaw, runClient];
-      const a = await first();
-      const b = await second();
-      const [rawRun, clientRun] = round % 2 ? [b, a] : [a, b];
-      if (rawRun.result !== clientRun.result) {
-        throw new Error(
-          `${benchCase.label}: raw saw ${rawRun.result} rows, the client ${clientRun.result}`,
-        );
-      }
-      rows = clientRun.result;
-      if (round === 0) continue; // warm-up
-      rawTimes.push(rawRun.seconds);
-      clientTimes.push(clientRun.seconds);
-    }
-    const ratio = median(clientTimes) / median(rawTimes);
+  factsAndResources(baseUrl, count);
+  const small = nodesWithStatus(baseUrl, count);
+  if (values['fleet-state-dir']) {
+    const large = nodesWithStatus(baseUrlOf(values['fleet-state-dir']), count);
+    const scale = large.nodes / small.nodes;
+    rows.push([
+      `linearity, ${large.nodes} ÷ ${small.nodes} nodes (×${scale.toFixed(1)} the nodes)`,
+      `client ×${(large.client / small.client).toFixed(2)}`,
+      `pypuppetdb ×${(large.reference / small.reference).toFixed(2)}`,
+      `${(large.client / small.client / scale).toFixed(2)}×`,
+      'client ≈ 1× (linear)',
+    ]);
+  }
+  const widths = rows[0]!.map((_, column) =>
+    Math.max(...rows.map((cells) => cells[column]!.length)),
+  );
+  for (const cells of rows) {
     console.log(
-      `${benchCase.label.padEnd(10)} ${String(rows).padStart(8)}   ${median(rawTimes).toFixed(3).padStart(22)}   ${median(clientTimes).toFixed(3).padStart(8)}   ${ratio.toFixed(3)}`,
+      cells
+        .map((cell, column) => cell.padEnd(widths[column]!))
+        .join('  ')
+        .trimEnd(),
     );
   }
-
-  const latencies = [];
-  for (let round = 0; round < Math.max(3, rounds); round++) {
-    latencies.push(await firstRecordLatency(db));
-  }
-  const first = median(latencies.map((latency) => latency.first));
-  const total = median(latencies.map((latency) => latency.total));
-  console.log(
-    `streamed facts (${latencies[0]!.rows} rows): first record after ${(first * 1000).toFixed(1)} ms of a ${total.toFixed(3)} s download = ${((first / total) * 100).toFixed(2)} % (target < 10 %)`,
-  );
-  await db.disconnect();
-  await raw.close();
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+main();

@@ -3,7 +3,7 @@
  * array) against the client's stream (one chunk and one element in flight). Each reader runs
  * in its own process so that the peaks do not mix; the peak is the kernel's VmHWM.
  *
- *   node --import tsx bench/memory.ts --state-dir .work/puppetdb-bench
+ *   node --import tsx bench/memory.ts --state-dir .work/bench-client
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -47,7 +47,7 @@ async function child(mode: string, baseUrl: string): Promise<void> {
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
-      'state-dir': { type: 'string', default: '.work/puppetdb-bench' },
+      'state-dir': { type: 'string', default: '.work/bench-client' },
       child: { type: 'string' },
       url: { type: 'string' },
     },

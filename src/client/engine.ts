@@ -145,7 +145,7 @@ export class QueryEngine {
       /** Runs at the start of every iteration, before the first request. */
       before?: () => Promise<void>;
     },
-    toRecords: (rows: unknown[]) => T[],
+    toRecords: (rows: unknown[]) => T[] | Promise<T[]>,
   ): RecordStream<T> {
     const { options = {}, before = async () => {}, ...rest } = request;
     const { pageSize, signal, method, ...parameters } = options;
@@ -176,11 +176,11 @@ export class QueryEngine {
     request: EngineRequest,
     stream: RecordStream<T>,
     before: () => Promise<void>,
-    toRecords: (rows: unknown[]) => T[],
+    toRecords: (rows: unknown[]) => T[] | Promise<T[]>,
   ): AsyncGenerator<T[]> {
     await before();
     for await (const rows of this.rows(request, (response) => (stream.total = response.total))) {
-      yield toRecords(rows);
+      yield await toRecords(rows);
     }
   }
 
@@ -189,7 +189,7 @@ export class QueryEngine {
     { pageSize, order, parameters }: Paging,
     stream: RecordStream<T>,
     before: () => Promise<void>,
-    toRecords: (rows: unknown[]) => T[],
+    toRecords: (rows: unknown[]) => T[] | Promise<T[]>,
   ): AsyncGenerator<T[]> {
     await before();
     let offset = parameters.offset ?? 0;
@@ -215,7 +215,7 @@ export class QueryEngine {
       let received = 0;
       for await (const rows of this.rows(page, onResponse)) {
         received += rows.length;
-        yield toRecords(rows);
+        yield await toRecords(rows);
       }
       if (received < limit) return;
       firstPage = false;

@@ -203,7 +203,7 @@ export class PuppetDB implements AsyncDisposable {
     status: NodeStatusOptions,
     signal: AbortSignal | undefined,
     makeStream: (
-      toNodes: (rows: unknown[]) => Node[],
+      toNodes: (rows: unknown[]) => Promise<Node[]>,
       before: () => Promise<void>,
     ) => RecordStream<T>,
   ): RecordStream<T> {
@@ -211,15 +211,28 @@ export class PuppetDB implements AsyncDisposable {
     const withEventNumbers = status.withEventNumbers ?? true;
     const unreported =
       status.unreported === undefined ? DEFAULT_UNREPORTED_HOURS : status.unreported;
-    let latestEvents: Map<string, JsonObject> | undefined;
+    let latestEvents: Promise<Map<string, JsonObject>> | undefined;
     let now = new Date();
+    // The event counts are asked for beside the nodes, not before them: the two requests
+    // overlap (at 10,000 nodes the counts take a third of the time). Each page of nodes waits
+    // for the counts; every response gives at least one page (`[]` too), so a failure of the
+    // counts always reaches the caller, as when they were fetched first.
     const before = async (): Promise<void> => {
       now = status.now ?? new Date();
-      if (withStatus && withEventNumbers) latestEvents = await this.latestEventCounts(signal);
+      if (withStatus && withEventNumbers) {
+        const counts = this.latestEventCounts(signal);
+        counts.catch(() => undefined); // read by the first page; unread when the nodes fail first
+        latestEvents = counts;
+      }
     };
-    // latestEvents and now are set by `before`, so the status is read when each page arrives
-    const toNodes = (rows: unknown[]): Node[] =>
-      this.records('node', { withStatus, withEventNumbers, latestEvents, now, unreported })(rows);
+    const toNodes = async (rows: unknown[]): Promise<Node[]> =>
+      this.records('node', {
+        withStatus,
+        withEventNumbers,
+        latestEvents: await latestEvents,
+        now,
+        unreported,
+      })(rows);
     return makeStream(toNodes, before);
   }
 

@@ -4,36 +4,8 @@ import {
   decodeJsonStream,
   JsonDecodeError,
   RecordTooLargeError,
-  type DecodedPart,
 } from '../../../src/client/internal/jsonStream';
-
-async function* chunksOf(text: string, sizes: number[]): AsyncGenerator<Uint8Array> {
-  const bytes = Buffer.from(text, 'utf8');
-  let offset = 0;
-  let index = 0;
-  while (offset < bytes.length) {
-    const size = sizes[index++ % sizes.length]!;
-    yield bytes.subarray(offset, offset + size);
-    offset += size;
-  }
-}
-
-async function collect(
-  parts: AsyncIterable<DecodedPart>,
-): Promise<{ elements: unknown[]; batches: number; single?: unknown }> {
-  const elements: unknown[] = [];
-  let batches = 0;
-  let single: unknown;
-  for await (const part of parts) {
-    if (part.kind === 'elements') {
-      batches++;
-      elements.push(...part.elements);
-    } else {
-      single = part.value;
-    }
-  }
-  return { elements, batches, single };
-}
+import { chunksOf, collect } from './support/chunkedBody';
 
 const TRICKY = [
   { certname: 'web01.example.com', value: 'quote " and backslash \\ and \\" both' },

@@ -1,0 +1,82 @@
+/**
+ * One measured read in a fresh process, for bench/client.ts: prints one JSON line with the wall
+ * time (request sent → last record), the process CPU time of that span, the time to the first
+ * record and the row count.
+ *
+ *   node --import tsx bench/clientProbe.ts --url http://127.0.0.1:8080 --mode client-facts
+ *
+ * Modes: client-facts, client-resources, client-nodes-status (the client, every record), and
+ * raw-facts (the baseline: undici's whole body, then one JSON.parse).
+ */
+import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import { request } from 'undici';
+import { connect, type PuppetDB } from '../src/client';
+
+export interface ProbeResult {
+  mode: string;
+  rows: number;
+  seconds: number;
+  cpuSeconds: number;
+  firstSeconds: number;
+}
+
+const CLIENT_READS: Record<string, (db: PuppetDB) => AsyncIterable<unknown>> = {
+  'client-facts': (db) => db.facts(),
+  'client-resources': (db) => db.resources(),
+  'client-nodes-status': (db) => db.nodes({ withStatus: true }),
+};
+
+function cpuSecondsSince(start: NodeJS.CpuUsage): number {
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / 1e6;
+}
+
+async function viaClient(baseUrl: string, mode: string): Promise<ProbeResult> {
+  const read = CLIENT_READS[mode];
+  if (!read) throw new Error(`unknown mode ${mode}`);
+  const url = new URL(baseUrl);
+  const db = connect({ host: url.hostname, port: Number(url.port), timeout: 600 });
+  const cpu = process.cpuUsage();
+  const start = performance.now();
+  let first = 0;
+  let rows = 0;
+  // every record, one at a time, as a caller's for-await loop sees them
+  for await (const _record of read(db)) {
+    if (rows++ === 0) first = performance.now() - start;
+  }
+  const seconds = (performance.now() - start) / 1000;
+  const cpuSeconds = cpuSecondsSince(cpu);
+  await db.disconnect();
+  return { mode, rows, seconds, cpuSeconds, firstSeconds: first / 1000 };
+}
+
+async function viaRawUndici(baseUrl: string, mode: string): Promise<ProbeResult> {
+  const cpu = process.cpuUsage();
+  const start = performance.now();
+  const response = await request(`${baseUrl}/pdb/query/v4/facts`, {
+    headers: { accept: 'application/json' },
+    headersTimeout: 600_000,
+    bodyTimeout: 600_000,
+  });
+  const rows = (JSON.parse(await response.body.text()) as unknown[]).length;
+  const seconds = (performance.now() - start) / 1000;
+  return { mode, rows, seconds, cpuSeconds: cpuSecondsSince(cpu), firstSeconds: Number.NaN };
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: { url: { type: 'string' }, mode: { type: 'string' } },
+  });
+  const mode = values.mode!;
+  const result =
+    mode === 'raw-facts'
+      ? await viaRawUndici(values.url!, mode)
+      : await viaClient(values.url!, mode);
+  console.log(JSON.stringify(result));
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
