@@ -27,13 +27,32 @@ const TYPES: Record<string, string> = {
   '.ttf': 'font/ttf',
 };
 
+/**
+ * The webviews' Content Security Policy (src/extension/webviews/webviewHtml.ts), with this
+ * server as the resource origin: what breaks it in a webview breaks it here (window.cspViolations).
+ */
+const NONCE = 'bench';
+const CSP = [
+  "default-src 'none'",
+  "img-src 'self' data: blob:",
+  `style-src 'self' 'nonce-${NONCE}'`,
+  "font-src 'self'",
+  `script-src 'self' 'nonce-${NONCE}'`,
+  "connect-src 'self'",
+  'worker-src blob:',
+].join('; ');
+
 /** The page: the entry's bundle and styles, and optionally a harness script served at /harness.js. */
 function page(entry: string, harness: boolean): string {
   return `<!DOCTYPE html><html lang="en"><head><meta charset="UTF-8">
+<meta http-equiv="Content-Security-Policy" content="${CSP}">
 <link rel="stylesheet" href="/dist/webview/codicon.css" id="vscode-codicon-stylesheet">
 <link rel="stylesheet" href="/media/webview.css"><link rel="stylesheet" href="/dist/webview/${entry}.css">
-<style>html { ${THEME} }</style>
-<script>
+<style nonce="${NONCE}">html { ${THEME} }</style>
+<script nonce="${NONCE}">
+  window.cspViolations = [];
+  document.addEventListener('securitypolicyviolation', (e) =>
+    window.cspViolations.push(e.violatedDirective + ' ' + (e.blockedURI || e.sourceFile || '')));
   window.longTasks = [];
   new PerformanceObserver((list) => { for (const e of list.getEntries()) window.longTasks.push(e.duration); })
     .observe({ type: 'longtask', buffered: true });
@@ -43,8 +62,8 @@ function page(entry: string, harness: boolean): string {
     getState: () => state,
     setState: (value) => (state = value),
   });
-</script>${harness ? '<script src="/harness.js"></script>' : ''}</head><body data-entry="${entry}" class="vscode-dark"><main id="app"></main>
-<script type="module" src="/dist/webview/${entry}.js"></script></body></html>`;
+</script>${harness ? `<script nonce="${NONCE}" src="/harness.js"></script>` : ''}</head><body data-entry="${entry}" class="vscode-dark"><main id="app"></main>
+<script nonce="${NONCE}" type="module" src="/dist/webview/${entry}.js"></script></body></html>`;
 }
 
 export interface BenchPage {
@@ -52,16 +71,30 @@ export interface BenchPage {
   close(): Promise<void>;
 }
 
-export async function openBenchPage(entry: string, harness?: string): Promise<BenchPage> {
+/**
+ * `bundles`: a folder to serve the entry's own bundles (dist/webview/<entry>*) from instead of
+ * dist/webview (a baseline built from another commit).
+ */
+export async function openBenchPage(
+  entry: string,
+  harness?: string,
+  bundles?: string,
+): Promise<BenchPage> {
   const server: Server = createServer((request, response) => {
     const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname));
     if (path === '/') {
       response.writeHead(200, { 'content-type': 'text/html' }).end(page(entry, !!harness));
       return;
     }
-    const file = path === '/harness.js' && harness ? harness : join(ROOT, path);
+    const own = bundles && path.startsWith(`/dist/webview/${entry}`);
+    const file =
+      path === '/harness.js' && harness
+        ? harness
+        : own
+          ? join(bundles, path.slice('/dist/webview/'.length))
+          : join(ROOT, path);
     try {
-      if (!file.startsWith(ROOT)) throw new Error('outside');
+      if (!file.startsWith(own ? bundles : ROOT)) throw new Error('outside');
       const body = readFileSync(file);
       response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'text/plain' }).end(body);
     } catch {

@@ -2,9 +2,11 @@ import cytoscape, { type Core, type ElementDefinition } from 'cytoscape';
 import type { DiffState, GraphEdge, RelationshipGroup } from '../../shared/catalogGraphModel';
 import type { Placed } from '../../shared/graphNavigation';
 import { graphStyle } from './graphStyle';
+import { LevelOfDetail } from './levelOfDetail';
 import { typeColourIndex, type Palette } from './palette';
 import { toSvg } from './svgExport';
 import { boundsOf, fitViewport } from './viewport';
+import { releaseWebglCanvases, webglAvailable } from './webglSupport';
 
 /** A resource as drawn: its label, box size and (laid out) centre. */
 export interface DrawnNode {
@@ -30,6 +32,18 @@ const LARGE = 1500;
 const NODE_CHUNK = 250;
 const EDGE_CHUNK = 1000;
 const ZOOM = { min: 0.02, max: 4 };
+/**
+ * Cytoscape's WebGL renderer (experimental in 3.3x): nodes, edges and label textures drawn by the
+ * GPU in a few instanced draw calls instead of path by path on a 2D canvas. Its default atlas
+ * size, with up to 16 atlases per draw call (desktop GPUs have at least 16 texture units).
+ */
+const WEBGL_OPTIONS = {
+  webgl: true,
+  webglTexSize: 2048,
+  webglTexRows: 36,
+  webglBatchSize: 2048,
+  webglTexPerBatch: 16,
+} as const;
 
 export interface RendererEvents {
   select(id: string | undefined): void;
@@ -43,12 +57,16 @@ interface Drawing {
   /** What was drawn (see draw()); undefined for a view that is never kept. */
   key: string | undefined;
   large: boolean;
+  /** Whether cytoscape draws it with WebGL (large graphs where WebGL 2 is available). */
+  webgl: boolean;
   /** The palette it is styled with, as JSON: restyling thousands of elements is not free. */
   palette: string;
   /** Whether every element went in (a drawing replaced half-way is never kept). */
   complete: boolean;
   /** Whether the user panned or zoomed since it was drawn (then resizing keeps the view). */
   moved: boolean;
+  /** Labels and arrowheads of a large drawing, for what is in view (undefined: all drawn). */
+  detail: LevelOfDetail | undefined;
 }
 
 /**
@@ -91,19 +109,26 @@ export class GraphRenderer {
   ): Promise<void> {
     this.putAway(key === undefined);
     const large = nodes.length + edges.length > LARGE;
+    const webgl = large && webglAvailable();
     const layer = document.createElement('div');
     layer.className = 'graph-layer';
+    // the WebGL renderer blends arrowheads with the container's background colour (CSSOM, not an
+    // inline style attribute: the CSP allows it)
+    layer.style.backgroundColor = palette.background;
     this.container.append(layer);
     claimCytoscapeStylesheet();
     const cy = cytoscape({
       container: layer,
-      style: graphStyle(palette, large),
+      style: graphStyle(palette, large, webgl),
+      ...(webgl ? WEBGL_OPTIONS : {}),
       layout: { name: 'preset' },
       minZoom: ZOOM.min,
       maxZoom: ZOOM.max,
       pixelRatio: 1,
+      // level of detail while panning and zooming a big graph: a snapshot, no edges, no labels
       textureOnViewport: large,
       hideEdgesOnViewport: large,
+      hideLabelsOnViewport: large,
       motionBlur: false,
       boxSelectionEnabled: false,
       selectionType: 'single',
@@ -113,9 +138,11 @@ export class GraphRenderer {
       layer,
       key,
       large,
+      webgl,
       palette: JSON.stringify(palette),
       complete: false,
       moved: false,
+      detail: undefined,
     };
     this.current = drawing;
     const viewport = this.fitted(nodes);
@@ -131,7 +158,13 @@ export class GraphRenderer {
       cy.add(chunk);
       await nextTask();
     }
+    // one frame still looking away: cytoscape sorts every element by z-order in the first frame
+    // after the last one went in, so that frame is not also the one that paints them all
+    await nextFrame();
+    if (this.current !== drawing) return;
     cy.viewport(viewport);
+    if (large) drawing.detail = new LevelOfDetail(cy);
+    drawing.detail?.schedule();
     drawing.complete = true;
     cy.on('scrollzoom pinchzoom dragpan', () => (drawing.moved = true));
     cy.on('tap', 'node', (event) => this.events.select(String(event.target.id())));
@@ -183,7 +216,7 @@ export class GraphRenderer {
     const json = JSON.stringify(palette);
     if (!current || current.palette === json) return;
     current.palette = json;
-    current.cy.style(graphStyle(palette, current.large));
+    current.cy.style(graphStyle(palette, current.large, current.webgl));
   }
 
   /** Selects a resource (and marks its edges); `centre` pans to it. */
@@ -269,6 +302,11 @@ export class GraphRenderer {
     return x >= 0 && y >= 0 && x <= cy.width() && y <= cy.height();
   }
 
+  /** Whether the drawing on screen is drawn with WebGL. */
+  usesWebgl(): boolean {
+    return this.current?.webgl ?? false;
+  }
+
   /** How many resources and edges are drawn. */
   counts(): { nodes: number; edges: number } {
     return { nodes: this.cy?.nodes().length ?? 0, edges: this.cy?.edges().length ?? 0 };
@@ -325,6 +363,9 @@ function edgeElement(edge: DrawnEdge, index: number): ElementDefinition {
 
 function discard(drawing: Drawing | undefined): void {
   if (!drawing) return;
+  // a page gets about sixteen live WebGL contexts: free this one now, not when collected
+  if (drawing.webgl) releaseWebglCanvases(drawing.layer);
+  drawing.detail?.stop();
   drawing.cy.destroy();
   drawing.layer.remove();
 }

@@ -1,4 +1,5 @@
 import type { StylesheetJson } from 'cytoscape';
+import { DETAILED } from './levelOfDetail';
 import type { Palette } from './palette';
 
 /** The palette of the current theme: VS Code sets its colours as CSS variables on the body. */
@@ -34,10 +35,13 @@ export function readPalette(): Palette {
 /**
  * Nodes: rounded boxes with a border in their type's colour. Edges: containment faint and
  * without arrowhead, ordering (before/require) solid, refresh (notify/subscribe) dashed.
- * Large graphs get haystack edges (arrowhead mid-edge), square boxes and labels hidden when
- * zoomed far out, which cytoscape draws several times faster. High contrast themes get thicker, opaque lines.
+ * Large graphs get haystack edges (arrowhead mid-edge), square boxes, and labels and arrowheads
+ * only where the level of detail (levelOfDetail.ts) gives them, which cytoscape draws several
+ * times faster. High contrast themes get thicker, opaque lines.
+ * The WebGL renderer draws straight edges with their arrowhead at the target (it draws neither
+ * mid-edge arrowheads nor dashes: refresh edges are told apart by colour there).
  */
-export function graphStyle(palette: Palette, large: boolean): StylesheetJson {
+export function graphStyle(palette: Palette, large: boolean, webgl = false): StylesheetJson {
   const line = palette.highContrast ? 2 : 1.25;
   return [
     {
@@ -48,7 +52,9 @@ export function graphStyle(palette: Palette, large: boolean): StylesheetJson {
         height: 'data(height)',
         'background-color': palette.nodeBackground,
         'border-width': palette.highContrast ? 2 : 1.5,
-        label: 'data(label)',
+        // a big graph labels only what levelOfDetail.ts marks (in view, zoomed in), and the
+        // selected resource and search matches
+        label: large ? '' : 'data(label)',
         color: palette.foreground,
         'font-size': 11,
         'font-family': getComputedStyle(document.body).fontFamily || 'sans-serif',
@@ -62,6 +68,16 @@ export function graphStyle(palette: Palette, large: boolean): StylesheetJson {
       style: { 'border-color': colour },
     })),
     { selector: 'node[members > 1]', style: { 'border-width': 3, 'font-weight': 'bold' } },
+    ...(large
+      ? [
+          {
+            selector: `node.${DETAILED}, node:selected, node.match`,
+            style: { label: 'data(label)' },
+          },
+          // arrowheads likewise (containment edges never have one: see edge.contains)
+          { selector: `edge.${DETAILED}, edge.incident`, style: arrowhead(webgl) },
+        ]
+      : []),
     {
       selector: 'edge',
       style: {
@@ -72,9 +88,7 @@ export function graphStyle(palette: Palette, large: boolean): StylesheetJson {
         'arrow-scale': 0.7,
         // haystack edges skip the per-edge geometry (parallel edges, border intersections) that
         // dominates drawing thousands of edges; their arrowhead sits mid-edge
-        ...(large
-          ? { 'curve-style': 'haystack' as const, 'mid-target-arrow-shape': 'triangle' as const }
-          : { 'curve-style': 'bezier' as const, 'target-arrow-shape': 'triangle' as const }),
+        ...edgeShape(large, webgl),
       },
     },
     {
@@ -85,7 +99,18 @@ export function graphStyle(palette: Palette, large: boolean): StylesheetJson {
         'mid-target-arrow-shape': 'none',
       },
     },
-    { selector: 'edge.refresh', style: { 'line-style': 'dashed', 'line-dash-pattern': [6, 3] } },
+    webgl
+      ? {
+          selector: 'edge.refresh',
+          style: {
+            'line-color': palette.types[2]!,
+            'target-arrow-color': palette.types[2]!,
+          },
+        }
+      : {
+          selector: 'edge.refresh',
+          style: { 'line-style': 'dashed', 'line-dash-pattern': [6, 3] },
+        },
     ...(['added', 'removed', 'changed'] as const).map((state) => ({
       selector: `node.${state}`,
       style: {
@@ -130,4 +155,18 @@ export function graphStyle(palette: Palette, large: boolean): StylesheetJson {
       },
     },
   ];
+}
+
+/** A big graph's edges get their arrowhead from the level of detail (arrowhead()). */
+function edgeShape(large: boolean, webgl: boolean) {
+  if (webgl) return { 'curve-style': 'straight' as const };
+  if (large) return { 'curve-style': 'haystack' as const };
+  return { 'curve-style': 'bezier' as const, 'target-arrow-shape': 'triangle' as const };
+}
+
+function arrowhead(webgl: boolean) {
+  // haystack edges draw only a mid-edge arrowhead; the WebGL renderer only one at the target
+  return webgl
+    ? { 'target-arrow-shape': 'triangle' as const }
+    : { 'mid-target-arrow-shape': 'triangle' as const };
 }

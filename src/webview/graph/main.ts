@@ -324,6 +324,7 @@ function relayout(): void {
 function afterDrawing(focus: string | undefined): void {
   const drawn = renderer.counts();
   timings.draws++;
+  legendBox.classList.toggle('webgl', renderer.usesWebgl());
   renderer.select(state.value.selected, false);
   drawnStatus = statusLine(drawn.nodes, drawn.edges, focus);
   status.textContent = drawnStatus;
