@@ -53,6 +53,54 @@ async function until(condition, timeoutMs = 20000) {
   }
 }
 
+/**
+ * The baseline a keystroke is measured against: each event's columns as the table searches them
+ * (src/shared/eventTableColumns.ts cellText), lower-cased ahead of time (not timed), and a plain
+ * Array.filter over them per keystroke, as the table did before its text index.
+ */
+let baseline;
+function baselineTexts(count) {
+  if (baseline && baseline.count === count) return baseline.texts;
+  const texts = generate(count).map((event) => {
+    const change =
+      event.oldValue === null && event.newValue === null
+        ? ''
+        : `${event.oldValue ?? ''} → ${event.newValue ?? ''}`;
+    const location = !event.file
+      ? ''
+      : event.line === null
+        ? event.file
+        : `${event.file}:${event.line}`;
+    return [
+      event.status,
+      event.timestamp,
+      `${event.resourceType}[${event.resourceTitle}]`,
+      event.property ?? '',
+      change,
+      event.message ?? '',
+      event.containingClass ?? '',
+      location,
+    ]
+      .join('\n')
+      .toLowerCase();
+  });
+  baseline = { count, texts };
+  return texts;
+}
+
+function baselineFilter(text, count) {
+  const texts = baselineTexts(count);
+  const words = text.toLowerCase().split(/\s+/).filter(Boolean);
+  const started = performance.now();
+  const matched = texts.filter((haystack) => words.every((word) => haystack.includes(word))).length;
+  return { ms: performance.now() - started, matched };
+}
+
+const shownText = (matched, count) =>
+  matched === count
+    ? 'all shown'
+    : `${matched.toLocaleString()} of ${count.toLocaleString()} shown`;
+
 const visibleRows = () => document.querySelectorAll('.events-spacer > .events-row:not([hidden])');
 const longestSince = (start) =>
   longTasks.filter((task) => task.at >= start).reduce((max, task) => Math.max(max, task.ms), 0);
@@ -145,6 +193,46 @@ window.bench = {
     await until(() => shown() !== before);
     const painted = await afterPaint();
     return { ms: painted - started, shown: shown(), longestTaskMs: longestSince(started) };
+  },
+
+  /** The baseline scan of one filter text (see baselineFilter). */
+  baselineFilter(text, count) {
+    return baselineFilter(text, count);
+  },
+
+  /**
+   * Types `text` into the filter a character at a time; each keystroke is timed to the frame
+   * that painted its result (checked against the baseline's count), beside the baseline scan.
+   */
+  async type(text, count) {
+    const field = document.querySelector('.events-text-filter');
+    const shown = () => document.querySelector('.events-summary-shown').textContent;
+    const keys = [];
+    for (let end = 1; end <= text.length; end++) {
+      const prefix = text.slice(0, end);
+      const base = baselineFilter(prefix, count);
+      const expected = shownText(base.matched, count);
+      // an idle frame (nothing to do but paint): the floor of any keystroke's time to paint
+      const idleStart = performance.now();
+      const idleFrameMs = (await afterPaint()) - idleStart;
+      const started = performance.now();
+      field.value = prefix;
+      field.dispatchEvent(new Event('input'));
+      let painted = await afterPaint();
+      if (shown() !== expected) {
+        await until(() => shown() === expected);
+        painted = await afterPaint();
+      }
+      keys.push({
+        text: prefix,
+        ms: painted - started,
+        longestTaskMs: longestSince(started),
+        baselineMs: base.ms,
+        idleFrameMs,
+        shown: expected,
+      });
+    }
+    return keys;
   },
 
   async toggleStatus(status) {
