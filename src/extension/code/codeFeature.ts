@@ -4,10 +4,12 @@ import type { Feature } from '../feature';
 import { Commands } from '../ids';
 import type { Services } from '../services';
 import { ClassHoverProvider } from './classHover';
+import { FailureDiagnostics } from './failureDiagnostics';
 import { FleetCodeLensProvider } from './fleetCodeLenses';
 import { FleetCounter } from './fleetCounts';
 import { ManifestIndex } from './manifestIndex';
 import { ManifestOpener, manifestLocationOf, parseLocationText } from './openManifest';
+import { showEventsForLine } from './showEventsForLine';
 import { showNodesApplying } from './showNodesApplying';
 
 /**
@@ -22,10 +24,13 @@ export function registerCode(services: Services): Feature {
   const opener = new ManifestOpener(index, services.settings, services.context.workspaceState);
   const counter = new FleetCounter((id) => services.store.client(id));
   const lenses = new FleetCodeLensProvider(services, counter);
+  const failures = new FailureDiagnostics(services, opener);
   const recount = () => {
     counter.clear();
     lenses.refresh();
+    void failures.refresh();
   };
+  void failures.refresh();
   return {
     disposables: [
       index,
@@ -36,6 +41,9 @@ export function registerCode(services: Services): Feature {
       registerGuardedCommand(services.errors, Commands.showNodesApplying, (argument?: unknown) =>
         showNodesApplying(services, argument),
       ),
+      registerGuardedCommand(services.errors, Commands.showEventsForLine, (argument?: unknown) =>
+        showEventsForLine(services, opener, argument),
+      ),
       vscode.languages.registerCodeLensProvider(PUPPET_FILES, lenses),
       vscode.languages.registerHoverProvider(
         PUPPET_FILES,
@@ -43,7 +51,11 @@ export function registerCode(services: Services): Feature {
       ),
       services.statusBar.onDidChangeActive(recount),
       services.store.onDidChange(recount),
-      services.settings.onDidChange(() => lenses.refresh()),
+      services.settings.onDidChange(() => {
+        lenses.refresh();
+        void failures.refresh();
+      }),
+      failures,
       services.trust.onDidGrant(recount),
     ],
     revivers: {},

@@ -16,7 +16,7 @@ export interface FleetCounts {
 }
 
 /** How long an answer is reused (a lens re-resolves on every edit and scroll). */
-const LIFETIME_MS = 30_000;
+export const LIFETIME_MS = 30_000;
 /** A lens never waits longer than this for its counts (it then says "unreachable"). */
 const REQUEST_TIMEOUT_MS = 20_000;
 
@@ -86,11 +86,21 @@ export class FleetCounter {
     signal: AbortSignal,
   ): Promise<Map<string, FleetCounts>> {
     const answers = new Map<string, FleetCounts>();
-    const rows = async (query: string) => {
+    const rows = async (query: string, method: 'GET' | 'POST' = 'GET') => {
       this.requests++;
-      return (await client.stream('pql', { query, signal }).toArray()) as Array<
+      return (await client.stream('pql', { query, signal, method }).toArray()) as Array<
         Record<string, unknown>
       >;
+    };
+    // the failed nodes, asked once for the batch and named literally in the failed counts: on a
+    // 10,000-node fleet PuppetDB answers that several times faster than a `certname in nodes[…]`
+    // subquery (npm run bench:code)
+    let failedNodes: Promise<string[]> | undefined;
+    const amongFailed = async (query: (certnames: readonly string[]) => string) => {
+      failedNodes ??= rows(FAILED_NODES).then((found) => found.map((row) => String(row.certname)));
+      const certnames = await failedNodes;
+      // the list can be long: POST has no URL length limit
+      return certnames.length === 0 ? [] : rows(query(certnames), 'POST');
     };
     const classes = unique(
       targets.flatMap((t) => (t.kind === 'class' ? [normaliseClassTitle(t.name)] : [])),
@@ -101,13 +111,9 @@ export class FleetCounter {
     const certnames = unique(targets.flatMap((t) => (t.kind === 'node' ? t.certnames : [])));
     const jobs: Array<Promise<void>> = [];
     if (classes.length > 0) {
-      // one row per class: a node's catalog holds Class[X] once, so count() counts nodes
-      const where = `type = "Class" and title in ${pqlArray(classes)}`;
+      const queries = classCountQueries(classes);
       jobs.push(
-        Promise.all([
-          rows(`resources[title, count()] { ${where} group by title }`),
-          rows(`resources[title, count()] { ${where} and ${FAILED} group by title }`),
-        ]).then(([all, failed]) => {
+        Promise.all([rows(queries.all), amongFailed(queries.failedAmong)]).then(([all, failed]) => {
           for (const title of classes) {
             answers.set(targetKey({ kind: 'class', name: title }), {
               nodes: countOf(all, 'title', title),
@@ -123,7 +129,10 @@ export class FleetCounter {
       jobs.push(
         Promise.all([
           rows(`resources[certname, type] { ${where} group by certname, type }`),
-          rows(`resources[certname, type] { ${where} and ${FAILED} group by certname, type }`),
+          amongFailed(
+            (certnames) =>
+              `resources[certname, type] { ${where} and certname in ${pqlArray(certnames)} group by certname, type }`,
+          ),
         ]).then(([all, failed]) => {
           for (const type of defines) {
             answers.set(targetKey({ kind: 'define', name: type }), {
@@ -155,7 +164,28 @@ export class FleetCounter {
   }
 }
 
-const FAILED = 'certname in nodes[certname] { latest_report_status = "failed" }';
+/** The active nodes whose last run failed. */
+const FAILED_NODES = 'nodes[certname] { latest_report_status = "failed" }';
+
+/**
+ * The PQL that counts a batch of classes (normalised titles): on how many nodes each runs (`all`),
+ * and, given the certnames that `failedNodes` answers, on how many of those (`failedAmong`).
+ * npm run bench:code sends the same queries raw.
+ */
+export function classCountQueries(titles: readonly string[]): {
+  all: string;
+  failedNodes: string;
+  failedAmong(certnames: readonly string[]): string;
+} {
+  // one row per class: a node's catalog holds Class[X] once, so count() counts nodes
+  const where = `type = "Class" and title in ${pqlArray(titles)}`;
+  return {
+    all: `resources[title, count()] { ${where} group by title }`,
+    failedNodes: FAILED_NODES,
+    failedAmong: (certnames) =>
+      `resources[title, count()] { ${where} and certname in ${pqlArray(certnames)} group by title }`,
+  };
+}
 
 function targetKey(target: CountTarget): string {
   switch (target.kind) {

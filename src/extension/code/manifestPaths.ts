@@ -44,6 +44,8 @@ export function mappedPath(serverPath: string, mappings: PathMappings): string |
   }
   if (!best) return undefined;
   const rest = path.slice(best.from.length).replace(/^\/+/, '');
+  // a path PuppetDB (or a webview) gives never climbs out of the mapped folder
+  if (rest.split('/').some((segment) => segment === '..')) return undefined;
   const to = best.to.replace(/[\\/]+$/, '');
   return rest ? `${to}/${rest}` : to;
 }
@@ -109,4 +111,20 @@ function splitPath(path: string): string[] {
 /** The key a remembered choice is kept under: the path below its environment (same in all). */
 export function choiceKey(serverPath: string): string {
   return parseServerPath(serverPath).segments.join('/');
+}
+
+/**
+ * A regular expression (PuppetDB's `~`) for the server paths that may stand for `localPath`: those
+ * ending like it from its last `manifests` folder on (the file name alone without one). The
+ * forward mapping then decides which of them really are this file.
+ */
+export function suffixPattern(localPath: string): string {
+  const segments = splitPath(localPath);
+  const manifests = segments.lastIndexOf('manifests');
+  const tail = segments.slice(manifests >= 0 ? manifests : segments.length - 1);
+  return `(^|/)${tail.map(escapeRegex).join('/')}$`;
+}
+
+function escapeRegex(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

@@ -57,7 +57,7 @@ export class ManifestOpener {
 
   /** The workspace file for a server path; asks when several match, says so when none does. */
   async resolve(serverPath: string): Promise<vscode.Uri | undefined> {
-    const mapped = mappedPath(serverPath, this.settings.codePathMappings());
+    const mapped = manifestMapping(serverPath, this.settings.codePathMappings());
     if (mapped !== undefined) {
       const uri = vscode.Uri.file(absolute(mapped));
       if (await exists(uri)) return uri;
@@ -74,7 +74,9 @@ export class ManifestOpener {
     const key = CHOICE_PREFIX + choiceKey(serverPath);
     const remembered = this.workspaceState.get<string>(key);
     if (remembered && files.has(remembered)) return files.get(remembered);
-    const matches = suffixMatches(serverPath, [...files.keys()]);
+    // every match ends with the server path's file name: only those files are compared
+    const name = parseServerPath(serverPath).segments.at(-1);
+    const matches = name ? suffixMatches(serverPath, await this.index.named(name)) : [];
     if (matches.length === 1) return files.get(matches[0]!);
     if (matches.length === 0) return this.noMatch(serverPath);
     const picked = await vscode.window.showQuickPick(
@@ -87,6 +89,16 @@ export class ManifestOpener {
     if (!picked) return undefined;
     await this.workspaceState.update(key, picked.match);
     return files.get(picked.match);
+  }
+
+  /**
+   * The workspace files a server path may stand for, asking nothing: its explicit mapping's, or
+   * those sharing the longest suffix with it (the reverse lookup checks its candidates by this).
+   */
+  async candidates(serverPath: string): Promise<string[]> {
+    const mapped = manifestMapping(serverPath, this.settings.codePathMappings());
+    if (mapped !== undefined) return [vscode.Uri.file(absolute(mapped)).fsPath];
+    return suffixMatches(serverPath, [...(await this.index.all()).keys()]);
   }
 
   private async noMatch(serverPath: string): Promise<undefined> {
@@ -103,6 +115,15 @@ export class ManifestOpener {
     }
     return undefined;
   }
+}
+
+/** An explicit mapping's local path, for manifests only: nothing else is opened. */
+function manifestMapping(
+  serverPath: string,
+  mappings: Parameters<typeof mappedPath>[1],
+): string | undefined {
+  const mapped = mappedPath(serverPath, mappings);
+  return mapped?.endsWith('.pp') ? mapped : undefined;
 }
 
 /** A mapping's local side: absolute, or relative to the first workspace folder. */

@@ -1,0 +1,30 @@
+/**
+ * The reverse of "Open Manifest": which of the manifest paths PuppetDB knows stand for one
+ * workspace file. PuppetDB is asked for the resources' distinct `file` values that end like the
+ * local file (from its `manifests` folder on); each is kept only if the forward mapping (explicit
+ * mappings, else the longest suffix) takes it back to this very file.
+ */
+import type * as vscode from 'vscode';
+import type { PuppetDB } from '../../client';
+import { suffixPattern } from './manifestPaths';
+import type { ManifestOpener } from './openManifest';
+
+export async function serverPathsOf(
+  client: PuppetDB,
+  opener: ManifestOpener,
+  file: vscode.Uri,
+  signal?: AbortSignal,
+): Promise<string[]> {
+  const rows = (await client
+    .stream('resources', {
+      query: ['extract', ['file'], ['~', 'file', suffixPattern(file.fsPath)], ['group_by', 'file']],
+      signal,
+    })
+    .toArray()) as Array<{ file?: unknown }>;
+  const found: string[] = [];
+  for (const { file: serverPath } of rows) {
+    if (typeof serverPath !== 'string') continue;
+    if ((await opener.candidates(serverPath)).includes(file.fsPath)) found.push(serverPath);
+  }
+  return found.sort();
+}
