@@ -120,9 +120,9 @@ if (process.argv.includes('--tests')) {
 }
 
 // The benchmarks that run inside the VS Code extension host (bench/tree.sh, bench/pql.sh,
-// bench/soak.sh).
+// bench/soak.sh, bench/fleet.sh, bench/code.sh).
 if (process.argv.includes('--bench')) {
-  for (const name of ['tree', 'pql', 'soak', 'fleet']) {
+  for (const name of ['tree', 'pql', 'soak', 'fleet', 'code']) {
     await esbuild.build({
       ...nodeBundle,
       minify: false,

@@ -1,20 +1,36 @@
 /**
- * Runs inside the real VS Code extension host (via test/vscode/runtime.ts): times the extension's
- * activation, and the first page of "Nodes" against a raw request of the same page, and prints
- * the numbers with a "[pdbx]" prefix for the driver.
+ * Runs inside the real VS Code extension host (via test/vscode/runtime.ts) against the PuppetDB of
+ * PDB_STATE_DIR holding a large fleet (bench/tree.sh): times the extension's activation; the first
+ * page of "Nodes", "Load more" and two filters (a name pattern, a status), each against a raw
+ * request of the same PuppetDB query; and the overview's first paint against raw requests of its
+ * queries. Prints medians with a "[pdbx]" prefix for the driver.
  */
 import { performance } from 'node:perf_hooks';
 import { request } from 'undici';
 import * as vscode from 'vscode';
 import type { ExtensionApi } from '../../src/extension/extension';
+import { nodeFilterQuery, type NodeFilter } from '../../src/extension/tree/nodeFilter';
+import type { NodesFolder } from '../../src/extension/tree/nodesFolder';
 import { testServer } from '../../test/integration/support/puppetdb';
+import { measureOverview, median } from '../fleet/overviewTiming';
 
 const log = (text: string) => console.log(`[pdbx] ${text}`);
+const CONNECTION = 'bench';
+const PAGE_SIZE = 500;
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+interface Step {
+  name: string;
+  /** What the tree does, resolving to the nodes it shows. */
+  tree(folder: NodesFolder): Promise<number>;
+  /** The same PuppetDB query: its filter and offset. */
+  raw: { filter?: NodeFilter; offset: number };
+}
+
+/** How many nodes the folder shows (its children but "Load more"). */
+async function shownNodes(folder: NodesFolder): Promise<number> {
+  const children = await folder.getChildren();
+  const last = children.length > 0 ? await children.at(-1)!.toTreeItem() : undefined;
+  return last?.contextValue === 'loadMore' ? children.length - 1 : children.length;
 }
 
 export async function run(): Promise<void> {
@@ -31,52 +47,95 @@ export async function run(): Promise<void> {
   const activation = performance.now() - started;
   const server = testServer();
   const url = `http://${server.host}:${server.httpPort}`;
-  const pageSize = 500;
-  await vscode.workspace
-    .getConfiguration('puppetdbExplorer')
-    .update('pageSize', pageSize, vscode.ConfigurationTarget.Global);
+  const settings = vscode.workspace.getConfiguration('puppetdbExplorer');
+  await settings.update('pageSize', PAGE_SIZE, vscode.ConfigurationTarget.Global);
+  const unreportedHours = settings.get<number>('unreportedHours', 2);
   await vscode.commands.executeCommand('puppetdbExplorer.addConnection', {
-    connection: { id: 'bench', name: 'Bench', url },
+    connection: { id: CONNECTION, name: 'Bench', url },
     secrets: {},
   });
   const rounds = Number(process.env.PDBX_BENCH_ROUNDS ?? '7');
-  const treeTimes: number[] = [];
-  const rawTimes: number[] = [];
-  let items = 0;
+
+  /** The page the tree asks for: ordered, with the total and the status fields. */
+  const raw = async ({ filter, offset }: Step['raw']): Promise<number> => {
+    const query = nodeFilterQuery(filter, unreportedHours);
+    const search = new URLSearchParams({
+      ...(query ? { query: JSON.stringify(query) } : {}),
+      order_by: JSON.stringify([{ field: 'certname', order: 'asc' }]),
+      limit: String(PAGE_SIZE),
+      offset: String(offset),
+      include_total: 'true',
+    });
+    const response = await request(`${url}/pdb/query/v4/nodes?${search}`);
+    if (response.statusCode !== 200) throw new Error(`nodes: HTTP ${response.statusCode}`);
+    return (JSON.parse(await response.body.text()) as unknown[]).length;
+  };
+  const byName: NodeFilter = { namePattern: '^web' };
+  const byStatus: NodeFilter = { status: 'failed' };
+  const steps: Step[] = [
+    { name: 'first page of Nodes', tree: shownNodes, raw: { offset: 0 } },
+    {
+      name: 'Load more (the second page)',
+      tree: async (folder) => {
+        await folder.loadMore();
+        return (await shownNodes(folder)) - PAGE_SIZE;
+      },
+      raw: { offset: PAGE_SIZE },
+    },
+    {
+      name: `filter by name /${byName.namePattern}/`,
+      tree: async (folder) => {
+        folder.setFilter(byName);
+        return shownNodes(folder);
+      },
+      raw: { filter: byName, offset: 0 },
+    },
+    {
+      name: `filter by status ${byStatus.status}`,
+      tree: async (folder) => {
+        folder.setFilter(byStatus);
+        return shownNodes(folder);
+      },
+      raw: { filter: byStatus, offset: 0 },
+    },
+  ];
+  const times = steps.map(() => ({ tree: [] as number[], raw: [] as number[], rows: 0 }));
   let total = '';
-  // the same page the tree asks for: ordered, with the total and the status fields
-  const query = new URLSearchParams({
-    order_by: JSON.stringify([{ field: 'certname', order: 'asc' }]),
-    limit: String(pageSize),
-    offset: '0',
-    include_total: 'true',
-  });
   for (let round = 0; round <= rounds; round++) {
     api.services.explorer.refresh();
     const [root] = await api.services.explorer.getChildren();
-    const [nodesFolder] = await root!.getChildren();
-    const treeStart = performance.now();
-    const children = await nodesFolder!.getChildren();
-    const treeTime = performance.now() - treeStart;
-    items = children.length;
-    const last = await children.at(-1)!.toTreeItem();
-    const nodesShown = last.contextValue === 'loadMore' ? children.length - 1 : children.length;
-    total = String(last.label);
-    const rawStart = performance.now();
-    const response = await request(`${url}/pdb/query/v4/nodes?${query}`);
-    const rows = JSON.parse(await response.body.text()) as unknown[];
-    const rawTime = performance.now() - rawStart;
-    if (rows.length !== nodesShown) {
-      throw new Error(`the raw page has ${rows.length} rows, the tree ${nodesShown}`);
+    const [folder] = (await root!.getChildren()) as [NodesFolder];
+    folder.setFilter(undefined);
+    for (const [index, step] of steps.entries()) {
+      const treeStart = performance.now();
+      const shown = await step.tree(folder);
+      const treeTime = performance.now() - treeStart;
+      const rawStart = performance.now();
+      const rows = await raw(step.raw);
+      const rawTime = performance.now() - rawStart;
+      if (rows !== shown) {
+        throw new Error(`${step.name}: the raw page has ${rows}, the tree ${shown}`);
+      }
+      if (index === 0) total = String((await folder.toTreeItem()).description);
+      if (round === 0) continue; // warm-up
+      times[index]!.tree.push(treeTime);
+      times[index]!.raw.push(rawTime);
+      times[index]!.rows = rows;
     }
-    if (round === 0) continue; // warm-up
-    treeTimes.push(treeTime);
-    rawTimes.push(rawTime);
   }
+  log(`fleet: Nodes shows ${total} nodes; ${rounds} rounds after a warm-up, medians`);
   log(
     `extension activation: code loading ${codeLoading.toFixed(1)} ms + activate() ${api.activationMs.toFixed(1)} ms = ${(codeLoading + api.activationMs).toFixed(1)} ms (target <= 50 ms); the extension host's whole activation round trip took ${activation.toFixed(1)} ms`,
   );
+  for (const [index, step] of steps.entries()) {
+    const tree = median(times[index]!.tree);
+    const rawTime = median(times[index]!.raw);
+    log(
+      `${step.name} (${times[index]!.rows} nodes): tree ${tree.toFixed(1)} ms, raw request of the same query ${rawTime.toFixed(1)} ms, ratio ${(tree / rawTime).toFixed(2)} (target <= 300 ms)`,
+    );
+  }
+  const overview = await measureOverview(CONNECTION, url, rounds);
   log(
-    `first page of Nodes (${items} items, the last "${total}"): tree ${median(treeTimes).toFixed(1)} ms, raw request of the same page ${median(rawTimes).toFixed(1)} ms, ratio ${(median(treeTimes) / median(rawTimes)).toFixed(2)} (target <= 300 ms)`,
+    `overview first paint after open (${overview.nodes} nodes): ${overview.openMs.toFixed(1)} ms, raw requests of the same ${overview.queries} queries ${overview.rawMs.toFixed(1)} ms, ratio ${(overview.openMs / overview.rawMs).toFixed(2)} (target <= 1000 ms); refresh to paint ${overview.refreshMs.toFixed(1)} ms, ratio ${(overview.refreshMs / overview.rawMs).toFixed(2)}`,
   );
 }

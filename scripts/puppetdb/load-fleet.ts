@@ -95,15 +95,32 @@ async function getJson<T>(url: string): Promise<T> {
   return (await response.json()) as T;
 }
 
-async function waitForEmptyQueue(baseUrl: string, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
+/**
+ * Waits until PuppetDB has processed every queued command, saying every 30 s how many are left
+ * and at what rate they are processed (on a large fleet that, not sending, takes the time).
+ */
+async function waitForEmptyQueue(
+  baseUrl: string,
+  timeoutMs: number,
+  log: (line: string) => void,
+): Promise<void> {
+  const started = Date.now();
+  const deadline = started + timeoutMs;
+  let first: number | undefined;
+  let lastLog = started;
   for (;;) {
     const status = await getJson<{ status: { queue_depth: number } }>(
       `${baseUrl}/status/v1/services/puppetdb-status`,
     );
-    if (status.status.queue_depth === 0) return;
-    if (Date.now() > deadline) {
-      throw new Error(`the command queue still holds ${status.status.queue_depth} commands`);
+    const depth = status.status.queue_depth;
+    if (depth === 0) return;
+    first ??= depth;
+    if (Date.now() > deadline) throw new Error(`the command queue still holds ${depth} commands`);
+    if (Date.now() - lastLog >= 30_000) {
+      lastLog = Date.now();
+      const rate = (first - depth) / ((lastLog - started) / 1000);
+      const left = rate > 0 ? `, about ${Math.round(depth / rate)} s left` : '';
+      log(`  ${depth} commands queued, processed at ${rate.toFixed(1)} commands/s${left}`);
     }
     await new Promise((resolveWait) => setTimeout(resolveWait, 1000));
   }
@@ -150,7 +167,8 @@ export async function loadFleet(options: LoadOptions): Promise<LoadSummary> {
     });
     if (++done % 1500 === 0) log(`  ${done}/${commands.length} commands submitted`);
   });
-  if (!waitSeconds) await waitForEmptyQueue(baseUrl, 30 * 60_000);
+  // 50,000 nodes are 150,000 commands: hours on a small machine
+  if (!waitSeconds) await waitForEmptyQueue(baseUrl, 6 * 3600_000, log);
   for (const certname of fleet.deactivated) {
     await submit(
       baseUrl,
@@ -192,7 +210,13 @@ export async function loadFleet(options: LoadOptions): Promise<LoadSummary> {
     throw new Error('PuppetDB holds no events: were they older than resource-events-ttl?');
   }
 
-  const manifest = { size: fleet.size, seed: fleet.seed, now: fleet.now.toISOString() };
+  const manifest = {
+    size: fleet.size,
+    seed: fleet.seed,
+    now: fleet.now.toISOString(),
+    // how long the load took (bench scripts that keep a fleet print it)
+    loadSeconds: Math.round(seconds),
+  };
   writeFileSync(
     join(options.stateDir, 'fleet.json'),
     `${JSON.stringify(fleet.quiet ? { ...manifest, quiet: true } : manifest, null, 2)}\n`,

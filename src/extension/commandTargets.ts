@@ -1,4 +1,4 @@
-import type { FleetEventsFilter } from '../shared/protocol';
+import type { DeclaredAtFilter, FleetEventsFilter } from '../shared/protocol';
 
 /**
  * What the view commands accept besides tree items, so that the tree, the PQL results, the
@@ -19,7 +19,9 @@ export type EventsTarget =
   /** A node's events: its latest report, or every report in [since, until) (ISO-8601). */
   | { connectionId: string; certname: string; since?: string; until?: string }
   /** The fleet's events of one resource or class (checked like a webview message). */
-  | { connectionId: string; fleet: FleetEventsFilter };
+  | { connectionId: string; fleet: FleetEventsFilter }
+  /** The fleet's latest events of resources declared at a manifest line (checked the same way). */
+  | { connectionId: string; declaredAt: DeclaredAtFilter };
 
 /** `puppetdbExplorer.openReport`: also a ReportNode of the tree. */
 export interface ReportTarget {

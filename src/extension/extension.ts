@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
 import { registerCommands } from './commands/registerCommands';
 import { registerCode } from './code/codeFeature';
+import { registerFactExplorer } from './factExplorer/factExplorerFeature';
 import { registerFleet } from './fleet/fleetFeature';
 import { registerCatalogGraph } from './graph/catalogGraphFeature';
 import { registerOverview } from './overview/overviewFeature';
@@ -10,6 +11,7 @@ import { registerInventory } from './inventory/inventoryFeature';
 import { registerPql } from './pql/pqlFeature';
 import { ResultsPanel } from './pql/resultsPanel';
 import { registerReportViews } from './reports/reportViewsFeature';
+import { registerFleetRuns } from './runs/fleetRunsFeature';
 import { Services } from './services';
 import { registerPanelSerializers } from './webviews/panelSerializers';
 import { WebviewPanelHost, type Receipt } from './webviews/webviewPanelHost';
@@ -40,6 +42,8 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     registerInventory(services),
     registerCode(services),
     registerOverview(services),
+    registerFleetRuns(services),
+    registerFactExplorer(services),
   ];
   context.subscriptions.push(
     log,

@@ -26,10 +26,15 @@ export const Commands = {
   findNodesWithResource: 'puppetdbExplorer.findNodesWithResource',
   openManifest: 'puppetdbExplorer.openManifest',
   showNodesApplying: 'puppetdbExplorer.showNodesApplying',
+  showEventsForLine: 'puppetdbExplorer.showEventsForLine',
   showLog: 'puppetdbExplorer.showLog',
   openInventory: 'puppetdbExplorer.openInventory',
   findPackages: 'puppetdbExplorer.findPackages',
   openOverview: 'puppetdbExplorer.openOverview',
+  showRecentRuns: 'puppetdbExplorer.showRecentRuns',
+  showFleetEvents: 'puppetdbExplorer.showFleetEvents',
+  exploreFact: 'puppetdbExplorer.exploreFact',
+  showEnvironment: 'puppetdbExplorer.showEnvironment',
 } as const;
 
 export const Views = {
@@ -70,6 +75,8 @@ export const WebviewPanels = {
   report: 'puppetdbExplorer.report',
   inventory: 'puppetdbExplorer.inventory',
   overview: 'puppetdbExplorer.overview',
+  runs: 'puppetdbExplorer.recentRuns',
+  factExplorer: 'puppetdbExplorer.factExplorer',
 } as const;
 
 export const ConfigurationSection = 'puppetdbExplorer';

@@ -23,6 +23,7 @@ export const SETTING_DEFAULTS = {
   'inventory.columns': [...DEFAULT_INVENTORY_COLUMNS] as string[],
   'code.pathMappings': {} as Record<string, string>,
   'code.lenses': true,
+  'code.failureDiagnostics': false,
 };
 
 export type SettingKey = keyof typeof SETTING_DEFAULTS;

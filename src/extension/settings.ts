@@ -140,6 +140,11 @@ export class Settings {
     return this.value('code.lenses');
   }
 
+  /** Whether open .pp files mark resources that failed in the fleet's latest runs. */
+  codeFailureDiagnostics(): boolean {
+    return this.value('code.failureDiagnostics');
+  }
+
   /** A setting's value, or its default (the one package.json declares) when unset. */
   private value<K extends SettingKey>(key: K): (typeof SETTING_DEFAULTS)[K] {
     return this.configuration.get(key, SETTING_DEFAULTS[key]);

@@ -2,9 +2,10 @@
  * The events table's model: filter, sort and group up to hundreds of thousands of events fast
  * enough to answer each keystroke within a frame or two.
  *
- * How: everything derived from the rows is computed once and cached (lower-cased search text per
- * row and per column; for each sorted column, the permutation that sorts it). Producing a view is
- * then a linear pass: test each row against the filters into a mask, walk the cached permutation
+ * How: everything derived from the rows is computed once and cached (the text indexes: lower-cased
+ * search text per row and per column, see TextIndex; for each sorted column, the permutation that
+ * sorts it). Producing a view is then a linear pass: mark the rows the text indexes find, test
+ * each row's status into a mask, walk the cached permutation
  * keeping the rows the mask lets through, and bucket them into groups. The only sort of a view is
  * the one-time ranking of a column's distinct values; the permutation itself is a counting sort.
  */
@@ -16,6 +17,7 @@ import {
   type EventColumn,
 } from './eventTableColumns';
 import type { EventRowDto, EventStatus } from './reportDto';
+import { TextIndex } from './textIndex';
 
 export type GroupBy = 'none' | 'resource' | 'class';
 export type SortDirection = 'asc' | 'desc';
@@ -44,6 +46,8 @@ export type StatusCounts = Record<EventStatus, number>;
 export interface EventGroup {
   key: string;
   count: number;
+  /** How many nodes (certnames) the group's events come from. */
+  nodes: number;
   statusCounts: StatusCounts;
   collapsed: boolean;
 }
@@ -105,10 +109,13 @@ interface GroupIds {
 export class EventTableModel {
   private rows: EventRowDto[] = [];
   private statusCodes = new Uint8Array(0);
-  private readonly haystacks: string[] = [];
-  private readonly columnTexts = new Map<EventColumn, string[]>();
+  /** Per row, every column's text joined by newlines (words never contain one). */
+  private readonly search = new TextIndex((index) =>
+    EVENT_COLUMNS.map((column) => cellText(this.rows[index]!, column)).join('\n'),
+  );
+  private readonly columnIndexes = new Map<EventColumn, TextIndex>();
   private readonly orders = new Map<EventColumn, ColumnOrder>();
-  private readonly groupIds = new Map<Exclude<GroupBy, 'none'>, GroupIds>();
+  private readonly groupIds = new Map<Exclude<GroupBy, 'none'> | 'node', GroupIds>();
 
   constructor(rows: readonly EventRowDto[] = []) {
     this.append(rows);
@@ -125,8 +132,8 @@ export class EventTableModel {
   replace(rows: readonly EventRowDto[]): void {
     this.rows = [];
     this.statusCodes = new Uint8Array(0);
-    this.haystacks.length = 0;
-    this.columnTexts.clear();
+    this.search.clear();
+    this.columnIndexes.clear();
     this.orders.clear();
     this.groupIds.clear();
     this.append(rows);
@@ -153,24 +160,19 @@ export class EventTableModel {
     const all = new Uint32Array(STATUS_CODES.length);
     const allowed = new Uint8Array(STATUS_CODES.length).fill(query.statuses ? 0 : 1);
     for (const status of query.statuses ?? []) allowed[codeOf(status)] = 1;
-    const words = (query.text ?? '').toLowerCase().split(/\s+/).filter(Boolean);
-    const haystacks = words.length > 0 ? this.searchText() : undefined;
-    const columnFilters = EVENT_COLUMNS.flatMap((column) => {
-      const needle = query.columnFilters?.[column]?.trim().toLowerCase();
-      return needle ? [{ texts: this.columnText(column), needle }] : [];
-    });
+    // per row, how many of the text filters (all words, each column filter) it passes
+    const filters = this.textFilters(query);
+    const hits = filters.length > 0 ? new Uint8Array(total) : undefined;
+    for (const { index, needles } of filters) {
+      index.extend(total);
+      for (const row of index.search(needles)) hits![row]!++;
+    }
     const codes = this.statusCodes;
     let matched = 0;
-    rows: for (let index = 0; index < total; index++) {
+    for (let index = 0; index < total; index++) {
       const code = codes[index]!;
       all[code]!++;
-      if (haystacks) {
-        const haystack = haystacks[index]!;
-        for (const word of words) if (!haystack.includes(word)) continue rows;
-      }
-      for (const filter of columnFilters) {
-        if (!filter.texts[index]!.includes(filter.needle)) continue rows;
-      }
+      if (hits && hits[index] !== filters.length) continue;
       facet[code]!++;
       if (allowed[code]) {
         pass[index] = 1;
@@ -181,7 +183,8 @@ export class EventTableModel {
     const groupBy = query.groupBy ?? 'none';
     const grouped =
       groupBy === 'none'
-        ? { items: Int32Array.from(sorted), groups: [] }
+        ? // the typed-array constructor copies natively (Int32Array.from iterates)
+          { items: new Int32Array(sorted), groups: [] }
         : this.group(sorted, groupBy, new Set(query.collapsed ?? []));
     return {
       ...grouped,
@@ -298,8 +301,33 @@ export class EventTableModel {
    * caller do that work in idle time, in slices, so the first text filter need not.
    */
   prepareSearch(rows: number): boolean {
-    this.searchText(rows);
-    return this.haystacks.length >= this.rows.length;
+    return this.search.extend(this.rows.length, rows);
+  }
+
+  /**
+   * Indexes up to `rows` more events for the text filters of `query`; true when view(query) will
+   * find every index complete (and so take no time building one). Lets a caller finish the
+   * indexes in slices when a filter comes before idle time did.
+   */
+  prepareFor(query: EventTableQuery, rows: number): boolean {
+    let budget = rows;
+    for (const { index } of this.textFilters(query)) {
+      const before = index.size;
+      if (!index.extend(this.rows.length, budget)) return false;
+      budget -= index.size - before;
+    }
+    return true;
+  }
+
+  /** The text filters of a query, each with the index that answers it. */
+  private textFilters(query: EventTableQuery): Array<{ index: TextIndex; needles: string[] }> {
+    const words = (query.text ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+    const filters = words.length > 0 ? [{ index: this.search, needles: words }] : [];
+    for (const column of EVENT_COLUMNS) {
+      const needle = query.columnFilters?.[column]?.trim().toLowerCase();
+      if (needle) filters.push({ index: this.columnIndex(column), needles: [needle] });
+    }
+    return filters;
   }
 
   /** Groups in order of their first event in `sorted`; each header followed by its events. */
@@ -309,10 +337,12 @@ export class EventTableModel {
     collapsed: ReadonlySet<string>,
   ): { items: Int32Array; groups: EventGroup[] } {
     const { ids, keys } = this.groupIdsOf(groupBy);
+    const nodeIds = this.groupIdsOf('node').ids;
     const positionOf = new Int32Array(keys.length).fill(-1);
     const groupOrder: number[] = [];
     const counts: number[] = [];
     const statusCounts: Uint32Array[] = [];
+    const nodes: Array<Set<number>> = [];
     const codes = this.statusCodes;
     for (const index of sorted) {
       const id = ids[index]!;
@@ -322,15 +352,18 @@ export class EventTableModel {
         groupOrder.push(id);
         counts.push(0);
         statusCounts.push(new Uint32Array(STATUS_CODES.length));
+        nodes.push(new Set());
       }
       counts[position]!++;
       statusCounts[position]![codes[index]!]!++;
+      nodes[position]!.add(nodeIds[index]!);
     }
     const groups = groupOrder.map((id, position) => {
       const key = keys[id]!;
       return {
         key,
         count: counts[position]!,
+        nodes: nodes[position]!.size,
         statusCounts: countsFrom(statusCounts[position]!),
         collapsed: collapsed.has(key),
       };
@@ -353,7 +386,8 @@ export class EventTableModel {
     return { items, groups };
   }
 
-  private groupIdsOf(groupBy: Exclude<GroupBy, 'none'>): GroupIds {
+  /** Dense ids of each row's group (or, for `node`, of its certname), extended as rows arrive. */
+  private groupIdsOf(groupBy: Exclude<GroupBy, 'none'> | 'node'): GroupIds {
     let cache = this.groupIds.get(groupBy);
     if (!cache) {
       cache = { ids: new Uint32Array(0), keys: [], idOf: new Map(), length: 0 };
@@ -363,7 +397,8 @@ export class EventTableModel {
       const ids = new Uint32Array(this.rows.length);
       ids.set(cache.ids.subarray(0, cache.length));
       for (let index = cache.length; index < this.rows.length; index++) {
-        const key = groupKey(this.rows[index]!, groupBy);
+        const row = this.rows[index]!;
+        const key = groupBy === 'node' ? row.certname : groupKey(row, groupBy);
         let id = cache.idOf.get(key);
         if (id === undefined) {
           id = cache.keys.length;
@@ -378,26 +413,12 @@ export class EventTableModel {
     return cache;
   }
 
-  /** Per row, every column's text lower-cased and joined by newlines (words never contain one). */
-  private searchText(limit = Infinity): string[] {
-    const end = Math.min(this.rows.length, this.haystacks.length + limit);
-    for (let index = this.haystacks.length; index < end; index++) {
-      const row = this.rows[index]!;
-      this.haystacks.push(
-        EVENT_COLUMNS.map((column) => cellText(row, column))
-          .join('\n')
-          .toLowerCase(),
-      );
+  private columnIndex(column: EventColumn): TextIndex {
+    let index = this.columnIndexes.get(column);
+    if (!index) {
+      index = new TextIndex((row) => cellText(this.rows[row]!, column));
+      this.columnIndexes.set(column, index);
     }
-    return this.haystacks;
-  }
-
-  private columnText(column: EventColumn): string[] {
-    let texts = this.columnTexts.get(column);
-    if (!texts) this.columnTexts.set(column, (texts = []));
-    for (let index = texts.length; index < this.rows.length; index++) {
-      texts.push(cellText(this.rows[index]!, column).toLowerCase());
-    }
-    return texts;
+    return index;
   }
 }

@@ -3,16 +3,18 @@
  * host, the restore path and tests agree on what a source means.
  */
 
-import type { FleetEventsFilter } from './protocol';
+import type { DeclaredAtFilter, FleetEventsFilter } from './protocol';
 
 /**
  * One report's events, or a node's: its latest report, or every event in [since, until); or the
- * fleet's, narrowed to one resource or class (opened from the overview).
+ * fleet's: narrowed to one resource or class (opened from the overview), in a window ("Show Fleet
+ * Events…"), or to the resources declared at one manifest line ("Show Events for This Line").
  */
 export type EventsSource =
   | { reportHash: string }
   | { certname: string; since?: string; until?: string }
-  | { fleet: FleetEventsFilter };
+  | { fleet: FleetEventsFilter }
+  | { declaredAt: DeclaredAtFilter };
 
 export function isReportSource(source: EventsSource): source is { reportHash: string } {
   return 'reportHash' in source;
@@ -22,10 +24,17 @@ export function isFleetSource(source: EventsSource): source is { fleet: FleetEve
   return 'fleet' in source;
 }
 
+export function isDeclaredAtSource(
+  source: EventsSource,
+): source is { declaredAt: DeclaredAtFilter } {
+  return 'declaredAt' in source;
+}
+
 /** The `/events` query of a source. */
 export function eventsQuery(source: EventsSource): unknown[] {
   if (isReportSource(source)) return ['=', 'report', source.reportHash];
   if (isFleetSource(source)) return fleetEventsQuery(source.fleet);
+  if (isDeclaredAtSource(source)) return declaredAtQuery(source.declaredAt);
   const clauses: unknown[] = [['=', 'certname', source.certname]];
   if (source.since === undefined && source.until === undefined) {
     clauses.push(['=', 'latest_report?', true]);
@@ -35,11 +44,16 @@ export function eventsQuery(source: EventsSource): unknown[] {
   return ['and', ...clauses];
 }
 
-/** The fleet's events of one resource or class: the latest runs', or those since `since`. */
+/**
+ * The fleet's events: of one status or all; the latest runs', or those in [since, until); of one
+ * resource or class, or of all.
+ */
 export function fleetEventsQuery(filter: FleetEventsFilter): unknown[] {
-  const clauses: unknown[] = [['=', 'status', filter.status]];
+  const clauses: unknown[] = [];
+  if (filter.status !== undefined) clauses.push(['=', 'status', filter.status]);
   if (filter.since === undefined) clauses.push(['=', 'latest_report?', true]);
   else clauses.push(['>=', 'timestamp', filter.since]);
+  if (filter.until !== undefined) clauses.push(['<', 'timestamp', filter.until]);
   if (filter.resourceType !== undefined) clauses.push(['=', 'resource_type', filter.resourceType]);
   if (filter.resourceTitle !== undefined) {
     clauses.push(['=', 'resource_title', filter.resourceTitle]);
@@ -48,6 +62,16 @@ export function fleetEventsQuery(filter: FleetEventsFilter): unknown[] {
     clauses.push(['=', 'containing_class', filter.containingClass]);
   }
   return ['and', ...clauses];
+}
+
+/** The latest runs' events of resources declared at one line of one of these server paths. */
+export function declaredAtQuery({ files, line }: DeclaredAtFilter): unknown[] {
+  return [
+    'and',
+    ['or', ...files.map((file) => ['=', 'file', file])],
+    ['=', 'line', line],
+    ['=', 'latest_report?', true],
+  ];
 }
 
 /** The panel title: short enough for a tab. */
@@ -59,9 +83,21 @@ export function eventsTitle(source: EventsSource, certname?: string): string {
     const { fleet } = source;
     const what =
       fleet.resourceType !== undefined
-        ? `${fleet.resourceType}[${fleet.resourceTitle ?? ''}]`
-        : `class ${fleet.containingClass ?? ''}`;
-    return `Events · fleet · ${what} · ${fleet.status}${fleet.since === undefined ? '' : ` since ${shortTime(fleet.since)}`}`;
+        ? `${fleet.resourceType}[${fleet.resourceTitle ?? ''}] · `
+        : fleet.containingClass !== undefined
+          ? `class ${fleet.containingClass} · `
+          : '';
+    const when =
+      fleet.since === undefined
+        ? ''
+        : fleet.until === undefined
+          ? ` since ${shortTime(fleet.since)}`
+          : ` ${shortTime(fleet.since)} – ${shortTime(fleet.until)}`;
+    return `Events · fleet · ${what}${fleet.status ?? 'all'}${when}`;
+  }
+  if (isDeclaredAtSource(source)) {
+    const file = source.declaredAt.files[0] ?? '';
+    return `Events · fleet · ${file.slice(file.lastIndexOf('/') + 1)}:${source.declaredAt.line} · latest runs`;
   }
   if (source.since === undefined && source.until === undefined) {
     return `Events · ${source.certname} · latest report`;
@@ -80,16 +116,21 @@ function shortTime(iso: string): string {
 /** The same source, for keeping one panel per source. */
 export function sourceKey(connectionId: string, source: EventsSource): string {
   if (isFleetSource(source)) {
-    const { status, resourceType, resourceTitle, containingClass, since } = source.fleet;
+    const { status, resourceType, resourceTitle, containingClass, since, until } = source.fleet;
     return JSON.stringify([
       connectionId,
       'fleet',
-      status,
+      status ?? null,
       resourceType ?? null,
       resourceTitle ?? null,
       containingClass ?? null,
       since ?? null,
+      until ?? null,
     ]);
+  }
+  if (isDeclaredAtSource(source)) {
+    const { files, line } = source.declaredAt;
+    return JSON.stringify([connectionId, 'declaredAt', [...files].sort(), line]);
   }
   return JSON.stringify(
     isReportSource(source)

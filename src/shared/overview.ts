@@ -48,6 +48,8 @@ export interface ClassCount {
 
 export interface OverviewDto {
   connectionName: string;
+  /** Set when the overview counts only this environment's nodes, runs and events. */
+  environment?: string;
   /** When PuppetDB was asked (ISO-8601). */
   fetchedAt: string;
   unreportedHours: number;

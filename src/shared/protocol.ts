@@ -11,12 +11,15 @@
  * acts on it: a webview shows PuppetDB data, so what it posts is treated as untrusted input.
  */
 import type { CatalogGraphDto } from './catalogGraph';
+import type { FactDistributionDto, FactPath, FactValue } from './factExplorer';
 import type { InventoryRow, InventorySort } from './inventoryTable';
 import type { CountKey, OverviewDto, RunsRange } from './overview';
 import type { EventRowDto, ReportDto } from './reportDto';
+import type { RunRow, RunsFilter, RunStatusCounts } from './recentRuns';
 
 /** Which bundle a panel runs: `dist/webview/<entry>.js`. */
-export type WebviewEntry = 'results' | 'graph' | 'events' | 'report' | 'inventory' | 'overview';
+export type WebviewEntry =
+  'results' | 'graph' | 'events' | 'report' | 'inventory' | 'overview' | 'runs' | 'factExplorer';
 
 interface Ready {
   type: 'ready';
@@ -36,11 +39,14 @@ export type RestoreInfo =
       source:
         | { reportHash: string }
         | { certname: string; since?: string; until?: string }
-        | { fleet: FleetEventsFilter };
+        | { fleet: FleetEventsFilter }
+        | { declaredAt: DeclaredAtFilter };
     }
   | { entry: 'report'; connectionId: string; reportHash: string }
   | { entry: 'inventory'; connectionId: string; columns: string[] }
-  | { entry: 'overview'; connectionId: string; range: RunsRange };
+  | { entry: 'overview'; connectionId: string; range: RunsRange; environment?: string }
+  | { entry: 'runs'; connectionId: string; filter: RunsFilter }
+  | { entry: 'factExplorer'; connectionId: string; path: FactPath };
 
 interface Persist {
   type: 'persist';
@@ -58,6 +64,8 @@ export interface ShownContents {
   report: ReportDto;
   inventory: { title: string; columns: string[]; rows: InventoryRow[] };
   overview: OverviewDto;
+  runs: RecentRunsSnapshot;
+  factExplorer: FactDistributionDto;
 }
 
 /**
@@ -180,6 +188,8 @@ export type ResultsToHost =
   | { type: 'openNode'; certname: string }
   | { type: 'openCatalog'; certname: string }
   | { type: 'openEvents'; reportHash: string }
+  /** Open the manifest line of row `row` of run `runId` (its `file`/`line` columns, read by the host). */
+  | { type: 'openManifest'; runId: number; row: number }
   | ErrorBannerAction;
 
 // --- catalog graph (src/webview/graph) --------------------------------------------------------
@@ -233,6 +243,12 @@ export const EVENTS_PER_MESSAGE = 5000;
 /** Open the resource of an event in the catalog graph. */
 export type OpenInGraph = { type: 'openInGraph'; certname: string; resource: string };
 
+/**
+ * Open the manifest line an event or a log names, in the editor. The host opens it only if an
+ * event or log it sent has this `file` and `line`, and only through its path mapping.
+ */
+export type OpenManifestAt = { type: 'openManifest'; file: string; line?: number };
+
 export type HostToEvents =
   | Persist
   | { type: 'loading'; title: string }
@@ -260,6 +276,7 @@ export type HostToEvents =
 export type EventsToHost =
   | Ready
   | OpenInGraph
+  | OpenManifestAt
   /** Open the report an event belongs to. */
   | { type: 'openReport'; reportHash: string }
   /** Load the events from PuppetDB again ("Load again" on a restored panel). */
@@ -281,6 +298,7 @@ export type HostToReport =
 export type ReportToHost =
   | Ready
   | OpenInGraph
+  | OpenManifestAt
   /** Reveal the report's node in the explorer tree. */
   | { type: 'openNode'; certname: string }
   /** Load the report from PuppetDB again ("Load again" on a restored panel). */
@@ -324,15 +342,27 @@ export type InventoryToHost =
 // --- fleet overview (src/webview/overview) -----------------------------------------------------
 
 /**
- * The events of the whole fleet narrowed to one resource or class: those of the latest runs, or
- * every one since `since` (ISO-8601), of one event status.
+ * The events of the whole fleet: those of the latest runs, or every one in [`since`, `until`)
+ * (ISO-8601); of one event status or all; narrowed to one resource or class, or not.
  */
 export interface FleetEventsFilter {
-  status: 'failure' | 'success';
+  /** One event status; absent: every status ("Show Fleet Events…" without "failures only"). */
+  status?: 'failure' | 'success';
   resourceType?: string;
   resourceTitle?: string;
   containingClass?: string;
   since?: string;
+  /** The end of the window (exclusive, ISO-8601); absent: now. */
+  until?: string;
+}
+
+/**
+ * The events of the fleet's latest runs whose resources were declared at one manifest line:
+ * `files` are PuppetDB's paths of that one workspace file (one per environment, say).
+ */
+export interface DeclaredAtFilter {
+  files: string[];
+  line: number;
 }
 
 export type HostToOverview =
@@ -360,7 +390,86 @@ export type OverviewToHost =
   /** Open the events table of the fleet narrowed to a row of "what is going wrong". */
   | { type: 'openEvents'; filter: FleetEventsFilter }
   /** The webview painted the overview fetched at `fetchedAt` (tests and the bench wait for it). */
+  | { type: 'painted'; fetchedAt: string }
+  /** Leave the environment the overview is narrowed to: the whole fleet again. */
+  | { type: 'showAllEnvironments' };
+
+// --- fact explorer (src/webview/factExplorer) ---------------------------------------------------
+
+export type HostToFactExplorer =
+  | Persist
+  | { type: 'loading'; title: string; path: FactPath }
+  | { type: 'distribution'; distribution: FactDistributionDto; restored?: RestoredNote }
+  /** Restored after a window reload without its content. */
+  | { type: 'restored'; title: string; note: RestoredNote }
+  /** The last fetch failed; what was shown before (if anything) stays. */
+  | { type: 'error'; message: string };
+
+export type FactExplorerToHost =
+  | Ready
+  /** List the nodes holding this value of the path shown (a chart mark or a table row). */
+  | { type: 'openNodes'; value: FactValue }
+  /** Pick another fact path (PuppetDB's fact-paths). */
+  | { type: 'choosePath' }
+  /** Write the distribution's query into a new PQL editor. */
+  | { type: 'openAsPql' }
+  /** Ask PuppetDB again. */
+  | { type: 'refresh' }
+  /** The webview painted the distribution fetched at `fetchedAt` (tests and the bench wait for it). */
   | { type: 'painted'; fetchedAt: string };
+
+// --- recent runs (src/webview/runs) -------------------------------------------------------------
+
+/** What the runs table shows: the filter, its window's bounds when asked, and the runs. */
+export interface RecentRunsSnapshot {
+  title: string;
+  filter: RunsFilter;
+  /** The bounds PuppetDB was asked with (ISO-8601; `until` exclusive). */
+  bounds: { since: string; until?: string };
+  rows: RunRow[];
+  /** PuppetDB's count of the window's runs by status (undefined until it answered). */
+  counts: RunStatusCounts | undefined;
+  /** The environments the environment filter offers. */
+  environments: string[];
+}
+
+export type HostToRuns =
+  | Persist
+  /** A load starts: the filter and its bounds, no rows yet. */
+  | {
+      type: 'loading';
+      title: string;
+      filter: RunsFilter;
+      bounds: { since: string; until?: string };
+      environments: string[];
+    }
+  /** Every run loaded so far (on `ready`; replaces what the table held). */
+  | (RecentRunsSnapshot & {
+      type: 'runs';
+      complete: boolean;
+      /** Set when the table stopped at MAX_RUNS (the window holds more). */
+      truncatedAt?: number;
+      restored?: RestoredNote;
+    })
+  /** The next runs of the load, to append. */
+  | { type: 'moreRuns'; rows: RunRow[]; complete: boolean; truncatedAt?: number }
+  /** PuppetDB's counts by status arrived. */
+  | { type: 'counts'; counts: RunStatusCounts }
+  /** The environments the filter offers arrived. */
+  | { type: 'environments'; environments: string[] }
+  | ViewError;
+
+export type RunsToHost =
+  | Ready
+  /** List the runs of another window, status or environment. */
+  | { type: 'setFilter'; filter: RunsFilter }
+  /** Ask for a custom window (ISO-8601 from … to …) and list its runs. */
+  | { type: 'pickWindow' }
+  | { type: 'openReport'; reportHash: string }
+  | { type: 'reload' }
+  /** The table painted this many runs (of this many loaded): tests and the bench wait for it. */
+  | { type: 'shown'; rows: number; loaded: number }
+  | ErrorBannerAction;
 
 /** The messages of each entry, for the generic host and webview helpers. */
 export interface Protocols {
@@ -370,4 +479,6 @@ export interface Protocols {
   report: { toWebview: HostToReport; toHost: ReportToHost };
   inventory: { toWebview: HostToInventory; toHost: InventoryToHost };
   overview: { toWebview: HostToOverview; toHost: OverviewToHost };
+  runs: { toWebview: HostToRuns; toHost: RunsToHost };
+  factExplorer: { toWebview: HostToFactExplorer; toHost: FactExplorerToHost };
 }

@@ -18,8 +18,16 @@ import {
   type MessageSchema,
 } from './messageSchema';
 import type { CatalogGraphDto } from './catalogGraph';
+import {
+  isFactPath,
+  isFactValue,
+  type FactDistributionDto,
+  type FactPath,
+  type FactValue,
+} from './factExplorer';
 import { COUNT_KEYS, type OverviewDto } from './overview';
 import type {
+  DeclaredAtFilter,
   FleetEventsFilter,
   KeptContent,
   Protocols,
@@ -31,6 +39,13 @@ import type {
   WebviewEntry,
 } from './protocol';
 import type { InventorySort } from './inventoryTable';
+import {
+  RUN_STATUSES,
+  RUN_WINDOWS,
+  type RunsFilter,
+  type RunsWindow,
+  type RunWindowKey,
+} from './recentRuns';
 import type { EventRowDto, ReportDto } from './reportDto';
 
 /** Certnames, report hashes, resource ids: short text. */
@@ -39,18 +54,49 @@ const name = text(4096);
 const longText = text(64 * 1024 * 1024);
 
 const openInGraph = { certname: name, resource: name };
+const openManifestAt = { file: name, line: optional(count) };
 /** Every view's error banner: Show Log, Edit Connection. */
 const errorBannerActions = { showLog: {}, editConnection: {} };
 
 /** A row of the overview's "what is going wrong", as the events table's fleet source. */
 export const fleetEventsFilter: Check<FleetEventsFilter> = object<FleetEventsFilter>({
-  status: oneOf('failure', 'success'),
+  status: optional(oneOf('failure', 'success')),
   resourceType: optional(name),
   resourceTitle: optional(name),
   containingClass: optional(name),
   since: optional(name),
+  until: optional(name),
+});
+
+/** An ISO-8601 date or date-time (what a custom window may hold). */
+const isoTime: Check<string> = (value) =>
+  typeof value === 'string' && value.length <= 64 && !Number.isNaN(Date.parse(value))
+    ? undefined
+    : 'expected an ISO-8601 time';
+const runsWindow: Check<RunsWindow> = (value) =>
+  object<{ last: RunWindowKey }>({ last: oneOf(...RUN_WINDOWS) })(value) &&
+  object<{ since: string; until?: string }>({ since: isoTime, until: optional(isoTime) })(value)
+    ? 'expected { last: 1h | 24h | 7d } or { since, until? }'
+    : undefined;
+/** The runs table's filter (what its webview asks for, what a restored panel lists again). */
+export const runsFilter: Check<RunsFilter> = object<RunsFilter>({
+  window: runsWindow,
+  status: optional(oneOf(...RUN_STATUSES)),
+  environment: optional(name),
 });
 const runsRange = oneOf('hours', 'days');
+/** A leaf value of a fact, as the fact explorer showed it (asked about again by the host). */
+const factValue: Check<FactValue> = (value) =>
+  isFactValue(value) && (typeof value !== 'string' || value.length <= 65_536)
+    ? undefined
+    : 'expected a fact value (text, a number, true, false or null)';
+const factPath: Check<FactPath> = (value) =>
+  isFactPath(value) ? undefined : 'expected a fact path (names and array indexes)';
+
+/** "Show Events for This Line": PuppetDB's paths of one file, and the line. */
+export const declaredAtFilter: Check<DeclaredAtFilter> = (value) =>
+  object<DeclaredAtFilter>({ files: arrayOf(name, 1000), line: count })(value) ??
+  ((value as DeclaredAtFilter).files.length === 0 ? 'expected at least one file' : undefined);
 
 export const toHostSchemas = {
   results: {
@@ -65,6 +111,7 @@ export const toHostSchemas = {
     openNode: { certname: name },
     openCatalog: { certname: name },
     openEvents: { reportHash: name },
+    openManifest: { runId: count, row: count },
     ...errorBannerActions,
   },
   graph: {
@@ -81,6 +128,7 @@ export const toHostSchemas = {
   events: {
     ready: {},
     openInGraph,
+    openManifest: openManifestAt,
     openReport: { reportHash: name },
     reload: {},
     exportAll: { format: oneOf('csv', 'json') },
@@ -89,6 +137,7 @@ export const toHostSchemas = {
   report: {
     ready: {},
     openInGraph,
+    openManifest: openManifestAt,
     openNode: { certname: name },
     reload: {},
     ...errorBannerActions,
@@ -119,13 +168,32 @@ export const toHostSchemas = {
     openNodes: { count: oneOf(...COUNT_KEYS), environment: optional(name) },
     openEvents: { filter: fleetEventsFilter },
     painted: { fetchedAt: name },
+    showAllEnvironments: {},
+  },
+  factExplorer: {
+    ready: {},
+    openNodes: { value: factValue },
+    choosePath: {},
+    openAsPql: {},
+    refresh: {},
+    painted: { fetchedAt: name },
+  },
+  runs: {
+    ready: {},
+    setFilter: { filter: runsFilter },
+    pickWindow: {},
+    openReport: { reportHash: name },
+    reload: {},
+    shown: { rows: count, loaded: count },
+    ...errorBannerActions,
   },
 } satisfies { [E in WebviewEntry]: MessageSchema<Protocols[E]['toHost']> };
 
 /** Why a message from the `entry` webview must be dropped, or undefined when it is fine. */
 export function checkToHost(entry: WebviewEntry, message: unknown): string | undefined {
   return checkMessage(
-    toHostSchemas[entry] as MessageSchema<Protocols[WebviewEntry]['toHost']>,
+    // the entries' schemas differ (one `openManifest` each): a union TypeScript cannot narrow
+    toHostSchemas[entry] as unknown as MessageSchema<Protocols[WebviewEntry]['toHost']>,
     message,
   );
 }
@@ -150,13 +218,21 @@ const restoreInfoSchemas: { [E in WebviewEntry]: Check<Extract<RestoreInfo, { en
         since: optional(name),
         until: optional(name),
       })(value) &&
-      object<{ fleet: FleetEventsFilter }>({ fleet: fleetEventsFilter })(value)
-        ? 'expected { reportHash }, { certname, since?, until? } or { fleet }'
+      object<{ fleet: FleetEventsFilter }>({ fleet: fleetEventsFilter })(value) &&
+      object<{ declaredAt: DeclaredAtFilter }>({ declaredAt: declaredAtFilter })(value)
+        ? 'expected { reportHash }, { certname, since?, until? }, { fleet } or { declaredAt }'
         : undefined) as Check<Extract<RestoreInfo, { entry: 'events' }>['source']>,
   }),
   report: object({ entry: oneOf('report'), connectionId: name, reportHash: name }),
   inventory: object({ entry: oneOf('inventory'), connectionId: name, columns: arrayOf(name) }),
-  overview: object({ entry: oneOf('overview'), connectionId: name, range: runsRange }),
+  overview: object({
+    entry: oneOf('overview'),
+    connectionId: name,
+    range: runsRange,
+    environment: optional(name),
+  }),
+  runs: object({ entry: oneOf('runs'), connectionId: name, filter: runsFilter }),
+  factExplorer: object({ entry: oneOf('factExplorer'), connectionId: name, path: factPath }),
 };
 
 /**
@@ -232,6 +308,21 @@ const shownSchemas: { [E in WebviewEntry]: Check<ShownContents[E]> } = {
     failingResources: arrayOf(dataRecord<OverviewDto['failingResources'][number]>()),
     failingClasses: arrayOf(dataRecord<OverviewDto['failingClasses'][number]>()),
     flapping: optional(arrayOf(dataRecord<NonNullable<OverviewDto['flapping']>[number]>())),
+  }),
+  runs: shaped<ShownContents['runs']>({
+    title: longText,
+    filter: runsFilter,
+    bounds: object<ShownContents['runs']['bounds']>({ since: name, until: optional(name) }),
+    rows: arrayOf(dataRecord<ShownContents['runs']['rows'][number]>()),
+    environments: arrayOf(name),
+  }),
+  factExplorer: shaped<FactDistributionDto>({
+    connectionName: name,
+    fetchedAt: name,
+    path: factPath,
+    values: arrayOf(dataRecord<FactDistributionDto['values'][number]>()),
+    distinct: count,
+    nodes: count,
   }),
 };
 

@@ -11,11 +11,12 @@
  *   node esbuild.mjs && node --import tsx test/e2e/events.e2e.ts [--state-dir .work/puppetdb-test]
  */
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Frame, Page } from 'playwright-core';
+import { CONTROL_REPO } from '../fixtures/fleet/controlRepo';
 import { httpClient, testServer } from '../integration/support/puppetdb';
 import { startVsCode } from '../vscode/runtime';
 import { startRecordingProxy } from './support/recordingProxy';
@@ -250,6 +251,8 @@ async function main(): Promise<void> {
       'puppetdbExplorer.connections': [{ id: 'local', name: 'Local PuppetDB', url: proxy.url }],
     });
     const folder = workspaceWith(workspace);
+    // the manifests the fleet's events name: "Open manifest" opens them
+    cpSync(CONTROL_REPO, folder, { recursive: true });
     const session = await startVsCode({ userSettings: user });
     const csp = guardCsp(session.page);
     const dialogs: string[] = [];
@@ -454,6 +457,18 @@ async function main(): Promise<void> {
       });
       await page.screenshot({ path: join(screenshots, `events-${theme.shade}.png`) });
       if (theme.shade === 'dark') await saveReadmeScreenshot(page, 'events-table');
+      await check(
+        `${theme.shade}: "Open manifest" opens the line that declared the failed resource`,
+        async () => {
+          await events.locator('.events-detail-manifest').click();
+          await page.locator('.tab.active', { hasText: 'app.pp' }).waitFor({ timeout: 20_000 });
+          await page
+            .locator('.monaco-editor .view-line', {
+              hasText: "package { 'openjdk-17-jre-headless'",
+            })
+            .waitFor();
+        },
+      );
 
       // --- the report view, from the palette: node, then its latest report
       await runCommand(page, 'PuppetDB: Open Report', [
@@ -506,6 +521,10 @@ async function main(): Promise<void> {
           );
         },
       );
+      await check(`${theme.shade}: a log's file:line is a link to its manifest`, async () => {
+        const link = reportView.locator('.report-log-where .link-button', { hasText: 'app.pp:3' });
+        assert.match((await link.first().getAttribute('title')) ?? '', /^Open manifest \/etc\//);
+      });
       await page.screenshot({ path: join(screenshots, `report-logs-${theme.shade}.png`) });
       await reportView.locator('vscode-tab-header', { hasText: 'Metrics' }).click();
       await check(

@@ -7,10 +7,11 @@
  *   node --import tsx test/e2e/pql.e2e.ts [--state-dir .work/puppetdb-test] [--screenshots test-results]
  */
 import assert from 'node:assert/strict';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Frame, Page } from 'playwright-core';
 import { connect } from '../../src/client';
+import { CONTROL_REPO } from '../fixtures/fleet/controlRepo';
 import { testServer } from '../integration/support/puppetdb';
 import { gridAria } from './support/gridAria';
 import { startRecordingProxy } from './support/recordingProxy';
@@ -30,6 +31,8 @@ const QUERIES = [
   'nodes { certname = "web01" and }',
   '',
   'nodes[certname] { certname ~ "" }',
+  '',
+  'resources[certname, type, title, file, line] { type = "Cron" and title = "backup" order by certname limit 1 }',
   '',
 ];
 
@@ -71,6 +74,8 @@ async function main(): Promise<void> {
     await withWorkbench(
       { name: 'pql', theme, settings, files, screenshots },
       async ({ page, dialogs, shade, folder }) => {
+        // the manifests the fleet's resources name: a `file` cell opens them
+        cpSync(CONTROL_REPO, folder, { recursive: true });
         await openFile(page, 'queries.pql');
         await page.locator('.monaco-editor .view-line').nth(1).waitFor({ timeout: 30_000 });
         await page
@@ -243,6 +248,20 @@ async function main(): Promise<void> {
               assert.equal(shownRows, 5);
             },
           );
+
+          // a `file` cell is a link: it opens the manifest line of its row
+          await page.locator('.monaco-editor .view-line').first().click();
+          await putCursorOnLine(page, 8);
+          await page.keyboard.press('Control+Enter');
+          const fileCell = frame.locator('.table-body .table-cell.link[data-column="file"]');
+          await fileCell.first().waitFor({ timeout: 30_000 });
+          await page.screenshot({ path: join(screenshots, `pql-manifest-link-${shade}.png`) });
+          await fileCell.first().click();
+          await page.locator('.tab.active', { hasText: 'base.pp' }).waitFor({ timeout: 20_000 });
+          await page
+            .locator('.monaco-editor .view-line', { hasText: "cron { 'backup':" })
+            .waitFor();
+          check(`${theme}: a row's file cell opens its manifest at its line`, () => undefined);
         }
       },
     );

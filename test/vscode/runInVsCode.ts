@@ -9,7 +9,10 @@
  *   test/fixtures/untrusted-workspace opens in Restricted Mode; only `*.restricted.test.ts`.
  *
  *   node --import tsx test/vscode/runInVsCode.ts [--state-dir .work/puppetdb-test] [--grep text]
- *        [--mode both|trusted|restricted] [--vscode current|oldest]
+ *        [--mode both|trusted|restricted] [--vscode current|oldest] [--workspace DIR]
+ *
+ * `--workspace DIR` opens DIR instead of the trusted run's fixture (bench/code.sh opens a
+ * generated control repository with thousands of manifests).
  *
  * `--vscode oldest` (or PDBX_VSCODE=oldest) runs them on the oldest VS Code that engines.vscode
  * accepts (see runtime.ts); its screenshots get the suffix `-oldest`.
@@ -70,8 +73,8 @@ async function runSuites(
 ): Promise<number> {
   const recorder = run.recorder ? await startRecorder() : undefined;
   const workspace = recorder
-    ? copyWithRecorder(join(ROOT, run.workspace), recorder.origin)
-    : join(ROOT, run.workspace);
+    ? copyWithRecorder(resolve(ROOT, run.workspace), recorder.origin)
+    : resolve(ROOT, run.workspace);
   const environment = {
     PDB_STATE_DIR: options.stateDir,
     PDBX_GREP: options.grep,
@@ -145,6 +148,7 @@ async function main(): Promise<number> {
       'tests-path': { type: 'string', default: 'out/test/vscode/index.js' },
       mode: { type: 'string', default: 'both' },
       vscode: { type: 'string' },
+      workspace: { type: 'string' },
     },
   });
   const version = vscodeVersion(values.vscode);
@@ -155,7 +159,10 @@ async function main(): Promise<number> {
   const screenshots = resolve(values.screenshots!);
   mkdirSync(screenshots, { recursive: true });
   let worst = 0;
-  for (const run of RUNS.filter((entry) => mode === 'both' || mode === entry.name)) {
+  const runs = RUNS.map((run) =>
+    values.workspace && run.name === 'trusted' ? { ...run, workspace: values.workspace } : run,
+  );
+  for (const run of runs.filter((entry) => mode === 'both' || mode === entry.name)) {
     console.log(`vscode ${version} (${run.name} workspace):`);
     const code = await runSuites(run, {
       stateDir: resolve(values['state-dir']!),

@@ -8,9 +8,14 @@ import type { Services } from '../services';
 import { ConnectionNode } from '../tree/connectionNode';
 import { InventoryPanel, type InventoryPanelInfo } from './inventoryPanel';
 
-/** `puppetdbExplorer.openInventory`: a connection node, `{ connectionId }`, or nothing (asked). */
+/**
+ * `puppetdbExplorer.openInventory`: a connection node, `{ connectionId, waitForPaint? }`, or
+ * nothing (asked). With `waitForPaint` (tests, the bench) it answers once the webview has painted
+ * every loaded row.
+ */
 export interface InventoryTarget {
   connectionId: string;
+  waitForPaint?: boolean;
 }
 
 /**
@@ -43,6 +48,7 @@ export function registerInventory(services: Services): Feature {
       open ??
       add(InventoryPanel.create(services, connectionId, services.settings.inventoryColumns()));
     await panel.loaded;
+    if (target?.waitForPaint === true) await panel.painted();
     return panel.info();
   };
 

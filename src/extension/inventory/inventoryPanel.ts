@@ -104,6 +104,24 @@ export class InventoryPanel extends WebviewPanelHost<'inventory'> {
     });
   }
 
+  /** Settles once the webview has painted every row of the finished load (or it failed). */
+  painted(): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () =>
+        this.state === 'error' ||
+        (this.state === 'done' && this.shown?.loaded === this.rows.length);
+      if (done()) return resolve();
+      const listeners = [
+        this.onDidShow(() => {
+          if (!done()) return;
+          listeners.forEach((listener) => listener.dispose());
+          resolve();
+        }),
+        this.onDidDispose(() => resolve()),
+      ];
+    });
+  }
+
   info(): InventoryPanelInfo {
     return {
       connectionId: this.connectionId,

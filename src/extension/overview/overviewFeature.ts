@@ -9,7 +9,8 @@ import { OverviewPanel, type OverviewPanelInfo } from './overviewPanel';
 
 /**
  * "PuppetDB: Open Overview": from the palette (the active connection, or a pick), a connection
- * of the tree, the status bar's menu, or `{ connectionId, waitForPaint? }` (tests, the bench:
+ * of the tree, the status bar's menu, or `{ connectionId, environment?, waitForPaint? }` (an
+ * Environments leaf narrows it to one environment; tests, the bench:
  * then it answers once the webview has painted the overview). One panel per connection: opening
  * it again brings it forward and refreshes it.
  */
@@ -29,8 +30,9 @@ export function registerOverview(services: Services): Feature {
     if (!target) return undefined;
     const existing = panels.get(target.connectionId);
     if (existing) existing.panel.reveal();
-    const panel = existing ?? keep(OverviewPanel.create(services, target.connectionId));
-    await (existing ? existing.refresh() : panel.loaded);
+    const panel =
+      existing ?? keep(OverviewPanel.create(services, target.connectionId, target.environment));
+    await (existing ? existing.showEnvironment(target.environment) : panel.loaded);
     if (target.waitForPaint) await panel.painted();
     return panel.info();
   };
@@ -52,19 +54,25 @@ export function registerOverview(services: Services): Feature {
 async function overviewTarget(
   services: Services,
   argument: unknown,
-): Promise<{ connectionId: string; waitForPaint: boolean } | undefined> {
+): Promise<
+  { connectionId: string; waitForPaint: boolean; environment: string | undefined } | undefined
+> {
   if (argument instanceof ConnectionNode) {
-    return { connectionId: argument.connection.id, waitForPaint: false };
+    return { connectionId: argument.connection.id, waitForPaint: false, environment: undefined };
   }
   if (typeof argument === 'object' && argument !== null) {
-    const { connectionId, waitForPaint } = argument as Record<string, unknown>;
+    const { connectionId, waitForPaint, environment } = argument as Record<string, unknown>;
     if (typeof connectionId === 'string' && services.store.get(connectionId)) {
-      return { connectionId, waitForPaint: waitForPaint === true };
+      return {
+        connectionId,
+        waitForPaint: waitForPaint === true,
+        environment: typeof environment === 'string' ? environment : undefined,
+      };
     }
     throw new Error(
       vscode.l10n.t('Open Overview: there is no PuppetDB connection "{0}".', String(connectionId)),
     );
   }
   const connectionId = services.statusBar.activeConnectionId ?? (await pickConnection(services));
-  return connectionId ? { connectionId, waitForPaint: false } : undefined;
+  return connectionId ? { connectionId, waitForPaint: false, environment: undefined } : undefined;
 }

@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
 import type { OverviewDto, ResourceCount, RunsRange } from '../../shared/overview';
 import type { KeptContent, OverviewToHost, RestoredNote, RestoreInfo } from '../../shared/protocol';
@@ -16,6 +17,11 @@ export interface OverviewPanelInfo {
   restore: RestoreInfo;
   overview: OverviewDto | undefined;
   error: string | undefined;
+  /**
+   * Where the first paint's time went, in ms since the panel was created (npm run bench:fleet
+   * prints them): PuppetDB answered, the webview said ready, the webview painted.
+   */
+  timings: { answered?: number; ready?: number; painted?: number };
 }
 
 /**
@@ -38,14 +44,23 @@ export class OverviewPanel extends WebviewPanelHost<'overview'> {
   loaded: Promise<void> = Promise.resolve();
   /** Settles when the flapping resources of the latest fetch have joined it. */
   flappingLoaded: Promise<void> = Promise.resolve();
+  private readonly createdAt = performance.now();
+  private readonly timings: OverviewPanelInfo['timings'] = {};
+  private mark(step: keyof OverviewPanelInfo['timings']): void {
+    this.timings[step] ??= performance.now() - this.createdAt;
+  }
 
-  static create(services: Services, connectionId: string): OverviewPanel {
+  static create(
+    services: Services,
+    connectionId: string,
+    environment: string | undefined,
+  ): OverviewPanel {
     const panel = createPanel(
       services.extensionUri,
       WebviewPanels.overview,
-      overviewTitle(services, connectionId),
+      overviewTitle(services, connectionId, environment),
     );
-    const overview = new OverviewPanel(services, panel, connectionId, 'hours');
+    const overview = new OverviewPanel(services, panel, connectionId, 'hours', environment);
     overview.loaded = overview.load();
     return overview;
   }
@@ -57,7 +72,13 @@ export class OverviewPanel extends WebviewPanelHost<'overview'> {
     restore: Extract<RestoreInfo, { entry: 'overview' }>,
     kept: KeptContent<'overview'> | undefined,
   ): OverviewPanel {
-    const overview = new OverviewPanel(services, panel, restore.connectionId, restore.range);
+    const overview = new OverviewPanel(
+      services,
+      panel,
+      restore.connectionId,
+      restore.range,
+      restore.environment,
+    );
     overview.restored = restoredNote(kept);
     overview.overview = kept?.content;
     return overview;
@@ -68,9 +89,11 @@ export class OverviewPanel extends WebviewPanelHost<'overview'> {
     panel: vscode.WebviewPanel,
     readonly connectionId: string,
     private range: RunsRange,
+    /** Set while the overview is narrowed to one environment (an Environments leaf). */
+    private environment: string | undefined,
   ) {
     super(panel, services, 'overview');
-    panel.title = overviewTitle(services, connectionId);
+    panel.title = overviewTitle(services, connectionId, environment);
     this.onDidDispose(() => {
       this.controller.abort();
       clearTimeout(this.timer);
@@ -83,6 +106,7 @@ export class OverviewPanel extends WebviewPanelHost<'overview'> {
       restore: this.restoreInfo(),
       overview: this.overview,
       error: this.error,
+      timings: { ...this.timings },
     };
   }
 
@@ -101,8 +125,26 @@ export class OverviewPanel extends WebviewPanelHost<'overview'> {
     return this.loaded;
   }
 
+  /** Narrows the overview to one environment (undefined: the whole fleet), and asks again. */
+  showEnvironment(environment: string | undefined): Promise<void> {
+    if (environment !== this.environment) {
+      this.environment = environment;
+      this.overview = undefined;
+      this.panel.title = overviewTitle(this.services, this.connectionId, environment);
+      // a fetch under way is for the other scope: this one replaces it
+      this.controller.abort();
+      this.loading = false;
+    }
+    return this.refresh();
+  }
+
   private restoreInfo(): RestoreInfo {
-    return { entry: 'overview', connectionId: this.connectionId, range: this.range };
+    return {
+      entry: 'overview',
+      connectionId: this.connectionId,
+      range: this.range,
+      ...(this.environment !== undefined && { environment: this.environment }),
+    };
   }
 
   private async load(): Promise<void> {
@@ -119,18 +161,22 @@ export class OverviewPanel extends WebviewPanelHost<'overview'> {
         unreportedHours: this.services.settings.unreportedHours(),
         range: this.range,
         now: new Date(),
+        ...(this.environment !== undefined && { environment: this.environment }),
         signal,
       });
       flapping = answers.flapping;
       flapping.catch(() => undefined); // said below, once the rest is shown
-      this.overview = await answers.overview;
+      const overview = await answers.overview;
+      if (signal.aborted) return; // a newer fetch (another environment) is under way
+      this.overview = overview;
+      this.mark('answered');
       this.restored = undefined;
       this.error = undefined;
     } catch (error) {
       if (signal.aborted) return;
       this.error = error instanceof Error ? error.message : String(error);
     } finally {
-      this.loading = false;
+      if (this.controller.signal === signal) this.loading = false;
     }
     this.sendSnapshot();
     this.schedule();
@@ -162,6 +208,7 @@ export class OverviewPanel extends WebviewPanelHost<'overview'> {
   }
 
   protected sendSnapshot(): void {
+    if (this.isListening) this.mark('ready');
     this.post({ type: 'persist', restore: this.restoreInfo() });
     if (this.restored?.omitted !== undefined) {
       this.post({ type: 'restored', title: this.panel.title, note: this.restored });
@@ -184,18 +231,26 @@ export class OverviewPanel extends WebviewPanelHost<'overview'> {
       await this.refresh();
     },
     openNodes: ({ count, environment }) =>
-      showCountedNodes(this.services, this.connectionId, count, environment),
+      showCountedNodes(this.services, this.connectionId, count, environment ?? this.environment),
     openEvents: ({ filter }) =>
       openViews.events({ connectionId: this.connectionId, fleet: filter }),
     painted: ({ fetchedAt }) => {
+      this.mark('painted');
       this.paintedAt.add(fetchedAt);
       for (const resolve of this.paintWaiters.get(fetchedAt) ?? []) resolve();
       this.paintWaiters.delete(fetchedAt);
     },
+    showAllEnvironments: () => this.showEnvironment(undefined),
   };
 }
 
-function overviewTitle(services: Services, connectionId: string): string {
+function overviewTitle(
+  services: Services,
+  connectionId: string,
+  environment: string | undefined,
+): string {
   const name = services.store.get(connectionId)?.name ?? connectionId;
-  return vscode.l10n.t('Overview · {0}', name);
+  return environment === undefined
+    ? vscode.l10n.t('Overview · {0}', name)
+    : vscode.l10n.t('Overview · {0} · {1}', name, environment);
 }

@@ -40,10 +40,26 @@ export interface OverviewInput {
   unreportedHours: number;
   range: RunsRange;
   now: Date;
+  /** Only the nodes, runs and events of this environment (an Environments leaf of the tree). */
+  environment?: string;
 }
 
 /** Every query of one overview, by what it answers. */
-export function overviewQueries({ unreportedHours, range, now }: OverviewInput) {
+export function overviewQueries(input: OverviewInput) {
+  const queries = fleetQueries(input);
+  const { environment } = input;
+  if (environment === undefined) return queries;
+  // nodes by their latest catalog's environment (as the tree's filter), runs and events by theirs
+  const field = { nodes: 'catalog_environment', reports: 'environment', events: 'environment' };
+  for (const query of Object.values(queries) as AggregateQuery[]) {
+    const [extract, fields, filter, ...rest] = query.query;
+    const clause = ['=', field[query.endpoint], environment];
+    query.query = [extract, fields, ['and', filter, clause], ...rest];
+  }
+  return queries;
+}
+
+function fleetQueries({ unreportedHours, range, now }: OverviewInput) {
   const cutoff = new Date(now.getTime() - unreportedHours * 3_600_000).toISOString();
   const reported = ['>', 'report_timestamp', cutoff];
   const unreported = [
@@ -131,11 +147,11 @@ export function overviewQueries({ unreportedHours, range, now }: OverviewInput) 
 
 type Row = Record<string, unknown>;
 
-/** Asks PuppetDB every question of the overview at once and puts the answers together. */
 /**
- * Asks PuppetDB every question of the overview at once. The counts, runs and failures come back
- * together (`overview`, whose `flapping` is undefined); the flapping resources, whose answers are
- * one row per node, follow apart (`flapping`), so they never hold up the first paint.
+ * Asks PuppetDB the questions of the overview. The counts, runs and failures are asked at once
+ * and come back together (`overview`, whose `flapping` is undefined); the flapping resources,
+ * whose answers are one row per node, are asked after those and follow apart (`flapping`), so
+ * they never hold up the first paint.
  */
 export function fetchOverview(
   client: PuppetDB,
@@ -148,7 +164,6 @@ export function fetchOverview(
       query: queries[key].query,
       signal: input.signal,
     })) as Row[];
-  const flappingRows = Promise.all([ask('changesPerNode'), ask('runsPerNode')]);
   const names = (Object.keys(queries) as Array<keyof typeof queries>).filter(
     (key) => key !== 'changesPerNode' && key !== 'runsPerNode',
   );
@@ -161,6 +176,7 @@ export function fetchOverview(
     const { fleet, environments } = countNodes(rows);
     return {
       connectionName: input.connectionName,
+      ...(input.environment !== undefined && { environment: input.environment }),
       fetchedAt: input.now.toISOString(),
       unreportedHours: input.unreportedHours,
       fleet,
@@ -172,6 +188,11 @@ export function fetchOverview(
       queryMs: performance.now() - started,
     };
   })();
+  // asked once the rest has answered: on a large fleet these two scan every recent event and
+  // report, and asked alongside they slowed the others (and so the first paint) down
+  const flappingRows = overview.then(() =>
+    Promise.all([ask('changesPerNode'), ask('runsPerNode')]),
+  );
   return {
     overview,
     flapping: flappingRows.then(([changes, runs]) => flapping(changes, runs)),

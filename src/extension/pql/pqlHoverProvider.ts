@@ -1,4 +1,7 @@
 import * as vscode from 'vscode';
+import { formatFactPath } from '../../shared/factExplorer';
+import { Commands } from '../ids';
+import { factAtToken, type FactTarget } from './factAtToken';
 import { completionContext } from './language/completionContext';
 import { tokenize } from './language/pqlLexer';
 import { FUNCTIONS, KEYWORDS, OPERATORS, entityInfo, fieldInfo } from './language/pqlSchema';
@@ -14,17 +17,36 @@ export class PqlHoverProvider implements vscode.HoverProvider {
     const tokens = tokenize(query.text);
     const index = tokens.findIndex((item) => item.start <= relative && relative <= item.end);
     const token = tokens[index];
-    if (!token || token.kind === 'string' || token.kind === 'number' || token.kind === 'comment') {
-      return undefined;
-    }
-    const markdown = describe(query.text, tokens, index);
+    if (!token || token.kind === 'comment') return undefined;
+    const fact = factAtToken(query.text, tokens, index);
+    const described =
+      token.kind === 'string' || token.kind === 'number'
+        ? undefined
+        : describe(query.text, tokens, index);
+    const markdown = [described, fact && exploreLink(fact)].filter(Boolean).join('\n\n');
     if (!markdown) return undefined;
     const range = new vscode.Range(
       document.positionAt(query.start + token.start),
       document.positionAt(query.start + token.end),
     );
-    return new vscode.Hover(new vscode.MarkdownString(markdown), range);
+    const content = new vscode.MarkdownString(markdown, fact !== undefined);
+    // the one command the link may run; its argument is JSON the command checks again
+    if (fact) content.isTrusted = { enabledCommands: [Commands.exploreFact] };
+    return new vscode.Hover(content, range);
   }
+}
+
+/** "Explore the values of `os.release.major` across the fleet" (the fact explorer). */
+function exploreLink(fact: FactTarget): string {
+  const shown = 'fact' in fact ? fact.fact : formatFactPath(fact.path);
+  const argument = encodeURIComponent(JSON.stringify([fact]));
+  const label = vscode.l10n.t('Explore the values of {0} across the fleet', shown);
+  return `[$(graph) ${escapeLinkText(label)}](command:${Commands.exploreFact}?${argument})`;
+}
+
+/** The link's text is Markdown: a fact name from the editor must not add links or markup. */
+function escapeLinkText(text: string): string {
+  return text.replace(/[\\`*_{}[\]()#+\-.!<>|]/g, '\\$&');
 }
 
 function describe(

@@ -204,6 +204,12 @@ export class ResultsPanel extends WebviewPanelHost<'results'> {
       const connectionId = this.request?.connection.id;
       if (connectionId) await openViews.events({ connectionId, reportHash });
     },
+    // the file and line come from the row the host holds, never from the webview
+    openManifest: ({ runId, row }) => {
+      if (runId !== this.snapshot.runId) return undefined;
+      const location = manifestColumns(this.snapshot.rows[row]);
+      return location && openViews.manifest(location);
+    },
     ...errorBannerHandlers(() => this.request?.connection.id),
   };
 
@@ -397,4 +403,14 @@ function emptySnapshot(): ResultsSnapshot {
     error: undefined,
     restored: undefined,
   };
+}
+
+/** A row's `file` and `line` columns (resources, events), when it has a file. */
+function manifestColumns(row: unknown): { file: string; line: number | undefined } | undefined {
+  const { file, line } = (typeof row === 'object' && row !== null ? row : {}) as {
+    file?: unknown;
+    line?: unknown;
+  };
+  if (typeof file !== 'string' || !file) return undefined;
+  return { file, line: typeof line === 'number' && Number.isSafeInteger(line) ? line : undefined };
 }

@@ -5,6 +5,7 @@ import { eventRowFromWire } from '../../shared/reportDto';
 import {
   eventsQuery,
   eventsTitle,
+  isDeclaredAtSource,
   isFleetSource,
   isReportSource,
   type EventsSource,
@@ -22,6 +23,7 @@ import type { Services } from '../services';
 import { createPanel } from '../webviews/webviewHtml';
 import { WebviewPanelHost, type MessageHandlers } from '../webviews/webviewPanelHost';
 import { openViews } from '../webviews/openViews';
+import { openHeldManifest } from '../webviews/openHeldManifest';
 import { bannerError, errorBannerHandlers } from '../webviews/errorBanner';
 import { exportStreamed } from '../export/streamedExport';
 
@@ -133,7 +135,10 @@ export class EventsPanel extends WebviewPanelHost<'events'> {
         this.certname = await reportCertname(client, this.source.reportHash, signal);
       } else {
         // the fleet's events come from many nodes: no one certname
-        this.certname = isFleetSource(this.source) ? undefined : this.source.certname;
+        this.certname =
+          isFleetSource(this.source) || isDeclaredAtSource(this.source)
+            ? undefined
+            : this.source.certname;
       }
       this.panel.title = eventsTitle(this.source, this.certname);
       const stream = client.stream('events', {
@@ -237,6 +242,7 @@ export class EventsPanel extends WebviewPanelHost<'events'> {
 
   protected readonly handlers: MessageHandlers<EventsToHost> = {
     openInGraph: (message) => openViews.resourceInGraph(this.connectionId, message),
+    openManifest: (location) => openHeldManifest(this.rows, location),
     openReport: ({ reportHash }) =>
       openViews.report({ connectionId: this.connectionId, reportHash }),
     reload: async () => {

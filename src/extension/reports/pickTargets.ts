@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 import { lastHours, parseIsoRange, type EventsSource } from '../../shared/eventTableSource';
-import { fleetEventsFilter } from '../../shared/protocolSchema';
+import { declaredAtFilter, fleetEventsFilter } from '../../shared/protocolSchema';
 import type { EventsTarget, ReportTarget } from '../commandTargets';
 import type { Services } from '../services';
 import { PuppetNodeNode } from '../tree/puppetNodeNode';
@@ -34,6 +34,11 @@ export async function resolveEventsTarget(
     const problem = fleetEventsFilter(target.fleet);
     if (problem) throw new Error(`Open Events: the fleet filter does not fit (${problem}).`);
     return { connectionId: target.connectionId, source: { fleet: target.fleet } };
+  }
+  if (target?.connectionId && 'declaredAt' in target && target.declaredAt) {
+    const problem = declaredAtFilter(target.declaredAt);
+    if (problem) throw new Error(`Open Events: the manifest line does not fit (${problem}).`);
+    return { connectionId: target.connectionId, source: { declaredAt: target.declaredAt } };
   }
   if (target?.connectionId && 'reportHash' in target && target.reportHash) {
     return { connectionId: target.connectionId, source: { reportHash: target.reportHash } };

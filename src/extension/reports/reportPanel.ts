@@ -13,6 +13,7 @@ import type { Services } from '../services';
 import { createPanel } from '../webviews/webviewHtml';
 import { WebviewPanelHost, type MessageHandlers } from '../webviews/webviewPanelHost';
 import { openViews } from '../webviews/openViews';
+import { openHeldManifest } from '../webviews/openHeldManifest';
 import { bannerError, errorBannerHandlers } from '../webviews/errorBanner';
 
 /** What the open command answers (integration tests read it). */
@@ -116,6 +117,9 @@ export class ReportPanel extends WebviewPanelHost<'report'> {
 
   protected readonly handlers: MessageHandlers<ReportToHost> = {
     openInGraph: (message) => openViews.resourceInGraph(this.connectionId, message),
+    // a log's or an event's file and line, from the report the host holds
+    openManifest: (location) =>
+      openHeldManifest([...(this.report?.logs ?? []), ...(this.report?.events ?? [])], location),
     openNode: ({ certname }) => openViews.node({ connectionId: this.connectionId, certname }),
     reload: async () => {
       if (!this.report && !this.error && !this.restored) return; // a load is under way

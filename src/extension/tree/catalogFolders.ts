@@ -1,8 +1,9 @@
 import * as vscode from 'vscode';
+import { Commands } from '../ids';
 import type { TreeContext } from './treeContext';
 import { ExplorerNode } from './explorerNode';
 import { withLoadProgress } from './loading';
-import { InfoNode, safely } from './simpleNodes';
+import { safely } from './simpleNodes';
 
 /** The environments PuppetDB knows. */
 export class EnvironmentsFolder extends ExplorerNode {
@@ -33,9 +34,7 @@ export class EnvironmentsFolder extends ExplorerNode {
         vscode.l10n.t('Loading environments…'),
         (signal) => client.environments({ orderBy: [{ field: 'name', order: 'asc' }], signal }),
       );
-      return environments.map(
-        (row) => new InfoNode(String(row.name), undefined, new vscode.ThemeIcon('layers')),
-      );
+      return environments.map((row) => new EnvironmentNode(this.connectionId, String(row.name)));
     });
   }
 }
@@ -68,7 +67,59 @@ export class FactNamesFolder extends ExplorerNode {
       const names = await withLoadProgress(vscode.l10n.t('Loading fact names…'), (signal) =>
         client.factNames({ signal }),
       );
-      return names.map((name) => new InfoNode(name, undefined, new vscode.ThemeIcon('symbol-key')));
+      return names.map((name) => new FactNameNode(this.connectionId, name));
     });
+  }
+}
+
+/** An environment: a click shows the fleet narrowed to it (the Nodes folder and the overview). */
+export class EnvironmentNode extends ExplorerNode {
+  constructor(
+    readonly connectionId: string,
+    readonly environment: string,
+  ) {
+    super();
+  }
+
+  override idKey(): string {
+    return this.environment;
+  }
+
+  toTreeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem(this.environment, vscode.TreeItemCollapsibleState.None);
+    item.iconPath = new vscode.ThemeIcon('layers');
+    item.tooltip = vscode.l10n.t('Show the nodes and the overview of {0}', this.environment);
+    item.command = {
+      command: Commands.showEnvironment,
+      title: vscode.l10n.t('Show Environment'),
+      arguments: [{ connectionId: this.connectionId, environment: this.environment }],
+    };
+    return item;
+  }
+}
+
+/** A fact name of the fleet: a click opens its value distribution (the fact explorer). */
+export class FactNameNode extends ExplorerNode {
+  constructor(
+    readonly connectionId: string,
+    readonly factName: string,
+  ) {
+    super();
+  }
+
+  override idKey(): string {
+    return this.factName;
+  }
+
+  toTreeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem(this.factName, vscode.TreeItemCollapsibleState.None);
+    item.iconPath = new vscode.ThemeIcon('symbol-key');
+    item.tooltip = vscode.l10n.t('Explore the values of {0} across the fleet', this.factName);
+    item.command = {
+      command: Commands.exploreFact,
+      title: vscode.l10n.t('Explore Fact'),
+      arguments: [{ connectionId: this.connectionId, fact: this.factName }],
+    };
+    return item;
   }
 }

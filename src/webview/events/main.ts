@@ -32,6 +32,7 @@ const table = new EventsTable({
   onOpenInGraph: (certname, resource) =>
     postToHost('events', { type: 'openInGraph', certname, resource }),
   onOpenReport: (reportHash) => postToHost('events', { type: 'openReport', reportHash }),
+  onOpenManifest: (file, line) => postToHost('events', { type: 'openManifest', file, line }),
   onStateChange: (state) => setUiState(savedTableState(state)),
 });
 const restoredSlot = document.createElement('div');

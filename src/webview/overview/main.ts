@@ -42,7 +42,8 @@ function toolbar(overview: OverviewDto, autoRefreshSeconds: number): HTMLElement
   const bar = document.createElement('header');
   bar.className = 'overview-toolbar';
   const title = document.createElement('h2');
-  title.textContent = `${overview.connectionName} · ${overview.fleet.active.toLocaleString('en-US')} active nodes`;
+  const scope = overview.environment === undefined ? '' : ` · ${overview.environment}`;
+  title.textContent = `${overview.connectionName}${scope} · ${overview.fleet.active.toLocaleString('en-US')} active nodes`;
   const when = document.createElement('span');
   when.className = 'muted';
   when.textContent = `as of ${new Date(overview.fetchedAt).toLocaleTimeString()}${autoRefreshSeconds > 0 ? ` · refreshes every ${autoRefreshSeconds} s` : ''} · unreported after ${overview.unreportedHours} h`;
@@ -55,6 +56,13 @@ function toolbar(overview: OverviewDto, autoRefreshSeconds: number): HTMLElement
   );
   radiator.className = 'radiator-toggle';
   bar.append(title, when, refresh, radiator);
+  if (overview.environment !== undefined) {
+    const all = button('All environments', 'Show the whole fleet again', () =>
+      postToHost('overview', { type: 'showAllEnvironments' }),
+    );
+    all.className = 'all-environments';
+    bar.insertBefore(all, radiator);
+  }
   return bar;
 }
 

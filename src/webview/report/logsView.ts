@@ -1,6 +1,7 @@
 /**
  * The report's logs: time, level (errors red, warnings yellow, notices plain, the rest muted),
- * source, message and where. Filtered by level and text; every value set as text.
+ * source, message and where (a link that opens the manifest line). Filtered by level and text;
+ * every value set as text.
  */
 import { logSeverity, type ReportLogDto } from '../../shared/reportDto';
 import { formatTimestamp, plural } from '../components/events-table/format';
@@ -16,7 +17,10 @@ const LEVEL_FILTERS = [
   ['error', 'Errors only'],
 ] as const;
 
-export function renderLogs(logs: readonly ReportLogDto[]): HTMLElement {
+/** Open PuppetDB's `file:line` of a log (the host checks the report names it). */
+export type OpenManifest = (file: string, line: number | undefined) => void;
+
+export function renderLogs(logs: readonly ReportLogDto[], openManifest: OpenManifest): HTMLElement {
   const section = document.createElement('section');
   section.className = 'report-logs';
   const toolbar = document.createElement('div');
@@ -54,7 +58,9 @@ export function renderLogs(logs: readonly ReportLogDto[]): HTMLElement {
     });
     // every matching log counts, also those beyond MAX_SHOWN that are not rendered
     list.setAttribute('aria-rowcount', String(shown.length));
-    list.replaceChildren(...shown.slice(0, MAX_SHOWN).map(logRow));
+    list.replaceChildren(
+      ...shown.slice(0, MAX_SHOWN).map((log, index) => logRow(log, index, openManifest)),
+    );
     count.textContent =
       shown.length > MAX_SHOWN
         ? `first ${MAX_SHOWN.toLocaleString()} of ${plural(shown.length, 'log')}`
@@ -66,7 +72,7 @@ export function renderLogs(logs: readonly ReportLogDto[]): HTMLElement {
   return section;
 }
 
-function logRow(log: ReportLogDto, index: number): HTMLElement {
+function logRow(log: ReportLogDto, index: number, openManifest: OpenManifest): HTMLElement {
   const severity = logSeverity(log.level);
   const row = document.createElement('div');
   row.className = `report-log report-log-${severity}`;
@@ -85,8 +91,17 @@ function logRow(log: ReportLogDto, index: number): HTMLElement {
   icon.setAttribute('aria-hidden', 'true');
   levelCell.append(icon, ` ${log.level}`);
   const where = log.file ? `${log.file}${log.line === null ? '' : `:${log.line}`}` : '';
-  const whereCell = cell('report-log-where', where ? where.slice(where.lastIndexOf('/') + 1) : '');
-  whereCell.title = where;
+  const whereCell = cell('report-log-where', '');
+  if (log.file) {
+    const { file } = log;
+    const link = document.createElement('button');
+    link.type = 'button';
+    link.className = 'link-button';
+    link.textContent = where.slice(where.lastIndexOf('/') + 1);
+    link.title = `Open manifest ${where}`;
+    link.addEventListener('click', () => openManifest(file, log.line ?? undefined));
+    whereCell.append(link);
+  }
   row.append(
     cell('report-log-time', formatTimestamp(log.time)),
     levelCell,

@@ -103,6 +103,11 @@ function restoredNote(note: RestoredNote | undefined): HTMLElement[] {
     : [];
 }
 
+/** PuppetDB's path of an event or a log; the host opens it only if its report names it. */
+function openManifest(file: string, line: number | undefined): void {
+  postToHost('report', { type: 'openManifest', file, line });
+}
+
 function showReport(report: ReportDto, restored: RestoredNote | undefined): void {
   keepShown('report', report, 'The report', restored?.savedAt);
   document.title = `Report ${report.certname}`;
@@ -110,6 +115,7 @@ function showReport(report: ReportDto, restored: RestoredNote | undefined): void
     initialState: ui.table,
     onOpenInGraph: (certname, resource) =>
       postToHost('report', { type: 'openInGraph', certname, resource }),
+    onOpenManifest: openManifest,
     onStateChange: (state) => saveUi({ table: savedTableState(state) }),
   });
   table.setEvents(report.events, false);
@@ -122,7 +128,7 @@ function showReport(report: ReportDto, restored: RestoredNote | undefined): void
     tab('Metrics'),
     panel(renderSummary(report), 'report-panel-summary'),
     panel(table.element, 'report-panel-events'),
-    panel(renderLogs(report.logs), 'report-panel-logs'),
+    panel(renderLogs(report.logs, openManifest), 'report-panel-logs'),
     panel(renderMetrics(report.metrics), 'report-panel-metrics'),
   );
   tabs.selectedIndex = ui.tab ?? 0;

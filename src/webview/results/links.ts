@@ -2,7 +2,8 @@ import type { ResultsToHost } from '../../shared/protocol';
 
 /** Which columns of which entity link elsewhere, and the message each link sends. */
 export function linkColumns(entity: string | undefined): Set<string> {
-  const columns = new Set(['certname']);
+  // `file` (with `line`) of resources and events: the manifest that declared it
+  const columns = new Set(['certname', 'file']);
   if (entity === 'events') columns.add('report');
   if (entity === 'reports') columns.add('hash');
   if (entity === 'nodes') columns.add('latest_report_hash');
@@ -13,7 +14,10 @@ export function linkMessage(
   entity: string | undefined,
   column: string,
   value: string,
+  at: { runId: number; row: number },
 ): ResultsToHost | undefined {
+  // the host reads the row's file and line itself: the webview only says which row
+  if (column === 'file') return { type: 'openManifest', ...at };
   if (column === 'certname') {
     return entity === 'catalogs'
       ? { type: 'openCatalog', certname: value }

@@ -69,8 +69,9 @@ const content = element('div', 'content');
 const table = new ResultsTable(
   {
     select: (rowIndex) => showDetail(rowIndex),
-    link: (column, value) => {
-      const message = linkMessage(snapshot?.entity, column, value);
+    link: (column, value, row) => {
+      if (!snapshot) return;
+      const message = linkMessage(snapshot.entity, column, value, { runId: snapshot.runId, row });
       if (message) postToHost('results', message);
     },
     rendered: (rowCount) => {

@@ -166,6 +166,38 @@ describe('EventTableModel', () => {
     assert.deepEqual(view.groups[0]!.statusCounts, { success: 1, failure: 0, noop: 1, skipped: 0 });
   });
 
+  test('each group counts the distinct nodes of its events, also as events stream in', () => {
+    const fleet = [
+      event('/etc/a', 'failure', { certname: 'a.example.com' }),
+      event('/etc/a', 'failure', { certname: 'b.example.com' }),
+      event('/etc/a', 'success', { certname: 'a.example.com' }),
+      event('/etc/b', 'failure', { certname: 'a.example.com', containingClass: 'Profile::Web' }),
+    ];
+    const model = new EventTableModel(fleet.slice(0, 2));
+    assert.deepEqual(
+      model.view({ groupBy: 'resource' }).groups.map((group) => [group.key, group.nodes]),
+      [['File[/etc/a]', 2]],
+    );
+    model.append(fleet.slice(2));
+    const byResource = model.view({ groupBy: 'resource' }).groups;
+    assert.deepEqual(
+      byResource.map((group) => [group.key, group.count, group.nodes]),
+      [
+        ['File[/etc/a]', 3, 2],
+        ['File[/etc/b]', 1, 1],
+      ],
+    );
+    // the status filter narrows the nodes too: only those with a shown event count
+    const failures = model.view({ groupBy: 'class', statuses: ['failure'] }).groups;
+    assert.deepEqual(
+      failures.map((group) => [group.key, group.nodes]),
+      [
+        ['Main', 2],
+        ['Profile::Web', 1],
+      ],
+    );
+  });
+
   test('groups by class, and a collapsed group keeps only its header', () => {
     const model = new EventTableModel(rows);
     const view = model.view({ groupBy: 'class', collapsed: ['Main'] });

@@ -74,4 +74,23 @@ describe('events table sources', () => {
       sourceKey('a', { certname: 'n', since: '2024-05-01T00:00:00.000Z' }),
     );
   });
+
+  test('the resources declared at one line: the latest runs of any of its server paths', () => {
+    const source = { declaredAt: { files: ['/p/db.pp', '/s/db.pp'], line: 3 } };
+    assert.deepEqual(eventsQuery(source), [
+      'and',
+      ['or', ['=', 'file', '/p/db.pp'], ['=', 'file', '/s/db.pp']],
+      ['=', 'line', 3],
+      ['=', 'latest_report?', true],
+    ]);
+    assert.equal(eventsTitle(source), 'Events · fleet · db.pp:3 · latest runs');
+    assert.equal(
+      sourceKey('c', source),
+      sourceKey('c', { declaredAt: { files: ['/s/db.pp', '/p/db.pp'], line: 3 } }),
+    );
+    assert.notEqual(
+      sourceKey('c', source),
+      sourceKey('c', { declaredAt: { files: ['/p/db.pp', '/s/db.pp'], line: 4 } }),
+    );
+  });
 });

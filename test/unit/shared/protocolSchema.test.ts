@@ -15,6 +15,9 @@ const valid: Array<[WebviewEntry, unknown]> = [
   ['results', { type: 'openNode', certname: 'web\'01"; rm -rf /' }],
   ['results', { type: 'openCatalog', certname: 'db01.example.com' }],
   ['results', { type: 'openEvents', reportHash: 'abc' }],
+  ['results', { type: 'openManifest', runId: 2, row: 0 }],
+  ['events', { type: 'openManifest', file: '/etc/puppetlabs/code/site.pp', line: 3 }],
+  ['report', { type: 'openManifest', file: '/etc/puppetlabs/code/site.pp' }],
   ['graph', { type: 'compare' }],
   ['graph', { type: 'refresh' }],
   ['graph', { type: 'export', format: 'svg', data: '<svg/>' }],
@@ -154,6 +157,28 @@ describe('the state VS Code gives back on restore is checked too', () => {
     assert.equal(events({ certname: 'n', since: '2026-01-01' }).problem, undefined);
     assert.match(events({ certname: 'n', reportHash: 'h' }).problem!, /expected \{ reportHash \}/);
     assert.match(events({ certname: 3 }).problem!, /expected \{ reportHash \}/);
+  });
+
+  test('"open manifest": a file and a whole line number, or a run and a row; nothing else', () => {
+    for (const message of [
+      { type: 'openManifest', file: 3, line: 1 },
+      { type: 'openManifest', file: '/a.pp', line: -1 },
+      { type: 'openManifest', file: '/a.pp', line: 1.5 },
+      { type: 'openManifest', file: '/a.pp', line: 1, uri: 'file:///etc/passwd' },
+    ]) {
+      assert.ok(checkToHost('events', message), JSON.stringify(message));
+      assert.ok(checkToHost('report', message), JSON.stringify(message));
+    }
+    assert.ok(checkToHost('results', { type: 'openManifest', file: '/a.pp', line: 1 }));
+    assert.ok(checkToHost('results', { type: 'openManifest', runId: 1, row: -1 }));
+  });
+
+  test('events sources: the resources declared at a line of some files', () => {
+    const events = (source: unknown) =>
+      checkRestoredState('events', { restore: { entry: 'events', connectionId: 'c', source } });
+    assert.equal(events({ declaredAt: { files: ['/a/base.pp'], line: 3 } }).problem, undefined);
+    assert.match(events({ declaredAt: { files: [], line: 3 } }).problem!, /expected/);
+    assert.match(events({ declaredAt: { files: ['/a/base.pp'] } }).problem!, /expected/);
   });
 
   test('content that was too large: the note says so', () => {

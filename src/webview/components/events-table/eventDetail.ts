@@ -1,6 +1,7 @@
 /**
  * Below the table: the selected event in full (cells cut long values short), with buttons to open
- * its resource in the catalog graph and, outside a report view, its report.
+ * the manifest line that declared its resource, its resource in the catalog graph and, outside a
+ * report view, its report.
  */
 import { changeText, locationText, resourceRef } from '../../../shared/eventTableColumns';
 import type { EventRowDto } from '../../../shared/reportDto';
@@ -9,6 +10,8 @@ import { formatTimestamp } from './format';
 
 export interface EventDetailCallbacks {
   onOpenInGraph(event: EventRowDto): void;
+  /** Only offered for an event that names its file. */
+  onOpenManifest(event: EventRowDto): void;
   /** Absent where the report is already shown (the report view). */
   onOpenReport: ((event: EventRowDto) => void) | undefined;
 }
@@ -20,6 +23,7 @@ export class EventDetail {
   private readonly meta: HTMLElement;
   private readonly message: HTMLElement;
   private readonly change: HTMLElement;
+  private readonly manifest: HTMLElement;
   private event: EventRowDto | undefined;
 
   constructor(callbacks: EventDetailCallbacks) {
@@ -41,7 +45,14 @@ export class EventDetail {
     graph.textContent = 'Open in catalog graph';
     graph.className = 'events-detail-graph';
     graph.addEventListener('click', () => this.event && callbacks.onOpenInGraph(this.event));
-    heading.append(this.icon, this.title, spacer, graph);
+    const manifest = document.createElement('vscode-button');
+    manifest.secondary = true;
+    manifest.icon = 'go-to-file';
+    manifest.textContent = 'Open manifest';
+    manifest.className = 'events-detail-manifest';
+    manifest.addEventListener('click', () => this.event && callbacks.onOpenManifest(this.event));
+    this.manifest = manifest;
+    heading.append(this.icon, this.title, spacer, this.manifest, graph);
     const { onOpenReport } = callbacks;
     if (onOpenReport) {
       const report = document.createElement('vscode-button');
@@ -67,6 +78,8 @@ export class EventDetail {
     if (!event) return;
     this.icon.className = `codicon codicon-${STATUS_ICONS[event.status]} status-${event.status}`;
     this.title.textContent = `${resourceRef(event)} · ${event.status}`;
+    this.manifest.hidden = !event.file;
+    this.manifest.title = event.file ? locationText(event) : '';
     this.meta.textContent = [
       event.certname,
       formatTimestamp(event.timestamp),

@@ -30,6 +30,7 @@ interface RowParts {
   groupChevron: HTMLElement;
   groupKey: HTMLElement;
   groupCount: HTMLElement;
+  groupNodes: HTMLElement;
   groupStatuses: HTMLElement;
 }
 
@@ -71,8 +72,9 @@ export function createRowElement(): HTMLElement {
   groupChevron.setAttribute('aria-hidden', 'true');
   const groupKey = element('span', 'events-group-key');
   const groupCount = element('span', 'events-count-badge');
+  const groupNodes = element('span', 'events-group-nodes');
   const groupStatuses = element('span', 'events-group-statuses');
-  group.append(groupChevron, groupKey, groupCount, groupStatuses);
+  group.append(groupChevron, groupKey, groupCount, groupNodes, groupStatuses);
   row.append(group);
   parts.set(row, {
     cells,
@@ -84,6 +86,7 @@ export function createRowElement(): HTMLElement {
     groupChevron,
     groupKey,
     groupCount,
+    groupNodes,
     groupStatuses,
   });
   return row;
@@ -124,6 +127,9 @@ export function fillGroupRow(row: HTMLElement, group: EventGroup): void {
   view.groupKey.textContent = group.key;
   view.group.title = group.key;
   view.groupCount.textContent = String(group.count);
+  view.groupCount.title = `${group.count} event${group.count === 1 ? '' : 's'}`;
+  // on how many nodes: what a fleet-wide table is read for ("failed on 40 nodes")
+  view.groupNodes.textContent = `${group.nodes} node${group.nodes === 1 ? '' : 's'}`;
   const { failure, skipped, noop } = group.statusCounts;
   view.groupStatuses.textContent = [
     failure ? `${failure} failure${failure === 1 ? '' : 's'}` : '',

@@ -28,10 +28,17 @@ export interface EventsTableOptions {
   onOpenInGraph(certname: string, resource: string): void;
   /** Absent where the report is already shown (the report view). */
   onOpenReport?: (reportHash: string) => void;
+  /** Open the manifest line an event names (PuppetDB's path; the host maps it). */
+  onOpenManifest(file: string, line: number | undefined): void;
   onStateChange(state: EventsTableState): void;
 }
 
 const ACTIVE_ROW_ID = 'events-active-row';
+/**
+ * Events indexed per frame when a filter comes before idle time finished the text index: small
+ * enough that no frame's task gets long, large enough to keep up with a streamed load.
+ */
+const INDEX_SLICE = 8000;
 
 export class EventsTable {
   readonly element: HTMLElement;
@@ -97,6 +104,8 @@ export class EventsTable {
     });
     this.detail = new EventDetail({
       onOpenInGraph: (event) => this.openInGraph(event),
+      onOpenManifest: (event) =>
+        event.file && options.onOpenManifest(event.file, event.line ?? undefined),
       onOpenReport: options.onOpenReport
         ? (event) => options.onOpenReport!(event.reportHash)
         : undefined,
@@ -181,7 +190,9 @@ export class EventsTable {
     if (this.frame) return;
     this.frame = requestAnimationFrame(() => {
       this.frame = 0;
-      this.recompute();
+      // the view waits (showing the last one) until the filters' indexes are complete
+      if (this.model.prepareFor(this.query(), INDEX_SLICE)) this.recompute();
+      else this.schedule();
     });
   }
 

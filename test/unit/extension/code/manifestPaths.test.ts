@@ -5,6 +5,7 @@ import {
   mappedPath,
   parseServerPath,
   suffixMatches,
+  suffixPattern,
 } from '../../../../src/extension/code/manifestPaths';
 
 const SERVER = '/etc/puppetlabs/code/environments/staging';
@@ -102,5 +103,26 @@ describe('manifest paths: PuppetDB server paths to workspace files', () => {
     );
     assert.equal(mappedPath(`${SERVER}/manifests/site.pp`, mappings), undefined);
     assert.equal(mappedPath('/x/y.pp', { '/x': '' }), undefined);
+  });
+
+  test('a path never climbs out of its mapped folder', () => {
+    const mappings = { [`${SERVER}/modules/ntp`]: '/src/puppet-ntp' };
+    assert.equal(
+      mappedPath(`${SERVER}/modules/ntp/manifests/../../../../../../etc/passwd`, mappings),
+      undefined,
+    );
+  });
+});
+
+describe('the reverse lookup: which server paths may be a workspace file', () => {
+  const matches = (local: string, server: string) => new RegExp(suffixPattern(local)).test(server);
+
+  test('from the last manifests folder on, dots and brackets literal', () => {
+    const local = `${REPO}/site-modules/profile/manifests/base.pp`;
+    assert.equal(suffixPattern(local), '(^|/)manifests/base\\.pp$');
+    assert.ok(matches(local, `${SERVER}/site-modules/profile/manifests/base.pp`));
+    assert.ok(!matches(local, `${SERVER}/site-modules/profile/manifests/baseXpp`));
+    assert.ok(!matches(local, `${SERVER}/site-modules/profile/manifests/mybase.pp`));
+    assert.equal(suffixPattern('/w/odd(1)/x+y.pp'), '(^|/)x\\+y\\.pp$');
   });
 });

@@ -1,0 +1,107 @@
+/**
+ * Which fact path to explore: a fact name from PuppetDB (the palette), then, for a structured
+ * fact, one of its leaf paths from PuppetDB's fact-paths (`os.release.major`). A path typed by
+ * hand is taken too. Every fetch is cancelled when its picker closes.
+ */
+import * as vscode from 'vscode';
+import { formatFactPath, parseFactPath, type FactPath } from '../../shared/factExplorer';
+import { pickFromServer } from '../pickers';
+import type { Services } from '../services';
+
+interface PathItem extends vscode.QuickPickItem {
+  path: FactPath;
+}
+
+/** The fact's leaf paths (every fact's, without a name), as fact-paths lists them. */
+async function leafPaths(
+  services: Services,
+  connectionId: string,
+  factName: string | undefined,
+  signal: AbortSignal,
+): Promise<Array<{ path: FactPath; type: string }>> {
+  const client = await services.store.client(connectionId);
+  const rows = await client.factPaths({
+    ...(factName !== undefined && { query: ['=', 'name', factName] }),
+    orderBy: [{ field: 'path', order: 'asc' }],
+    signal,
+  });
+  return rows
+    .filter((row) => Array.isArray(row.path) && row.path.length > 0)
+    .map((row) => ({ path: row.path as FactPath, type: String(row.type ?? '') }));
+}
+
+/** A path of the connection's facts (of one fact, when `factName` is given). */
+export async function pickFactPath(
+  services: Services,
+  connectionId: string,
+  factName?: string,
+): Promise<FactPath | undefined> {
+  const picked = await pickFromServer<PathItem>({
+    title:
+      factName === undefined
+        ? vscode.l10n.t('Explore a fact path')
+        : vscode.l10n.t('Explore a path of the structured fact {0}', factName),
+    placeholder: vscode.l10n.t('Fact path, e.g. os.release.major'),
+    failedPlaceholder: (message) =>
+      vscode.l10n.t('Type a fact path (paths could not be listed: {0})', message),
+    load: async (signal) =>
+      (await leafPaths(services, connectionId, factName, signal)).map(({ path, type }) => ({
+        label: formatFactPath(path),
+        description: type,
+        path,
+      })),
+  });
+  if (!picked) return undefined;
+  return picked.item?.path ?? typedPath(picked.typed!);
+}
+
+/**
+ * The path to explore for a fact name: the fact itself when it is a plain value, else one of its
+ * leaf paths, picked (fact_contents holds only leaves).
+ */
+export async function pathOfFact(
+  services: Services,
+  connectionId: string,
+  factName: string,
+): Promise<FactPath | undefined> {
+  const controller = new AbortController();
+  const paths = await leafPaths(services, connectionId, factName, controller.signal);
+  const only = paths.length === 1 ? paths[0]!.path : undefined;
+  if (only?.length === 1 && only[0] === factName) return only;
+  if (paths.length === 0) return [factName];
+  return pickFactPath(services, connectionId, factName);
+}
+
+/** A fact name from PuppetDB, then its path (palette: "PuppetDB: Explore Fact…"). */
+export async function pickFact(
+  services: Services,
+  connectionId: string,
+): Promise<FactPath | undefined> {
+  const picked = await pickFromServer({
+    title: vscode.l10n.t('Explore Fact'),
+    placeholder: vscode.l10n.t('Fact name, or a path like os.release.major'),
+    failedPlaceholder: (message) =>
+      vscode.l10n.t('Type a fact name (names could not be listed: {0})', message),
+    load: async (signal) => {
+      const client = await services.store.client(connectionId);
+      return (await client.factNames({ signal })).map((name) => ({ label: name }));
+    },
+  });
+  if (!picked) return undefined;
+  if (picked.item) return pathOfFact(services, connectionId, picked.item.label);
+  const path = typedPath(picked.typed!);
+  if (!path) return undefined;
+  return path.length === 1 && typeof path[0] === 'string'
+    ? pathOfFact(services, connectionId, path[0])
+    : path;
+}
+
+function typedPath(typed: string): FactPath | undefined {
+  const path = parseFactPath(typed);
+  if (!path) {
+    void vscode.window.showWarningMessage(
+      vscode.l10n.t('"{0}" is not a fact path like os.release.major.', typed),
+    );
+  }
+  return path;
+}

@@ -1,0 +1,310 @@
+/**
+ * The recent runs view: the window (last hour, day, week, or a custom range), the counts of its
+ * runs by status (each a filter), the environment, over the grid of runs, newest first. Fed by
+ * the host: a snapshot on each `ready`, then streamed rows; the counts and the environments
+ * follow as PuppetDB answers them.
+ */
+import '@vscode-elements/elements/dist/vscode-button/index.js';
+import '@vscode-elements/elements/dist/vscode-progress-ring/index.js';
+import './runs.css';
+import type { HostToRuns, RecentRunsSnapshot, RestoredNote } from '../../shared/protocol';
+import {
+  RUN_STATUSES,
+  RUN_WINDOWS,
+  type RunRow,
+  type RunsFilter,
+  type RunStatusCounts,
+  type RunStatusKey,
+} from '../../shared/recentRuns';
+import { errorActions } from '../common/errorActions';
+import { restoredBanner } from '../common/restoredBanner';
+import { keepShown, onHostMessage, postToHost } from '../common/vscodeApi';
+import { RunsGrid } from './runsGrid';
+
+const WINDOW_LABELS: Record<(typeof RUN_WINDOWS)[number], string> = {
+  '1h': '1 h',
+  '24h': '24 h',
+  '7d': '7 d',
+};
+
+const app = document.getElementById('app')!;
+const toolbar = document.createElement('header');
+toolbar.className = 'runs-toolbar';
+const title = document.createElement('h1');
+title.className = 'runs-title';
+const progress = document.createElement('vscode-progress-ring');
+progress.className = 'runs-progress';
+progress.ariaLabel = 'Loading the runs';
+
+/** A toggle button of the toolbar (aria-pressed says which one is on). */
+function toggle(label: string, name: string, onClick: () => void): HTMLButtonElement {
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.className = 'runs-toggle';
+  button.dataset.name = name;
+  button.textContent = label;
+  button.setAttribute('aria-pressed', 'false');
+  button.addEventListener('click', onClick);
+  return button;
+}
+
+function group(label: string, buttons: HTMLElement[]): HTMLElement {
+  const element = document.createElement('div');
+  element.className = 'runs-group';
+  element.setAttribute('role', 'group');
+  element.setAttribute('aria-label', label);
+  element.append(...buttons);
+  return element;
+}
+
+let filter: RunsFilter = { window: { last: '24h' } };
+const ask = (next: RunsFilter) => postToHost('runs', { type: 'setFilter', filter: next });
+
+const windowButtons = [
+  ...RUN_WINDOWS.map((key) =>
+    toggle(WINDOW_LABELS[key], key, () => ask({ ...filter, window: { last: key } })),
+  ),
+  toggle('Custom…', 'custom', () => postToHost('runs', { type: 'pickWindow' })),
+];
+windowButtons.forEach((button) => (button.title = `Runs that ended in this window`));
+
+/** The status chips: "all" and one per status, each with PuppetDB's count for the window. */
+const statusButtons = new Map<RunStatusKey | 'all', HTMLButtonElement>();
+for (const status of ['all', ...RUN_STATUSES] as const) {
+  // a second click on the status listed shows every status again
+  const button = toggle('', status, () =>
+    ask(
+      status === 'all' || filter.status === status
+        ? withoutKey(filter, 'status')
+        : { ...filter, status },
+    ),
+  );
+  button.classList.add(`run-status-${status}`);
+  statusButtons.set(status, button);
+}
+
+const environment = document.createElement('select');
+environment.className = 'runs-environment';
+environment.setAttribute('aria-label', 'Environment');
+environment.addEventListener('change', () =>
+  ask(
+    environment.value === ''
+      ? withoutKey(filter, 'environment')
+      : { ...filter, environment: environment.value },
+  ),
+);
+
+const count = document.createElement('span');
+count.className = 'runs-count';
+count.setAttribute('role', 'status');
+const reload = document.createElement('vscode-button');
+reload.textContent = 'Reload';
+reload.setAttribute('icon', 'refresh');
+reload.setAttribute('secondary', '');
+reload.addEventListener('click', () => postToHost('runs', { type: 'reload' }));
+
+toolbar.append(
+  title,
+  progress,
+  group('Window', windowButtons),
+  group('Status', [...statusButtons.values()]),
+  environment,
+  count,
+  reload,
+);
+const banner = document.createElement('div');
+banner.className = 'banner';
+banner.setAttribute('role', 'alert');
+banner.hidden = true;
+const truncatedNote = document.createElement('div');
+truncatedNote.className = 'truncated';
+truncatedNote.setAttribute('role', 'status');
+truncatedNote.hidden = true;
+const restoredSlot = document.createElement('div');
+
+let rows: RunRow[] = [];
+let complete = false;
+let counts: RunStatusCounts | undefined;
+let environments: string[] = [];
+let bounds: RecentRunsSnapshot['bounds'] = { since: '' };
+let savedAt: string | undefined;
+
+const grid = new RunsGrid({
+  onOpenReport: (reportHash) => postToHost('runs', { type: 'openReport', reportHash }),
+  onShown: (shown) => {
+    showCount();
+    // after the paint, so the count is what a person sees
+    requestAnimationFrame(() =>
+      postToHost('runs', { type: 'shown', rows: shown, loaded: rows.length }),
+    );
+  },
+});
+app.append(toolbar, restoredSlot, banner, truncatedNote, grid.element);
+
+function withoutKey<K extends 'status' | 'environment'>(from: RunsFilter, key: K): RunsFilter {
+  const copy = { ...from };
+  delete copy[key];
+  return copy;
+}
+
+function showFilter(next: RunsFilter): void {
+  filter = next;
+  const windowKey = 'last' in next.window ? next.window.last : 'custom';
+  for (const button of windowButtons) {
+    button.setAttribute('aria-pressed', String(button.dataset.name === windowKey));
+  }
+  for (const [status, button] of statusButtons) {
+    button.setAttribute('aria-pressed', String((next.status ?? 'all') === status));
+  }
+  showEnvironments();
+}
+
+function showEnvironments(): void {
+  const options = ['', ...environments];
+  // the one listed stays offered even when PuppetDB no longer knows it
+  if (filter.environment !== undefined && !environments.includes(filter.environment)) {
+    options.push(filter.environment);
+  }
+  environment.replaceChildren(
+    ...options.map((name) => {
+      const option = document.createElement('option');
+      option.value = name;
+      option.textContent = name === '' ? 'All environments' : name;
+      return option;
+    }),
+  );
+  environment.value = filter.environment ?? '';
+}
+
+function showCounts(): void {
+  const total = counts ? RUN_STATUSES.reduce((sum, status) => sum + counts![status], 0) : undefined;
+  for (const [status, button] of statusButtons) {
+    const value = status === 'all' ? total : counts?.[status];
+    const label = status === 'all' ? 'all' : status;
+    button.textContent = `${label} ${value === undefined ? '…' : value.toLocaleString('en-US')}`;
+    button.title =
+      status === 'all'
+        ? 'Every run of the window (PuppetDB counted them)'
+        : `Only the ${status} runs (PuppetDB counted ${value ?? '…'} in the window)`;
+  }
+}
+
+function showCount(): void {
+  const loaded = rows.length.toLocaleString('en-US');
+  count.textContent = `${loaded} run${rows.length === 1 ? '' : 's'}${complete ? '' : '…'}`;
+}
+
+function showTruncated(at: number | undefined): void {
+  truncatedNote.hidden = at === undefined;
+  truncatedNote.textContent =
+    at === undefined
+      ? ''
+      : `Showing the newest ${at.toLocaleString('en-US')} runs of the window: choose a shorter window, a status or an environment to see the others.`;
+}
+
+function showRestored(note: RestoredNote | undefined): void {
+  savedAt = note?.savedAt;
+  restoredSlot.replaceChildren(
+    ...(note
+      ? [restoredBanner(note, 'Load again', () => postToHost('runs', { type: 'reload' }))]
+      : []),
+  );
+}
+
+function setLoading(loading: boolean): void {
+  progress.hidden = !loading;
+}
+
+let keepWork = 0;
+
+/**
+ * Keeps what is shown for a window reload once complete, in idle time: serialising a week of
+ * runs must not hold back the paint of the rows (nor the `shown` the bench waits for).
+ */
+function keepIfComplete(): void {
+  if (!complete) return;
+  cancelIdleCallback(keepWork);
+  keepWork = requestIdleCallback(
+    () =>
+      keepShown(
+        'runs',
+        { title: title.textContent ?? '', filter, bounds, rows, counts, environments },
+        `The ${rows.length.toLocaleString('en-US')} runs`,
+        savedAt,
+      ),
+    { timeout: 2000 },
+  );
+}
+
+function handle(message: Exclude<HostToRuns, { type: 'persist' }>): void {
+  switch (message.type) {
+    case 'loading':
+      complete = false;
+      banner.hidden = true;
+      showRestored(undefined);
+      showTruncated(undefined);
+      title.textContent = message.title;
+      document.title = message.title;
+      bounds = message.bounds;
+      environments = message.environments;
+      showFilter(message.filter);
+      counts = undefined;
+      showCounts();
+      rows = [];
+      grid.setRows(rows);
+      setLoading(true);
+      return;
+    case 'runs':
+      complete = message.complete;
+      banner.hidden = true;
+      title.textContent = message.title;
+      document.title = message.title;
+      bounds = message.bounds;
+      environments = message.environments;
+      counts = message.counts;
+      showFilter(message.filter);
+      showCounts();
+      showRestored(message.restored);
+      showTruncated(message.truncatedAt);
+      rows = message.rows;
+      grid.setRows(rows);
+      setLoading(!complete);
+      keepIfComplete();
+      return;
+    case 'moreRuns':
+      complete = message.complete;
+      rows = [...rows, ...message.rows];
+      grid.grow(rows);
+      setLoading(!complete);
+      if (complete) showTruncated(message.truncatedAt);
+      keepIfComplete();
+      return;
+    case 'counts':
+      counts = message.counts;
+      showCounts();
+      return;
+    case 'environments':
+      environments = message.environments;
+      showEnvironments();
+      return;
+    case 'error':
+      showRestored(undefined);
+      setLoading(false);
+      banner.replaceChildren(
+        message.message,
+        errorActions(message.editConnection, (action) => postToHost('runs', action)),
+      );
+      banner.hidden = false;
+      return;
+    default: {
+      // every message of the protocol is handled above (checked when it compiles)
+      const unexpected: never = message;
+      void unexpected;
+    }
+  }
+}
+
+showFilter(filter);
+showCounts();
+onHostMessage('runs', handle);
+postToHost('runs', { type: 'ready' });

@@ -1,0 +1,43 @@
+/**
+ * The order fetchOverview asks in: the first paint's queries at once, the flapping ones (a row
+ * per node each, slow on a large fleet) only once those have answered, so that they never
+ * compete with the first paint. A recording client stands in for PuppetDB: only the order of the
+ * requests is under test (what they count is tested against the real PuppetDB by the host tests).
+ */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { PuppetDB } from '../../../../src/client';
+import { fetchOverview, overviewQueries } from '../../../../src/extension/overview/overviewQueries';
+
+test('the flapping queries are asked only after every first-paint query has answered', async () => {
+  const asked: string[] = [];
+  const pending: Array<() => void> = [];
+  const client = {
+    query: (endpoint: string, { query }: { query: unknown }) => {
+      asked.push(JSON.stringify([endpoint, query]));
+      return new Promise((resolve) => pending.push(() => resolve([])));
+    },
+  } as unknown as PuppetDB;
+  const input = {
+    unreportedHours: 2,
+    range: 'hours',
+    now: new Date('2026-01-01T00:00:00Z'),
+  } as const;
+  const queries = overviewQueries(input);
+  const flappingQueries = [queries.changesPerNode, queries.runsPerNode].map(({ endpoint, query }) =>
+    JSON.stringify([endpoint, query]),
+  );
+  const { overview, flapping } = fetchOverview(client, { ...input, connectionName: 'test' });
+  const firstPaint = asked.length;
+  assert.ok(firstPaint > 0);
+  assert.ok(
+    asked.every((query) => !flappingQueries.includes(query)),
+    'no flapping query alongside the first paint',
+  );
+  pending.splice(0).forEach((answer) => answer());
+  await overview;
+  await new Promise((resolve) => setImmediate(resolve));
+  assert.deepEqual(asked.slice(firstPaint), flappingQueries, 'the two flapping queries follow');
+  pending.splice(0).forEach((answer) => answer());
+  assert.deepEqual(await flapping, []);
+});
