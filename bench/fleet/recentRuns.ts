@@ -9,14 +9,9 @@ import { request } from 'undici';
 import * as vscode from 'vscode';
 import type { RecentRunsPanelInfo } from '../../src/extension/runs/recentRunsPanel';
 import { recentRunsRequest, windowBounds, type RunsFilter } from '../../src/shared/recentRuns';
+import { median } from './overviewTiming';
 
 const FILTER: RunsFilter = { window: { last: '24h' } };
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
 
 /** The rows request the panel sends, sent raw; the time until its whole answer is parsed. */
 async function rawRequest(
