@@ -135,18 +135,26 @@ describe('Catalog graph', function () {
 
   it('asks for the node when given nothing (the command palette)', async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    let settled = false;
-    const opening = Promise.resolve(openGraph()).finally(() => (settled = true));
-    // a connection pick may come first (several connections, none active), then the certname:
-    // accept the first item of each as it shows, as a user pressing Enter would, until the graph
-    // opens (an accept while the certnames are still loading selects nothing and does nothing)
-    while (!settled) {
-      await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
-      await Promise.race([opening, new Promise((resolve) => setTimeout(resolve, 250))]);
+    // the connection pick lists the active connection first; other suites leave theirs active
+    // (some point at a stopped server, whose certname pick would wait for typing forever)
+    const previousActive = api.services.statusBar.activeConnectionId;
+    await api.services.statusBar.setActive(CONNECTION.id);
+    try {
+      let settled = false;
+      const opening = Promise.resolve(openGraph()).finally(() => (settled = true));
+      // a connection pick comes first when there are several, then the certname: accept the
+      // first item of each as it shows, as a user pressing Enter would, until the graph opens
+      // (an accept while the certnames are still loading selects nothing and does nothing)
+      while (!settled) {
+        await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+        await Promise.race([opening, new Promise((resolve) => setTimeout(resolve, 250))]);
+      }
+      const state = await opening;
+      assert.equal(state?.certname, certnames[0]);
+      assert.equal(graphTabs().length, 1);
+    } finally {
+      if (previousActive) await api.services.statusBar.setActive(previousActive);
     }
-    const state = await opening;
-    assert.equal(state?.certname, certnames[0]);
-    assert.equal(graphTabs().length, 1);
   });
 
   it('says so in the panel when the node has no catalog, and draws nothing', async () => {
