@@ -20,6 +20,8 @@ const pictures: Record<string, string[]> = {
   'overview.e2e.ts': ['overview'],
   'inventory.e2e.ts': ['inventory'],
   'code.e2e.ts': ['code-lens'],
+  'recentRuns.e2e.ts': ['recent-runs'],
+  'factExplorer.e2e.ts': ['fact-explorer'],
 };
 
 const failed: string[] = [];

@@ -14,6 +14,7 @@ import type { Frame, Page } from 'playwright-core';
 import { connect } from '../../src/client';
 import { testServer } from '../integration/support/puppetdb';
 import { e2eArguments, runCommand, webviewFrame, withWorkbench } from './support/workbench';
+import { saveReadmeScreenshot } from './support/readmeScreenshots';
 
 declare const document: {
   activeElement: { getAttribute(name: string): string | null } | null;
@@ -90,6 +91,7 @@ async function exercise(
     assert.deepEqual(drawn, expected.major);
   });
   await page.screenshot({ path: join(screenshots, `factExplorer-pie-${name}.png`) });
+  if (name === 'dark') await saveReadmeScreenshot(page, 'fact-explorer');
 
   await check(
     `${name}: arrow keys move between slices; Enter lists the value's nodes`,

@@ -18,6 +18,7 @@ import { join } from 'node:path';
 import type { Frame, Page } from 'playwright-core';
 import { httpClient, testServer } from '../integration/support/puppetdb';
 import { e2eArguments, runCommand, webviewFrame, withWorkbench } from './support/workbench';
+import { saveReadmeScreenshot } from './support/readmeScreenshots';
 
 declare const window: { dispatchEvent(event: unknown): boolean };
 declare class MessageEvent {
@@ -112,6 +113,7 @@ async function exercise(page: Page, dialogs: string[], name: string, check: Chec
     assert.deepEqual(finished, [...finished].sort().reverse());
   });
   await page.screenshot({ path: join(shots, `recent-runs-${name}.png`) });
+  if (name === 'dark') await saveReadmeScreenshot(page, 'recent-runs');
 
   // the failed chip: only failed runs
   await runs.locator('.runs-toggle[data-name="failed"]').click();
