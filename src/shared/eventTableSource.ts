@@ -46,7 +46,7 @@ export function eventsQuery(source: EventsSource): unknown[] {
 
 /**
  * The fleet's events: of one status or all; the latest runs', or those in [since, until); of one
- * resource or class, or of all.
+ * resource or class, or of all; of one environment's runs, or of every environment's.
  */
 export function fleetEventsQuery(filter: FleetEventsFilter): unknown[] {
   const clauses: unknown[] = [];
@@ -61,6 +61,7 @@ export function fleetEventsQuery(filter: FleetEventsFilter): unknown[] {
   if (filter.containingClass !== undefined) {
     clauses.push(['=', 'containing_class', filter.containingClass]);
   }
+  if (filter.environment !== undefined) clauses.push(['=', 'environment', filter.environment]);
   return ['and', ...clauses];
 }
 
@@ -93,7 +94,8 @@ export function eventsTitle(source: EventsSource, certname?: string): string {
         : fleet.until === undefined
           ? ` since ${shortTime(fleet.since)}`
           : ` ${shortTime(fleet.since)} – ${shortTime(fleet.until)}`;
-    return `Events · fleet · ${what}${fleet.status ?? 'all'}${when}`;
+    const scope = fleet.environment === undefined ? 'fleet' : `fleet (${fleet.environment})`;
+    return `Events · ${scope} · ${what}${fleet.status ?? 'all'}${when}`;
   }
   if (isDeclaredAtSource(source)) {
     const file = source.declaredAt.files[0] ?? '';
@@ -116,7 +118,8 @@ function shortTime(iso: string): string {
 /** The same source, for keeping one panel per source. */
 export function sourceKey(connectionId: string, source: EventsSource): string {
   if (isFleetSource(source)) {
-    const { status, resourceType, resourceTitle, containingClass, since, until } = source.fleet;
+    const { status, resourceType, resourceTitle, containingClass, since, until, environment } =
+      source.fleet;
     return JSON.stringify([
       connectionId,
       'fleet',
@@ -126,6 +129,7 @@ export function sourceKey(connectionId: string, source: EventsSource): string {
       containingClass ?? null,
       since ?? null,
       until ?? null,
+      environment ?? null,
     ]);
   }
   if (isDeclaredAtSource(source)) {

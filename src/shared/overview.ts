@@ -28,7 +28,7 @@ export type RunStatusKey = (typeof RUN_STATUSES)[number];
 export type RunsRange = 'hours' | 'days';
 
 export interface RunsBucket {
-  /** The bucket as PuppetDB names it (`to_string(receive_time, …)`), UTC: `2026-11-24 13` or `2026-11-24`. */
+  /** The bucket as PuppetDB names it (`to_string(end_time, …)`), UTC: `2026-11-24 13` or `2026-11-24`. */
   key: string;
   counts: Record<RunStatusKey, number>;
 }
@@ -109,6 +109,29 @@ export function bucketKeys(range: RunsRange, now: Date): string[] {
 export function rangeStart(range: RunsRange, now: Date): string {
   const first = bucketKeys(range, now)[0]!;
   return range === 'hours' ? `${first.replace(' ', 'T')}:00:00.000Z` : `${first}T00:00:00.000Z`;
+}
+
+/**
+ * The window `[since, until)` (ISO-8601, UTC) of one bucket of a range, by its key: the hour or
+ * the day the chart counted, as the recent runs view asks for it. Undefined for a key that does
+ * not name a bucket of that range.
+ */
+export function bucketBounds(
+  range: RunsRange,
+  key: string,
+): { since: string; until: string } | undefined {
+  const hours = range === 'hours';
+  const match = (hours ? /^(\d{4}-\d{2}-\d{2}) (\d{2})$/ : /^(\d{4}-\d{2}-\d{2})$/).exec(key);
+  if (!match) return undefined;
+  const start = Date.parse(`${match[1]}T${hours ? match[2] : '00'}:00:00.000Z`);
+  if (Number.isNaN(start)) return undefined;
+  const since = new Date(start).toISOString();
+  // a key such as `2026-02-30` parses to another day: it names no bucket
+  if ((hours ? `${since.slice(0, 10)} ${since.slice(11, 13)}` : since.slice(0, 10)) !== key) {
+    return undefined;
+  }
+  const until = new Date(start + (hours ? 3_600_000 : 86_400_000)).toISOString();
+  return { since, until };
 }
 
 /** PostgreSQL `to_char` format of a range's buckets. */

@@ -13,7 +13,7 @@
 import type { CatalogGraphDto } from './catalogGraph';
 import type { FactDistributionDto, FactPath, FactValue } from './factExplorer';
 import type { InventoryRow, InventorySort } from './inventoryTable';
-import type { CountKey, OverviewDto, RunsRange } from './overview';
+import type { CountKey, OverviewDto, RunsRange, RunStatusKey } from './overview';
 import type { EventRowDto, ReportDto } from './reportDto';
 import type { RunRow, RunsFilter, RunStatusCounts } from './recentRuns';
 
@@ -354,7 +354,15 @@ export interface FleetEventsFilter {
   since?: string;
   /** The end of the window (exclusive, ISO-8601); absent: now. */
   until?: string;
+  /** Only the events of this environment's runs (an overview narrowed to it). */
+  environment?: string;
 }
+
+/**
+ * A row of the overview's "what is going wrong" as its webview asks for its events: never with
+ * an environment, which the host adds from the overview's own (the webview is not trusted to).
+ */
+export type OverviewEventsFilter = Omit<FleetEventsFilter, 'environment'>;
 
 /**
  * The events of the fleet's latest runs whose resources were declared at one manifest line:
@@ -388,7 +396,13 @@ export type OverviewToHost =
   /** Show the nodes behind a count: the fleet's, or one environment's. */
   | { type: 'openNodes'; count: CountKey; environment?: string }
   /** Open the events table of the fleet narrowed to a row of "what is going wrong". */
-  | { type: 'openEvents'; filter: FleetEventsFilter }
+  | { type: 'openEvents'; filter: OverviewEventsFilter }
+  /**
+   * Open the recent runs of one bucket of the runs chart (its key, as the overview holds it),
+   * of one status or all; without a bucket, of the chart's whole range. The host makes the
+   * window from the overview it showed, narrowed to its environment.
+   */
+  | { type: 'openRuns'; bucket?: string; status?: RunStatusKey }
   /** The webview painted the overview fetched at `fetchedAt` (tests and the bench wait for it). */
   | { type: 'painted'; fetchedAt: string }
   /** Leave the environment the overview is narrowed to: the whole fleet again. */

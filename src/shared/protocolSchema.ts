@@ -30,6 +30,7 @@ import type {
   DeclaredAtFilter,
   FleetEventsFilter,
   KeptContent,
+  OverviewEventsFilter,
   Protocols,
   ResultsError,
   ResultsSnapshot,
@@ -58,15 +59,26 @@ const openManifestAt = { file: name, line: optional(count) };
 /** Every view's error banner: Show Log, Edit Connection. */
 const errorBannerActions = { showLog: {}, editConnection: {} };
 
-/** A row of the overview's "what is going wrong", as the events table's fleet source. */
-export const fleetEventsFilter: Check<FleetEventsFilter> = object<FleetEventsFilter>({
+const overviewEventsFields = {
   status: optional(oneOf('failure', 'success')),
   resourceType: optional(name),
   resourceTitle: optional(name),
   containingClass: optional(name),
   since: optional(name),
   until: optional(name),
+};
+/** The events table's fleet source (a command's argument, a restored panel's). */
+export const fleetEventsFilter: Check<FleetEventsFilter> = object<FleetEventsFilter>({
+  ...overviewEventsFields,
+  environment: optional(name),
 });
+/** A row of the overview's "what is going wrong" as its webview asks: no environment. */
+const overviewEventsFilter = object<OverviewEventsFilter>(overviewEventsFields);
+/** A bucket of the overview's runs chart: `2026-11-24 13` (an hour) or `2026-11-24` (a day). */
+const runsBucketKey: Check<string> = (value) =>
+  typeof value === 'string' && /^\d{4}-\d{2}-\d{2}( \d{2})?$/.test(value)
+    ? undefined
+    : 'expected a bucket of the runs chart (YYYY-MM-DD or YYYY-MM-DD HH)';
 
 /** An ISO-8601 date or date-time (what a custom window may hold). */
 const isoTime: Check<string> = (value) =>
@@ -166,7 +178,8 @@ export const toHostSchemas = {
     ready: {},
     refresh: { range: runsRange },
     openNodes: { count: oneOf(...COUNT_KEYS), environment: optional(name) },
-    openEvents: { filter: fleetEventsFilter },
+    openEvents: { filter: overviewEventsFilter },
+    openRuns: { bucket: optional(runsBucketKey), status: optional(oneOf(...RUN_STATUSES)) },
     painted: { fetchedAt: name },
     showAllEnvironments: {},
   },

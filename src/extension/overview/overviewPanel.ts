@@ -1,12 +1,19 @@
 import { performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
-import type { OverviewDto, ResourceCount, RunsRange } from '../../shared/overview';
+import {
+  bucketBounds,
+  type OverviewDto,
+  type ResourceCount,
+  type RunsRange,
+} from '../../shared/overview';
 import type { KeptContent, OverviewToHost, RestoredNote, RestoreInfo } from '../../shared/protocol';
 import { restoredNote } from '../../shared/protocolSchema';
+import type { RunsWindow } from '../../shared/recentRuns';
 import { WebviewPanels } from '../ids';
 import type { Services } from '../services';
 import { createPanel } from '../webviews/webviewHtml';
 import { WebviewPanelHost, type MessageHandlers } from '../webviews/webviewPanelHost';
+import { reportDropped } from '../webviews/droppedMessages';
 import { openViews } from '../webviews/openViews';
 import { fetchOverview } from './overviewQueries';
 import { showCountedNodes } from './showCountedNodes';
@@ -138,6 +145,21 @@ export class OverviewPanel extends WebviewPanelHost<'overview'> {
     return this.refresh();
   }
 
+  /**
+   * The window of a bucket of the runs chart shown now, or of its whole range (no bucket): made
+   * here from the overview the host sent, so the webview can only choose among its buckets.
+   */
+  private runsWindow(bucket: string | undefined): RunsWindow | undefined {
+    const runs = this.overview?.runs;
+    const keys = runs?.buckets.map((entry) => entry.key) ?? [];
+    if (!runs || keys.length === 0) return undefined;
+    if (bucket === undefined) {
+      // as the chart counts: from its first bucket's start, up to now
+      return { since: bucketBounds(runs.range, keys[0]!)!.since };
+    }
+    return keys.includes(bucket) ? bucketBounds(runs.range, bucket) : undefined;
+  }
+
   private restoreInfo(): RestoreInfo {
     return {
       entry: 'overview',
@@ -232,8 +254,35 @@ export class OverviewPanel extends WebviewPanelHost<'overview'> {
     },
     openNodes: ({ count, environment }) =>
       showCountedNodes(this.services, this.connectionId, count, environment ?? this.environment),
+    // the environment is the overview's own, never one the webview names
     openEvents: ({ filter }) =>
-      openViews.events({ connectionId: this.connectionId, fleet: filter }),
+      openViews.events({
+        connectionId: this.connectionId,
+        fleet: {
+          ...filter,
+          ...(this.environment !== undefined && { environment: this.environment }),
+        },
+      }),
+    openRuns: ({ bucket, status }) => {
+      const window = this.runsWindow(bucket);
+      if (!window) {
+        reportDropped(
+          this.services.log,
+          'overview',
+          'a message',
+          `the runs chart shows no bucket "${String(bucket).slice(0, 40)}"`,
+        );
+        return;
+      }
+      return openViews.recentRuns({
+        connectionId: this.connectionId,
+        filter: {
+          window,
+          ...(status !== undefined && { status }),
+          ...(this.environment !== undefined && { environment: this.environment }),
+        },
+      });
+    },
     painted: ({ fetchedAt }) => {
       this.mark('painted');
       this.paintedAt.add(fetchedAt);

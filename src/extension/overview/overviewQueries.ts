@@ -74,7 +74,8 @@ function fleetQueries({ unreportedHours, range, now }: OverviewInput) {
     ['=', 'node_state', 'any'],
     ['null?', field, false],
   ];
-  const bucket = ['function', 'to_string', 'receive_time', bucketFormat(range)];
+  // by the run's end, as "Show Recent Runs" windows them: a bar's count is the runs its click lists
+  const bucket = ['function', 'to_string', 'end_time', bucketFormat(range)];
   const flappingSince = new Date(now.getTime() - FLAPPING_HOURS * 3_600_000).toISOString();
   const byEnvironment = (filter: unknown[]): AggregateQuery => ({
     endpoint: 'nodes',
@@ -100,7 +101,7 @@ function fleetQueries({ unreportedHours, range, now }: OverviewInput) {
       query: [
         'extract',
         [COUNT, 'status', bucket],
-        ['>=', 'receive_time', rangeStart(range, now)],
+        ['>=', 'end_time', rangeStart(range, now)],
         ['group_by', 'status', bucket],
       ],
     },

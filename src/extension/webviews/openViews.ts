@@ -7,6 +7,7 @@ import type {
 } from '../commandTargets';
 import type { OpenInGraph } from '../../shared/protocol';
 import { Commands } from '../ids';
+import type { RecentRunsTarget } from '../runs/fleetRunsFeature';
 
 /**
  * How one view opens another (a results row, an event, a report, the graph): through the
@@ -24,6 +25,9 @@ export const openViews = {
     } satisfies CatalogGraphTarget),
   events: (target: EventsTarget) => vscode.commands.executeCommand(Commands.openEvents, target),
   report: (target: ReportTarget) => vscode.commands.executeCommand(Commands.openReport, target),
+  /** The fleet's runs of a window (a bar of the overview's runs chart). */
+  recentRuns: (target: RecentRunsTarget) =>
+    vscode.commands.executeCommand(Commands.showRecentRuns, target),
   node: (target: RevealNodeTarget) => vscode.commands.executeCommand(Commands.revealNode, target),
   /** The fleet's nodes whose catalogs hold a resource, `Type[title]`. */
   nodesWithResource: (target: { connectionId: string; resource: string }) =>

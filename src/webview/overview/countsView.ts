@@ -40,7 +40,12 @@ function countButton(
 export function fleetTiles(overview: OverviewDto, open: OpenNodes): HTMLElement {
   const section = document.createElement('section');
   section.className = 'tiles';
-  section.setAttribute('aria-label', 'Nodes of the whole fleet');
+  section.setAttribute(
+    'aria-label',
+    overview.environment === undefined
+      ? 'Nodes of the whole fleet'
+      : `Nodes of the environment ${overview.environment}`,
+  );
   for (const key of COUNT_KEYS) {
     const tile = document.createElement('div');
     tile.className = `tile status-${key}`;

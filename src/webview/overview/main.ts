@@ -12,7 +12,7 @@ import { restoredBanner } from '../common/restoredBanner';
 import { getUiState, keepShown, onHostMessage, postToHost, setUiState } from '../common/vscodeApi';
 import { environmentsTable, fleetTiles } from './countsView';
 import { problemsView } from './problemsView';
-import { runsChart, runsTable } from './runsChart';
+import { runsChart, runsTable, type OpenRuns } from './runsChart';
 
 interface OverviewUi {
   range: RunsRange;
@@ -55,7 +55,13 @@ function toolbar(overview: OverviewDto, autoRefreshSeconds: number): HTMLElement
     setRadiator(true),
   );
   radiator.className = 'radiator-toggle';
-  bar.append(title, when, refresh, radiator);
+  const runs = button(
+    'Recent runs',
+    `Open the runs of the chart's range (${overview.runs.range === 'hours' ? 'last 24 hours' : 'last 8 days'})${scope === '' ? '' : ` in ${overview.environment}`}`,
+    () => postToHost('overview', { type: 'openRuns' }),
+  );
+  runs.className = 'open-runs';
+  bar.append(title, when, refresh, runs, radiator);
   if (overview.environment !== undefined) {
     const all = button('All environments', 'Show the whole fleet again', () =>
       postToHost('overview', { type: 'showAllEnvironments' }),
@@ -102,11 +108,17 @@ function runsSection(overview: OverviewDto): HTMLElement {
     legend.append(key);
   }
   head.append(title, legend, range, table);
+  const openRuns: OpenRuns = (bucket, status) =>
+    postToHost('overview', {
+      type: 'openRuns',
+      bucket,
+      ...(status !== undefined && { status }),
+    });
   section.append(
     head,
     ui.table
-      ? runsTable(overview.runs.range, overview.runs.buckets)
-      : runsChart(overview.runs.range, overview.runs.buckets),
+      ? runsTable(overview.runs.range, overview.runs.buckets, openRuns)
+      : runsChart(overview.runs.range, overview.runs.buckets, openRuns),
   );
   return section;
 }

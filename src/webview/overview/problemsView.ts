@@ -4,14 +4,15 @@
  * titles and class names come from catalogs: text only.
  */
 import { FLAPPING_HOURS, FLAPPING_SHARE, type OverviewDto } from '../../shared/overview';
-import type { FleetEventsFilter } from '../../shared/protocol';
+import type { OverviewEventsFilter } from '../../shared/protocol';
 
-export type OpenEvents = (filter: FleetEventsFilter) => void;
+/** The host adds the overview's environment: a row never names one. */
+export type OpenEvents = (filter: OverviewEventsFilter) => void;
 
 interface Row {
   label: string;
   nodes: number;
-  filter: FleetEventsFilter;
+  filter: OverviewEventsFilter;
 }
 
 function list(

@@ -2,7 +2,8 @@
  * Runs over time as stacked bars: d3-shape stacks the counts, the bars are plain SVG elements
  * whose colours come from CSS classes (theme variables), so nothing here needs an inline style
  * and the strict CSP holds. Every bar is focusable (arrow keys move between them) and says its
- * numbers; the same numbers are in the data table one toggle away.
+ * numbers; the same numbers are in the data table one toggle away. A bar (click, Enter or Space)
+ * or a table row opens the runs it counts; a status segment or count, that status's only.
  */
 import { stack } from 'd3-shape';
 import {
@@ -27,13 +28,20 @@ function svgElement<K extends keyof SVGElementTagNameMap>(
   return element;
 }
 
+/** Opens the runs of one bucket, of one status or all. */
+export type OpenRuns = (bucket: string, status?: RunStatusKey) => void;
+
 export function bucketDescription(range: RunsRange, bucket: RunsBucket): string {
   const when = range === 'hours' ? `${bucket.key}:00 UTC` : bucket.key;
   const parts = RUN_STATUSES.map((status) => `${bucket.counts[status]} ${status}`);
   return `${when}: ${parts.join(', ')}`;
 }
 
-export function runsChart(range: RunsRange, buckets: RunsBucket[]): SVGSVGElement {
+export function runsChart(
+  range: RunsRange,
+  buckets: RunsBucket[],
+  openRuns: OpenRuns,
+): SVGSVGElement {
   const series = stack<RunsBucket, RunStatusKey>()
     .keys(RUN_STATUSES)
     .value((bucket, key) => bucket.counts[key])(buckets);
@@ -80,9 +88,20 @@ export function runsChart(range: RunsRange, buckets: RunsBucket[]): SVGSVGElemen
       'aria-label': bucketDescription(range, bucket),
     });
     const title = svgElement('title', {});
-    title.textContent = bucketDescription(range, bucket);
+    title.textContent = `${bucketDescription(range, bucket)} (click: its runs)`;
     group.append(title);
     const x = MARGIN.left + index * step + step * 0.15;
+    // a transparent hit area over the whole column, under the segments: the focus ring, and a
+    // click beside the segments opens every run of the bucket
+    group.append(
+      svgElement('rect', {
+        x: x - step * 0.1,
+        width: step * 0.9,
+        y: MARGIN.top,
+        height: plotHeight,
+        class: 'hit',
+      }),
+    );
     for (const layer of series) {
       const [low, high] = layer[index]!;
       if (high - low <= 0) continue;
@@ -93,19 +112,19 @@ export function runsChart(range: RunsRange, buckets: RunsBucket[]): SVGSVGElemen
           y: y(high),
           height: Math.max(1, y(low) - y(high)),
           class: `bar status-${layer.key}`,
+          'data-status': layer.key,
         }),
       );
     }
-    // a transparent hit area over the whole column, for the focus ring and the pointer
-    group.append(
-      svgElement('rect', {
-        x: x - step * 0.1,
-        width: step * 0.9,
-        y: MARGIN.top,
-        height: plotHeight,
-        class: 'hit',
-      }),
-    );
+    group.addEventListener('click', (event) => {
+      const status = (event.target as Element).getAttribute('data-status') as RunStatusKey | null;
+      openRuns(bucket.key, status ?? undefined);
+    });
+    group.addEventListener('keydown', (event) => {
+      if (event.key !== 'Enter' && event.key !== ' ') return;
+      event.preventDefault();
+      openRuns(bucket.key);
+    });
     if (range === 'days' || index % 3 === buckets.length % 3 || index === buckets.length - 1) {
       const label = svgElement('text', {
         x: x + step * 0.35,
@@ -145,7 +164,11 @@ function moveFocus(svg: SVGSVGElement, event: KeyboardEvent): void {
 }
 
 /** The chart's numbers as a table (the toggle shows it instead of the chart). */
-export function runsTable(range: RunsRange, buckets: RunsBucket[]): HTMLTableElement {
+export function runsTable(
+  range: RunsRange,
+  buckets: RunsBucket[],
+  openRuns: OpenRuns,
+): HTMLTableElement {
   const table = document.createElement('table');
   table.className = 'data-table runs-table';
   const caption = document.createElement('caption');
@@ -163,15 +186,36 @@ export function runsTable(range: RunsRange, buckets: RunsBucket[]): HTMLTableEle
     const row = body.insertRow();
     const when = document.createElement('th');
     when.scope = 'row';
-    when.textContent = range === 'hours' ? `${bucket.key}:00` : bucket.key;
+    const label = range === 'hours' ? `${bucket.key}:00` : bucket.key;
+    when.append(linkButton(label, `Open the runs of ${label} UTC`, () => openRuns(bucket.key)));
     row.append(when);
     let total = 0;
     for (const status of RUN_STATUSES) {
-      total += bucket.counts[status];
-      row.insertCell().textContent = String(bucket.counts[status]);
+      const count = bucket.counts[status];
+      total += count;
+      const cell = row.insertCell();
+      if (count === 0) cell.textContent = '0';
+      else {
+        cell.append(
+          linkButton(String(count), `Open the ${status} runs of ${label} UTC`, () =>
+            openRuns(bucket.key, status),
+          ),
+        );
+      }
     }
     row.insertCell().textContent = String(total);
   }
   table.prepend(caption);
   return table;
+}
+
+/** A button that reads as a link in a table cell (the row's runs, or one status's). */
+function linkButton(text: string, title: string, onClick: () => void): HTMLButtonElement {
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.className = 'link-button';
+  button.textContent = text;
+  button.title = title;
+  button.addEventListener('click', onClick);
+  return button;
 }

@@ -13,8 +13,11 @@ import type { FactExplorerInfo } from '../../../src/extension/factExplorer/factE
 import type { ShownEnvironment } from '../../../src/extension/fleet/showEnvironment';
 import { Commands, ContextValues, WebviewPanels } from '../../../src/extension/ids';
 import type { ExplorerNode } from '../../../src/extension/tree/explorerNode';
+import type { EventsPanelInfo } from '../../../src/extension/reports/eventsPanel';
+import type { RecentRunsPanelInfo } from '../../../src/extension/runs/recentRunsPanel';
 import type { NodesFolder } from '../../../src/extension/tree/nodesFolder';
 import type { FactPath, FactValue } from '../../../src/shared/factExplorer';
+import { bucketBounds } from '../../../src/shared/overview';
 import { httpClient, testServer } from '../../integration/support/puppetdb';
 import { until } from '../until';
 
@@ -322,6 +325,141 @@ describe('Environments leaves', function () {
         { connectionId: CONNECTION.id },
       );
       assert.equal(all.overview.fleet.active, nodes.length);
+    } finally {
+      await vscode.commands.executeCommand(Commands.clearNodeFilter, folder);
+    }
+  });
+
+  it("the environment's overview opens only that environment's failing events and runs", async () => {
+    // the latest runs' failed events: an environment and a resource that failed there and
+    // elsewhere too, so that a click which forgot the environment would list more events
+    const failed = (await client.query('events', {
+      query: [
+        'extract',
+        ['environment', 'resource_type', 'resource_title'],
+        ['and', ['=', 'latest_report?', true], ['=', 'status', 'failure']],
+      ],
+    })) as Array<{ environment: string; resource_type: string; resource_title: string }>;
+    const resourceOf = (event: (typeof failed)[number]) =>
+      `${event.resource_type}[${event.resource_title}]`;
+    const pick = failed.find(
+      (event) =>
+        failed.filter((other) => resourceOf(other) === resourceOf(event)).length >
+        failed.filter(
+          (other) =>
+            resourceOf(other) === resourceOf(event) && other.environment === event.environment,
+        ).length,
+    );
+    assert.ok(pick, 'a resource fails in more than one environment');
+    const { environment } = pick;
+    const expectedEvents = failed.filter(
+      (event) => resourceOf(event) === resourceOf(pick) && event.environment === environment,
+    ).length;
+
+    await api.services.explorer.getChildren();
+    const root = api.services.explorer.root(CONNECTION.id)!;
+    const leaf = await childByLabel(await childByLabel(root, 'Environments'), environment);
+    const shown = (await click(leaf)) as ShownEnvironment;
+    const folder = (await root.getChildren()).find(
+      (child) => (child as Partial<NodesFolder>).filterable === true,
+    ) as NodesFolder;
+    try {
+      const overview = shown.overview!.overview!;
+      assert.equal(overview.environment, environment);
+      assert.ok(
+        overview.failingResources.some(
+          (row) => row.type === pick.resource_type && row.title === pick.resource_title,
+        ),
+        'the overview lists the resource',
+      );
+
+      // a "what is going wrong" row: the webview says the resource, the host the environment
+      const filter = {
+        status: 'failure' as const,
+        resourceType: pick.resource_type,
+        resourceTitle: pick.resource_title,
+      };
+      const eventTabs = webviewTabs(WebviewPanels.events).length;
+      assert.equal(
+        await api.receiveFromWebview('overview', { type: 'openEvents', filter }),
+        'handled',
+      );
+      assert.equal(webviewTabs(WebviewPanels.events).length, eventTabs + 1);
+      // the same source again brings that very panel forward (one panel per source)
+      const events = await vscode.commands.executeCommand<EventsPanelInfo>(Commands.openEvents, {
+        connectionId: CONNECTION.id,
+        fleet: { ...filter, environment },
+      });
+      assert.equal(webviewTabs(WebviewPanels.events).length, eventTabs + 1);
+      assert.equal(events.state, 'done', events.error);
+      assert.equal(events.eventCount, expectedEvents);
+      assert.ok(events.title.includes(`(${environment})`), events.title);
+
+      // a bar of the runs chart: the runs of that hour in that environment, as many as it counts
+      const total = (entry: (typeof overview.runs.buckets)[number]) =>
+        entry.counts.failed + entry.counts.changed + entry.counts.unchanged;
+      const bucket = [...overview.runs.buckets].reverse().find((entry) => total(entry) > 0);
+      assert.ok(bucket, 'the environment ran in the last 24 hours');
+      const window = bucketBounds(overview.runs.range, bucket.key)!;
+      const reportsIn = async (bounds: { since: string; until?: string }) =>
+        (
+          (await client.query('reports', {
+            query: [
+              'extract',
+              ['hash'],
+              [
+                'and',
+                ['>=', 'end_time', bounds.since],
+                ...(bounds.until === undefined ? [] : [['<', 'end_time', bounds.until]]),
+                ['=', 'environment', environment],
+              ],
+            ],
+          })) as Array<{ hash: string }>
+        )
+          .map((report) => report.hash)
+          .sort();
+      const expectedRuns = await reportsIn(window);
+      assert.equal(expectedRuns.length, total(bucket), "the bar counts the window's runs");
+      assert.equal(
+        await api.receiveFromWebview('overview', { type: 'openRuns', bucket: bucket.key }),
+        'handled',
+      );
+      const runsShown = () =>
+        vscode.commands.executeCommand<RecentRunsPanelInfo>(Commands.showRecentRuns, {
+          connectionId: CONNECTION.id,
+        });
+      let runs = await runsShown();
+      assert.deepEqual(runs.filter, { window, environment });
+      assert.equal(runs.state, 'done', runs.error);
+      assert.deepEqual(runs.runs.map((run) => run.hash).sort(), expectedRuns);
+
+      // a status segment of that bar: that status's runs only
+      const status = (['failed', 'changed', 'unchanged'] as const).find(
+        (key) => bucket.counts[key] > 0,
+      )!;
+      assert.equal(
+        await api.receiveFromWebview('overview', {
+          type: 'openRuns',
+          bucket: bucket.key,
+          status,
+        }),
+        'handled',
+      );
+      runs = await runsShown();
+      assert.deepEqual(runs.filter, { window, status, environment });
+      assert.equal(runs.runs.length, bucket.counts[status]);
+      assert.ok(runs.runs.every((run) => run.status === status && run.environment === environment));
+
+      // the header's "Recent runs": the chart's whole range, as many runs as its bars hold
+      assert.equal(await api.receiveFromWebview('overview', { type: 'openRuns' }), 'handled');
+      runs = await runsShown();
+      const since = bucketBounds(overview.runs.range, overview.runs.buckets[0]!.key)!.since;
+      assert.deepEqual(runs.filter, { window: { since }, environment });
+      assert.deepEqual(runs.runs.map((run) => run.hash).sort(), await reportsIn({ since }));
+      assert.equal(
+        runs.runs.length,
+        overview.runs.buckets.reduce((sum, entry) => sum + total(entry), 0),
+      );
     } finally {
       await vscode.commands.executeCommand(Commands.clearNodeFilter, folder);
     }

@@ -115,19 +115,16 @@ describe('Fleet overview', function () {
       ).overview!;
       assert.equal(overview.runs.range, range);
       const now = new Date(overview.fetchedAt);
+      // by the run's end, as "Show Recent Runs" windows them (a bar's click lists its runs)
       const reports = (await client.query('reports', {
-        query: [
-          'extract',
-          ['receive_time', 'status'],
-          ['>=', 'receive_time', rangeStart(range, now)],
-        ],
-      })) as Array<{ receive_time: string; status: 'failed' | 'changed' | 'unchanged' }>;
+        query: ['extract', ['end_time', 'status'], ['>=', 'end_time', rangeStart(range, now)]],
+      })) as Array<{ end_time: string; status: 'failed' | 'changed' | 'unchanged' }>;
       const expected = bucketKeys(range, now).map((key) => ({
         key,
         counts: { failed: 0, changed: 0, unchanged: 0 },
       }));
       for (const report of reports) {
-        const iso = new Date(report.receive_time).toISOString();
+        const iso = new Date(report.end_time).toISOString();
         const key =
           range === 'hours' ? `${iso.slice(0, 10)} ${iso.slice(11, 13)}` : iso.slice(0, 10);
         const bucket = expected.find((entry) => entry.key === key);
@@ -235,9 +232,21 @@ describe('Fleet overview', function () {
       { type: 'openNodes', count: 'failed', environment: 42 },
       { type: 'openEvents', filter: { status: 'failure', resourceType: 'File', extra: true } },
       { type: 'refresh', range: 'years' },
+      // the environment of a row's events is the overview's own, never the webview's word
+      { type: 'openEvents', filter: { status: 'failure', environment: 'production' } },
+      { type: 'openRuns', bucket: 42 },
+      { type: 'openRuns', bucket: '2026-11-24T13:00:00.000Z' },
+      { type: 'openRuns', status: 'noop' },
+      { type: 'openRuns', since: '1970-01-01T00:00:00.000Z' },
     ]) {
       assert.equal(await api.receiveFromWebview('overview', message), 'dropped');
     }
+    // well formed, but no bucket of the chart shown: the host opens nothing
+    const runsTabs = webviewTabs(WebviewPanels.runs).length;
+    for (const bucket of ['1999-01-01 00', '1999-01-01']) {
+      await api.receiveFromWebview('overview', { type: 'openRuns', bucket });
+    }
+    assert.equal(webviewTabs(WebviewPanels.runs).length, runsTabs);
     await vscode.commands.executeCommand(Commands.openOverview, { connectionId: CONNECTION.id });
     assert.equal(webviewTabs(WebviewPanels.overview).length, 1);
     assert.deepEqual(info.restore, {
