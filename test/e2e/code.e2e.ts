@@ -2,8 +2,11 @@
  * End to end in headless Chromium: the sample control repository (test/fixtures/control-repo) as
  * the workspace, a connection to the real PuppetDB loaded with the fleet that applies it. A role's
  * manifest shows "on N nodes · M failed in their last run" above its class, as PuppetDB counts,
- * and a hover on an included class shows that class's counts. Screenshots in both themes go to
- * test-results/; look at them.
+ * and a hover on an included class shows that class's counts. In the dark theme, as a user does
+ * it: "Show Events for This Line" from the editor's context menu on a resource's line opens the
+ * events table with that line's events of the fleet's latest runs; and failure diagnostics,
+ * turned on in the Settings editor, mark a resource that failed with its node count (squiggle,
+ * hover and Problems panel). Screenshots go to test-results/; look at them.
  *
  *   node --import tsx test/e2e/code.e2e.ts [--state-dir .work/puppetdb-test]
  */
@@ -13,7 +16,8 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { CONTROL_REPO } from '../fixtures/fleet/controlRepo';
 import { httpClient, testServer } from '../integration/support/puppetdb';
-import { e2eArguments, withWorkbench } from './support/workbench';
+import { shownEvents } from './support/eventRows';
+import { e2eArguments, runCommand, webviewFrame, withWorkbench } from './support/workbench';
 import { saveReadmeScreenshot } from './support/readmeScreenshots';
 
 /** Opens a file by its workspace path through Quick Open. */
@@ -50,6 +54,188 @@ async function classCounts(title: string): Promise<{ nodes: number; failed: numb
     if (holders.has(node.name) && node.statusReport === 'failed') failed++;
   }
   return { nodes: holders.size, failed };
+}
+
+/** A resource line of the control repo with events in the fleet's latest runs, and one that failed. */
+const EVENTS_LINE = { path: 'site-modules/profile/manifests/base.pp', line: 27, text: 'prompt.sh' };
+const FAILED_LINE = {
+  path: 'site-modules/profile/manifests/db.pp',
+  line: 3,
+  text: "package { 'postgresql-15'",
+};
+
+/** PuppetDB's own events of the latest runs at a workspace file's line (any environment's copy). */
+async function latestEventsAt(
+  path: string,
+  line: number,
+  status?: string,
+): Promise<
+  Array<{ certname: string; status: string; resource_type: string; resource_title: string }>
+> {
+  const suffix = `/${path.replace(/[.]/g, '[.]')}$`;
+  return (await httpClient()
+    .stream('events', {
+      query: [
+        'extract',
+        ['certname', 'status', 'resource_type', 'resource_title'],
+        [
+          'and',
+          ['~', 'file', suffix],
+          ['=', 'line', line],
+          ['=', 'latest_report?', true],
+          ...(status ? [['=', 'status', status]] : []),
+        ],
+      ],
+    })
+    .toArray()) as Array<{
+    certname: string;
+    status: string;
+    resource_type: string;
+    resource_title: string;
+  }>;
+}
+
+/** The text of a line of the open editor (Monaco renders only the lines in view). */
+const editorLine = (page: Page, text: string) =>
+  page.locator(`.monaco-editor .view-line:has-text("${text}")`).first();
+
+/** Waits for a menu or hover to finish fading in, so that the screenshot shows it in full. */
+async function settled(page: Page, selector: string): Promise<void> {
+  await page.waitForFunction(
+    `[...document.querySelectorAll('${selector}, ${selector} *')].every((element) => element.getAnimations().every((animation) => animation.playState !== 'running'))`,
+  );
+}
+
+/**
+ * Right-click on a resource's line (which puts the cursor there), "Show Events for This Line":
+ * the events table shows exactly PuppetDB's events of the latest runs declared at that line.
+ */
+async function eventsForLine(
+  page: Page,
+  screenshots: string,
+  check: (name: string, assertion: () => void) => void,
+): Promise<void> {
+  const expected = await latestEventsAt(EVENTS_LINE.path, EVENTS_LINE.line);
+  assert.ok(
+    expected.length >= 2,
+    `the fleet has events at ${EVENTS_LINE.path}:${EVENTS_LINE.line}`,
+  );
+  await openPath(page, EVENTS_LINE.path);
+  const line = editorLine(page, EVENTS_LINE.text);
+  await line.waitFor({ timeout: 30_000 });
+  await line.locator(`span:has-text("${EVENTS_LINE.text}")`).last().click({ button: 'right' });
+  const menu = page.locator('.context-view .monaco-menu');
+  const item = menu.locator('.action-menu-item', { hasText: 'Show Events for This Line' });
+  await item.waitFor({ timeout: 30_000 });
+  await settled(page, '.context-view');
+  await page.screenshot({ path: join(screenshots, 'code-events-menu-dark.png') });
+  // the item takes the pointer's focus first (see explorer.e2e.ts)
+  await item.hover();
+  await item.click();
+  const base = EVENTS_LINE.path.slice(EVENTS_LINE.path.lastIndexOf('/') + 1);
+  await page
+    .locator('.tabs-container .tab', { hasText: `Events · fleet · ${base}:${EVENTS_LINE.line}` })
+    .waitFor({ timeout: 60_000 });
+  const events = await webviewFrame(page, 'events', 60_000);
+  await events
+    .locator('.events-summary-total')
+    .filter({ hasText: `${expected.length} event` })
+    .waitFor({ timeout: 60_000 });
+  const shown = await shownEvents(events);
+  check(
+    `dark: "Show Events for This Line" from the context menu of ${base}:${EVENTS_LINE.line} shows its ${expected.length} events, as PuppetDB has them`,
+    () => {
+      assert.deepEqual(
+        shown.map((event) => `${event.status} ${event.resource}`).sort(),
+        expected
+          .map((event) => `${event.status} ${event.resource_type}[${event.resource_title}]`)
+          .sort(),
+      );
+      assert.deepEqual(
+        [...new Set(shown.map((event) => event.location.trim()))],
+        [`${base}:${EVENTS_LINE.line}`],
+      );
+    },
+  );
+  const file = join(screenshots, 'code-events-line-dark.png');
+  await page.screenshot({ path: file });
+  console.log(`  screenshot: ${file}`);
+}
+
+/**
+ * "Failure Diagnostics" ticked in the Settings editor (user settings): a manifest with a
+ * resource that failed in the latest runs gets an information squiggle at its declaration whose
+ * message gives the number of nodes PuppetDB says it failed on, in the hover and the Problems panel.
+ */
+async function failureDiagnostics(
+  page: Page,
+  screenshots: string,
+  check: (name: string, assertion: () => void) => void,
+): Promise<void> {
+  const failed = await latestEventsAt(FAILED_LINE.path, FAILED_LINE.line, 'failure');
+  const nodes = new Set(failed.map((event) => event.certname)).size;
+  assert.ok(nodes >= 2, `resources at ${FAILED_LINE.path}:${FAILED_LINE.line} failed on nodes`);
+  const message = `failed on ${nodes} nodes in their latest run`;
+
+  await runCommand(page, 'Preferences: Open Settings (UI)');
+  const search = page.locator('.settings-editor .settings-header .suggest-input-container');
+  await search.waitFor({ timeout: 30_000 });
+  await search.click();
+  await page.keyboard.type('puppetdbExplorer.code.failureDiagnostics');
+  const setting = page.locator('.settings-editor .setting-item-bool', {
+    hasText: 'Failure Diagnostics',
+  });
+  const checkbox = setting.locator('.setting-value-checkbox').first();
+  await checkbox.waitFor({ timeout: 30_000 });
+  assert.equal(await checkbox.getAttribute('aria-checked'), 'false', 'off by default');
+  await checkbox.click();
+  await page
+    .locator('.settings-editor .setting-item-bool .setting-value-checkbox[aria-checked="true"]')
+    .waitFor({ timeout: 30_000 });
+
+  await openPath(page, FAILED_LINE.path);
+  await page.locator('.monaco-editor .squiggly-info').first().waitFor({ timeout: 60_000 });
+  await runCommand(page, 'View: Focus Problems (Errors, Warnings, Infos)');
+  const problem = page.locator('.markers-panel .monaco-list-row', { hasText: message });
+  await problem.waitFor({ timeout: 30_000 });
+  const problems = (await page.locator('.markers-panel .monaco-list-row').allInnerTexts()).map(
+    (text) => text.replace(/\s+/g, ' ').trim(),
+  );
+
+  // the cursor into the squiggle (again if a line moved under the pointer), then its hover
+  const cursor = page.locator('.statusbar-item', { hasText: `Ln ${FAILED_LINE.line},` });
+  for (let attempt = 1; !(await cursor.isVisible()); attempt++) {
+    assert.ok(attempt <= 3, `the cursor did not go to line ${FAILED_LINE.line}`);
+    await editorLine(page, FAILED_LINE.text)
+      .locator('span:has-text("\'postgresql-15\'")')
+      .last()
+      .click();
+    await cursor.waitFor({ timeout: 10_000 }).catch(() => undefined);
+  }
+  await runCommand(page, 'Show or Focus Hover');
+  const hover = page.locator('.monaco-hover:has-text("PuppetDB")', { hasText: message }).first();
+  await hover.waitFor({ timeout: 30_000 });
+  await settled(page, '.monaco-hover');
+  const hoverText = ((await hover.textContent()) ?? '').replace(/\u00a0/g, ' ');
+  check(
+    `dark: with failure diagnostics on, ${FAILED_LINE.path}:${FAILED_LINE.line} says "${message}", as PuppetDB counts`,
+    () => {
+      assert.ok(hoverText.includes(message), hoverText);
+      // the Problems panel lists it at that line, from PuppetDB
+      assert.ok(
+        problems.some(
+          (row) =>
+            row.includes(message) &&
+            row.includes('PuppetDB') &&
+            row.includes(`[Ln ${FAILED_LINE.line},`),
+        ),
+        problems.join('\n'),
+      );
+    },
+  );
+  const file = join(screenshots, 'code-diagnostics-dark.png');
+  await page.screenshot({ path: file });
+  console.log(`  screenshot: ${file}`);
 }
 
 const label = ({ nodes, failed }: { nodes: number; failed: number }) =>
@@ -110,6 +296,11 @@ async function main(): Promise<void> {
         const hoverFile = join(screenshots, `code-hover-${shade}.png`);
         await page.screenshot({ path: hoverFile });
         console.log(`  screenshot: ${hoverFile}`);
+        await page.mouse.move(0, 0);
+
+        if (shade !== 'dark') return;
+        await eventsForLine(page, screenshots, check);
+        await failureDiagnostics(page, screenshots, check);
       },
     );
   }

@@ -20,6 +20,7 @@ import { CONTROL_REPO } from '../fixtures/fleet/controlRepo';
 import { httpClient, testServer } from '../integration/support/puppetdb';
 import { startVsCode } from '../vscode/runtime';
 import { startRecordingProxy } from './support/recordingProxy';
+import { shownEvents } from './support/eventRows';
 import { gridAria } from './support/gridAria';
 import {
   guardCsp,
@@ -88,25 +89,6 @@ async function webviewFrame(page: Page, entry: string, ready: string): Promise<F
     await page.waitForTimeout(250);
   }
   throw new Error(`no ${entry} webview showing ${ready}`);
-}
-
-interface ShownEvent {
-  status: string;
-  resource: string;
-  message: string;
-  change: string;
-}
-
-/** The event rows the table shows, top to bottom (texts of their cells). */
-async function shownEvents(frame: Frame): Promise<ShownEvent[]> {
-  return (await frame.evaluate(`[...document.querySelectorAll('.events-spacer > .events-row:not([hidden]):not(.is-group)')]
-      .sort((a, b) => Number(a.dataset.position) - Number(b.dataset.position))
-      .map((row) => ({
-        status: row.querySelector('.events-status-text').textContent,
-        resource: row.querySelector('.events-resource-text').textContent,
-        message: row.querySelector('.events-cell-message').textContent,
-        change: row.querySelector('.events-cell-change').textContent,
-      }))`)) as ShownEvent[];
 }
 
 async function settle(frame: Frame): Promise<void> {

@@ -46,7 +46,7 @@ export function registerPql(services: Services): Feature {
         '{',
         ' ',
       ),
-      vscode.languages.registerHoverProvider(selector, new PqlHoverProvider()),
+      vscode.languages.registerHoverProvider(selector, new PqlHoverProvider(services)),
       registerGuardedCommand(services.errors, Commands.runQuery, (argument?: RunQueryArgument) =>
         runQuery(services, history, diagnostics, argument),
       ),

@@ -1,6 +1,8 @@
 import * as vscode from 'vscode';
 import { formatFactPath } from '../../shared/factExplorer';
 import { Commands } from '../ids';
+import type { Services } from '../services';
+import { resolveConnection } from './connectionResolver';
 import { factAtToken, type FactTarget } from './factAtToken';
 import { completionContext } from './language/completionContext';
 import { tokenize } from './language/pqlLexer';
@@ -9,6 +11,8 @@ import { queryAt, splitQueries } from './language/querySplitter';
 
 /** Documentation for the entity, field, operator, function or keyword under the mouse. */
 export class PqlHoverProvider implements vscode.HoverProvider {
+  constructor(private readonly services: Services) {}
+
   provideHover(document: vscode.TextDocument, position: vscode.Position): vscode.Hover | undefined {
     const offset = document.offsetAt(position);
     const query = queryAt(splitQueries(document.getText()), offset);
@@ -23,29 +27,48 @@ export class PqlHoverProvider implements vscode.HoverProvider {
       token.kind === 'string' || token.kind === 'number'
         ? undefined
         : describe(query.text, tokens, index);
-    const markdown = [described, fact && exploreLink(fact)].filter(Boolean).join('\n\n');
+    const explore = fact && this.explore(fact, query.connection);
+    const markdown = [described, explore?.markdown].filter(Boolean).join('\n\n');
     if (!markdown) return undefined;
     const range = new vscode.Range(
       document.positionAt(query.start + token.start),
       document.positionAt(query.start + token.end),
     );
-    const content = new vscode.MarkdownString(markdown, fact !== undefined);
+    const content = new vscode.MarkdownString(markdown, explore?.link === true);
     // the one command the link may run; its argument is JSON the command checks again
-    if (fact) content.isTrusted = { enabledCommands: [Commands.exploreFact] };
+    if (explore?.link) content.isTrusted = { enabledCommands: [Commands.exploreFact] };
     return new vscode.Hover(content, range);
+  }
+
+  /**
+   * "Explore the values of `os.release.major` across the fleet" (the fact explorer), on the
+   * connection the query runs on: the one its `# @connection` line names, resolved as a run
+   * resolves it (not followed in Restricted Mode: then the hover says why, with no link).
+   * Without that line the explorer takes the active connection when clicked.
+   */
+  private explore(
+    fact: FactTarget,
+    connectionHint: string | undefined,
+  ): { markdown: string; link: boolean } {
+    const shown = 'fact' in fact ? fact.fact : formatFactPath(fact.path);
+    const named = connectionHint ? resolveConnection(this.services, connectionHint) : undefined;
+    if (named && !named.connection) {
+      return { markdown: escapeMarkdown(named.problem ?? ''), link: false };
+    }
+    const target = named?.connection ? { connectionId: named.connection.id, ...fact } : fact;
+    const argument = encodeURIComponent(JSON.stringify([target]));
+    const label = named?.connection
+      ? vscode.l10n.t('Explore the values of {0} on {1}', shown, named.connection.name)
+      : vscode.l10n.t('Explore the values of {0} across the fleet', shown);
+    return {
+      markdown: `[$(graph) ${escapeMarkdown(label)}](command:${Commands.exploreFact}?${argument})`,
+      link: true,
+    };
   }
 }
 
-/** "Explore the values of `os.release.major` across the fleet" (the fact explorer). */
-function exploreLink(fact: FactTarget): string {
-  const shown = 'fact' in fact ? fact.fact : formatFactPath(fact.path);
-  const argument = encodeURIComponent(JSON.stringify([fact]));
-  const label = vscode.l10n.t('Explore the values of {0} across the fleet', shown);
-  return `[$(graph) ${escapeLinkText(label)}](command:${Commands.exploreFact}?${argument})`;
-}
-
-/** The link's text is Markdown: a fact name from the editor must not add links or markup. */
-function escapeLinkText(text: string): string {
+/** Markdown from the editor's text: a fact or connection name must not add links or markup. */
+function escapeMarkdown(text: string): string {
   return text.replace(/[\\`*_{}[\]()#+\-.!<>|]/g, '\\$&');
 }
 

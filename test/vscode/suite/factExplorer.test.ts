@@ -240,6 +240,48 @@ describe('Fact explorer', function () {
     assert.ok((await hoverText(1, 35)).includes(argument({ path: ['os', 'release', 'major'] })));
   });
 
+  it('the hover of a file whose "# @connection" names another connection explores on that one', async () => {
+    const second = { id: 'fact-explorer-second', name: 'Fact explorer second PuppetDB' };
+    await vscode.commands.executeCommand(Commands.addConnection, {
+      connection: { ...second, url: `http://${server.host}:${server.httpPort}` },
+    });
+    try {
+      // the active connection is another one: the file's line must win, as it does for a run
+      await vscode.commands.executeCommand(Commands.switchConnection, CONNECTION.id);
+      const document = await vscode.workspace.openTextDocument({
+        language: 'puppetdb-pql',
+        content: `# @connection ${second.name}\nfacts[certname, value] { name = "role" }\n`,
+      });
+      const links = async () =>
+        (
+          await vscode.commands.executeCommand<vscode.Hover[]>(
+            'vscode.executeHoverProvider',
+            document.uri,
+            new vscode.Position(1, 34),
+          )
+        )
+          .flatMap((hover) => hover.contents.map((part) => (part as vscode.MarkdownString).value))
+          .flatMap((text) => [...text.matchAll(/\]\(command:([\w.]+)\?([^)]*)\)/g)])
+          .map(([, command, argument]) => ({
+            command,
+            argument: JSON.parse(decodeURIComponent(argument!)) as unknown[],
+          }));
+      await until('the hover of a fact name', async () => (await links()).length > 0);
+      const [link] = await links();
+      assert.deepEqual(link, {
+        command: Commands.exploreFact,
+        argument: [{ connectionId: second.id, fact: 'role' }],
+      });
+      // the click opens the explorer of that connection
+      const info = await explore(link!.argument[0]);
+      assert.equal(info?.restore.connectionId, second.id);
+      await expectDistribution(info, ['role']);
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      await api.services.store.remove(second.id);
+    }
+  });
+
   it('drops what the webview may not ask', async () => {
     await explore({ connectionId: CONNECTION.id, path: ['role'] });
     for (const message of [

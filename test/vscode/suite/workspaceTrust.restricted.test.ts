@@ -127,6 +127,27 @@ describe('Restricted Mode: a hostile workspace', function () {
     );
   });
 
+  it('"# @connection" is not followed by a fact\'s hover either: no link, and the user is told why', async () => {
+    const document = await vscode.workspace.openTextDocument({
+      language: 'puppetdb-pql',
+      content: '# @connection Production PuppetDB\nfacts[certname, value] { name = "role" }\n',
+    });
+    const hover = async () =>
+      (
+        await vscode.commands.executeCommand<vscode.Hover[]>(
+          'vscode.executeHoverProvider',
+          document.uri,
+          new vscode.Position(1, 34),
+        )
+      )
+        .flatMap((item) => item.contents.map((part) => (part as vscode.MarkdownString).value))
+        .join('\n');
+    await until('the hover of a fact name', async () => (await hover()).length > 0);
+    const text = await hover();
+    assert.doesNotMatch(text, /command:/, 'the hover links to the connection the file named');
+    assert.match(text, /Restricted Mode: "\\# @connection Production PuppetDB" is not followed/);
+  });
+
   it("the user's own Run Query of a workspace .pql runs on the active connection", async () => {
     const uri = vscode.Uri.joinPath(folder(), 'routing.pql');
     const outcome = await vscode.commands.executeCommand<{ state: string }>(Commands.runQuery, {
