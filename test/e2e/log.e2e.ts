@@ -137,6 +137,13 @@ async function main(): Promise<void> {
         // a panel: the PQL results' error banner, with Edit Connection and Show Log
         await openFile(page, 'query.pql');
         await page.locator('.monaco-editor .view-line').first().waitFor({ timeout: 30_000 });
+        // the run keybinding holds once the PQL language features have the file (its CodeLens
+        // shows), and only in a focused editor
+        await page
+          .locator('.codelens-decoration:has-text("Run on Refusing PuppetDB")')
+          .first()
+          .waitFor({ timeout: 30_000 });
+        await page.locator('.monaco-editor .view-line').first().click();
         await page.keyboard.press('Control+Enter');
         const results = await webviewFrame(page, 'results', 60_000);
         const bannerButtons = results.locator('.banner .error-actions vscode-button');
