@@ -183,8 +183,7 @@ export class EventTableModel {
     const groupBy = query.groupBy ?? 'none';
     const grouped =
       groupBy === 'none'
-        ? // the typed-array constructor copies natively (Int32Array.from iterates)
-          { items: new Int32Array(sorted), groups: [] }
+        ? { items: sorted, groups: [] }
         : this.group(sorted, groupBy, new Set(query.collapsed ?? []));
     return {
       ...grouped,
@@ -195,13 +194,12 @@ export class EventTableModel {
     };
   }
 
-  /** The indices of the rows `pass` marks, in the order `sort` asks for. */
-  private sortedMatches(
-    pass: Uint8Array,
-    matched: number,
-    sort: SortSpec | undefined,
-  ): Uint32Array {
-    const result = new Uint32Array(matched);
+  /**
+   * The indices of the rows `pass` marks, in the order `sort` asks for (signed, as the view's
+   * items are: ungrouped, this is the view, with no copy).
+   */
+  private sortedMatches(pass: Uint8Array, matched: number, sort: SortSpec | undefined): Int32Array {
+    const result = new Int32Array(matched);
     let next = 0;
     if (!sort) {
       for (let index = 0; index < pass.length; index++) if (pass[index]) result[next++] = index;
@@ -332,7 +330,7 @@ export class EventTableModel {
 
   /** Groups in order of their first event in `sorted`; each header followed by its events. */
   private group(
-    sorted: Uint32Array,
+    sorted: Int32Array,
     groupBy: Exclude<GroupBy, 'none'>,
     collapsed: ReadonlySet<string>,
   ): { items: Int32Array; groups: EventGroup[] } {

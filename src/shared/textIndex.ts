@@ -44,18 +44,28 @@ export class TextIndex {
     const narrow = !!last && last.size <= texts.length && refines(lowered, last.needles);
     const from = narrow ? last.size : 0;
     const found = new Uint32Array((narrow ? last.rows.length : 0) + texts.length - from);
+    // plain loops, no closure: a keystroke may test every one of hundreds of thousands of rows
     let count = 0;
-    const test = (index: number) => {
-      const text = texts[index]!;
-      for (const needle of lowered) if (!text.includes(needle)) return;
-      found[count++] = index;
-    };
-    if (narrow) for (const index of last.rows) test(index);
-    for (let index = from; index < texts.length; index++) test(index);
-    const rows = found.slice(0, count);
+    const candidates = narrow ? last.rows : NONE;
+    for (let at = 0; at < candidates.length; at++) {
+      const index = candidates[at]!;
+      if (containsAll(texts[index]!, lowered)) found[count++] = index;
+    }
+    for (let index = from; index < texts.length; index++) {
+      if (containsAll(texts[index]!, lowered)) found[count++] = index;
+    }
+    // a view, not a copy, when most of the buffer is used (a keystroke that still matches most rows)
+    const rows = count * 2 >= found.length ? found.subarray(0, count) : found.slice(0, count);
     this.last = { needles: lowered, size: texts.length, rows };
     return rows;
   }
+}
+
+const NONE = new Uint32Array(0);
+
+function containsAll(text: string, needles: readonly string[]): boolean {
+  for (let at = 0; at < needles.length; at++) if (!text.includes(needles[at]!)) return false;
+  return true;
 }
 
 /** Whether every row matching `next` also matches `previous`: each old needle is in a new one. */

@@ -390,6 +390,33 @@ async function main(): Promise<void> {
           assert.equal((await shownEvents(events)).length, serverEvents.length);
         },
       );
+      // typing what every event contains (the common start of their timestamps, as the cells'
+      // titles have them) keeps every row in view
+      const common = (await events.evaluate(`(() => {
+        const stamps = [...document.querySelectorAll('.events-spacer .events-cell-timestamp')]
+          .filter((cell) => !cell.closest('[hidden]'))
+          .map((cell) => cell.title);
+        let common = stamps[0];
+        for (const stamp of stamps) while (!stamp.startsWith(common)) common = common.slice(0, -1);
+        window.__rowWrites = 0;
+        const spacer = document.querySelector('.events-spacer');
+        new MutationObserver((records) => {
+          window.__rowWrites += records.filter((record) => record.target !== spacer).length;
+        }).observe(spacer, { subtree: true, childList: true, characterData: true, attributes: true });
+        return common;
+      })()`)) as string;
+      assert.ok(common.length >= 4, `the events' timestamps share "${common}"`);
+      await events.locator('.events-text-filter input').fill(common);
+      await settle(events);
+      await check(
+        `${theme.shade}: a keystroke that keeps the rows in view rewrites none of them`,
+        async () => {
+          assert.equal(await events.locator('.events-summary-shown').innerText(), 'all shown');
+          assert.equal((await shownEvents(events)).length, serverEvents.length);
+          assert.equal(await events.evaluate('window.__rowWrites'), 0);
+        },
+      );
+      await events.locator('.events-clear').click();
       await events.locator('.events-column-filter[data-column="resource"] input').fill('notify');
       await settle(events);
       await check(`${theme.shade}: a column filter looks at its column only`, async () => {

@@ -34,11 +34,14 @@ export interface EventsTableOptions {
 }
 
 const ACTIVE_ROW_ID = 'events-active-row';
+/** Events indexed between two looks at the clock (about a millisecond's work). */
+const INDEX_STEP = 500;
 /**
- * Events indexed per frame when a filter comes before idle time finished the text index: small
- * enough that no frame's task gets long, large enough to keep up with a streamed load.
+ * How long a frame may spend on the text index when a filter comes before idle time finished it:
+ * with the view and its paint, the frame's task stays under 50 ms, and under load (when indexing
+ * is slower) it indexes fewer events rather than taking longer.
  */
-const INDEX_SLICE = 8000;
+const INDEX_FRAME_MS = 16;
 
 export class EventsTable {
   readonly element: HTMLElement;
@@ -60,6 +63,12 @@ export class EventsTable {
   private selected: { event: number } | { group: string } | undefined;
   private frame = 0;
   private idleWork = 0;
+  /**
+   * The event each row element was last filled with (the object: after setEvents an index names
+   * another event). A view that leaves an event in its row, as a keystroke that still matches the
+   * rows in view does, leaves the row untouched and so costs no layout.
+   */
+  private readonly filled = new WeakMap<HTMLElement, EventRowDto>();
 
   constructor(private readonly options: EventsTableOptions) {
     this.state = restoreTableState(options.initialState);
@@ -157,8 +166,9 @@ export class EventsTable {
     if (this.idleWork) return;
     const step = (deadline: IdleDeadline) => {
       this.idleWork = 0;
-      let done = false;
-      while (!done && deadline.timeRemaining() > 4) done = this.model.prepareSearch(4000);
+      // one step even when the timeout ran this (no idle time left): a busy page still gets there
+      let done = this.model.prepareSearch(INDEX_STEP);
+      while (!done && deadline.timeRemaining() > 1) done = this.model.prepareSearch(INDEX_STEP);
       if (!done) this.idleWork = requestIdleCallback(step, { timeout: 1000 });
     };
     this.idleWork = requestIdleCallback(step, { timeout: 1000 });
@@ -191,7 +201,11 @@ export class EventsTable {
     this.frame = requestAnimationFrame(() => {
       this.frame = 0;
       // the view waits (showing the last one) until the filters' indexes are complete
-      if (this.model.prepareFor(this.query(), INDEX_SLICE)) this.recompute();
+      const query = this.query();
+      const until = performance.now() + INDEX_FRAME_MS;
+      let ready = this.model.prepareFor(query, INDEX_STEP);
+      while (!ready && performance.now() < until) ready = this.model.prepareFor(query, INDEX_STEP);
+      if (ready) this.recompute();
       else this.schedule();
     });
   }
@@ -220,20 +234,28 @@ export class EventsTable {
 
   private fillRow(element: HTMLElement, position: number): void {
     const item = this.view.items[position]!;
-    element.dataset.position = String(position);
+    if (element.dataset.position !== String(position)) element.dataset.position = String(position);
     let selected: boolean;
     if (item < 0) {
       const group = this.view.groups[-item - 1]!;
       fillGroupRow(element, group);
+      this.filled.delete(element);
       selected = !!this.selected && 'group' in this.selected && this.selected.group === group.key;
     } else {
-      fillEventRow(element, this.model.row(item), true);
+      const event = this.model.row(item);
+      if (this.filled.get(element) !== event) {
+        fillEventRow(element, event, true);
+        this.filled.set(element, event);
+      }
       selected = !!this.selected && 'event' in this.selected && this.selected.event === item;
     }
-    element.classList.toggle('is-selected', selected);
-    element.setAttribute('aria-selected', String(selected));
-    if (selected) element.id = ACTIVE_ROW_ID;
-    else if (element.id) element.removeAttribute('id');
+    // only what changed is written: an unchanged row must not invalidate the layout
+    if (element.getAttribute('aria-selected') !== String(selected)) {
+      element.classList.toggle('is-selected', selected);
+      element.setAttribute('aria-selected', String(selected));
+    }
+    if (selected && element.id !== ACTIVE_ROW_ID) element.id = ACTIVE_ROW_ID;
+    else if (!selected && element.id) element.removeAttribute('id');
   }
 
   private positionOfSelection(): number {

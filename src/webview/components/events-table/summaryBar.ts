@@ -10,6 +10,8 @@ export class SummaryBar {
   private readonly statuses = new Map<string, HTMLElement>();
   private readonly shown: HTMLElement;
   private readonly loading: HTMLElement;
+  /** The count each status part shows (rebuilt only when it changes: a keystroke changes none). */
+  private readonly shownCounts = new Map<string, number>();
 
   constructor() {
     this.element = document.createElement('div');
@@ -34,10 +36,12 @@ export class SummaryBar {
   }
 
   show(view: EventTableView, loading: boolean): void {
-    this.total.textContent = plural(view.total, 'event');
+    setText(this.total, plural(view.total, 'event'));
     for (const status of EVENT_STATUSES) {
       const part = this.statuses.get(status)!;
       const count = view.totalCounts[status];
+      if (this.shownCounts.get(status) === count) continue;
+      this.shownCounts.set(status, count);
       part.hidden = count === 0;
       part.replaceChildren();
       const icon = document.createElement('span');
@@ -45,10 +49,17 @@ export class SummaryBar {
       icon.setAttribute('aria-hidden', 'true');
       part.append(icon, ` ${count.toLocaleString()} ${status}`);
     }
-    this.loading.textContent = loading ? 'loading more…' : '';
-    this.shown.textContent =
+    setText(this.loading, loading ? 'loading more…' : '');
+    setText(
+      this.shown,
       view.matched === view.total
         ? 'all shown'
-        : `${view.matched.toLocaleString()} of ${view.total.toLocaleString()} shown`;
+        : `${view.matched.toLocaleString()} of ${view.total.toLocaleString()} shown`,
+    );
   }
+}
+
+/** Writes text only when it differs (an unchanged write still costs a layout). */
+function setText(element: HTMLElement, text: string): void {
+  if (element.textContent !== text) element.textContent = text;
 }

@@ -108,7 +108,10 @@ export class TableToolbar {
 
   showCounts(counts: StatusCounts): void {
     for (const status of EVENT_STATUSES) {
-      this.counts.get(status)!.textContent = counts[status].toLocaleString();
+      const count = this.counts.get(status)!;
+      const text = counts[status].toLocaleString();
+      // an unchanged write would still cost a layout (most keystrokes change no count)
+      if (count.textContent !== text) count.textContent = text;
     }
   }
 }
