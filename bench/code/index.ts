@@ -3,8 +3,9 @@
  * bench/code/workspace.ts, against the PuppetDB of PDB_STATE_DIR holding a large fleet
  * (bench/code.sh). Each number beside its raw baseline measured in the same run, printed with a
  * "[pdbx]" prefix:
- * - the lenses of a 50-class manifest, resolved (one batch for all of them), beside the same PQL
- *   queries sent raw with undici;
+ * - the lenses of a 50-class manifest, resolved (one batch for all of them), on a warm connection
+ *   (the fleet's failed nodes already known: one request) beside that count request sent raw with
+ *   undici, and on a cold one beside its three requests sent raw;
  * - Open Manifest from a resource once the path index is built, beside showing the same file and
  *   line with the plain VS Code API;
  * - building the path index of the workspace's `.pp` files, beside a plain findFiles of the same
@@ -13,7 +14,8 @@
 import { performance } from 'node:perf_hooks';
 import { request } from 'undici';
 import * as vscode from 'vscode';
-import { classCountQueries } from '../../src/extension/code/fleetCounts';
+import { FAILED_NODES, failedByClassQuery } from '../../src/extension/code/failedNodes';
+import { classCountQuery } from '../../src/extension/code/fleetCounts';
 import { ManifestIndex } from '../../src/extension/code/manifestIndex';
 import type { OpenedManifest } from '../../src/extension/code/openManifest';
 import { findDefinitions } from '../../src/extension/code/puppetDefinitions';
@@ -93,6 +95,9 @@ async function measure(): Promise<void> {
     });
   }
   const rounds = Number(process.env.PDBX_BENCH_ROUNDS ?? '9');
+  // the lenses' rounds each send the fleet's failed certnames (about 1,000) as a list: fewer
+  const lensRounds = Number(process.env.PDBX_BENCH_LENS_ROUNDS ?? '5');
+  const coldRounds = Number(process.env.PDBX_BENCH_COLD_ROUNDS ?? '3');
   const folder = vscode.workspace.workspaceFolders![0]!.uri;
   const time = async (work: () => PromiseLike<unknown>) => {
     const started = performance.now();
@@ -121,52 +126,105 @@ async function measure(): Promise<void> {
     }
     return counted;
   };
-  // a new active connection forgets the cached counts (its status bar asks PuppetDB apart)
-  await api.services.statusBar.setActive(PROXIED);
+  // another file with one class: resolving its lenses first leaves the connection warm (the
+  // failed nodes and their classes known) without counting any of the fifty
+  const other = vscode.Uri.joinPath(folder, 'modules/gen_000/manifests/c0.pp');
+  await vscode.workspace.openTextDocument(other);
+  const resolveOther = () =>
+    vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', other, 1);
+  // making a connection active forgets everything counted (its status bar asks PuppetDB apart)
+  const cold = (id: string) => api.services.statusBar.setActive(id);
+  const warm = async (id: string) => {
+    await cold(id);
+    await resolveOther();
+  };
+
+  // the requests each case sends, counted by a proxy
+  await cold(PROXIED);
   proxy.clearRecords();
   const proxied = await resolveLenses();
-  const counting = proxy.requestCount;
+  const coldRequests = proxy.requestCount;
+  await warm(PROXIED);
+  proxy.clearRecords();
+  await resolveLenses();
+  const warmRequests = proxy.requestCount;
   const busiest = proxied.map((lens) => lens.command!.title).sort((a, b) => b.length - a.length)[0];
   log(
-    `lenses: ${classes.length} classes counted with ${counting} requests (the counts, at once with the failed nodes and then their counts); e.g. "${busiest}"`,
+    `lenses: ${classes.length} classes counted with ${coldRequests} requests on a cold connection (the counts, at once with the failed nodes and then their classes), ${warmRequests} on a warm one; e.g. "${busiest}"`,
   );
-  const queries = classCountQueries(classes);
-  const pql = async (query: string, method: 'GET' | 'POST' = 'GET') => {
-    const response =
-      method === 'GET'
-        ? await request(`${url}/pdb/query/v4?${new URLSearchParams({ query })}`)
-        : await request(`${url}/pdb/query/v4`, {
-            method,
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ query }),
-          });
+
+  const pql = async (query: string) => {
+    const response = await request(`${url}/pdb/query/v4?${new URLSearchParams({ query })}`);
     if (response.statusCode !== 200) throw new Error(`HTTP ${response.statusCode}`);
     return JSON.parse(await response.body.text()) as Array<Record<string, unknown>>;
   };
-  // the same requests as the lenses: the counts ∥ (the failed nodes, then their counts)
-  const rawCounts = () =>
-    time(() =>
-      Promise.all([
-        pql(queries.all),
-        pql(queries.failedNodes).then((failed) =>
-          pql(queries.failedAmong(failed.map((row) => String(row.certname))), 'POST'),
-        ),
-      ]),
-    );
-  const [lensTimes, rawLensTimes] = await alternate(
-    rounds,
+  const post = async (endpoint: string, query: unknown) => {
+    const response = await request(`${url}/pdb/query/v4${endpoint}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query }),
+    });
+    if (response.statusCode !== 200) throw new Error(`HTTP ${response.statusCode}`);
+    return JSON.parse(await response.body.text()) as Array<Record<string, unknown>>;
+  };
+  const counts = classCountQuery(classes);
+
+  // warm: the one request of the file
+  const [warmTimes, rawWarmTimes] = await alternate(
+    lensRounds,
     async () => {
-      await api.services.statusBar.setActive(CONNECTION);
+      await warm(CONNECTION);
       return time(resolveLenses);
     },
-    rawCounts,
+    () => time(() => pql(counts)),
   );
   row(
-    `lenses of a ${classes.length}-class manifest resolved`,
-    lensTimes,
-    rawLensTimes,
-    'raw requests of the same 3 PQL queries',
+    `lenses of a ${classes.length}-class manifest resolved, warm connection (requests: ${warmRequests})`,
+    warmTimes,
+    rawWarmTimes,
+    'the raw count request',
     '<= 300 ms',
+  );
+  // what VS Code's round trips alone take: the same lenses, every count already known
+  const cachedTimes: number[] = [];
+  for (let round = 0; round < lensRounds; round++) cachedTimes.push(await time(resolveLenses));
+  log(
+    `  of which VS Code's part (the same lenses with every count cached, no request): ${median(cachedTimes).toFixed(1)} ms`,
+  );
+  // and the rest of the lenses' part: the connection's client (its secrets), then the request
+  const clientTimes: number[] = [];
+  const streamTimes: number[] = [];
+  for (let round = 0; round < lensRounds; round++) {
+    clientTimes.push(await time(() => api.services.store.client(CONNECTION)));
+    const client = await api.services.store.client(CONNECTION);
+    streamTimes.push(await time(() => client.stream('pql', { query: counts }).toArray()));
+  }
+  log(
+    `  and the connection's client: ${median(clientTimes).toFixed(1)} ms; the count request through it: ${median(streamTimes).toFixed(1)} ms`,
+  );
+  // cold: a long list of certnames each time, on both sides: fewer rounds
+  const [coldTimes, rawColdTimes] = await alternate(
+    coldRounds,
+    async () => {
+      await cold(CONNECTION);
+      return time(resolveLenses);
+    },
+    () =>
+      time(() =>
+        Promise.all([
+          pql(counts),
+          pql(FAILED_NODES).then((failed) =>
+            post('/resources', failedByClassQuery(failed.map((node) => String(node.certname)))),
+          ),
+        ]),
+      ),
+  );
+  row(
+    `lenses of a ${classes.length}-class manifest resolved, cold connection (requests: ${coldRequests})`,
+    coldTimes,
+    rawColdTimes,
+    `the same ${coldRequests} raw requests`,
+    'none: once per connection and minute',
   );
 
   // 2. Open Manifest from a resource, once the index is built

@@ -1,13 +1,15 @@
 /**
  * The counts behind the `.pp` lenses, against the real PuppetDB: what FleetCounter answers for a
  * class, a defined type and a node definition equals what PuppetDB's plain endpoints list, the
- * questions of one turn go out together (a fixed number of requests per kind, whatever their number), and an
- * answer is reused for a while.
+ * questions of one turn go out together (a fixed number of requests per kind, whatever their
+ * number), the failed nodes are asked once per connection, and an answer is reused for a while.
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { connect } from '../../src/client';
 import { FleetCounter } from '../../src/extension/code/fleetCounts';
-import { httpClient } from './support/puppetdb';
+import { startFaultProxy } from '../support/faultProxy';
+import { httpClient, testServer } from './support/puppetdb';
 
 describe('fleet counts for Puppet code, against the real PuppetDB', () => {
   const client = httpClient();
@@ -33,12 +35,13 @@ describe('fleet counts for Puppet code, against the real PuppetDB', () => {
     };
   }
 
-  test('classes asked together: one request for the counts, one for the failed nodes, one for their counts', async () => {
+  test('classes asked together: the counts, the fleet-wide failed nodes once per connection, then one request per file', async () => {
     const counter = new FleetCounter(async () => client);
     const names = ['profile::base', 'role::web', 'Profile::Ntp', 'legacy_app'];
     const answers = await Promise.all(
       names.map((name) => counter.count('c', { kind: 'class', name })),
     );
+    // cold: the counts, and the failed nodes followed by how many of them apply each class
     assert.equal(counter.requests, 3);
     for (const [index, title] of [
       'Profile::Base',
@@ -54,9 +57,54 @@ describe('fleet counts for Puppet code, against the real PuppetDB', () => {
     // asked again within its lifetime: no request
     await counter.count('c', { kind: 'class', name: 'role::web' });
     assert.equal(counter.requests, 3);
+    // another file on the warm connection: its counts only, the failed nodes are known
+    const other = ['role::db', 'profile::db', 'profile::ssh'];
+    const more = await Promise.all(
+      other.map((name) => counter.count('c', { kind: 'class', name })),
+    );
+    assert.equal(counter.requests, 4);
+    for (const [index, title] of ['Role::Db', 'Profile::Db', 'Profile::Ssh'].entries()) {
+      const want = await expected(['and', ['=', 'type', 'Class'], ['=', 'title', title]]);
+      assert.deepEqual(more[index], want, title);
+    }
+    // and a defined type on it: one request too
+    const define = await counter.count('c', { kind: 'define', name: 'profile::account' });
+    assert.equal(counter.requests, 5);
+    assert.deepEqual(define, await expected(['=', 'type', 'Profile::Account']));
+    // another connection has its own failed nodes
+    await counter.count('d', { kind: 'class', name: 'role::web' });
+    assert.equal(counter.requests, 8);
     counter.clear();
     await counter.count('c', { kind: 'class', name: 'role::web' });
-    assert.equal(counter.requests, 6);
+    assert.equal(counter.requests, 11);
+  });
+
+  test('the failed nodes are asked once for concurrent batches, and a failure is not kept', async () => {
+    const server = testServer();
+    const proxy = await startFaultProxy({ target: { host: server.host, port: server.httpPort } });
+    try {
+      const proxied = connect({ host: proxy.host, port: proxy.port, timeout: 60 });
+      const counter = new FleetCounter(async () => proxied);
+      // PuppetDB fails the failed nodes' query once (a 500 of a server under pressure)
+      proxy.inject({ kind: 'serverError' }, { times: 1, match: /latest_report_status/ });
+      await assert.rejects(counter.count('c', { kind: 'class', name: 'role::web' }));
+      assert.equal(counter.requests, 2);
+      // two batches (two turns of the event loop) while the failed nodes are being asked again
+      const first = counter.count('c', { kind: 'class', name: 'role::web' });
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      const second = counter.count('c', { kind: 'define', name: 'profile::account' });
+      const [web, account] = await Promise.all([first, second]);
+      // the class counts, the define counts, and the failed nodes with their classes once
+      assert.equal(counter.requests, 6);
+      assert.equal(proxy.requestCount, 6);
+      assert.deepEqual(
+        web,
+        await expected(['and', ['=', 'type', 'Class'], ['=', 'title', 'Role::Web']]),
+      );
+      assert.deepEqual(account, await expected(['=', 'type', 'Profile::Account']));
+    } finally {
+      await proxy.close();
+    }
   });
 
   test('a defined type counts the nodes holding it, not its instances', async () => {

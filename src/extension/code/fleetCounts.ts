@@ -2,10 +2,13 @@
  * How many active nodes apply a class, a defined type or a node definition, and how many of them
  * failed in their last run: counted by PuppetDB with aggregate PQL. The questions asked in one
  * turn of the event loop (the lenses VS Code resolves for the visible range, a hover) go out
- * together, one request per kind and count; answers are kept a short while per connection.
+ * together, one request per kind; answers are kept a short while per connection. Which nodes
+ * failed, and how many of them apply each class, is asked fleet-wide once per connection
+ * (failedNodes.ts), so that a file's lenses then cost one request.
  */
 import type { PuppetDB } from '../../client';
 import { normaliseClassTitle, normaliseType } from '../fleet/resourceRef';
+import { FailedNodes, type Rows } from './failedNodes';
 
 export type CountTarget =
   { kind: 'class' | 'define'; name: string } | { kind: 'node'; certnames: readonly string[] };
@@ -29,10 +32,13 @@ interface Pending {
 export class FleetCounter {
   private readonly cache = new Map<string, { at: number; counts: Promise<FleetCounts> }>();
   private readonly queues = new Map<string, Map<string, Pending[]>>();
+  private readonly failed: FailedNodes;
   /** How many requests went to PuppetDB (tests check the batching). */
   requests = 0;
 
-  constructor(private readonly clientOf: (connectionId: string) => Promise<PuppetDB>) {}
+  constructor(private readonly clientOf: (connectionId: string) => Promise<PuppetDB>) {
+    this.failed = new FailedNodes(this.rows, REQUEST_TIMEOUT_MS);
+  }
 
   count(connectionId: string, target: CountTarget, now = Date.now()): Promise<FleetCounts> {
     const key = `${connectionId}\n${targetKey(target)}`;
@@ -60,7 +66,15 @@ export class FleetCounter {
   /** Forgets every answer (the connection changed, or the user asked again). */
   clear(): void {
     this.cache.clear();
+    this.failed.clear();
   }
+
+  private readonly rows: Rows = async (client, { endpoint, query, method }, signal) => {
+    this.requests++;
+    return (await client.stream(endpoint, { query, signal, method }).toArray()) as Array<
+      Record<string, unknown>
+    >;
+  };
 
   private async flush(connectionId: string): Promise<void> {
     const queue = this.queues.get(connectionId);
@@ -71,7 +85,7 @@ export class FleetCounter {
       const client = await this.clientOf(connectionId);
       const signal = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
       const targets = pending.map((item) => item.target);
-      const answers = await this.ask(client, targets, signal);
+      const answers = await this.ask(connectionId, client, targets, signal);
       for (const item of pending) {
         item.resolve(answers.get(targetKey(item.target)) ?? { nodes: 0, failed: 0 });
       }
@@ -81,27 +95,13 @@ export class FleetCounter {
   }
 
   private async ask(
+    connectionId: string,
     client: PuppetDB,
     targets: readonly CountTarget[],
     signal: AbortSignal,
   ): Promise<Map<string, FleetCounts>> {
     const answers = new Map<string, FleetCounts>();
-    const rows = async (query: string, method: 'GET' | 'POST' = 'GET') => {
-      this.requests++;
-      return (await client.stream('pql', { query, signal, method }).toArray()) as Array<
-        Record<string, unknown>
-      >;
-    };
-    // the failed nodes, asked once for the batch and named literally in the failed counts: on a
-    // 10,000-node fleet PuppetDB answers that several times faster than a `certname in nodes[…]`
-    // subquery (npm run bench:code)
-    let failedNodes: Promise<string[]> | undefined;
-    const amongFailed = async (query: (certnames: readonly string[]) => string) => {
-      failedNodes ??= rows(FAILED_NODES).then((found) => found.map((row) => String(row.certname)));
-      const certnames = await failedNodes;
-      // the list can be long: POST has no URL length limit
-      return certnames.length === 0 ? [] : rows(query(certnames), 'POST');
-    };
+    const rows = (query: string) => this.rows(client, { endpoint: 'pql', query }, signal);
     const classes = unique(
       targets.flatMap((t) => (t.kind === 'class' ? [normaliseClassTitle(t.name)] : [])),
     );
@@ -111,33 +111,35 @@ export class FleetCounter {
     const certnames = unique(targets.flatMap((t) => (t.kind === 'node' ? t.certnames : [])));
     const jobs: Array<Promise<void>> = [];
     if (classes.length > 0) {
-      const queries = classCountQueries(classes);
       jobs.push(
-        Promise.all([rows(queries.all), amongFailed(queries.failedAmong)]).then(([all, failed]) => {
+        Promise.all([
+          rows(classCountQuery(classes)),
+          this.failed.byClass(connectionId, client),
+        ]).then(([all, failedByClass]) => {
           for (const title of classes) {
-            answers.set(targetKey({ kind: 'class', name: title }), {
-              nodes: countOf(all, 'title', title),
-              failed: countOf(failed, 'title', title),
-            });
+            const nodes = countOf(all, 'title', title);
+            // the failed nodes may be up to a lifetime older than the count: never more than it
+            const failed = Math.min(failedByClass.get(title) ?? 0, nodes);
+            answers.set(targetKey({ kind: 'class', name: title }), { nodes, failed });
           }
         }),
       );
     }
     if (defines.length > 0) {
-      // a node holds many instances of a defined type: one row per node and type
-      const where = `type in ${pqlArray(defines)}`;
+      // a node holds many instances of a defined type: one row per node and type, whose
+      // certnames say which of them failed
       jobs.push(
         Promise.all([
-          rows(`resources[certname, type] { ${where} group by certname, type }`),
-          amongFailed(
-            (certnames) =>
-              `resources[certname, type] { ${where} and certname in ${pqlArray(certnames)} group by certname, type }`,
+          rows(
+            `resources[certname, type] { type in ${pqlArray(defines)} group by certname, type }`,
           ),
-        ]).then(([all, failed]) => {
+          this.failed.certnames(connectionId, client),
+        ]).then(([all, failedNodes]) => {
           for (const type of defines) {
+            const holders = all.filter((row) => row.type === type);
             answers.set(targetKey({ kind: 'define', name: type }), {
-              nodes: all.filter((row) => row.type === type).length,
-              failed: failed.filter((row) => row.type === type).length,
+              nodes: holders.length,
+              failed: holders.filter((row) => failedNodes.has(String(row.certname))).length,
             });
           }
         }),
@@ -164,27 +166,12 @@ export class FleetCounter {
   }
 }
 
-/** The active nodes whose last run failed. */
-const FAILED_NODES = 'nodes[certname] { latest_report_status = "failed" }';
-
 /**
- * The PQL that counts a batch of classes (normalised titles): on how many nodes each runs (`all`),
- * and, given the certnames that `failedNodes` answers, on how many of those (`failedAmong`).
- * npm run bench:code sends the same queries raw.
+ * On how many active nodes each of a batch of classes (normalised titles) runs: one row per
+ * class, as a node's catalog holds Class[X] once. npm run bench:code sends it raw.
  */
-export function classCountQueries(titles: readonly string[]): {
-  all: string;
-  failedNodes: string;
-  failedAmong(certnames: readonly string[]): string;
-} {
-  // one row per class: a node's catalog holds Class[X] once, so count() counts nodes
-  const where = `type = "Class" and title in ${pqlArray(titles)}`;
-  return {
-    all: `resources[title, count()] { ${where} group by title }`,
-    failedNodes: FAILED_NODES,
-    failedAmong: (certnames) =>
-      `resources[title, count()] { ${where} and certname in ${pqlArray(certnames)} group by title }`,
-  };
+export function classCountQuery(titles: readonly string[]): string {
+  return `resources[title, count()] { type = "Class" and title in ${pqlArray(titles)} group by title }`;
 }
 
 function targetKey(target: CountTarget): string {
