@@ -13,36 +13,23 @@ import { join } from 'node:path';
 import type { Frame, Page } from 'playwright-core';
 import { connect } from '../../src/client';
 import { testServer } from '../integration/support/puppetdb';
-import { e2eArguments, runCommand, webviewFrame, withWorkbench } from './support/workbench';
+import {
+  e2eArguments,
+  hideSideBars,
+  localConnection,
+  runCommand,
+  webviewFrame,
+} from './support/workbench';
 import { saveReadmeScreenshot } from './support/readmeScreenshots';
+import { assertRanNothing, HOSTILE, postToView } from './support/hostileValues';
+import { Checks, runScript, THEMES, type Check, type ThemeName } from './support/themedChecks';
 
 declare const document: {
   activeElement: { getAttribute(name: string): string | null } | null;
 };
-declare const window: { dispatchEvent(event: unknown): boolean };
-declare class MessageEvent {
-  constructor(type: string, init: { data: unknown });
-}
-
-const THEMES = [
-  { theme: 'Default Dark Modern', name: 'dark' },
-  { theme: 'Default Light Modern', name: 'light' },
-  { theme: 'Default High Contrast', name: 'hc' },
-] as const;
-
-const HOSTILE = '<img src=x onerror=alert(1)>';
-
-type Check = (name: string, assertion: () => void | Promise<void>) => Promise<void>;
 
 /** What PuppetDB counts for a path: value (as JSON) → nodes. */
 type Expected = Map<string, number>;
-
-async function hideSideBars(page: Page): Promise<void> {
-  if (await page.locator('.part.sidebar').isVisible()) await page.keyboard.press('Control+B');
-  if (await page.locator('.part.auxiliarybar').isVisible()) {
-    await page.keyboard.press('Control+Alt+B');
-  }
-}
 
 /** "PuppetDB: Explore Fact…", then a fact name or path typed into its picker. */
 async function explore(page: Page, typed: string): Promise<void> {
@@ -68,7 +55,7 @@ async function nodeListTitle(page: Page): Promise<string> {
 async function exercise(
   page: Page,
   dialogs: string[],
-  name: (typeof THEMES)[number]['name'],
+  name: ThemeName,
   expected: { major: Expected; uptime: Expected },
   screenshots: string,
   check: Check,
@@ -162,31 +149,22 @@ async function exercise(
       assert.ok(scripts.every((text) => !text.includes('alert(1)')));
     });
     // what PuppetDB could hold: values and a path that are HTML
-    await frame.evaluate(
-      ({ hostile }) => {
-        window.dispatchEvent(
-          new MessageEvent('message', {
-            data: {
-              type: 'distribution',
-              distribution: {
-                connectionName: hostile,
-                path: [hostile, 'x'],
-                fetchedAt: new Date().toISOString(),
-                values: [
-                  { value: hostile, nodes: 3 },
-                  { value: '<script>alert(2)</script>', nodes: 2 },
-                  { value: 'javascript:alert(3)', nodes: 1 },
-                ],
-                distinct: 3,
-                nodes: 6,
-                queryMs: 1,
-              },
-            },
-          }),
-        );
+    await postToView(frame, {
+      type: 'distribution',
+      distribution: {
+        connectionName: HOSTILE,
+        path: [HOSTILE, 'x'],
+        fetchedAt: new Date().toISOString(),
+        values: [
+          { value: HOSTILE, nodes: 3 },
+          { value: '<script>alert(2)</script>', nodes: 2 },
+          { value: 'javascript:alert(3)', nodes: 1 },
+        ],
+        distinct: 3,
+        nodes: 6,
+        queryMs: 1,
       },
-      { hostile: HOSTILE },
-    );
+    });
     await frame.locator('.legend-value', { hasText: HOSTILE }).waitFor();
     await page.screenshot({ path: join(screenshots, `factExplorer-hostile-${name}.png`) });
     await check(`${name}: hostile values and paths show literally and run nothing`, async () => {
@@ -195,8 +173,7 @@ async function exercise(
       assert.ok(((await frame.locator('.fact-toolbar h2').textContent()) ?? '').includes(HOSTILE));
       await frame.locator('.table-toggle').click();
       assert.equal(await frame.locator('.value-button', { hasText: HOSTILE }).count(), 1);
-      assert.equal(await frame.locator('img').count(), 0);
-      assert.deepEqual(dialogs, []);
+      await assertRanNothing(frame, dialogs);
     });
   }
 }
@@ -224,18 +201,7 @@ async function main(): Promise<void> {
   const { screenshots } = e2eArguments();
   const server = testServer();
   const client = connect({ host: server.host, port: server.httpPort });
-  let passed = 0;
-  let failed = 0;
-  const check: Check = async (name, assertion) => {
-    try {
-      await assertion();
-      passed++;
-      console.log(`  ✔ ${name}`);
-    } catch (error) {
-      failed++;
-      console.log(`  ✘ ${name}\n${String(error)}`);
-    }
-  };
+  const checks = new Checks();
   const expected = {
     major: await countsOf(
       client,
@@ -244,30 +210,16 @@ async function main(): Promise<void> {
     ),
     uptime: await countsOf(client, 'uptime_seconds', (value) => value),
   };
-  for (const { theme, name } of THEMES) {
-    const settings = {
-      'puppetdbExplorer.connections': [
-        { id: 'local', name: 'Local PuppetDB', url: `http://${server.host}:${server.httpPort}` },
-      ],
-    };
-    try {
-      await withWorkbench({ name: `factExplorer-${name}`, theme, settings, screenshots }, (run) =>
-        exercise(run.page, run.dialogs, name, expected, screenshots, check),
-      );
-      passed++;
-      console.log(`  ✔ ${name}: no Content Security Policy violation`);
-    } catch (error) {
-      failed++;
-      console.log(`  ✘ ${theme}: ${String(error)}`);
-    }
+  const settings = localConnection(server);
+  for (const theme of THEMES) {
+    await checks.inWorkbench(
+      { name: `factExplorer-${theme.name}`, settings, screenshots },
+      theme,
+      (run) => exercise(run.page, run.dialogs, theme.name, expected, screenshots, checks.check),
+    );
   }
   await client.disconnect();
-  console.log(`e2e factExplorer: ${passed} passed, ${failed} failed`);
-  process.exitCode = failed > 0 ? 1 : 0;
+  checks.report('factExplorer');
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  console.log('e2e factExplorer: 0 passed, 1 failed');
-  process.exit(1);
-});
+runScript('factExplorer', main);

@@ -17,31 +17,21 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import type { Frame, Page } from 'playwright-core';
 import { httpClient, testServer } from '../integration/support/puppetdb';
-import { e2eArguments, runCommand, webviewFrame, withWorkbench } from './support/workbench';
+import {
+  e2eArguments,
+  hideSideBars,
+  localConnection,
+  runCommand,
+  webviewFrame,
+} from './support/workbench';
 import { saveReadmeScreenshot } from './support/readmeScreenshots';
+import { assertRanNothing, HOSTILE, postToView } from './support/hostileValues';
+import { Checks, runScript, THEMES, type Check } from './support/themedChecks';
 
-declare const window: { dispatchEvent(event: unknown): boolean };
-declare class MessageEvent {
-  constructor(type: string, init: { data: unknown });
-}
-
-const THEMES = [
-  { theme: 'Default Dark Modern', name: 'dark' },
-  { theme: 'Default Light Modern', name: 'light' },
-  { theme: 'Default High Contrast', name: 'hc' },
-] as const;
-
-const HOSTILE = '<img src=x onerror=alert(1)>';
 const HOSTILE_RESOURCE = `Notify[${HOSTILE}]`;
 
-type Check = (name: string, assertion: () => void | Promise<void>) => Promise<void>;
-
-async function hideSideBars(page: Page): Promise<void> {
-  if (await page.locator('.part.sidebar').isVisible()) await page.keyboard.press('Control+B');
-  if (await page.locator('.part.auxiliarybar').isVisible()) {
-    await page.keyboard.press('Control+Alt+B');
-  }
-}
+/** What would run if a view set a value as HTML. */
+const MARKUP = '#app img, #app script, #app a';
 
 /** The texts of one column of the rows drawn, top to bottom. */
 async function columnTexts(frame: Frame, column: string): Promise<string[]> {
@@ -156,38 +146,29 @@ async function exercise(page: Page, dialogs: string[], name: string, check: Chec
     .filter({ hasText: new RegExp(`^${expected.failed} runs?$`) })
     .waitFor({ timeout: 30_000 });
   // hostile values, posted into the view as the host posts runs: text, nothing runs
-  await runsAgain.evaluate(
-    ({ hostile }) => {
-      window.dispatchEvent(
-        new MessageEvent('message', {
-          data: {
-            type: 'runs',
-            title: hostile,
-            filter: { window: { last: '24h' }, environment: hostile },
-            bounds: { since: new Date(0).toISOString() },
-            rows: [
-              {
-                hash: 'f'.repeat(40),
-                certname: hostile,
-                environment: hostile,
-                status: hostile,
-                noop: false,
-                startTime: null,
-                endTime: new Date().toISOString(),
-                configurationVersion: '<script>alert(1)</script>',
-                puppetVersion: 'javascript:alert(1)',
-                cachedCatalogStatus: null,
-              },
-            ],
-            counts: { failed: 1, changed: 0, unchanged: 0 },
-            environments: [hostile],
-            complete: false,
-          },
-        }),
-      );
-    },
-    { hostile: HOSTILE },
-  );
+  await postToView(runsAgain, {
+    type: 'runs',
+    title: HOSTILE,
+    filter: { window: { last: '24h' }, environment: HOSTILE },
+    bounds: { since: new Date(0).toISOString() },
+    rows: [
+      {
+        hash: 'f'.repeat(40),
+        certname: HOSTILE,
+        environment: HOSTILE,
+        status: HOSTILE,
+        noop: false,
+        startTime: null,
+        endTime: new Date().toISOString(),
+        configurationVersion: '<script>alert(1)</script>',
+        puppetVersion: 'javascript:alert(1)',
+        cachedCatalogStatus: null,
+      },
+    ],
+    counts: { failed: 1, changed: 0, unchanged: 0 },
+    environments: [HOSTILE],
+    complete: false,
+  });
   await runsAgain
     .locator('.runs-count')
     .filter({ hasText: /^1 run…$/ })
@@ -197,8 +178,7 @@ async function exercise(page: Page, dialogs: string[], name: string, check: Chec
     assert.deepEqual(await columnTexts(runsAgain, 'environment'), [HOSTILE]);
     assert.deepEqual(await columnTexts(runsAgain, 'version'), ['<script>alert(1)</script>']);
     assert.equal(await runsAgain.locator('.runs-title').textContent(), HOSTILE);
-    assert.equal(await runsAgain.locator('#app img, #app script, #app a').count(), 0);
-    assert.deepEqual(dialogs, []);
+    await assertRanNothing(runsAgain, dialogs, MARKUP);
   });
   await page.screenshot({ path: join(shots, `recent-runs-hostile-${name}.png`) });
   await page.keyboard.press('Control+K');
@@ -234,8 +214,7 @@ async function exercise(page: Page, dialogs: string[], name: string, check: Chec
         await hostileGroup.first().locator('.events-group-key').textContent(),
         HOSTILE_RESOURCE,
       );
-      assert.equal(await events.locator('#app img, #app script, #app a').count(), 0);
-      assert.deepEqual(dialogs, []);
+      await assertRanNothing(events, dialogs, MARKUP);
     },
   );
   await page.screenshot({ path: join(shots, `fleet-events-${name}.png`) });
@@ -248,42 +227,16 @@ async function exercise(page: Page, dialogs: string[], name: string, check: Chec
 
 async function main(): Promise<void> {
   const { screenshots } = e2eArguments();
-  const server = testServer();
-  let passed = 0;
-  let failed = 0;
-  const check: Check = async (name, assertion) => {
-    try {
-      await assertion();
-      passed++;
-      console.log(`  ✔ ${name}`);
-    } catch (error) {
-      failed++;
-      console.log(`  ✘ ${name}\n${String(error)}`);
-    }
-  };
-  const settings = {
-    'puppetdbExplorer.connections': [
-      { id: 'local', name: 'Local PuppetDB', url: `http://${server.host}:${server.httpPort}` },
-    ],
-  };
-  for (const { theme, name } of THEMES) {
-    try {
-      await withWorkbench({ name: `recent-runs-${name}`, theme, settings, screenshots }, (run) =>
-        exercise(run.page, run.dialogs, name, check, screenshots),
-      );
-      passed++;
-      console.log(`  ✔ ${name}: no Content Security Policy violation`);
-    } catch (error) {
-      failed++;
-      console.log(`  ✘ ${theme}: ${String(error)}`);
-    }
+  const checks = new Checks();
+  const settings = localConnection(testServer());
+  for (const theme of THEMES) {
+    await checks.inWorkbench(
+      { name: `recent-runs-${theme.name}`, settings, screenshots },
+      theme,
+      (run) => exercise(run.page, run.dialogs, theme.name, checks.check, screenshots),
+    );
   }
-  console.log(`e2e recent runs: ${passed} passed, ${failed} failed`);
-  process.exitCode = failed > 0 ? 1 : 0;
+  checks.report('recent runs');
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  console.log('e2e recent runs: 0 passed, 1 failed');
-  process.exit(1);
-});
+runScript('recent runs', main);

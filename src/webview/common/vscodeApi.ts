@@ -2,14 +2,14 @@
  * The webview's side of the protocol: typed messages to the host, typed messages from it, and
  * the state VS Code keeps for the panel across reloads (which is how a panel is restored).
  */
-import {
-  SHOWN_CONTENT_MAX_CHARS,
-  type KeptContent,
-  type Protocols,
-  type RestoreInfo,
-  type ShownContents,
-  type WebviewEntry,
+import type {
+  KeptContent,
+  Protocols,
+  RestoreInfo,
+  ShownContents,
+  WebviewEntry,
 } from '../../shared/protocol';
+import { keptContent } from './keptContent';
 
 const api = acquireVsCodeApi<ViewState>();
 
@@ -58,8 +58,8 @@ export function setUiState<T>(ui: T): void {
 /**
  * Keeps what the view shows in its state, for a panel restored after a window reload: the
  * content itself up to SHOWN_CONTENT_MAX_CHARS of JSON, above that only a note saying what was
- * left out. `what` names the content for that note ("The 120,000 rows"); `savedAt` is kept when
- * the content is itself a restored one.
+ * left out (see keptContent). `what` names the content for that note ("The 120,000 rows");
+ * `savedAt` is kept when the content is itself a restored one.
  */
 export function keepShown<E extends WebviewEntry>(
   _entry: E,
@@ -67,15 +67,6 @@ export function keepShown<E extends WebviewEntry>(
   what: string,
   savedAt = new Date().toISOString(),
 ): void {
-  const json = JSON.stringify(content);
-  const kept: KeptContent<E> =
-    json.length <= SHOWN_CONTENT_MAX_CHARS
-      ? { savedAt, content }
-      : {
-          savedAt,
-          omitted: `${what} (${megabytes(json.length)}) were too large to keep across a window reload (the limit is ${megabytes(SHOWN_CONTENT_MAX_CHARS)}).`,
-        };
+  const kept: KeptContent<E> = keptContent(content, what, savedAt);
   api.setState({ ...api.getState(), kept });
 }
-
-const megabytes = (chars: number) => `${(chars / 1_048_576).toFixed(1)} MB`;

@@ -4,6 +4,7 @@
  * Everything from PuppetDB is set as text. The chart/table choice survives hide/show.
  */
 import '@vscode-elements/elements/dist/vscode-button/index.js';
+import '../common/chartPage.css';
 import './factExplorer.css';
 import {
   formatFactPath,

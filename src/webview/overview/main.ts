@@ -5,6 +5,7 @@
  * hide/show.
  */
 import '@vscode-elements/elements/dist/vscode-button/index.js';
+import '../common/chartPage.css';
 import './overview.css';
 import type { OverviewDto, RunsRange } from '../../shared/overview';
 import type { HostToOverview, RestoredNote } from '../../shared/protocol';

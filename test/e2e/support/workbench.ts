@@ -216,3 +216,22 @@ export function e2eArguments(): { screenshots: string } {
   mkdirSync(screenshots, { recursive: true });
   return { screenshots };
 }
+
+/** More room for the view in the screenshots: no side bars. */
+export async function hideSideBars(page: Page): Promise<void> {
+  if (await page.locator('.part.sidebar').isVisible()) await page.keyboard.press('Control+B');
+  if (await page.locator('.part.auxiliarybar').isVisible()) {
+    await page.keyboard.press('Control+Alt+B');
+  }
+}
+
+/** The connection every script's workbench uses: the PuppetDB of the run. */
+export function localConnection(server: { host: string; httpPort: number }): {
+  'puppetdbExplorer.connections': Array<{ id: string; name: string; url: string }>;
+} {
+  return {
+    'puppetdbExplorer.connections': [
+      { id: 'local', name: 'Local PuppetDB', url: `http://${server.host}:${server.httpPort}` },
+    ],
+  };
+}
