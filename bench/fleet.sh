@@ -8,6 +8,7 @@
 # started again, only a missing or smaller fleet is loaded, and the load time is printed). The
 # PuppetDB is left running for the next run; `bash scripts/puppetdb/stop.sh .work/fleet` stops it
 # (BENCH_FLEET_STOP=1 stops it at the end of this run). BENCH_SKIP_SETUP=1 skips scripts/setup.sh.
+# BENCH_FLEET_ONLY=runs,overview,facts,inventory (any subset, comma-separated) runs only those rows.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 state_dir="${BENCH_FLEET_STATE_DIR:-$PWD/.work/fleet}"
@@ -21,4 +22,6 @@ node esbuild.mjs --production >/dev/null
 echo "overview bundle: dist/webview/overview.js $(( $(stat -c %s dist/webview/overview.js) / 1024 )) KB minified, $(( $(gzip -9c dist/webview/overview.js | wc -c) / 1024 )) KB gzipped"
 node esbuild.mjs --production --bench >/dev/null
 node --import tsx test/vscode/runInVsCode.ts --state-dir "$state_dir" --mode trusted --tests-path out/bench/fleet/index.js
-node --import tsx bench/fleet/inventorySort.ts "$state_dir"
+if [ -z "${BENCH_FLEET_ONLY:-}" ] || [[ ",$BENCH_FLEET_ONLY," == *,inventory,* ]]; then
+  node --import tsx bench/fleet/inventorySort.ts "$state_dir"
+fi

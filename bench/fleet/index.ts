@@ -27,7 +27,20 @@ export async function run(): Promise<void> {
     secrets: {},
   });
   const rounds = Number(process.env.PDBX_BENCH_ROUNDS ?? '7');
-  await benchRecentRuns({ url, connectionId: CONNECTION, rounds, log });
+  // BENCH_FLEET_ONLY=inventory,runs (a comma-separated subset) runs only those rows
+  const only = process.env.BENCH_FLEET_ONLY?.split(',');
+  const wanted = (row: string) => !only || only.includes(row);
+  if (wanted('runs')) await benchRecentRuns({ url, connectionId: CONNECTION, rounds, log });
+  if (wanted('overview')) await benchOverview(url, rounds);
+  if (wanted('facts')) {
+    await benchFactDistribution({ url, connectionId: CONNECTION, rounds, median, log });
+  }
+  if (wanted('inventory')) {
+    await benchInventory({ url, connectionId: CONNECTION, rounds, log, median });
+  }
+}
+
+async function benchOverview(url: string, rounds: number): Promise<void> {
   const timing = await measureOverview(CONNECTION, url, rounds);
   log(
     `fleet: ${timing.nodes} nodes (active and deactivated); ${rounds} rounds after a warm-up, medians`,
@@ -38,6 +51,4 @@ export async function run(): Promise<void> {
   log(
     `overview refresh to paint: ${timing.refreshMs.toFixed(1)} ms, raw ${timing.rawMs.toFixed(1)} ms, ratio ${(timing.refreshMs / timing.rawMs).toFixed(2)} (target <= 500 ms)`,
   );
-  await benchFactDistribution({ url, connectionId: CONNECTION, rounds, median, log });
-  await benchInventory({ url, connectionId: CONNECTION, rounds, log, median });
 }

@@ -9,6 +9,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { CERTNAME_COLUMN, DEFAULT_INVENTORY_COLUMNS } from '../../src/shared/inventoryTable';
+import { packRows } from '../../src/shared/packedRows';
 import { serverIn } from '../../test/integration/support/puppetdb';
 import { openBenchPage } from '../webviews/benchPage';
 import { rawInventory } from './rawInventory';
@@ -53,13 +54,13 @@ async function main(): Promise<void> {
         window.postMessage(message, '*');
         await new Promise((resolve) => {
           const check = () =>
-            window.toHost.some((m) => m.type === 'shown' && m.loaded === message.rows.length)
+            window.toHost.some((m) => m.type === 'shown' && m.loaded === message.rows.count)
               ? resolve()
               : setTimeout(check, 0);
           check();
         });
         return performance.now() - started;
-      })(${JSON.stringify({ type: 'inventory', title: 'Inventory', columns, rows, complete: true })})`,
+      })(${JSON.stringify({ type: 'inventory', title: 'Inventory', columns, rows: packRows(rows, columns.length), complete: true })})`,
     )) as number;
     log(
       `inventory in Chromium: ${rows.length} rows painted ${painted.toFixed(1)} ms after the message`,

@@ -112,7 +112,10 @@ export async function openBenchPage(
   });
   const tab = await browser.newPage({ viewport: { width: 1400, height: 900 } });
   await tab.goto(`http://127.0.0.1:${port}/`);
-  await tab.waitForFunction('window.toHost && window.toHost.some((m) => m.type === "ready")');
+  // polled from here: waitForFunction's own polling evaluates strings in the page, which the
+  // page's CSP (no 'unsafe-eval') refuses whenever the first check finds the bundle not ready yet
+  const ready = 'Boolean(window.toHost && window.toHost.some((m) => m.type === "ready"))';
+  while (!(await tab.evaluate(ready))) await new Promise((next) => setTimeout(next, 20));
   return {
     page: tab,
     close: async () => {

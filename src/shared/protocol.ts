@@ -13,6 +13,7 @@
 import type { CatalogGraphDto } from './catalogGraph';
 import type { FactDistributionDto, FactPath, FactValue } from './factExplorer';
 import type { InventoryRow, InventorySort } from './inventoryTable';
+import type { PackedRows } from './packedRows';
 import type { CountKey, OverviewDto, RunsRange, RunStatusKey } from './overview';
 import type { EventRowDto, ReportDto } from './reportDto';
 import type { RunRow, RunsFilter, RunStatusCounts } from './recentRuns';
@@ -319,12 +320,12 @@ export type HostToInventory =
       type: 'inventory';
       title: string;
       columns: string[];
-      rows: InventoryRow[];
+      rows: PackedRows;
       complete: boolean;
       restored?: RestoredNote;
     }
   /** The next rows of the load, to append. */
-  | { type: 'moreRows'; rows: InventoryRow[]; complete: boolean }
+  | { type: 'moreRows'; rows: PackedRows; complete: boolean }
   | { type: 'error'; message: string };
 
 export type InventoryToHost =

@@ -6,6 +6,7 @@ import {
   isInventoryColumn,
   type InventoryRow,
 } from '../../shared/inventoryTable';
+import { packRows } from '../../shared/packedRows';
 import {
   INVENTORY_ROWS_PER_MESSAGE,
   type InventoryToHost,
@@ -197,7 +198,10 @@ export class InventoryPanel extends WebviewPanelHost<'inventory'> {
       const last = start + INVENTORY_ROWS_PER_MESSAGE >= this.rows.length;
       this.post({
         type: 'moreRows',
-        rows: this.rows.slice(start, start + INVENTORY_ROWS_PER_MESSAGE),
+        rows: packRows(
+          this.rows.slice(start, start + INVENTORY_ROWS_PER_MESSAGE),
+          this.columns.length,
+        ),
         complete: complete && last,
       });
       if (last) break;
@@ -210,7 +214,7 @@ export class InventoryPanel extends WebviewPanelHost<'inventory'> {
       type: 'inventory',
       title: this.panel.title,
       columns: this.columns,
-      rows: this.rows.slice(),
+      rows: packRows(this.rows, this.columns.length),
       complete: this.state === 'done',
       restored: this.restored,
     });

@@ -26,6 +26,13 @@ import { askCustomWindow } from './pickRunsWindow';
 /** The longest a batch waits for more rows before it is posted anyway. */
 const FLUSH_INTERVAL_MS = 100;
 
+/**
+ * The most rows a snapshot carries (two screens); the rest follows once they are painted. Rows
+ * that arrived before the webview was ready (a fast PuppetDB, a busy window) went out all in the
+ * snapshot: the window's 10,000 runs held up the first paint by a second on the bench fleet.
+ */
+const SNAPSHOT_ROWS = 100;
+
 /** What the command answers (host tests and the bench read it). */
 export interface RecentRunsPanelInfo {
   connectionId: string;
@@ -285,7 +292,8 @@ export class RecentRunsPanel extends WebviewPanelHost<'runs'> {
   private flush(): void {
     clearTimeout(this.flushTimer);
     this.flushTimer = undefined;
-    // while the webview is not listening it gets everything in the snapshot of its next `ready`
+    // while the webview is not listening it gets the first rows in the snapshot of its next
+    // `ready`, and the others from here once it has painted them
     if (!this.isListening || this.sentComplete) return;
     if (this.posted === 0) {
       this.postAll();
@@ -306,21 +314,24 @@ export class RecentRunsPanel extends WebviewPanelHost<'runs'> {
     this.sentComplete = complete && last;
   }
 
+  /** The first rows (SNAPSHOT_ROWS at most) with the rest of the view; `shown` flushes the others. */
   private postAll(): void {
+    const rows = this.rows.slice(0, SNAPSHOT_ROWS);
+    const complete = this.state !== 'loading' && rows.length === this.rows.length;
     this.post({
       type: 'runs',
       title: this.panel.title,
       filter: this.filter,
       bounds: this.bounds,
-      rows: this.rows.slice(),
+      rows,
       counts: this.counts,
       environments: this.environments,
-      complete: this.state !== 'loading',
-      truncatedAt: this.truncatedAt,
+      complete,
+      truncatedAt: complete ? this.truncatedAt : undefined,
       restored: this.restored,
     });
-    this.posted = this.rows.length;
-    this.sentComplete = this.state !== 'loading';
+    this.posted = rows.length;
+    this.sentComplete = complete;
   }
 
   protected sendSnapshot(): void {

@@ -8,6 +8,7 @@ import '@vscode-elements/elements/dist/vscode-textfield/index.js';
 import './inventory.css';
 import type { HostToInventory, RestoredNote } from '../../shared/protocol';
 import type { InventoryRow } from '../../shared/inventoryTable';
+import { unpackRows } from '../../shared/packedRows';
 import { restoredBanner } from '../common/restoredBanner';
 import { getUiState, keepShown, onHostMessage, postToHost, setUiState } from '../common/vscodeApi';
 import { InventoryGrid } from './inventoryGrid';
@@ -109,6 +110,16 @@ function keepIfComplete(rows: InventoryRow[] | undefined): void {
 }
 
 let allRows: InventoryRow[] = [];
+let keepTimer: ReturnType<typeof setTimeout> | undefined;
+
+/** Keeps the rows for a window reload once they are painted: a megabyte of JSON must not delay the paint. */
+function keepSoon(): void {
+  clearTimeout(keepTimer);
+  requestAnimationFrame(() => {
+    clearTimeout(keepTimer);
+    keepTimer = setTimeout(() => keepIfComplete(allRows));
+  });
+}
 
 function handle(message: Exclude<HostToInventory, { type: 'persist' }>): void {
   switch (message.type) {
@@ -130,17 +141,17 @@ function handle(message: Exclude<HostToInventory, { type: 'persist' }>): void {
       columns = message.columns;
       showRestored(message.restored);
       grid.setColumns(columns);
-      allRows = message.rows;
+      allRows = unpackRows(message.rows);
       grid.setRows(allRows);
       setLoading(!complete);
-      keepIfComplete(allRows);
+      keepSoon();
       return;
     case 'moreRows':
       complete = message.complete;
-      allRows = [...allRows, ...message.rows];
+      allRows = [...allRows, ...unpackRows(message.rows)];
       grid.setRows(allRows);
       setLoading(!complete);
-      keepIfComplete(allRows);
+      keepSoon();
       return;
     case 'error':
       setLoading(false);

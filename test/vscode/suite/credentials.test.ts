@@ -10,10 +10,12 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
+import { ConnectionSecrets } from '../../../src/extension/connections/connectionSecrets';
 import { applyConnectionForm } from '../../../src/extension/connections/saveConnection';
 import type { ExtensionApi } from '../../../src/extension/extension';
 import { Commands } from '../../../src/extension/ids';
 import { testServer } from '../../integration/support/puppetdb';
+import { until } from '../until';
 
 const EXTENSION_ID = 'puppetdb-explorer.puppetdb-explorer';
 
@@ -123,6 +125,34 @@ describe('Credentials follow what the user chose', function () {
       }
     } finally {
       await store.remove('auth-edit');
+      recorder.server.close();
+    }
+  });
+
+  it('a token changed elsewhere (another window) is the one the next request sends, though the client is kept between requests', async () => {
+    const { store } = api.services;
+    const recorder = await recordingServer();
+    // SecretStorage written past the extension's store, as another window's extension would
+    const elsewhere = new ConnectionSecrets(api.services.context.secrets, () =>
+      Promise.resolve(undefined),
+    );
+    try {
+      await vscode.commands.executeCommand(Commands.addConnection, {
+        connection: { id: 'token-elsewhere', name: 'Recorder', url: recorder.url },
+        secrets: { token: 'first-token' },
+      });
+      const client = await store.client('token-elsewhere');
+      await client.currentVersion();
+      assert.equal(recorder.headers.at(-1)?.['x-authentication'], 'first-token');
+      assert.equal(await store.client('token-elsewhere'), client, 'the client was not kept');
+
+      await elsewhere.store(store.get('token-elsewhere')!, 'token', 'second-token');
+      await until('the next request to send the new token', async () => {
+        await (await store.client('token-elsewhere')).currentVersion();
+        return recorder.headers.at(-1)?.['x-authentication'] === 'second-token' || undefined;
+      });
+    } finally {
+      await store.remove('token-elsewhere');
       recorder.server.close();
     }
   });
