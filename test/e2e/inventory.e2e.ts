@@ -19,7 +19,7 @@ import { saveReadmeScreenshot } from './support/readmeScreenshots';
 const HOSTILE_COLUMNS = ['facts.motd_banner', 'facts.support_url'];
 
 async function columnTexts(frame: Frame, column: number): Promise<string[]> {
-  return (await frame.evaluate(`[...document.querySelectorAll('.inventory-spacer > .inventory-row:not([hidden])')]
+  return (await frame.evaluate(`[...document.querySelectorAll('.inventory-viewport .grid-spacer > .grid-row:not([hidden])')]
     .sort((a, b) => Number(a.getAttribute('aria-rowindex')) - Number(b.getAttribute('aria-rowindex')))
     .map((row) => row.children[${column}].textContent)`)) as string[];
 }
@@ -87,7 +87,11 @@ async function main(): Promise<void> {
         assert.deepEqual(await columnTexts(frame, motd), ['<script>alert(1)</script>']);
         assert.deepEqual(await columnTexts(frame, motd + 1), ['javascript:alert(1)']);
         assert.equal(
-          await frame.locator('.inventory-spacer script, .inventory-spacer a, img').count(),
+          await frame
+            .locator(
+              '.inventory-viewport .grid-spacer script, .inventory-viewport .grid-spacer a, img',
+            )
+            .count(),
           0,
         );
         assert.deepEqual(dialogs, []);

@@ -35,7 +35,7 @@ const MARKUP = '#app img, #app script, #app a';
 
 /** The texts of one column of the rows drawn, top to bottom. */
 async function columnTexts(frame: Frame, column: string): Promise<string[]> {
-  return (await frame.evaluate(`[...document.querySelectorAll('.runs-spacer > .runs-row:not([hidden])')]
+  return (await frame.evaluate(`[...document.querySelectorAll('.runs-viewport .grid-spacer > .grid-row:not([hidden])')]
     .sort((a, b) => Number(a.getAttribute('aria-rowindex')) - Number(b.getAttribute('aria-rowindex')))
     .map((row) => row.querySelector('.runs-cell-${column}').textContent)`)) as string[];
 }
@@ -129,7 +129,7 @@ async function exercise(page: Page, dialogs: string[], name: string, check: Chec
 
   // a click on a row opens its report
   const certname = (await columnTexts(runs, 'certname'))[0]!;
-  await runs.locator('.runs-spacer > .runs-row:not([hidden])').first().click();
+  await runs.locator('.runs-viewport .grid-spacer > .grid-row:not([hidden])').first().click();
   await check(`${name}: a click on a run opens its report`, async () => {
     await page
       .locator('.tabs-container .tab')

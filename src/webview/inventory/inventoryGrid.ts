@@ -1,6 +1,6 @@
 /**
  * The inventory grid: a sticky header of sortable column buttons (each fact column with a
- * remove button) over virtualised rows, so 50,000 nodes cost what the visible 40 do. Every cell
+ * remove button) over virtualised rows (common/dataGrid.ts), so 50,000 nodes cost what the visible 40 do. Every cell
  * is set with textContent: a fact value that looks like markup stays text.
  */
 import {
@@ -11,8 +11,7 @@ import {
   type InventoryRow,
   type InventorySort,
 } from '../../shared/inventoryTable';
-// the project's shared scroller (being moved to src/webview/common/virtualRows.ts)
-import { VirtualRows } from '../common/virtualRows';
+import { DataGrid, gridCell, headerCell } from '../common/dataGrid';
 
 export interface InventoryGridOptions {
   onRemoveColumn(column: string): void;
@@ -22,49 +21,31 @@ export interface InventoryGridOptions {
 }
 
 export class InventoryGrid {
-  readonly element: HTMLElement;
-  private readonly header: HTMLElement;
-  private readonly virtualRows: VirtualRows;
+  private readonly grid: DataGrid;
   private columns: string[] = [CERTNAME_COLUMN];
   private rows: InventoryRow[] = [];
   private view: InventoryRow[] = [];
   private filter = '';
   private sort: InventorySort | undefined;
-  private selected = -1;
 
   constructor(private readonly options: InventoryGridOptions) {
-    this.element = document.createElement('div');
-    this.element.className = 'inventory-viewport';
-    this.element.tabIndex = 0;
-    this.element.setAttribute('role', 'grid');
-    this.element.setAttribute('aria-label', 'Inventory');
-    this.header = document.createElement('div');
-    this.header.className = 'inventory-row inventory-header';
-    this.header.setAttribute('role', 'row');
-    const spacer = document.createElement('div');
-    spacer.className = 'inventory-spacer';
-    spacer.setAttribute('role', 'rowgroup');
-    this.element.append(this.header, spacer);
-    this.virtualRows = new VirtualRows({
-      viewport: this.element,
-      spacer,
-      // the column header row: counted in aria-rowcount, first in aria-rowindex
-      headerRows: 1,
-      createRow: () => {
-        const row = document.createElement('div');
-        row.className = 'inventory-row';
-        row.setAttribute('role', 'row');
-        return row;
-      },
-      fillRow: (element, index) => this.fillRow(element, index),
+    this.grid = new DataGrid({
+      className: 'inventory-viewport',
+      label: 'Inventory',
+      fillRow: (row, index) => this.fillRow(row, index),
+      onOpen: (index) => this.open(index),
     });
-    spacer.addEventListener('click', (event) =>
-      this.select(this.virtualRows.indexAt(event.clientY)),
+    // a click selects, a double click opens the node (a single click is for reading across)
+    this.grid.spacer.addEventListener('click', (event) =>
+      this.grid.select(this.grid.indexAt(event.clientY)),
     );
-    spacer.addEventListener('dblclick', (event) =>
-      this.open(this.virtualRows.indexAt(event.clientY)),
+    this.grid.spacer.addEventListener('dblclick', (event) =>
+      this.open(this.grid.indexAt(event.clientY)),
     );
-    this.element.addEventListener('keydown', (event) => this.onKeyDown(event));
+  }
+
+  get element(): HTMLElement {
+    return this.grid.element;
   }
 
   get state(): { filter: string; sort: InventorySort | undefined } {
@@ -75,10 +56,10 @@ export class InventoryGrid {
     this.columns = columns;
     if (this.sort && this.sort.column >= columns.length) this.sort = undefined;
     this.element.style.setProperty(
-      '--inventory-columns',
+      '--grid-columns',
       `minmax(220px, 1.4fr) repeat(${Math.max(columns.length - 1, 0)}, minmax(130px, 1fr))`,
     );
-    this.element.setAttribute('aria-colcount', String(columns.length));
+    this.grid.setColumnCount(columns.length);
     this.renderHeader();
   }
 
@@ -102,17 +83,14 @@ export class InventoryGrid {
 
   private update(): void {
     this.view = inventoryView(this.rows, this.filter, this.sort);
-    this.selected = -1;
-    this.virtualRows.setCount(this.view.length);
+    this.grid.setCount(this.view.length);
     this.options.onShown(this.view.length, this.rows.length);
   }
 
   private renderHeader(): void {
     const cells = this.columns.map((column, index) => {
-      const cell = document.createElement('div');
-      cell.className = 'inventory-cell inventory-header-cell';
-      cell.setAttribute('role', 'columnheader');
-      cell.dataset.column = column;
+      const cell = headerCell(column);
+      cell.classList.add('inventory-header-cell');
       const sorted = this.sort?.column === index;
       cell.setAttribute(
         'aria-sort',
@@ -136,7 +114,7 @@ export class InventoryGrid {
       }
       return cell;
     });
-    this.header.replaceChildren(...cells);
+    this.grid.header.replaceChildren(...cells);
   }
 
   /** First click ascending, then descending, then the load order. */
@@ -150,48 +128,13 @@ export class InventoryGrid {
 
   private fillRow(element: HTMLElement, index: number): void {
     const row = this.view[index]!;
-    element.classList.toggle('is-selected', index === this.selected);
-    const cells = this.columns.map((_, column) => {
-      const cell = document.createElement('div');
-      cell.className = 'inventory-cell';
-      cell.setAttribute('role', 'gridcell');
-      const text = inventoryCellText(row[column]);
-      cell.textContent = text;
-      cell.title = text;
-      return cell;
-    });
-    element.replaceChildren(...cells);
-  }
-
-  private select(index: number): void {
-    if (index < 0) return;
-    this.selected = index;
-    this.virtualRows.scrollToIndex(index);
-    this.virtualRows.refresh();
+    element.replaceChildren(
+      ...this.columns.map((_, column) => gridCell(inventoryCellText(row[column]))),
+    );
   }
 
   private open(index: number): void {
     const certname = this.view[index]?.[0];
     if (typeof certname === 'string') this.options.onOpenNode(certname);
-  }
-
-  private onKeyDown(event: KeyboardEvent): void {
-    const last = this.view.length - 1;
-    const moves: Record<string, number> = {
-      ArrowDown: this.selected + 1,
-      ArrowUp: this.selected - 1,
-      PageDown: this.selected + this.virtualRows.pageSize,
-      PageUp: this.selected - this.virtualRows.pageSize,
-      Home: 0,
-      End: last,
-    };
-    if (event.key === 'Enter') {
-      this.open(this.selected);
-    } else if (event.key in moves) {
-      this.select(Math.max(0, Math.min(last, moves[event.key]!)));
-    } else {
-      return;
-    }
-    event.preventDefault();
   }
 }

@@ -5,6 +5,8 @@
 import '@vscode-elements/elements/dist/vscode-button/index.js';
 import '@vscode-elements/elements/dist/vscode-progress-ring/index.js';
 import '@vscode-elements/elements/dist/vscode-textfield/index.js';
+// the grid frame's rules first, so the view's own refine them
+import '../common/dataGrid.css';
 import './inventory.css';
 import type { HostToInventory, RestoredNote } from '../../shared/protocol';
 import type { InventoryRow } from '../../shared/inventoryTable';

@@ -6,6 +6,8 @@
  */
 import '@vscode-elements/elements/dist/vscode-button/index.js';
 import '@vscode-elements/elements/dist/vscode-progress-ring/index.js';
+// the grid frame's rules first, so the view's own refine them
+import '../common/dataGrid.css';
 import './runs.css';
 import type { HostToRuns, RecentRunsSnapshot, RestoredNote } from '../../shared/protocol';
 import {
