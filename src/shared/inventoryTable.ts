@@ -77,15 +77,9 @@ export function inventoryCellText(value: unknown): string {
 
 const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
 
-/** The order without a sort of the user's: certnames (the first column), naturally. */
-const BY_CERTNAME: InventorySort = { column: 0, descending: false };
-
 /**
  * The rows matching `filter` (every word must appear in some cell, case-insensitively), in
- * `sort`'s order (numbers by value, text naturally: `web2` before `web10`; empty cells last), or
- * by certname without one. The rows are asked of PuppetDB in no order: its first bytes then come
- * at once instead of after it has sorted the whole fleet (npm run bench:fleet), and the view
- * orders them itself.
+ * `sort`'s order (numbers by value, text naturally: `web2` before `web10`; empty cells last).
  */
 export function inventoryView(
   rows: readonly InventoryRow[],
@@ -93,26 +87,29 @@ export function inventoryView(
   sort: InventorySort | undefined,
 ): InventoryRow[] {
   const words = filter.toLowerCase().split(/\s+/).filter(Boolean);
-  const view =
+  let view =
     words.length === 0
-      ? rows
+      ? [...rows]
       : rows.filter((row) => {
           const text = row.map(inventoryCellText).join('\u0000').toLowerCase();
           return words.every((word) => text.includes(word));
         });
-  const { column, descending } = sort ?? BY_CERTNAME;
-  const keyed = view.map((row) => ({ row, key: row[column] }));
-  keyed.sort((a, b) => {
-    const aEmpty = a.key === null || a.key === undefined || a.key === '';
-    const bEmpty = b.key === null || b.key === undefined || b.key === '';
-    if (aEmpty || bEmpty) return Number(aEmpty) - Number(bEmpty);
-    const order =
-      typeof a.key === 'number' && typeof b.key === 'number'
-        ? a.key - b.key
-        : collator.compare(inventoryCellText(a.key), inventoryCellText(b.key));
-    return descending ? -order : order;
-  });
-  return keyed.map((entry) => entry.row);
+  if (sort) {
+    const { column, descending } = sort;
+    const keyed = view.map((row) => ({ row, key: row[column] }));
+    keyed.sort((a, b) => {
+      const aEmpty = a.key === null || a.key === undefined || a.key === '';
+      const bEmpty = b.key === null || b.key === undefined || b.key === '';
+      if (aEmpty || bEmpty) return Number(aEmpty) - Number(bEmpty);
+      const order =
+        typeof a.key === 'number' && typeof b.key === 'number'
+          ? a.key - b.key
+          : collator.compare(inventoryCellText(a.key), inventoryCellText(b.key));
+      return descending ? -order : order;
+    });
+    view = keyed.map((entry) => entry.row);
+  }
+  return view;
 }
 
 /** Rows as objects keyed by column, for an export. */

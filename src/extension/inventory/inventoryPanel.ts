@@ -159,9 +159,8 @@ export class InventoryPanel extends WebviewPanelHost<'inventory'> {
       const client = await this.services.store.client(this.connectionId);
       // only the shown columns travel: PuppetDB extracts the fact paths itself
       const stream = client.stream('inventory', {
-        // no order_by: the view orders the rows (inventoryView), and PuppetDB's first bytes come
-        // without its sorting every node first
         query: ['extract', this.columns],
+        orderBy: [{ field: CERTNAME_COLUMN, order: 'asc' }],
         signal,
       });
       for await (const batch of stream.batches()) {

@@ -29,17 +29,6 @@ describe('inventory table', () => {
     assert.equal(byIp.at(-1), null, 'empty last, also descending');
   });
 
-  test("without a sort of the user's, rows are in certname order, whatever order they came in", () => {
-    assert.deepEqual(
-      inventoryView(rows, '', undefined).map((row) => row[0]),
-      ['cache1.example.com', 'db1.example.com', 'web2.example.com', 'web10.example.com'],
-    );
-    assert.deepEqual(
-      inventoryView(rows, '.example', undefined).map((row) => row[0]),
-      ['cache1.example.com', 'db1.example.com', 'web2.example.com', 'web10.example.com'],
-    );
-  });
-
   test('the filter wants every word somewhere in the row, case-insensitively', () => {
     assert.deepEqual(
       inventoryView(rows, 'WEB 10.0.0.2', undefined).map((row) => row[0]),
