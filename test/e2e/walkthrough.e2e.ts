@@ -68,10 +68,27 @@ async function stepDone(page: Page, stepId: string): Promise<boolean> {
  * step in each of its slides, and which is drawn depends on the walkthrough's layout at that moment.
  */
 async function waitForStepDone(page: Page, stepId: string): Promise<void> {
-  await page
+  const done = page
     .locator(`.gettingStartedContainer [data-done-step-id$="#${stepId}"].complete`)
+    .first();
+  try {
+    await done.waitFor({ state: 'attached', timeout: 20_000 });
+  } catch {
+    // VS Code records the step and then redraws the open page; once in a loaded CI run the page
+    // missed the redraw. What the user is promised is the recorded step, which a fresh page shows.
+    console.log(`  (the open walkthrough did not redraw "${stepId}"; opening it again)`);
+    await openWalkthrough(page);
+    await done.waitFor({ state: 'attached', timeout: 30_000 });
+  }
+}
+
+async function openWalkthrough(page: Page): Promise<void> {
+  await runCommand(page, 'Welcome: Open Walkthrough...');
+  await page
+    .locator(`.quick-input-list .monaco-list-row:has-text("${WALKTHROUGH}")`)
     .first()
-    .waitFor({ state: 'attached', timeout: 30_000 });
+    .click();
+  await checkMark(page, 'connect').waitFor({ timeout: 30_000 });
 }
 
 async function expand(page: Page, label: string): Promise<void> {
@@ -102,12 +119,7 @@ async function main(): Promise<void> {
         assert.equal(await paletteLists(page, NEEDS_A_CONNECTION), false),
       );
 
-      await runCommand(page, 'Welcome: Open Walkthrough...');
-      await page
-        .locator(`.quick-input-list .monaco-list-row:has-text("${WALKTHROUGH}")`)
-        .first()
-        .click();
-      await checkMark(page, 'connect').waitFor({ timeout: 30_000 });
+      await openWalkthrough(page);
       // an open secondary side bar leaves the walkthrough too narrow to show its steps' pictures
       const secondary = page.locator('.part.auxiliarybar');
       if (await secondary.isVisible()) {
