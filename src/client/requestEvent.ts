@@ -22,6 +22,11 @@ export interface RequestEvent {
   error: APIError | undefined;
   /** True when this request failed and the same request now goes to the next server. */
   failingOver: boolean;
+  /**
+   * True when the connection closed before any answer and the same request now goes once more to
+   * the same server on a new connection (queries only).
+   */
+  resending: boolean;
 }
 
 export type RequestObserver = (event: RequestEvent) => void;

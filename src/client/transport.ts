@@ -73,6 +73,26 @@ export function shouldFailOver(error: unknown): boolean {
   return false;
 }
 
+/**
+ * Whether a request may be sent again without asking: queries only read (RFC 9110 §9.2.2 lets a
+ * client repeat an idempotent request); a command (`cmd`) is never sent twice.
+ */
+function mayResend(request: HttpRequest): boolean {
+  return request.method === 'GET' || request.path.startsWith('pdb/query/');
+}
+
+/**
+ * The connection closed before any answer, as a server does to an idle kept-alive connection it
+ * drops: not a refusal, a timeout or a reset mid-body.
+ */
+function closedBeforeAnswer(error: unknown): boolean {
+  return (
+    error instanceof PuppetDBConnectionError &&
+    !(error instanceof IncompleteResponseError) &&
+    (error.code === 'UND_ERR_SOCKET' || error.code === 'ECONNRESET' || error.code === 'EPIPE')
+  );
+}
+
 /** One request to one server, as the request observer hears of it. */
 class Exchange {
   status: number | undefined;
@@ -89,7 +109,12 @@ class Exchange {
     this.started = performance.now();
   }
 
-  end(outcome: { rows?: number | undefined; error?: unknown; failingOver?: boolean }): void {
+  end(outcome: {
+    rows?: number | undefined;
+    error?: unknown;
+    failingOver?: boolean;
+    resending?: boolean;
+  }): void {
     if (this.ended) return;
     this.ended = true;
     const { error } = outcome;
@@ -106,6 +131,7 @@ class Exchange {
           ? error
           : new APIError(String(error), { cause: error }),
       failingOver: outcome.failingOver ?? false,
+      resending: outcome.resending ?? false,
     });
   }
 }
@@ -183,14 +209,29 @@ export class Transport {
     const dispatcher = await this.dispatcher(firstUrl);
     const failures: ServerFailure[] = [];
     for (const [index, server] of order.entries()) {
-      const exchange = new Exchange(
+      let exchange = new Exchange(
         this.options.onRequest,
         request.method,
         urlAt(server, request),
         server.baseUrl,
       );
       try {
-        const response = await this.sendTo(server, dispatcher, request, exchange);
+        let response: HttpResponse;
+        try {
+          response = await this.sendTo(server, dispatcher, request, exchange);
+        } catch (error) {
+          if (!(mayResend(request) && closedBeforeAnswer(error))) throw error;
+          // A kept-alive connection the server had just closed (a restart, an idle timeout, a
+          // proxy): the request never reached it, so it goes once more, on a new connection.
+          exchange.end({ error, resending: true });
+          exchange = new Exchange(
+            this.options.onRequest,
+            request.method,
+            urlAt(server, request),
+            server.baseUrl,
+          );
+          response = await this.sendTo(server, dispatcher, request, exchange);
+        }
         this.answeredBy(server);
         return response;
       } catch (error) {

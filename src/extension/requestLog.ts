@@ -5,7 +5,7 @@ import type { ConnectionSettings } from './settings';
 
 /**
  * One line in the log per HTTP request the client made: debug for answers, a warning when the
- * client fails over to the next server, an error (with its causes) for failures, info for a
+ * client fails over to the next server or sends a query again on a new connection, an error (with its causes) for failures, info for a
  * cancellation. The client's events hold no header, credential or body, so neither does the log.
  */
 export function logRequest(
@@ -17,6 +17,7 @@ export function logRequest(
   if (!event.error) log.debug(line);
   else if (event.error.name === 'RequestAbortedError') log.info(`${line} (cancelled)`);
   else if (event.failingOver) log.warn(`${line}; trying the next server`);
+  else if (event.resending) log.warn(`${line}; sending it again on a new connection`);
   else log.error(`${line}\n  ${causeChain(event.error)}`);
 }
 

@@ -17,6 +17,7 @@ import {
   PuppetDBTimeoutError,
   RequestAbortedError,
   type PuppetDB,
+  type RequestEvent,
 } from '../../src/client';
 import { startFaultProxy, type Fault, type FaultProxy } from '../support/faultProxy';
 import { httpClient, loadedFleet, testServer } from './support/puppetdb';
@@ -485,5 +486,55 @@ describe('a fault for one request', () => {
     const second = await attempt(db, facts, 'facts after a 503');
     assert.equal(second.error, undefined, String(second.error));
     assertWhole(second.seen, expected.get(facts.name)!);
+  });
+
+  test('a connection closed before any answer, once: the query goes again on a new connection and gets the whole answer', async () => {
+    const facts = OPERATIONS.find((operation) => operation.name === 'facts, streamed')!;
+    const events: RequestEvent[] = [];
+    const observed = connect({
+      host: proxy.host,
+      port: proxy.port,
+      timeout: TIMEOUT_S,
+      onRequest: (event) => events.push(event),
+    });
+    try {
+      proxy.clearRecords();
+      proxy.inject({ kind: 'closeBeforeHeaders' }, { times: 1, match: facts.target });
+      const answered = await attempt(observed, facts, 'facts after a closed connection');
+      assert.equal(answered.error, undefined, String(answered.error));
+      assertWhole(answered.seen, expected.get(facts.name)!);
+      assert.deepEqual(
+        proxy.requests.map((request) => request.fault),
+        ['closeBeforeHeaders', 'pass'],
+      );
+      assert.deepEqual(
+        events.map((event) => [event.resending, event.error?.name]),
+        [
+          [true, 'PuppetDBConnectionError'],
+          [false, undefined],
+        ],
+      );
+    } finally {
+      proxy.passThrough();
+      await observed.disconnect();
+    }
+  });
+
+  test('a command whose connection closes before any answer is not sent again', async () => {
+    proxy.clearRecords();
+    proxy.inject({ kind: 'closeBeforeHeaders' }, { times: 1, match: /^\/pdb\/cmd\// });
+    const failed = await db
+      .command('deactivate node', {
+        certname: 'never-deactivated.example.com',
+        producer_timestamp: new Date().toISOString(),
+      })
+      .then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+    proxy.passThrough();
+    isA(failed, PuppetDBConnectionError);
+    assert.match(failed.message, /the server closed the connection/);
+    assert.equal(proxy.requestCount, 1, 'the command went once');
   });
 });

@@ -27,6 +27,7 @@ const EVENT: RequestEvent = {
   rows: 40,
   error: undefined,
   failingOver: false,
+  resending: false,
 };
 
 describe('the request log', () => {
@@ -72,5 +73,23 @@ describe('the request log', () => {
     );
     assert.match(lines[1]![1], /503.*trying the next server$/);
     assert.match(lines[2]![1], /\(cancelled\)$/);
+  });
+
+  test('a query sent again after its connection closed unanswered is a warning that says so', () => {
+    const { lines, log } = recordingLog();
+    const closed = new PuppetDBConnectionError('Could not reach PuppetDB.', EVENT.url, {
+      code: 'UND_ERR_SOCKET',
+    });
+    logRequest(
+      log as never,
+      { name: 'Prod' },
+      { ...EVENT, status: undefined, error: closed, resending: true },
+    );
+    assert.deepEqual(lines, [
+      [
+        'warn',
+        'Prod: GET https://pdb.example.com:8081/pdb/query/v4/nodes → no answer, 2.0 KB, 12 ms, 40 rows, from https://pdb.example.com:8081; sending it again on a new connection',
+      ],
+    ]);
   });
 });
