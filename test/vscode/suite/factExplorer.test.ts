@@ -20,20 +20,13 @@ import type { FactPath, FactValue } from '../../../src/shared/factExplorer';
 import { bucketBounds } from '../../../src/shared/overview';
 import { httpClient, testServer } from '../../integration/support/puppetdb';
 import { until } from '../until';
+import { expectWebviewTabs, webviewTabs } from '../tabs';
 
 const EXTENSION_ID = 'puppetdb-explorer.puppetdb-explorer';
 const CONNECTION = { id: 'fact-explorer-suite', name: 'Fact explorer suite PuppetDB' };
 
 const explore = (argument: unknown) =>
   vscode.commands.executeCommand<FactExplorerInfo | undefined>(Commands.exploreFact, argument);
-
-function webviewTabs(viewType: string): vscode.Tab[] {
-  return vscode.window.tabGroups.all
-    .flatMap((group) => group.tabs)
-    .filter(
-      (tab) => tab.input instanceof vscode.TabInputWebview && tab.input.viewType.endsWith(viewType),
-    );
-}
 
 async function childByLabel(parent: ExplorerNode, label: string): Promise<ExplorerNode> {
   for (const child of await parent.getChildren()) {
@@ -143,7 +136,7 @@ describe('Fact explorer', function () {
     // the leaf opened the panel; the command on the same fact says what it shows, once painted
     const info = await explore({ connectionId: CONNECTION.id, fact: 'role', waitForPaint: true });
     await expectDistribution(info, ['role']);
-    assert.equal(webviewTabs(WebviewPanels.factExplorer).length, 1);
+    await expectWebviewTabs(WebviewPanels.factExplorer, 1);
     assert.deepEqual(info!.restore, {
       entry: 'factExplorer',
       connectionId: CONNECTION.id,
@@ -167,7 +160,7 @@ describe('Fact explorer', function () {
     });
     await expectDistribution(dotted, ['os.family'], 1);
     // one panel per connection: each path replaced the one before
-    assert.equal(webviewTabs(WebviewPanels.factExplorer).length, 1);
+    await expectWebviewTabs(WebviewPanels.factExplorer, 1);
   });
 
   it('a click on a value lists exactly the nodes holding it', async () => {
@@ -426,13 +419,13 @@ describe('Environments leaves', function () {
         await api.receiveFromWebview('overview', { type: 'openEvents', filter }),
         'handled',
       );
-      assert.equal(webviewTabs(WebviewPanels.events).length, eventTabs + 1);
+      await expectWebviewTabs(WebviewPanels.events, eventTabs + 1);
       // the same source again brings that very panel forward (one panel per source)
       const events = await vscode.commands.executeCommand<EventsPanelInfo>(Commands.openEvents, {
         connectionId: CONNECTION.id,
         fleet: { ...filter, environment },
       });
-      assert.equal(webviewTabs(WebviewPanels.events).length, eventTabs + 1);
+      await expectWebviewTabs(WebviewPanels.events, eventTabs + 1);
       assert.equal(events.state, 'done', events.error);
       assert.equal(events.eventCount, expectedEvents);
       assert.ok(events.title.includes(`(${environment})`), events.title);

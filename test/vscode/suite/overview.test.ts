@@ -19,18 +19,11 @@ import {
   type Counts,
 } from '../../../src/shared/overview';
 import { httpClient, testServer } from '../../integration/support/puppetdb';
+import { expectWebviewTabs, webviewTabs } from '../tabs';
 
 const EXTENSION_ID = 'puppetdb-explorer.puppetdb-explorer';
 const CONNECTION = { id: 'overview-suite', name: 'Overview suite PuppetDB' };
 const CACHED = ['explicitly_requested', 'on_failure'];
-
-function webviewTabs(viewType: string): vscode.Tab[] {
-  return vscode.window.tabGroups.all
-    .flatMap((group) => group.tabs)
-    .filter(
-      (tab) => tab.input instanceof vscode.TabInputWebview && tab.input.viewType.endsWith(viewType),
-    );
-}
 
 describe('Fleet overview', function () {
   let api: ExtensionApi;
@@ -161,13 +154,13 @@ describe('Fleet overview', function () {
       await api.receiveFromWebview('overview', { type: 'openEvents', filter }),
       'handled',
     );
-    assert.equal(webviewTabs(WebviewPanels.events).length, 1);
+    await expectWebviewTabs(WebviewPanels.events, 1);
     // the same source again brings that panel forward and says what it holds
     const opened = await vscode.commands.executeCommand<EventsPanelInfo>(Commands.openEvents, {
       connectionId: CONNECTION.id,
       fleet: filter,
     });
-    assert.equal(webviewTabs(WebviewPanels.events).length, 1);
+    await expectWebviewTabs(WebviewPanels.events, 1);
     assert.equal(opened.state, 'done', opened.error);
     assert.equal(opened.eventCount, top.nodes);
     assert.deepEqual(opened.restore, {
@@ -246,9 +239,9 @@ describe('Fleet overview', function () {
     for (const bucket of ['1999-01-01 00', '1999-01-01']) {
       await api.receiveFromWebview('overview', { type: 'openRuns', bucket });
     }
-    assert.equal(webviewTabs(WebviewPanels.runs).length, runsTabs);
+    await expectWebviewTabs(WebviewPanels.runs, runsTabs);
     await vscode.commands.executeCommand(Commands.openOverview, { connectionId: CONNECTION.id });
-    assert.equal(webviewTabs(WebviewPanels.overview).length, 1);
+    await expectWebviewTabs(WebviewPanels.overview, 1);
     assert.deepEqual(info.restore, {
       entry: 'overview',
       connectionId: CONNECTION.id,

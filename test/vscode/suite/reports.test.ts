@@ -14,6 +14,7 @@ import type { EventsPanelInfo } from '../../../src/extension/reports/eventsPanel
 import type { ReportPanelInfo } from '../../../src/extension/reports/reportPanel';
 import type { ExplorerNode } from '../../../src/extension/tree/explorerNode';
 import { httpClient, testServer } from '../../integration/support/puppetdb';
+import { expectWebviewTabs } from '../tabs';
 
 const EXTENSION_ID = 'puppetdb-explorer.puppetdb-explorer';
 const CONNECTION = { id: 'reports-suite', name: 'Reports suite PuppetDB' };
@@ -35,14 +36,6 @@ function csvRecords(text: string): number {
     else if (char === '\n' && !quoted) records++;
   }
   return records;
-}
-
-function webviewTabs(viewType: string): vscode.Tab[] {
-  return vscode.window.tabGroups.all
-    .flatMap((group) => group.tabs)
-    .filter(
-      (tab) => tab.input instanceof vscode.TabInputWebview && tab.input.viewType.endsWith(viewType),
-    );
 }
 
 describe('Events table and report view', function () {
@@ -85,10 +78,10 @@ describe('Events table and report view', function () {
       connectionId: CONNECTION.id,
       source: { reportHash: failed.hash },
     });
-    assert.equal(webviewTabs(WebviewPanels.events).length, 1);
+    await expectWebviewTabs(WebviewPanels.events, 1);
     // the same events again: the panel comes forward, no second one
     await vscode.commands.executeCommand(Commands.openEvents, target);
-    assert.equal(webviewTabs(WebviewPanels.events).length, 1);
+    await expectWebviewTabs(WebviewPanels.events, 1);
   });
 
   it("a node's events: its latest report, or a time range", async () => {
@@ -110,7 +103,7 @@ describe('Events table and report view', function () {
     });
     assert.equal(future.state, 'done', future.error);
     assert.equal(future.eventCount, 0);
-    assert.equal(webviewTabs(WebviewPanels.events).length, 3);
+    await expectWebviewTabs(WebviewPanels.events, 3);
   });
 
   it('stops loading at events.maxEvents and says the table is truncated', async () => {
@@ -232,7 +225,7 @@ describe('Events table and report view', function () {
     const events = await client.events({ query: ['=', 'report', failed.hash] }).toArray();
     assert.equal(report.events.length, events.length);
     assert.ok(report.logs.some((log) => log.level === 'err'));
-    assert.equal(webviewTabs(WebviewPanels.report).length, 1);
+    await expectWebviewTabs(WebviewPanels.report, 1);
   });
 
   it('takes report items of the explorer tree, for both views', async () => {
