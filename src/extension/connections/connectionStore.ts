@@ -12,7 +12,14 @@ export type { SecretKind } from './connectionSecrets';
  * rebuilt when a connection's settings or secrets change.
  */
 export class ConnectionStore implements vscode.Disposable {
-  private readonly clients = new Map<string, { key: string; client: PuppetDB }>();
+  private readonly clients = new Map<string, CachedClient>();
+  /**
+   * Bumped whenever a secret or a setting may have changed (here, in another store or another
+   * window): a cached client is reused without reading SecretStorage again only while this has
+   * not moved since it was built. Reading the secrets is a round trip to the window per secret,
+   * which every panel paid before its first request (about 0.3 s on a busy machine).
+   */
+  private generation = 0;
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChange = this.changed.event;
   private readonly subscriptions: vscode.Disposable[];
@@ -29,9 +36,11 @@ export class ConnectionStore implements vscode.Disposable {
     this.secrets = new ConnectionSecrets(storage, ask);
     this.subscriptions = [
       settings.onDidChange(() => {
+        this.generation++;
         this.secrets.forgetDeclined();
         this.changed.fire();
       }),
+      storage.onDidChange(() => this.generation++),
       this.changed,
     ];
   }
@@ -56,6 +65,8 @@ export class ConnectionStore implements vscode.Disposable {
     for (const [kind, value] of Object.entries(secrets) as Array<[SecretKind, string]>) {
       await this.secrets.store(connection, kind, value ?? '');
     }
+    // not only SecretStorage's event, which may come later
+    this.generation++;
     const entries = this.settings.userConnectionEntries();
     const position = entries.findIndex((entry) => idOf(entry) === connection.id);
     const next = entries.filter((entry) => idOf(entry) !== connection.id);
@@ -67,6 +78,7 @@ export class ConnectionStore implements vscode.Disposable {
   async remove(id: string): Promise<void> {
     await this.secrets.delete(id, 'password');
     await this.secrets.delete(id, 'token');
+    this.generation++;
     await this.settings.saveConnections(
       this.settings.userConnectionEntries().filter((entry) => idOf(entry) !== id),
     );
@@ -86,16 +98,28 @@ export class ConnectionStore implements vscode.Disposable {
     if (!connection) {
       throw new Error(vscode.l10n.t('There is no PuppetDB connection "{0}".', id));
     }
+    // the settings and secrets it was built from have not changed: no need to read them again
+    const settingsKey = JSON.stringify(connection);
+    const current = this.clients.get(id);
+    if (current?.settingsKey === settingsKey && current.generation === this.generation) {
+      return current.client;
+    }
+    const generation = this.generation;
     const options = await this.connectOptions(connection);
     // loaded on first use, so that activation does not pay for undici
     const { connect } = await import('../../client');
     // nothing is awaited from here on, so concurrent callers share one client
     const key = JSON.stringify(options);
     const cached = this.clients.get(id);
-    if (cached?.key === key) return cached.client;
+    if (cached?.key === key) {
+      // as of `generation`: a change that came while the secrets were read is checked next time
+      cached.settingsKey = settingsKey;
+      cached.generation = generation;
+      return cached.client;
+    }
     this.dropClient(id);
     const client = connect(options);
-    this.clients.set(id, { key, client });
+    this.clients.set(id, { key, client, settingsKey, generation });
     return client;
   }
 
@@ -121,6 +145,15 @@ export class ConnectionStore implements vscode.Disposable {
     this.clients.delete(id);
     void cached?.client.disconnect();
   }
+}
+
+interface CachedClient {
+  client: PuppetDB;
+  /** The client options it was built with (secrets included). */
+  key: string;
+  /** The connection's settings, and the store's generation, when its secrets were read. */
+  settingsKey: string;
+  generation: number;
 }
 
 /**
