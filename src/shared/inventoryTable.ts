@@ -19,6 +19,35 @@ export const DEFAULT_INVENTORY_COLUMNS: readonly string[] = [
   'facts.puppetversion',
 ];
 
+/**
+ * The inventory query of `columns` (PuppetDB extracts the fact paths itself), asked in certname
+ * order: PuppetDB sorts the whole fleet before its first byte (about half a second at 10,000
+ * nodes), so the first screen is asked beside it (`firstScreenQuery`).
+ */
+export function inventoryQuery(columns: readonly string[]): unknown[] {
+  return ['extract', [...columns]];
+}
+
+/** Rows of the first screen, asked on their own so they show before the whole answer. */
+export const FIRST_SCREEN_ROWS = 100;
+
+/**
+ * The first `rows` rows of `inventoryQuery(columns)` in certname order: the inventory of the
+ * first nodes by certname, which PuppetDB finds from its certname index without sorting the fleet
+ * (tens of milliseconds). The whole answer starts with these same rows (a node with an inventory
+ * is a node), and replaces them when it has caught up.
+ */
+export function firstScreenQuery(columns: readonly string[], rows = FIRST_SCREEN_ROWS): unknown[] {
+  const firstNodes = [
+    'from',
+    'nodes',
+    ['extract', [CERTNAME_COLUMN]],
+    ['order_by', [CERTNAME_COLUMN]],
+    ['limit', rows],
+  ];
+  return ['extract', [...columns], ['in', CERTNAME_COLUMN, firstNodes]];
+}
+
 /** A fact path segment the inventory's dotted extract can name (no dots, quotes or spaces). */
 const PLAIN_SEGMENT = /^[A-Za-z0-9_-]+$/;
 

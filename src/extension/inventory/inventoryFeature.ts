@@ -9,13 +9,15 @@ import { ConnectionNode } from '../tree/connectionNode';
 import { InventoryPanel, type InventoryPanelInfo } from './inventoryPanel';
 
 /**
- * `puppetdbExplorer.openInventory`: a connection node, `{ connectionId, waitForPaint? }`, or
- * nothing (asked). With `waitForPaint` (tests, the bench) it answers once the webview has painted
- * every loaded row.
+ * `puppetdbExplorer.openInventory`: a connection node, `{ connectionId, waitForPaint?,
+ * firstRows? }`, or nothing (asked). It answers once the rows are loaded; with `waitForPaint`
+ * (tests, the bench) once the webview has painted every loaded row; with `firstRows` (the bench)
+ * as soon as it painted the first rows.
  */
 export interface InventoryTarget {
   connectionId: string;
   waitForPaint?: boolean;
+  firstRows?: boolean;
 }
 
 /**
@@ -47,6 +49,7 @@ export function registerInventory(services: Services): Feature {
     const panel =
       open ??
       add(InventoryPanel.create(services, connectionId, services.settings.inventoryColumns()));
+    if (target?.firstRows === true) return panel.firstRowsShown().then(() => panel.info());
     await panel.loaded;
     if (target?.waitForPaint === true) await panel.painted();
     return panel.info();

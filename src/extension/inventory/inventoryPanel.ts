@@ -1,6 +1,8 @@
 import * as vscode from 'vscode';
 import {
   CERTNAME_COLUMN,
+  firstScreenQuery,
+  inventoryQuery,
   inventoryRecords,
   inventoryView,
   isInventoryColumn,
@@ -17,6 +19,7 @@ import {
 import { restoredNote } from '../../shared/protocolSchema';
 import { WebviewPanels } from '../ids';
 import { exportRows } from '../pql/resultsExport';
+import type { PuppetDB } from '../../client';
 import type { Services } from '../services';
 import { openViews } from '../webviews/openViews';
 import { createPanel } from '../webviews/webviewHtml';
@@ -41,11 +44,17 @@ export interface InventoryPanelInfo {
 /**
  * The inventory table: PuppetDB's inventory endpoint asked for the shown columns only (an
  * `extract` of fact paths), streamed into the webview in batches; sorting and filtering happen
- * in the webview, over every loaded row. Adding or removing a column loads again.
+ * in the webview, over every loaded row. Adding or removing a column loads again. The first
+ * screen of rows is asked beside the whole answer and shown until the whole answer catches up.
  */
 export class InventoryPanel extends WebviewPanelHost<'inventory'> {
+  /** The rows of the whole answer so far. */
   private rows: InventoryRow[] = [];
+  /** Rows of `rows` the webview has been sent. */
   private posted = 0;
+  /** The first screen, asked apart; shown while `rows` has fewer. */
+  private firstScreen: InventoryRow[] | undefined;
+  private firstScreenPosted = false;
   private state: InventoryPanelInfo['state'] = 'loading';
   private error: string | undefined;
   private shown: InventoryPanelInfo['shown'];
@@ -107,20 +116,26 @@ export class InventoryPanel extends WebviewPanelHost<'inventory'> {
 
   /** Settles once the webview has painted every row of the finished load (or it failed). */
   painted(): Promise<void> {
-    return new Promise((resolve) => {
-      const done = () =>
+    return this.once(
+      this.onDidShow,
+      () =>
         this.state === 'error' ||
-        (this.state === 'done' && this.shown?.loaded === this.rows.length);
-      if (done()) return resolve();
-      const listeners = [
-        this.onDidShow(() => {
-          if (!done()) return;
-          listeners.forEach((listener) => listener.dispose());
-          resolve();
-        }),
-        this.onDidDispose(() => resolve()),
-      ];
-    });
+        (this.state === 'done' && this.shown?.loaded === this.rows.length),
+    );
+  }
+
+  /**
+   * Settles once the webview has painted the first rows of the load (sorted as they will stay:
+   * PuppetDB sends them in certname order), or the whole load if it has none, or it failed.
+   */
+  firstRowsShown(): Promise<void> {
+    return this.once(
+      this.onDidShow,
+      () =>
+        this.state === 'error' ||
+        (this.shown !== undefined &&
+          (this.shown.rows > 0 || (this.state === 'done' && this.rows.length === 0))),
+    );
   }
 
   info(): InventoryPanelInfo {
@@ -150,6 +165,8 @@ export class InventoryPanel extends WebviewPanelHost<'inventory'> {
     this.restored = undefined;
     this.rows = [];
     this.posted = 0;
+    this.firstScreen = undefined;
+    this.firstScreenPosted = false;
     this.shown = undefined;
     this.state = 'loading';
     this.error = undefined;
@@ -159,10 +176,11 @@ export class InventoryPanel extends WebviewPanelHost<'inventory'> {
       const client = await this.services.store.client(this.connectionId);
       // only the shown columns travel: PuppetDB extracts the fact paths itself
       const stream = client.stream('inventory', {
-        query: ['extract', this.columns],
+        query: inventoryQuery(this.columns),
         orderBy: [{ field: CERTNAME_COLUMN, order: 'asc' }],
         signal,
       });
+      void this.loadFirstScreen(client, signal);
       for await (const batch of stream.batches()) {
         for (const row of batch as Array<Record<string, unknown>>) {
           this.rows.push(this.columns.map((column) => row[column] ?? null));
@@ -179,6 +197,31 @@ export class InventoryPanel extends WebviewPanelHost<'inventory'> {
     }
   }
 
+  /** Best effort: when it fails, the whole answer still comes (or says what went wrong). */
+  private async loadFirstScreen(client: PuppetDB, signal: AbortSignal): Promise<void> {
+    const columns = this.columns;
+    try {
+      const records = (await client
+        .stream('inventory', {
+          query: firstScreenQuery(columns),
+          orderBy: [{ field: CERTNAME_COLUMN, order: 'asc' }],
+          signal,
+        })
+        .toArray()) as Array<Record<string, unknown>>;
+      if (signal.aborted || this.state !== 'loading' || this.rows.length >= records.length) return;
+      this.firstScreen = records.map((row) => columns.map((column) => row[column] ?? null));
+      this.flush();
+    } catch {
+      // deliberately quiet: the whole answer's own failure is the one to show
+    }
+  }
+
+  /** What the webview shows: the whole answer, or the first screen until the answer has as many. */
+  private visibleRows(): InventoryRow[] {
+    const early = this.firstScreen;
+    return early && this.state === 'loading' && this.rows.length < early.length ? early : this.rows;
+  }
+
   private scheduleFlush(): void {
     const pending = this.rows.length - this.posted;
     if (this.posted === 0 || pending >= INVENTORY_ROWS_PER_MESSAGE) this.flush();
@@ -190,7 +233,8 @@ export class InventoryPanel extends WebviewPanelHost<'inventory'> {
     this.flushTimer = undefined;
     if (!this.isListening) return;
     if (this.posted === 0) {
-      this.postAll();
+      // the first screen is not sent twice while the whole answer catches up
+      if (!(this.firstScreenPosted && this.visibleRows() === this.firstScreen)) this.postAll();
       return;
     }
     const complete = this.state === 'done';
@@ -210,15 +254,17 @@ export class InventoryPanel extends WebviewPanelHost<'inventory'> {
   }
 
   private postAll(): void {
+    const rows = this.visibleRows();
     this.post({
       type: 'inventory',
       title: this.panel.title,
       columns: this.columns,
-      rows: packRows(this.rows, this.columns.length),
+      rows: packRows(rows, this.columns.length),
       complete: this.state === 'done',
       restored: this.restored,
     });
-    this.posted = this.rows.length;
+    this.firstScreenPosted = rows === this.firstScreen;
+    this.posted = rows === this.rows ? this.rows.length : 0;
   }
 
   protected sendSnapshot(): void {

@@ -74,7 +74,6 @@ export class RecentRunsPanel extends WebviewPanelHost<'runs'> {
   private flushTimer: ReturnType<typeof setTimeout> | undefined;
   private restored: RestoredNote | undefined;
   private readonly shownChanged = new vscode.EventEmitter<void>();
-  private closed = false;
   /** Settles when the current load has ended, whichever way. */
   loaded: Promise<void> = Promise.resolve();
 
@@ -114,7 +113,6 @@ export class RecentRunsPanel extends WebviewPanelHost<'runs'> {
     this.bounds = windowBounds(filter.window, new Date());
     this.updateTitle();
     this.onDidDispose(() => {
-      this.closed = true;
       this.controller.abort();
       clearTimeout(this.flushTimer);
       this.shownChanged.dispose();
@@ -146,21 +144,12 @@ export class RecentRunsPanel extends WebviewPanelHost<'runs'> {
   /** Resolves once the webview has painted rows of the current load (or all of none). */
   firstRowsShown(): Promise<void> {
     // rows painted; or, once the load ended without any, the empty table painted
-    const painted = () =>
-      this.shown !== undefined &&
-      (this.shown.rows > 0 || (this.state !== 'loading' && this.rows.length === 0));
-    if (painted() || this.closed) return Promise.resolve();
-    return new Promise((resolve) => {
-      const listener = this.shownChanged.event(() => {
-        if (!painted()) return;
-        listener.dispose();
-        resolve();
-      });
-      this.onDidDispose(() => {
-        listener.dispose();
-        resolve();
-      });
-    });
+    return this.once(
+      this.shownChanged.event,
+      () =>
+        this.shown !== undefined &&
+        (this.shown.rows > 0 || (this.state !== 'loading' && this.rows.length === 0)),
+    );
   }
 
   /** Lists the runs of another window, status or environment. */

@@ -75,6 +75,27 @@ export abstract class WebviewPanelHost<E extends WebviewEntry> implements vscode
     if (this.listening && !this.isDisposed) void this.panel.webview.postMessage(message);
   }
 
+  /**
+   * Resolves once `condition` holds, looked at now and after each `change` (a paint the webview
+   * reported, say), or once the panel closes: the commands that answer after a paint wait on it.
+   */
+  protected once(change: vscode.Event<void>, condition: () => boolean): Promise<void> {
+    if (this.isDisposed || condition()) return Promise.resolve();
+    return new Promise((resolve) => {
+      const listeners = [
+        change(() => {
+          if (!condition()) return;
+          listeners.forEach((listener) => listener.dispose());
+          resolve();
+        }),
+        this.onDidDispose(() => {
+          listeners.forEach((listener) => listener.dispose());
+          resolve();
+        }),
+      ];
+    });
+  }
+
   get isListening(): boolean {
     return this.listening;
   }

@@ -15,6 +15,7 @@ import type { FindPackagesResult } from '../../../src/extension/packages/findPac
 import type { ExplorerNode } from '../../../src/extension/tree/explorerNode';
 import { compareDpkg } from '../../../src/shared/packageVersions';
 import { httpClient, loadedFleet, testServer } from '../../integration/support/puppetdb';
+import { startFaultProxy } from '../../support/faultProxy';
 import { until } from '../until';
 
 const EXTENSION_ID = 'puppetdb-explorer.puppetdb-explorer';
@@ -84,6 +85,46 @@ describe('Inventory and packages', function () {
       return info.shown?.loaded === expected && info.shown;
     });
     assert.deepEqual(shown, { rows: expected, loaded: expected });
+  });
+
+  it('the first screen of rows shows before PuppetDB has sorted the whole inventory, which then replaces it', async () => {
+    const expected = activeNodes().length;
+    const proxy = await startFaultProxy({ target: { host: server.host, port: server.httpPort } });
+    const slow = { id: 'inventory-suite-slow', name: 'Inventory suite, slow whole answer' };
+    try {
+      await vscode.commands.executeCommand(Commands.addConnection, {
+        connection: { ...slow, url: proxy.url },
+        secrets: {},
+      });
+      // the whole answer (no first-nodes subquery in it) comes 3 s late; the first screen at once
+      proxy.inject(
+        { kind: 'latency', ms: 3000 },
+        { match: /^\/pdb\/query\/v4\/inventory\?(?!.*%22from%22)/ },
+      );
+      const first = await vscode.commands.executeCommand<InventoryPanelInfo>(
+        Commands.openInventory,
+        { connectionId: slow.id, firstRows: true },
+      );
+      assert.equal(first.state, 'loading', 'the whole answer is still on its way');
+      assert.equal(first.loaded, 0);
+      // the 40-node fleet fits in one screen: the first screen is every row
+      assert.deepEqual(first.shown, { rows: expected, loaded: expected });
+      assert.ok(
+        proxy.requests.some((request) => request.fault === 'latency'),
+        'the whole answer was held back',
+      );
+      const whole = await vscode.commands.executeCommand<InventoryPanelInfo>(
+        Commands.openInventory,
+        { connectionId: slow.id, waitForPaint: true },
+      );
+      assert.equal(whole.state, 'done', whole.error);
+      assert.equal(whole.loaded, expected);
+      assert.deepEqual(whole.shown, { rows: expected, loaded: expected });
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      await api.services.store.remove(slow.id);
+      await proxy.close();
+    }
   });
 
   it("a node's Packages section lists the packages PuppetDB holds for it", async () => {
