@@ -6,7 +6,10 @@ import type { LayoutWorker } from './layoutClient';
  * CSP allows (`worker-src blob:`).
  */
 export async function startBundledWorker(): Promise<LayoutWorker> {
-  const response = await fetch(new URL('./graph-layout.worker.js', import.meta.url));
+  // the page's script is written into the page, so the bundles' place comes from the host
+  const bundles = document.body.dataset.bundles;
+  if (!bundles) throw new Error('the page does not say where its bundles are');
+  const response = await fetch(`${bundles}/graph-layout.worker.js`);
   if (!response.ok) throw new Error(`the layout worker did not load (${response.status})`);
   const code = await response.text();
   // a DOM Worker has every member LayoutWorker names (with wider DOM event types)
