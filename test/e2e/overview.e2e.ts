@@ -175,6 +175,10 @@ async function exerciseEnvironment(
       new RegExp(` · ${environment} · ${active} active nodes$`),
     );
     assert.equal(await frame.locator('.all-environments').count(), 1);
+    // the table's one row is the environment's; no "All environments" total beside it
+    assert.deepEqual(await frame.locator('.environments tbody th[scope="row"]').allTextContents(), [
+      environment,
+    ]);
   });
   await page.screenshot({ path: join(screenshots, `overview-environment-${name}.png`) });
   if (name !== 'dark') return;

@@ -139,7 +139,8 @@ function fleetQueries({ unreportedHours, range, now }: OverviewInput) {
       query: [
         'extract',
         [COUNT, 'certname'],
-        ['>=', 'receive_time', flappingSince],
+        // by the run's end, as the runs chart counts them and near the events' own timestamps
+        ['>=', 'end_time', flappingSince],
         ['group_by', 'certname'],
       ],
     },

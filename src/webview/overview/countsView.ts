@@ -79,12 +79,14 @@ export function environmentsTable(overview: OverviewDto, open: OpenNodes): HTMLT
     head.append(cell);
   }
   const body = table.createTBody();
-  const rows: Array<{ name: string | null; counts: Counts }> = [
-    ...overview.environments,
-    { name: 'all', counts: overview.fleet },
-  ];
+  // narrowed to one environment, its row is the whole: a total row would name "All environments"
+  // for the same numbers, and open the whole fleet's nodes
+  const narrowed = overview.environment !== undefined;
+  const rows: Array<{ name: string | null; counts: Counts }> = narrowed
+    ? overview.environments
+    : [...overview.environments, { name: 'all', counts: overview.fleet }];
   rows.forEach(({ name, counts }, index) => {
-    const isFleet = index === rows.length - 1;
+    const isFleet = !narrowed && index === rows.length - 1;
     const row = body.insertRow();
     if (isFleet) row.className = 'fleet-row';
     const label = document.createElement('th');
