@@ -164,6 +164,15 @@ function factsAndResources(baseUrl: string, count: number): void {
     first / firstByte,
     '≤ 2×',
   );
+  // what any Node client pays: undici's own first bytes, in a fresh process like the client's
+  const rawFirst = median(facts.raw.map((run) => run.firstSeconds));
+  row(
+    "first record ÷ undici's first bytes, fresh process (facts)",
+    ms(first),
+    ms(rawFirst),
+    first / rawFirst,
+    '',
+  );
 }
 
 function nodesWithStatus(
