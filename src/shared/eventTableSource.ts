@@ -46,7 +46,8 @@ export function eventsQuery(source: EventsSource): unknown[] {
 
 /**
  * The fleet's events: of one status or all; the latest runs', or those in [since, until); of one
- * resource or class, or of all; of one environment's runs, or of every environment's.
+ * resource or class, or of all; of one environment's runs, or of every environment's; of some
+ * nodes (a flapping resource's), or of all.
  */
 export function fleetEventsQuery(filter: FleetEventsFilter): unknown[] {
   const clauses: unknown[] = [];
@@ -62,7 +63,18 @@ export function fleetEventsQuery(filter: FleetEventsFilter): unknown[] {
     clauses.push(['=', 'containing_class', filter.containingClass]);
   }
   if (filter.environment !== undefined) clauses.push(['=', 'environment', filter.environment]);
+  if (filter.certnames !== undefined) {
+    clauses.push(['in', 'certname', ['array', filter.certnames]]);
+  }
   return ['and', ...clauses];
+}
+
+/**
+ * How the events query is sent: a list of nodes (a flapping resource's, up to thousands of
+ * certnames) goes in a POSTed body, too long for a URL; everything else as a GET.
+ */
+export function eventsMethod(source: EventsSource): 'GET' | 'POST' {
+  return isFleetSource(source) && source.fleet.certnames !== undefined ? 'POST' : 'GET';
 }
 
 /** The latest runs' events of resources declared at one line of one of these server paths. */
@@ -95,7 +107,11 @@ export function eventsTitle(source: EventsSource, certname?: string): string {
           ? ` since ${shortTime(fleet.since)}`
           : ` ${shortTime(fleet.since)} – ${shortTime(fleet.until)}`;
     const scope = fleet.environment === undefined ? 'fleet' : `fleet (${fleet.environment})`;
-    return `Events · ${scope} · ${what}${fleet.status ?? 'all'}${when}`;
+    const nodes =
+      fleet.certnames === undefined
+        ? ''
+        : ` · on ${fleet.certnames.length} node${fleet.certnames.length === 1 ? '' : 's'}`;
+    return `Events · ${scope} · ${what}${fleet.status ?? 'all'}${when}${nodes}`;
   }
   if (isDeclaredAtSource(source)) {
     const file = source.declaredAt.files[0] ?? '';
@@ -118,8 +134,16 @@ function shortTime(iso: string): string {
 /** The same source, for keeping one panel per source. */
 export function sourceKey(connectionId: string, source: EventsSource): string {
   if (isFleetSource(source)) {
-    const { status, resourceType, resourceTitle, containingClass, since, until, environment } =
-      source.fleet;
+    const {
+      status,
+      resourceType,
+      resourceTitle,
+      containingClass,
+      since,
+      until,
+      environment,
+      certnames,
+    } = source.fleet;
     return JSON.stringify([
       connectionId,
       'fleet',
@@ -130,6 +154,7 @@ export function sourceKey(connectionId: string, source: EventsSource): string {
       since ?? null,
       until ?? null,
       environment ?? null,
+      certnames === undefined ? null : [...certnames].sort(),
     ]);
   }
   if (isDeclaredAtSource(source)) {

@@ -357,13 +357,22 @@ export interface FleetEventsFilter {
   until?: string;
   /** Only the events of this environment's runs (an overview narrowed to it). */
   environment?: string;
+  /**
+   * Only these nodes' events: the nodes a resource flaps on, which the host found (at most
+   * MAX_FLAPPING_CERTNAMES; a webview never names nodes here).
+   */
+  certnames?: string[];
 }
+
+/** The most nodes a flapping resource's events are narrowed to (sent in a POSTed query). */
+export const MAX_FLAPPING_CERTNAMES = 10_000;
 
 /**
  * A row of the overview's "what is going wrong" as its webview asks for its events: never with
- * an environment, which the host adds from the overview's own (the webview is not trusted to).
+ * an environment or nodes, which the host adds from the overview's own (the webview is not
+ * trusted to).
  */
-export type OverviewEventsFilter = Omit<FleetEventsFilter, 'environment'>;
+export type OverviewEventsFilter = Omit<FleetEventsFilter, 'environment' | 'certnames'>;
 
 /**
  * The events of the fleet's latest runs whose resources were declared at one manifest line:
@@ -398,6 +407,11 @@ export type OverviewToHost =
   | { type: 'openNodes'; count: CountKey; environment?: string }
   /** Open the events table of the fleet narrowed to a row of "what is going wrong". */
   | { type: 'openEvents'; filter: OverviewEventsFilter }
+  /**
+   * Open the changes of a flapping resource on the nodes it flaps on (the host knows which, and
+   * since when it counted them).
+   */
+  | { type: 'openFlapping'; resourceType: string; resourceTitle: string }
   /**
    * Open the recent runs of one bucket of the runs chart (its key, as the overview holds it),
    * of one status or all; without a bucket, of the chart's whole range. The host makes the

@@ -26,18 +26,19 @@ import {
   type FactValue,
 } from './factExplorer';
 import { COUNT_KEYS, type OverviewDto } from './overview';
-import type {
-  DeclaredAtFilter,
-  FleetEventsFilter,
-  KeptContent,
-  OverviewEventsFilter,
-  Protocols,
-  ResultsError,
-  ResultsSnapshot,
-  RestoreInfo,
-  RestoredNote,
-  ShownContents,
-  WebviewEntry,
+import {
+  MAX_FLAPPING_CERTNAMES,
+  type DeclaredAtFilter,
+  type FleetEventsFilter,
+  type KeptContent,
+  type OverviewEventsFilter,
+  type Protocols,
+  type ResultsError,
+  type ResultsSnapshot,
+  type RestoreInfo,
+  type RestoredNote,
+  type ShownContents,
+  type WebviewEntry,
 } from './protocol';
 import type { InventorySort } from './inventoryTable';
 import {
@@ -71,6 +72,7 @@ const overviewEventsFields = {
 export const fleetEventsFilter: Check<FleetEventsFilter> = object<FleetEventsFilter>({
   ...overviewEventsFields,
   environment: optional(name),
+  certnames: optional(arrayOf(name, MAX_FLAPPING_CERTNAMES)),
 });
 /** A row of the overview's "what is going wrong" as its webview asks: no environment. */
 const overviewEventsFilter = object<OverviewEventsFilter>(overviewEventsFields);
@@ -179,6 +181,7 @@ export const toHostSchemas = {
     refresh: { range: runsRange },
     openNodes: { count: oneOf(...COUNT_KEYS), environment: optional(name) },
     openEvents: { filter: overviewEventsFilter },
+    openFlapping: { resourceType: name, resourceTitle: name },
     openRuns: { bucket: optional(runsBucketKey), status: optional(oneOf(...RUN_STATUSES)) },
     painted: { fetchedAt: name },
     showAllEnvironments: {},

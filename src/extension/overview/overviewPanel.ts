@@ -2,11 +2,17 @@ import { performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
 import {
   bucketBounds,
+  FLAPPING_HOURS,
   type OverviewDto,
-  type ResourceCount,
   type RunsRange,
 } from '../../shared/overview';
-import type { KeptContent, OverviewToHost, RestoredNote, RestoreInfo } from '../../shared/protocol';
+import {
+  MAX_FLAPPING_CERTNAMES,
+  type KeptContent,
+  type OverviewToHost,
+  type RestoredNote,
+  type RestoreInfo,
+} from '../../shared/protocol';
 import { restoredNote } from '../../shared/protocolSchema';
 import type { RunsWindow } from '../../shared/recentRuns';
 import { WebviewPanels } from '../ids';
@@ -15,7 +21,7 @@ import { createPanel } from '../webviews/webviewHtml';
 import { WebviewPanelHost, type MessageHandlers } from '../webviews/webviewPanelHost';
 import { reportDropped } from '../webviews/droppedMessages';
 import { openViews } from '../webviews/openViews';
-import { fetchOverview } from './overviewQueries';
+import { fetchOverview, flappingKey, type Flapping } from './overviewQueries';
 import { showCountedNodes } from './showCountedNodes';
 
 /** What the open command answers (host tests and the bench read it). */
@@ -51,6 +57,8 @@ export class OverviewPanel extends WebviewPanelHost<'overview'> {
   loaded: Promise<void> = Promise.resolve();
   /** Settles when the flapping resources of the latest fetch have joined it. */
   flappingLoaded: Promise<void> = Promise.resolve();
+  /** The nodes each shown flapping resource flaps on (by `flappingKey`); none after a reload. */
+  private flappingNodes = new Map<string, string[]>();
   private readonly createdAt = performance.now();
   private readonly timings: OverviewPanelInfo['timings'] = {};
   private mark(step: keyof OverviewPanelInfo['timings']): void {
@@ -175,7 +183,7 @@ export class OverviewPanel extends WebviewPanelHost<'overview'> {
     const { signal } = this.controller;
     this.loading = true;
     if (!this.overview) this.post({ type: 'loading', title: this.panel.title });
-    let flapping: Promise<ResourceCount[]> | undefined;
+    let flapping: Promise<Flapping> | undefined;
     try {
       const client = await this.services.store.client(this.connectionId);
       const answers = fetchOverview(client, {
@@ -206,11 +214,12 @@ export class OverviewPanel extends WebviewPanelHost<'overview'> {
   }
 
   /** The flapping resources join the overview they were asked with, when they arrive. */
-  private async addFlapping(flapping: Promise<ResourceCount[]>, asked: OverviewDto): Promise<void> {
+  private async addFlapping(flapping: Promise<Flapping>, asked: OverviewDto): Promise<void> {
     try {
-      const resources = await flapping;
+      const { resources, nodes } = await flapping;
       if (this.overview !== asked) return; // a newer overview is shown
       this.overview = { ...asked, flapping: resources };
+      this.flappingNodes = nodes;
     } catch (error) {
       if (this.controller.signal.aborted || this.overview !== asked) return;
       this.error = error instanceof Error ? error.message : String(error);
@@ -263,6 +272,36 @@ export class OverviewPanel extends WebviewPanelHost<'overview'> {
           ...(this.environment !== undefined && { environment: this.environment }),
         },
       }),
+    // the nodes and the window are the host's own: a row only names its resource
+    openFlapping: ({ resourceType, resourceTitle }) => {
+      const shown = this.overview?.flapping?.some(
+        (resource) => resource.type === resourceType && resource.title === resourceTitle,
+      );
+      if (!shown || !this.overview) {
+        reportDropped(
+          this.services.log,
+          'overview',
+          'a message',
+          `the overview shows no flapping resource ${resourceType.slice(0, 40)}[…]`,
+        );
+        return;
+      }
+      const certnames = this.flappingNodes.get(flappingKey(resourceType, resourceTitle));
+      const fetchedAt = Date.parse(this.overview.fetchedAt);
+      return openViews.events({
+        connectionId: this.connectionId,
+        fleet: {
+          status: 'success',
+          resourceType,
+          resourceTitle,
+          since: new Date(fetchedAt - FLAPPING_HOURS * 3_600_000).toISOString(),
+          ...(this.environment !== undefined && { environment: this.environment }),
+          // a view restored after a reload shows the rows without their nodes: every node's
+          ...(certnames !== undefined &&
+            certnames.length <= MAX_FLAPPING_CERTNAMES && { certnames }),
+        },
+      });
+    },
     openRuns: ({ bucket, status }) => {
       const window = this.runsWindow(bucket);
       if (!window) {

@@ -158,7 +158,7 @@ type Row = Record<string, unknown>;
 export function fetchOverview(
   client: PuppetDB,
   input: OverviewInput & { connectionName: string; signal?: AbortSignal },
-): { overview: Promise<OverviewDto>; flapping: Promise<ResourceCount[]> } {
+): { overview: Promise<OverviewDto>; flapping: Promise<Flapping> } {
   const queries = overviewQueries(input);
   const started = performance.now();
   const ask = async (key: keyof typeof queries) =>
@@ -256,20 +256,34 @@ function runBuckets(range: RunsRange, now: Date, rows: Row[]): RunsBucket[] {
   return [...buckets.values()];
 }
 
+/** The flapping resources shown, and for each (by `flappingKey`) the nodes it flaps on. */
+export interface Flapping {
+  resources: ResourceCount[];
+  nodes: Map<string, string[]>;
+}
+
+/** How the host finds a flapping resource's nodes again when its row is clicked. */
+export function flappingKey(type: string, title: string): string {
+  return JSON.stringify([type, title]);
+}
+
 /** Resources that changed in at least FLAPPING_SHARE of a node's runs, by how many nodes. */
-function flapping(changes: Row[], runs: Row[]): ResourceCount[] {
+function flapping(changes: Row[], runs: Row[]): Flapping {
   const runsOf = new Map(runs.map((row) => [String(row.certname), number(row.count)]));
-  const nodesOf = new Map<string, ResourceCount>();
+  const nodesOf = new Map<string, { resource: ResourceCount; certnames: string[] }>();
   for (const row of changes) {
     const nodeRuns = runsOf.get(String(row.certname)) ?? 0;
     if (nodeRuns < FLAPPING_MIN_RUNS || number(row.count) / nodeRuns < FLAPPING_SHARE) continue;
     const resource = resourceCount({ ...row, count: 0 });
-    const key = JSON.stringify([resource.type, resource.title]);
-    const entry = nodesOf.get(key) ?? resource;
-    entry.nodes += 1;
+    const key = flappingKey(resource.type, resource.title);
+    const entry = nodesOf.get(key) ?? { resource, certnames: [] };
+    entry.resource.nodes += 1;
+    entry.certnames.push(String(row.certname));
     nodesOf.set(key, entry);
   }
-  return top([...nodesOf.values()]);
+  const resources = top([...nodesOf.values()].map((entry) => entry.resource));
+  const shown = resources.map((resource) => flappingKey(resource.type, resource.title));
+  return { resources, nodes: new Map(shown.map((key) => [key, nodesOf.get(key)!.certnames])) };
 }
 
 /** The failing classes by how many nodes failed in each (one row per class and node). */

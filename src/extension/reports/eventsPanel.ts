@@ -3,6 +3,7 @@ import type { PuppetDB } from '../../client';
 import type { EventRowDto } from '../../shared/reportDto';
 import { eventRowFromWire } from '../../shared/reportDto';
 import {
+  eventsMethod,
   eventsQuery,
   eventsTitle,
   isDeclaredAtSource,
@@ -144,6 +145,7 @@ export class EventsPanel extends WebviewPanelHost<'events'> {
       const stream = client.stream('events', {
         query: eventsQuery(this.source),
         orderBy: [...EVENT_ORDER],
+        method: eventsMethod(this.source),
         signal,
       });
       const maxEvents = this.services.settings.maxEvents();
@@ -272,6 +274,7 @@ export class EventsPanel extends WebviewPanelHost<'events'> {
         client.stream('events', {
           query: eventsQuery(this.source),
           orderBy: [...EVENT_ORDER],
+          method: eventsMethod(this.source),
           signal,
         }),
       format,

@@ -170,11 +170,15 @@ function render(): void {
       fleetTiles(overview, openNodes),
       environmentsTable(overview, openNodes),
       runsSection(overview),
-      problemsView(
-        overview,
-        (filter) => postToHost('overview', { type: 'openEvents', filter }),
-        new Date(overview.fetchedAt),
-      ),
+      problemsView(overview, {
+        events: (filter) => postToHost('overview', { type: 'openEvents', filter }),
+        flapping: ({ type, title }) =>
+          postToHost('overview', {
+            type: 'openFlapping',
+            resourceType: type,
+            resourceTitle: title,
+          }),
+      }),
     );
     const parts: HTMLElement[] = [];
     if (restored) {

@@ -6,22 +6,22 @@
 import { FLAPPING_HOURS, FLAPPING_SHARE, type OverviewDto } from '../../shared/overview';
 import type { OverviewEventsFilter } from '../../shared/protocol';
 
-/** The host adds the overview's environment: a row never names one. */
-export type OpenEvents = (filter: OverviewEventsFilter) => void;
+/**
+ * What a row opens. The host adds the overview's environment (a row never names one), and for a
+ * flapping resource the nodes it flaps on and the window it was counted in.
+ */
+export interface ProblemOpeners {
+  events(filter: OverviewEventsFilter): void;
+  flapping(resource: { type: string; title: string }): void;
+}
 
 interface Row {
   label: string;
   nodes: number;
-  filter: OverviewEventsFilter;
+  open: () => void;
 }
 
-function list(
-  id: string,
-  heading: string,
-  empty: string,
-  rows: Row[],
-  open: OpenEvents,
-): HTMLElement {
+function list(id: string, heading: string, empty: string, rows: Row[]): HTMLElement {
   const section = document.createElement('section');
   section.className = 'problem-list';
   section.setAttribute('aria-labelledby', id);
@@ -50,7 +50,7 @@ function list(
     nodes.className = 'problem-nodes';
     nodes.textContent = `${row.nodes.toLocaleString('en-US')} node${row.nodes === 1 ? '' : 's'}`;
     button.append(label, nodes);
-    button.addEventListener('click', () => open(row.filter));
+    button.addEventListener('click', row.open);
     item.append(button);
     items.append(item);
   }
@@ -58,10 +58,9 @@ function list(
   return section;
 }
 
-export function problemsView(overview: OverviewDto, open: OpenEvents, now: Date): HTMLElement {
+export function problemsView(overview: OverviewDto, open: ProblemOpeners): HTMLElement {
   const section = document.createElement('section');
   section.className = 'problems';
-  const since = new Date(now.getTime() - FLAPPING_HOURS * 3_600_000).toISOString();
   section.append(
     list(
       'failing-resources',
@@ -70,9 +69,13 @@ export function problemsView(overview: OverviewDto, open: OpenEvents, now: Date)
       overview.failingResources.map((resource) => ({
         label: `${resource.type}[${resource.title}]`,
         nodes: resource.nodes,
-        filter: { status: 'failure', resourceType: resource.type, resourceTitle: resource.title },
+        open: () =>
+          open.events({
+            status: 'failure',
+            resourceType: resource.type,
+            resourceTitle: resource.title,
+          }),
       })),
-      open,
     ),
     list(
       'failing-classes',
@@ -81,9 +84,8 @@ export function problemsView(overview: OverviewDto, open: OpenEvents, now: Date)
       overview.failingClasses.map((entry) => ({
         label: entry.name,
         nodes: entry.nodes,
-        filter: { status: 'failure', containingClass: entry.name },
+        open: () => open.events({ status: 'failure', containingClass: entry.name }),
       })),
-      open,
     ),
     list(
       'flapping',
@@ -92,14 +94,8 @@ export function problemsView(overview: OverviewDto, open: OpenEvents, now: Date)
       (overview.flapping ?? []).map((resource) => ({
         label: `${resource.type}[${resource.title}]`,
         nodes: resource.nodes,
-        filter: {
-          status: 'success',
-          resourceType: resource.type,
-          resourceTitle: resource.title,
-          since,
-        },
+        open: () => open.flapping(resource),
       })),
-      open,
     ),
   );
   return section;

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import {
   eventsQuery,
+  eventsMethod,
   eventsTitle,
   lastHours,
   parseIsoRange,
@@ -72,6 +73,39 @@ describe('events table sources', () => {
     assert.notEqual(
       sourceKey('a', { certname: 'n' }),
       sourceKey('a', { certname: 'n', since: '2024-05-01T00:00:00.000Z' }),
+    );
+  });
+
+  test("a flapping resource's changes: on its nodes only, POSTed, and the title says how many", () => {
+    const fleet = {
+      status: 'success' as const,
+      resourceType: 'File',
+      resourceTitle: '/etc/motd',
+      since: '2024-05-01T00:00:00.000Z',
+      certnames: ['web2', 'web1'],
+    };
+    assert.deepEqual(eventsQuery({ fleet }), [
+      'and',
+      ['=', 'status', 'success'],
+      ['>=', 'timestamp', fleet.since],
+      ['=', 'resource_type', 'File'],
+      ['=', 'resource_title', '/etc/motd'],
+      ['in', 'certname', ['array', ['web2', 'web1']]],
+    ]);
+    assert.equal(eventsMethod({ fleet }), 'POST');
+    assert.equal(eventsMethod({ fleet: { ...fleet, certnames: undefined } }), 'GET');
+    assert.equal(
+      eventsTitle({ fleet }),
+      'Events · fleet · File[/etc/motd] · success since 2024-05-01 00:00 · on 2 nodes',
+    );
+    // one panel per set of nodes, whatever their order
+    assert.equal(
+      sourceKey('c', { fleet }),
+      sourceKey('c', { fleet: { ...fleet, certnames: ['web1', 'web2'] } }),
+    );
+    assert.notEqual(
+      sourceKey('c', { fleet }),
+      sourceKey('c', { fleet: { ...fleet, certnames: undefined } }),
     );
   });
 

@@ -30,6 +30,7 @@ const valid: Array<[WebviewEntry, unknown]> = [
   ['report', { type: 'openNode', certname: 'x' }],
   ['report', { type: 'reload' }],
   ['events', { type: 'exportAll', format: 'json' }],
+  ['overview', { type: 'openFlapping', resourceType: 'File', resourceTitle: '/etc/motd' }],
   // every view's error banner
   ...(['results', 'graph', 'events', 'report'] as const).flatMap(
     (entry): Array<[WebviewEntry, unknown]> => [
@@ -96,6 +97,17 @@ describe('webview → host messages are checked against the protocol', () => {
       ['graph', { type: 'drawn', nodes: 1, edges: 1, layoutMs: NaN, paintMs: 0 }, /layoutMs/],
       ['events', { type: 'openInGraph', certname: 'x' }, /field "resource": expected text/],
       ['report', { type: 'openNode', certname: 'x', resource: 'y' }, /unexpected field/],
+      // the overview names a row; which nodes (and which environment) is the host's to say
+      [
+        'overview',
+        { type: 'openEvents', filter: { status: 'success', certnames: ['web01'] } },
+        /unexpected field "certnames"/,
+      ],
+      [
+        'overview',
+        { type: 'openFlapping', resourceType: 'File', resourceTitle: 'x', certnames: ['web01'] },
+        /unexpected field "certnames"/,
+      ],
     ];
     for (const [entry, message, reason] of cases) {
       assert.match(checkToHost(entry, message) ?? 'accepted', reason, String(reason));

@@ -170,6 +170,55 @@ describe('Fleet overview', function () {
     });
   });
 
+  it("a flapping resource's changes open on exactly its nodes (a POSTed query), and a row it does not show opens nothing", async () => {
+    // the fixtures run once per node, so nothing flaps: the narrowed source is opened as the
+    // overview's handler opens it, on nodes chosen here from PuppetDB's own changes
+    const since = new Date(Date.now() - 8 * 24 * 3_600_000).toISOString();
+    const changes = (await client.query('events', {
+      query: [
+        'extract',
+        ['certname', 'resource_type', 'resource_title'],
+        ['and', ['=', 'status', 'success'], ['>=', 'timestamp', since]],
+      ],
+    })) as Array<{ certname: string; resource_type: string; resource_title: string }>;
+    const nodesOf = new Map<string, Set<string>>();
+    for (const change of changes) {
+      const key = JSON.stringify([change.resource_type, change.resource_title]);
+      nodesOf.set(key, (nodesOf.get(key) ?? new Set()).add(change.certname));
+    }
+    const [key, nodes] = [...nodesOf].find(([, certnames]) => certnames.size >= 3)!;
+    assert.ok(key, 'a resource changed on three nodes or more');
+    const [resourceType, resourceTitle] = JSON.parse(key) as [string, string];
+    const certnames = [...nodes].sort().slice(0, 2);
+    const expected = changes.filter(
+      (change) =>
+        change.resource_type === resourceType &&
+        change.resource_title === resourceTitle &&
+        certnames.includes(change.certname),
+    ).length;
+    const fleet = { status: 'success' as const, resourceType, resourceTitle, since, certnames };
+    const opened = await vscode.commands.executeCommand<EventsPanelInfo>(Commands.openEvents, {
+      connectionId: CONNECTION.id,
+      fleet,
+    });
+    assert.equal(opened.state, 'done', opened.error);
+    assert.equal(opened.eventCount, expected);
+    assert.ok(
+      expected < changes.filter((change) => change.resource_title === resourceTitle).length,
+    );
+    assert.match(opened.title, / · on 2 nodes$/);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+
+    // a flapping row the overview does not show: logged and dropped, no panel
+    await vscode.commands.executeCommand(Commands.openOverview, { connectionId: CONNECTION.id });
+    await api.receiveFromWebview('overview', {
+      type: 'openFlapping',
+      resourceType: 'File',
+      resourceTitle: '/not/flapping',
+    });
+    await expectWebviewTabs(WebviewPanels.events, 0);
+  });
+
   it('a click on the failed count filters the tree to exactly the failed nodes', async () => {
     const overview = info.overview!;
     const now = new Date(overview.fetchedAt);
