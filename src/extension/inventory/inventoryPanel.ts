@@ -296,7 +296,8 @@ export class InventoryPanel extends WebviewPanelHost<'inventory'> {
     },
     export: async ({ format, filter, sort }) => {
       const valid = sort && sort.column < this.columns.length ? sort : undefined;
-      const rows = inventoryView(this.rows, filter, valid);
+      // what the view shows: while loading, the first screen until the whole answer catches up
+      const rows = inventoryView(this.visibleRows(), filter, valid);
       await exportRows(inventoryRecords(this.columns, rows), format, 'inventory', false);
     },
     openNode: ({ certname }) => openViews.node({ connectionId: this.connectionId, certname }),
