@@ -62,7 +62,7 @@ function page(entry: string, harness: boolean): string {
     getState: () => state,
     setState: (value) => (state = value),
   });
-</script>${harness ? `<script nonce="${NONCE}" src="/harness.js"></script>` : ''}</head><body data-entry="${entry}" class="vscode-dark"><main id="app"></main>
+</script>${harness ? `<script nonce="${NONCE}" src="/harness.js"></script>` : ''}</head><body data-entry="${entry}" data-bundles="/dist/webview" class="vscode-dark"><main id="app"></main>
 <script nonce="${NONCE}" type="module" src="/dist/webview/${entry}.js"></script></body></html>`;
 }
 

@@ -56,6 +56,9 @@ const MEASURE = (send: string) => `(async () => {
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
   const totalMs = performance.now() - started;
+  // a failed layout worker draws the fast layout instead: that is not the path being measured
+  const failure = document.querySelector('.layout-failure:not([hidden])');
+  if (failure) throw new Error('the layout worker failed: ' + failure.textContent);
   // long tasks are reported a little after they end
   await new Promise((resolve) => setTimeout(resolve, 150));
   return {
