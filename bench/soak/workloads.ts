@@ -143,9 +143,17 @@ export async function eventsCycle(target: SoakTarget, index: number): Promise<nu
   return info.eventCount;
 }
 
-/** Closes the extension's panels of a view type as the user does (the tab's ×), and waits. */
+/**
+ * Closes the extension's panels of a view type as the user does (the tab's ×), and waits. The
+ * cycle opened one: VS Code's tab model lists it a little after the command returned, so it is
+ * waited for first, and any tab listed later is closed too.
+ */
 async function closeTabs(viewType: string): Promise<void> {
-  const tabs = webviewTabs(viewType);
-  if (tabs.length > 0) await vscode.window.tabGroups.close(tabs);
-  await until(`the ${viewType} tabs to close`, () => webviewTabs(viewType).length === 0);
+  await until(`the ${viewType} tab to be listed`, () => webviewTabs(viewType).length > 0);
+  await until(`the ${viewType} tabs to close`, async () => {
+    const tabs = webviewTabs(viewType);
+    if (tabs.length === 0) return true;
+    await vscode.window.tabGroups.close(tabs);
+    return false;
+  });
 }

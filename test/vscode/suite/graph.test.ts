@@ -13,6 +13,7 @@ import { Commands, WebviewPanels } from '../../../src/extension/ids';
 import type { ExplorerNode } from '../../../src/extension/tree/explorerNode';
 import { focusSet } from '../../../src/shared/catalogGraphModel';
 import { httpClient, loadedFleet, testServer } from '../../integration/support/puppetdb';
+import { expectWebviewTabs, webviewTabs } from '../tabs';
 
 const EXTENSION_ID = 'puppetdb-explorer.puppetdb-explorer';
 const CONNECTION = { id: 'graph-suite', name: 'Graph suite PuppetDB' };
@@ -38,16 +39,6 @@ async function drawnState(
     }
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
-}
-
-function graphTabs(): vscode.Tab[] {
-  return vscode.window.tabGroups.all
-    .flatMap((group) => group.tabs)
-    .filter(
-      (tab) =>
-        tab.input instanceof vscode.TabInputWebview &&
-        tab.input.viewType.endsWith(WebviewPanels.graph),
-    );
 }
 
 async function childByLabel(parent: ExplorerNode, label: string): Promise<ExplorerNode> {
@@ -96,15 +87,15 @@ describe('Catalog graph', function () {
     assert.equal(state.drawn!.nodes, catalog.resources.length);
     assert.equal(state.drawn!.edges, catalog.edges.length);
     assert.equal(state.comparedWith, undefined);
-    assert.equal(graphTabs().length, 1);
-    assert.equal(graphTabs()[0]!.label, `Catalog: ${certname}`);
+    await expectWebviewTabs(WebviewPanels.graph, 1);
+    assert.equal(webviewTabs(WebviewPanels.graph)[0]!.label, `Catalog: ${certname}`);
   });
 
   it('keeps one panel per node: opening it again brings the same panel forward', async () => {
     const target = { connectionId: CONNECTION.id, certname: certnames[0]! };
     await openGraph(target);
     await openGraph(target);
-    assert.equal(graphTabs().length, 1);
+    await expectWebviewTabs(WebviewPanels.graph, 1);
   });
 
   it('takes a node of the explorer tree', async () => {
@@ -118,7 +109,7 @@ describe('Catalog graph', function () {
     const state = await openGraph(node);
     assert.equal(state?.certname, certname);
     assert.equal(state?.resources, catalogToDto(await client.catalog(certname)).resources.length);
-    assert.equal(graphTabs().length, 2);
+    await expectWebviewTabs(WebviewPanels.graph, 2);
   });
 
   it('focuses on a resource when asked (as the events table and report view do)', async () => {
@@ -151,7 +142,7 @@ describe('Catalog graph', function () {
       }
       const state = await opening;
       assert.equal(state?.certname, certnames[0]);
-      assert.equal(graphTabs().length, 1);
+      await expectWebviewTabs(WebviewPanels.graph, 1);
     } finally {
       if (previousActive) await api.services.statusBar.setActive(previousActive);
     }
