@@ -5,10 +5,10 @@
  * same run; medians after a warm-up.
  */
 import { performance } from 'node:perf_hooks';
-import { request } from 'undici';
 import * as vscode from 'vscode';
 import type { RecentRunsPanelInfo } from '../../src/extension/runs/recentRunsPanel';
 import { recentRunsRequest, windowBounds, type RunsFilter } from '../../src/shared/recentRuns';
+import { timedGet } from '../timedGet';
 import { median } from './overviewTiming';
 
 const FILTER: RunsFilter = { window: { last: '24h' } };
@@ -26,17 +26,8 @@ async function rawRequest(
     order_by: JSON.stringify(orderBy),
     limit: String(limit),
   });
-  const started = performance.now();
-  const response = await request(`${url}/pdb/query/v4/reports?${search}`);
-  if (response.statusCode !== 200) throw new Error(`reports: HTTP ${response.statusCode}`);
-  let firstChunkMs = 0;
-  let body = '';
-  for await (const chunk of response.body) {
-    if (!firstChunkMs) firstChunkMs = performance.now() - started;
-    body += (chunk as Buffer).toString('utf8');
-  }
-  const rows = (JSON.parse(body) as unknown[]).length;
-  return { ms: performance.now() - started, firstChunkMs, rows };
+  const { rows, firstBytesMs, ms } = await timedGet(`${url}/pdb/query/v4/reports?${search}`);
+  return { ms, firstChunkMs: firstBytesMs, rows: rows.length };
 }
 
 export async function benchRecentRuns(options: {

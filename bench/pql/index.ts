@@ -4,11 +4,10 @@
  * panel) against a raw request of the same query (undici + JSON.parse), alternately, in the same
  * run. Prints the time to the first row and to all rows, for both, with a "[pdbx]" prefix.
  */
-import { performance } from 'node:perf_hooks';
-import { request } from 'undici';
 import * as vscode from 'vscode';
 import type { ExtensionApi } from '../../src/extension/extension';
 import { testServer } from '../../test/integration/support/puppetdb';
+import { timedGet } from '../timedGet';
 
 const QUERY = process.env.PDBX_BENCH_PQL_QUERY ?? 'facts[certname, name, value] {}';
 const log = (text: string) => console.log(`[pdbx] ${text}`);
@@ -31,16 +30,10 @@ async function until<T>(probe: () => T | undefined, timeoutMs: number): Promise<
 
 /** undici + JSON.parse of the whole body: what a client without streaming does. */
 async function rawRun(url: string): Promise<{ firstByte: number; all: number; rows: number }> {
-  const started = performance.now();
-  const response = await request(`${url}/pdb/query/v4?${new URLSearchParams({ query: QUERY })}`);
-  let firstByte = 0;
-  const chunks: Buffer[] = [];
-  for await (const chunk of response.body) {
-    firstByte ||= performance.now() - started;
-    chunks.push(chunk as Buffer);
-  }
-  const rows = JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown[];
-  return { firstByte, all: performance.now() - started, rows: rows.length };
+  const { rows, firstBytesMs, ms } = await timedGet(
+    `${url}/pdb/query/v4?${new URLSearchParams({ query: QUERY })}`,
+  );
+  return { firstByte: firstBytesMs, all: ms, rows: rows.length };
 }
 
 export async function run(): Promise<void> {

@@ -209,12 +209,14 @@ export class Transport {
     const dispatcher = await this.dispatcher(firstUrl);
     const failures: ServerFailure[] = [];
     for (const [index, server] of order.entries()) {
-      let exchange = new Exchange(
-        this.options.onRequest,
-        request.method,
-        urlAt(server, request),
-        server.baseUrl,
-      );
+      const newExchange = () =>
+        new Exchange(
+          this.options.onRequest,
+          request.method,
+          urlAt(server, request),
+          server.baseUrl,
+        );
+      let exchange = newExchange();
       try {
         let response: HttpResponse;
         try {
@@ -224,12 +226,7 @@ export class Transport {
           // A kept-alive connection the server had just closed (a restart, an idle timeout, a
           // proxy): the request never reached it, so it goes once more, on a new connection.
           exchange.end({ error, resending: true });
-          exchange = new Exchange(
-            this.options.onRequest,
-            request.method,
-            urlAt(server, request),
-            server.baseUrl,
-          );
+          exchange = newExchange();
           response = await this.sendTo(server, dispatcher, request, exchange);
         }
         this.answeredBy(server);

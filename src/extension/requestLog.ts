@@ -5,8 +5,9 @@ import type { ConnectionSettings } from './settings';
 
 /**
  * One line in the log per HTTP request the client made: debug for answers, a warning when the
- * client fails over to the next server or sends a query again on a new connection, an error (with its causes) for failures, info for a
- * cancellation. The client's events hold no header, credential or body, so neither does the log.
+ * client fails over to the next server or sends a query again on a new connection, an error
+ * (with its causes) for failures, info for a cancellation. The client's events hold no header,
+ * credential or body, so neither does the log.
  */
 export function logRequest(
   log: vscode.LogOutputChannel,

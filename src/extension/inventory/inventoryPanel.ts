@@ -29,6 +29,11 @@ import { pickFactPathColumn } from './factPathPicker';
 /** The longest a batch waits for more rows before it is posted anyway. */
 const FLUSH_INTERVAL_MS = 100;
 
+/** A record of the inventory endpoint as a row aligned with the columns. */
+function rowOf(columns: readonly string[], record: Record<string, unknown>): InventoryRow {
+  return columns.map((column) => record[column] ?? null);
+}
+
 /** What the open command answers (host tests read it). */
 export interface InventoryPanelInfo {
   connectionId: string;
@@ -182,8 +187,8 @@ export class InventoryPanel extends WebviewPanelHost<'inventory'> {
       });
       void this.loadFirstScreen(client, signal);
       for await (const batch of stream.batches()) {
-        for (const row of batch as Array<Record<string, unknown>>) {
-          this.rows.push(this.columns.map((column) => row[column] ?? null));
+        for (const record of batch as Array<Record<string, unknown>>) {
+          this.rows.push(rowOf(this.columns, record));
         }
         this.scheduleFlush();
       }
@@ -209,7 +214,7 @@ export class InventoryPanel extends WebviewPanelHost<'inventory'> {
         })
         .toArray()) as Array<Record<string, unknown>>;
       if (signal.aborted || this.state !== 'loading' || this.rows.length >= records.length) return;
-      this.firstScreen = records.map((row) => columns.map((column) => row[column] ?? null));
+      this.firstScreen = records.map((record) => rowOf(columns, record));
       this.flush();
     } catch {
       // deliberately quiet: the whole answer's own failure is the one to show

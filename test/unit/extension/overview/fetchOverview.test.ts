@@ -13,6 +13,12 @@ import {
   overviewQueries,
 } from '../../../../src/extension/overview/overviewQueries';
 
+const input = {
+  unreportedHours: 2,
+  range: 'hours',
+  now: new Date('2026-01-01T00:00:00Z'),
+} as const;
+
 test('the flapping queries are asked only after every first-paint query has answered', async () => {
   const asked: string[] = [];
   const pending: Array<() => void> = [];
@@ -22,11 +28,6 @@ test('the flapping queries are asked only after every first-paint query has answ
       return new Promise((resolve) => pending.push(() => resolve([])));
     },
   } as unknown as PuppetDB;
-  const input = {
-    unreportedHours: 2,
-    range: 'hours',
-    now: new Date('2026-01-01T00:00:00Z'),
-  } as const;
   const queries = overviewQueries(input);
   const flappingQueries = [queries.changesPerNode, queries.runsPerNode].map(({ endpoint, query }) =>
     JSON.stringify([endpoint, query]),
@@ -47,11 +48,6 @@ test('the flapping queries are asked only after every first-paint query has answ
 });
 
 test('a flapping resource comes with exactly the nodes it flaps on', async () => {
-  const input = {
-    unreportedHours: 2,
-    range: 'hours',
-    now: new Date('2026-01-01T00:00:00Z'),
-  } as const;
   const queries = overviewQueries(input);
   const file = { resource_type: 'File', resource_title: '/etc/motd' };
   // web1 changed it in 3 of 4 runs, web2 in 2 of 4 (both ≥ 45 %); web3 in 1 of 4; db1 ran once
