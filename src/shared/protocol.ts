@@ -230,7 +230,16 @@ export type GraphToHost =
   /** Open the manifest line that declares a resource of the graph, `Type[title]`, in the editor. */
   | { type: 'openManifest'; resource: string }
   /** Drawn and laid out: what is on screen now (tests and benchmarks read it). */
-  | { type: 'drawn'; nodes: number; edges: number; layoutMs: number; paintMs: number }
+  | {
+      type: 'drawn';
+      nodes: number;
+      edges: number;
+      layoutMs: number;
+      /** From the layout's end to the graph drawn whole and ready for selection and zoom. */
+      paintMs: number;
+      /** From the layout's end to the first paint of every element (a big graph's sketch). */
+      firstPaintMs: number;
+    }
   | ErrorBannerAction;
 
 // --- events table (src/webview/events) ---------------------------------------------------------

@@ -136,7 +136,13 @@ export const toHostSchemas = {
     openNode: { certname: name },
     findNodesWithResource: { resource: name },
     openManifest: { resource: name },
-    drawn: { nodes: count, edges: count, layoutMs: duration, paintMs: duration },
+    drawn: {
+      nodes: count,
+      edges: count,
+      layoutMs: duration,
+      paintMs: duration,
+      firstPaintMs: duration,
+    },
     ...errorBannerActions,
   },
   events: {

@@ -16,6 +16,7 @@ import { connect } from '../../src/client';
 import { catalogToDto } from '../../src/extension/graph/catalogToDto';
 import type { CatalogGraphDto } from '../../src/shared/catalogGraph';
 import { buildGraphModel, focusSet } from '../../src/shared/catalogGraphModel';
+import { generateCatalog } from '../fixtures/graph/generateCatalog';
 import { loadedFleet, testServer } from '../integration/support/puppetdb';
 import { startRecordingProxy, type RecordingProxy } from './support/recordingProxy';
 import {
@@ -35,7 +36,13 @@ interface GraphHooks {
   focus(): boolean;
   styleOf(id: string, property: string): string | undefined;
   positionOf(id: string): { x: number; y: number } | undefined;
-  timings: { layoutMs: number; paintMs: number; draws: number; engine: string };
+  timings: {
+    layoutMs: number;
+    paintMs: number;
+    firstPaintMs: number;
+    draws: number;
+    engine: string;
+  };
   select(id: string): void;
   setFocus(on: boolean): void;
   collapse(id: string): void;
@@ -46,7 +53,11 @@ interface GraphFaults {
   crashNextLayout(): void;
   relayout(): void;
 }
-declare const window: { __pdbxGraph: GraphHooks; __pdbxGraphFaults: GraphFaults };
+declare const window: {
+  __pdbxGraph: GraphHooks;
+  __pdbxGraphFaults: GraphFaults;
+  postMessage(message: unknown, targetOrigin: string): void;
+};
 declare const document: { body: { classList: { contains(name: string): boolean } } };
 declare function getComputedStyle(element: unknown): { getPropertyValue(name: string): string };
 
@@ -510,7 +521,57 @@ async function exercise(
       assert.equal(catalogRequests(beforeLoad).length, 1);
       assert.equal(reloadedNodes.length, catalog.resources.length);
     });
+    await bigCatalogIsSketchedFirst(page, frame, shade, screenshots, check);
   }
+}
+
+/**
+ * A catalog of thousands of resources (the fleet has none that big, so the test sends one as
+ * the host would) is painted whole at once as a sketch, which cytoscape's drawing then replaces.
+ */
+async function bigCatalogIsSketchedFirst(
+  page: Page,
+  frame: Frame,
+  shade: string,
+  screenshots: string,
+  check: Check,
+): Promise<void> {
+  const big = generateCatalog(3000);
+  const before = await draws(frame);
+  await frame.evaluate(
+    (catalog) => window.postMessage({ type: 'catalog', catalog }, '*'),
+    big as unknown as Record<string, unknown>,
+  );
+  const sketch = frame.locator('canvas.graph-sketch');
+  await sketch.waitFor({ state: 'visible', timeout: 60_000 });
+  const whileSketched = {
+    status: await frame.locator('.status').innerText(),
+    size: await sketch.evaluate((canvas: { width: number; height: number }) => [
+      canvas.width,
+      canvas.height,
+    ]),
+  };
+  await page.screenshot({ path: join(screenshots, `graph-sketch-${shade}.png`) });
+  await nextDraw(frame, before);
+  const drawn = {
+    nodes: (await frame.evaluate(() => window.__pdbxGraph.nodeIds())).length,
+    sketches: await sketch.count(),
+    timings: await frame.evaluate(() => ({ ...window.__pdbxGraph.timings })),
+  };
+  await frame.evaluate(
+    'new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))',
+  );
+  await page.screenshot({ path: join(screenshots, `graph-big-${shade}.png`) });
+  await check(
+    `${shade}: a ${big.resources.length}-resource catalog is sketched whole first, then drawn by cytoscape, which takes the sketch's place`,
+    () => {
+      assert.match(whileSketched.status, /^Drawing 3,000 resources/);
+      assert.ok(whileSketched.size[0]! > 100 && whileSketched.size[1]! > 100, 'a sized canvas');
+      assert.equal(drawn.nodes, big.resources.length);
+      assert.equal(drawn.sketches, 0, 'the sketch is gone once cytoscape has drawn');
+      assert.ok(drawn.timings.firstPaintMs < drawn.timings.paintMs, 'the sketch came first');
+    },
+  );
 }
 
 async function main(): Promise<void> {

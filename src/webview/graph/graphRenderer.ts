@@ -1,6 +1,7 @@
 import cytoscape, { type Core, type ElementDefinition } from 'cytoscape';
 import type { DiffState, GraphEdge, RelationshipGroup } from '../../shared/catalogGraphModel';
 import type { Placed } from '../../shared/graphNavigation';
+import { drawSketch } from './graphSketch';
 import { graphStyle } from './graphStyle';
 import { LevelOfDetail } from './levelOfDetail';
 import { typeColourIndex, type Palette } from './palette';
@@ -67,6 +68,15 @@ interface Drawing {
   moved: boolean;
   /** Labels and arrowheads of a large drawing, for what is in view (undefined: all drawn). */
   detail: LevelOfDetail | undefined;
+  /** A large drawing's sketch, shown while cytoscape takes its elements in (see graphSketch). */
+  sketch: Sketch | undefined;
+}
+
+interface Sketch {
+  canvas: HTMLCanvasElement;
+  nodes: DrawnNode[];
+  edges: DrawnEdge[];
+  palette: Palette;
 }
 
 /**
@@ -87,8 +97,14 @@ export class GraphRenderer {
     // the split between graph and details can be dragged, the panel resized: cytoscape only
     // watches the window; an untouched view is fitted again
     new ResizeObserver(() => {
-      this.current?.cy.resize();
-      if (this.current && !this.current.moved) this.fit();
+      const current = this.current;
+      if (!current) return;
+      if (current.sketch) {
+        this.redrawSketch(current.sketch);
+        return;
+      }
+      current.cy.resize();
+      if (!current.moved) this.fit();
     }).observe(container);
   }
 
@@ -97,16 +113,20 @@ export class GraphRenderer {
   }
 
   /**
-   * Replaces what is drawn; resolves once the first frame with every element is painted. A
-   * `key` names the drawing so that reuse(key) can bring it back; a drawing without one (a
-   * focus view) keeps the keyed drawing it replaces.
+   * Replaces what is drawn; resolves once cytoscape has painted every element (the graph can
+   * then be selected, zoomed, exported), with the milliseconds from the call to the first paint
+   * of the whole graph: the sketch's, for a large graph (undefined: replaced meanwhile). A `key`
+   * names the drawing so that reuse(key) can bring it back; a drawing without one (a focus view)
+   * keeps the keyed drawing it replaces.
    */
   async draw(
     nodes: DrawnNode[],
     edges: DrawnEdge[],
     palette: Palette,
     key: string | undefined,
-  ): Promise<void> {
+  ): Promise<number | undefined> {
+    const started = performance.now();
+    let firstPaintMs: number | undefined;
     this.putAway(key === undefined);
     const large = nodes.length + edges.length > LARGE;
     const webgl = large && webglAvailable();
@@ -143,8 +163,20 @@ export class GraphRenderer {
       complete: false,
       moved: false,
       detail: undefined,
+      sketch: undefined,
     };
     this.current = drawing;
+    if (large) {
+      const canvas = document.createElement('canvas');
+      canvas.className = 'graph-sketch';
+      canvas.setAttribute('aria-hidden', 'true');
+      this.container.append(canvas);
+      drawing.sketch = { canvas, nodes, edges, palette };
+      this.redrawSketch(drawing.sketch);
+      await nextFrame();
+      if (this.current !== drawing) return undefined;
+      firstPaintMs = performance.now() - started;
+    }
     const viewport = this.fitted(nodes);
     // While the chunks go in, the camera looks away: each frame then culls every element (its
     // geometry is still worked out, a chunk at a time) instead of repainting a half-built graph.
@@ -154,15 +186,20 @@ export class GraphRenderer {
       ...chunked(edges.map(edgeElement), EDGE_CHUNK),
     ];
     for (const chunk of chunks) {
-      if (this.current !== drawing) return;
+      if (this.current !== drawing) return undefined;
       cy.add(chunk);
       await nextTask();
     }
     // one frame still looking away: cytoscape sorts every element by z-order in the first frame
     // after the last one went in, so that frame is not also the one that paints them all
     await nextFrame();
-    if (this.current !== drawing) return;
-    cy.viewport(viewport);
+    if (this.current !== drawing) return undefined;
+    // the panel may have been resized meanwhile (the sketch followed it)
+    cy.resize();
+    cy.viewport(drawing.sketch ? this.fitted(nodes) : viewport);
+    // cytoscape paints the graph in the frame that takes the sketch away
+    drawing.sketch?.canvas.remove();
+    drawing.sketch = undefined;
     if (large) drawing.detail = new LevelOfDetail(cy);
     drawing.detail?.schedule();
     drawing.complete = true;
@@ -173,6 +210,18 @@ export class GraphRenderer {
     });
     cy.on('dbltap', 'node', (event) => this.events.toggleCollapse(String(event.target.id())));
     await nextFrame();
+    return firstPaintMs ?? performance.now() - started;
+  }
+
+  /** Draws a sketch again, fitted to the panel's size (resized, or another theme). */
+  private redrawSketch(sketch: Sketch): void {
+    drawSketch(
+      sketch.canvas,
+      sketch.nodes,
+      sketch.edges,
+      sketch.palette,
+      this.fitted(sketch.nodes),
+    );
   }
 
   /**
@@ -217,6 +266,10 @@ export class GraphRenderer {
     if (!current || current.palette === json) return;
     current.palette = json;
     current.cy.style(graphStyle(palette, current.large, current.webgl));
+    if (current.sketch) {
+      current.sketch.palette = palette;
+      this.redrawSketch(current.sketch);
+    }
   }
 
   /** Selects a resource (and marks its edges); `centre` pans to it. */
@@ -253,7 +306,8 @@ export class GraphRenderer {
 
   fit(): void {
     const current = this.current;
-    if (!current) return;
+    // a sketch is always fitted
+    if (!current || current.sketch) return;
     const cy = current.cy;
     current.moved = false;
     const boxes = cy.nodes().map((node) => ({
@@ -366,6 +420,7 @@ function discard(drawing: Drawing | undefined): void {
   // a page gets about sixteen live WebGL contexts: free this one now, not when collected
   if (drawing.webgl) releaseWebglCanvases(drawing.layer);
   drawing.detail?.stop();
+  drawing.sketch?.canvas.remove();
   drawing.cy.destroy();
   drawing.layer.remove();
 }

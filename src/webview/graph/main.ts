@@ -57,7 +57,7 @@ let drawGeneration = 0;
 let drawnStatus = '';
 let matches: string[] = [];
 let matchIndex = -1;
-const timings = { layoutMs: 0, paintMs: 0, draws: 0, engine: '' };
+const timings = { layoutMs: 0, paintMs: 0, firstPaintMs: 0, draws: 0, engine: '' };
 
 // --- the page -----------------------------------------------------------------------------------
 
@@ -253,6 +253,7 @@ async function draw(): Promise<void> {
       if (generation !== drawGeneration) return;
       timings.layoutMs = 0;
       timings.paintMs = performance.now() - paintStarted;
+      timings.firstPaintMs = timings.paintMs;
       afterDrawing(undefined);
       return;
     }
@@ -291,9 +292,11 @@ async function draw(): Promise<void> {
     group: relationshipGroup(edge.relationship),
   }));
   const paintStarted = performance.now();
-  await renderer.draw(nodes, edges, readPalette(), key);
-  if (generation !== drawGeneration) return;
+  status.textContent = `Drawing ${count(nodes.length, 'resource')}…`;
+  const firstPaintMs = await renderer.draw(nodes, edges, readPalette(), key);
+  if (generation !== drawGeneration || firstPaintMs === undefined) return;
   timings.paintMs = performance.now() - paintStarted;
+  timings.firstPaintMs = firstPaintMs;
   afterDrawing(focus);
 }
 
@@ -337,6 +340,7 @@ function afterDrawing(focus: string | undefined): void {
     edges: drawn.edges,
     layoutMs: timings.layoutMs,
     paintMs: timings.paintMs,
+    firstPaintMs: timings.firstPaintMs,
   });
 }
 

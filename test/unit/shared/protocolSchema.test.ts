@@ -22,7 +22,7 @@ const valid: Array<[WebviewEntry, unknown]> = [
   ['graph', { type: 'refresh' }],
   ['graph', { type: 'export', format: 'svg', data: '<svg/>' }],
   ['graph', { type: 'openNode', certname: 'x' }],
-  ['graph', { type: 'drawn', nodes: 10, edges: 4, layoutMs: 1.5, paintMs: 0 }],
+  ['graph', { type: 'drawn', nodes: 10, edges: 4, layoutMs: 1.5, paintMs: 9, firstPaintMs: 3 }],
   ['events', { type: 'openInGraph', certname: 'x', resource: 'File[/etc/motd]' }],
   ['events', { type: 'openReport', reportHash: 'abc' }],
   ['events', { type: 'reload' }],
@@ -94,7 +94,11 @@ describe('webview → host messages are checked against the protocol', () => {
       ['events', { type: 'exportAll' }, /field "format"/],
       ['report', { type: 'editConnection', connectionId: 'x' }, /unexpected field "connectionId"/],
       ['graph', { type: 'export', format: 'svg', data: 1 }, /field "data"/],
-      ['graph', { type: 'drawn', nodes: 1, edges: 1, layoutMs: NaN, paintMs: 0 }, /layoutMs/],
+      [
+        'graph',
+        { type: 'drawn', nodes: 1, edges: 1, layoutMs: NaN, paintMs: 0, firstPaintMs: 0 },
+        /layoutMs/,
+      ],
       ['events', { type: 'openInGraph', certname: 'x' }, /field "resource": expected text/],
       ['report', { type: 'openNode', certname: 'x', resource: 'y' }, /unexpected field/],
       // the overview names a row; which nodes (and which environment) is the host's to say
