@@ -41,7 +41,8 @@ elif [ "$loaded" -ge "$size" ] && [ -f "$state_dir/env" ]; then
   bash "$repo/scripts/puppetdb/restart.sh" "$state_dir"
 else
   [ "${FLEET_REUSE_ONLY:-0}" = 1 ] && refuse "holds $loaded of the $size nodes"
-  running || PDB_POOL_SIZE="${PDB_POOL_SIZE:-4}" bash "$repo/scripts/puppetdb/start.sh" "$state_dir"
+  # a generated fleet can always be loaded again: its database need not wait on the disk
+  running || PDB_POOL_SIZE="${PDB_POOL_SIZE:-4}" PDB_ASYNC_COMMIT=1 bash "$repo/scripts/puppetdb/start.sh" "$state_dir"
   node --import tsx "$repo/scripts/puppetdb/load-fleet.ts" --state-dir "$state_dir" --size "$size" \
     --concurrency "${FLEET_CONCURRENCY:-4}"
   echo "fleet: loaded $size nodes in $(manifest seconds) s"

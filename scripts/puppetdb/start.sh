@@ -10,6 +10,10 @@ state_dir="$(realpath -m "${1:-$repo/.work/puppetdb}")"
 # PDB_PG_PORT (optional): a PostgreSQL already running on 127.0.0.1 at that port, reached as the
 # postgres user over TCP, instead of the cluster 15/main (when several PuppetDBs share a machine).
 pg_port="${PDB_PG_PORT:-}"
+# PDB_ASYNC_COMMIT=1 (optional): the new database commits without waiting for the disk
+# (synchronous_commit = off): for fleets generated for benchmarks, which can be loaded again, so
+# loading them through the command API does not wait on fsync once per command.
+async_commit="${PDB_ASYNC_COMMIT:-0}"
 # PDB_SHARE_DATABASE_OF (optional): the state dir of a running PuppetDB whose database (and
 # certificates) this one shares, as a second server of one logical PuppetDB (failover tests):
 # the database is then neither dropped nor created, and the CA and certificates are copied from it.
@@ -51,6 +55,7 @@ DO \$\$ BEGIN
 END \$\$;
 DROP DATABASE IF EXISTS "$db_name" WITH (FORCE);
 CREATE DATABASE "$db_name" OWNER puppetdb ENCODING 'UTF8' TEMPLATE template0;
+$([ "$async_commit" = 1 ] && echo "ALTER DATABASE \"$db_name\" SET synchronous_commit = off;")
 \c "$db_name"
 CREATE EXTENSION IF NOT EXISTS pg_trgm;
 SQL
