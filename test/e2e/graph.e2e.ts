@@ -56,7 +56,6 @@ interface GraphFaults {
 declare const window: {
   __pdbxGraph: GraphHooks;
   __pdbxGraphFaults: GraphFaults;
-  postMessage(message: unknown, targetOrigin: string): void;
 };
 declare const document: { body: { classList: { contains(name: string): boolean } } };
 declare function getComputedStyle(element: unknown): { getPropertyValue(name: string): string };
@@ -105,14 +104,18 @@ async function openFromPalette(page: Page, certname: string): Promise<void> {
   await page.locator(`.quick-input-list .monaco-list-row:has-text("${certname}")`).first().click();
 }
 
-/** Clicks an export button and accepts the save dialog's proposal; the saved file's bytes. */
+/**
+ * Clicks an export button (unless `clicked` says it was) and accepts the save dialog's proposal;
+ * the saved file's bytes.
+ */
 async function exportThroughDialog(
   page: Page,
   frame: Frame,
   format: 'png' | 'svg',
   expectedPath: string,
+  clicked = false,
 ): Promise<Buffer> {
-  await frame.locator(`vscode-toolbar-button[data-action="${format}"]`).click();
+  if (!clicked) await frame.locator(`vscode-toolbar-button[data-action="${format}"]`).click();
   const input = page.locator('.quick-input-widget input');
   await input.waitFor({ state: 'visible', timeout: 15_000 });
   const name = basename(expectedPath);
@@ -521,36 +524,47 @@ async function exercise(
       assert.equal(catalogRequests(beforeLoad).length, 1);
       assert.equal(reloadedNodes.length, catalog.resources.length);
     });
-    await bigCatalogIsSketchedFirst(page, frame, shade, screenshots, check);
+    await bigCatalogIsSketchedFirst(page, frame, shade, screenshots, folder, certname, check);
   }
 }
 
 /**
  * A catalog of thousands of resources (the fleet has none that big, so the test sends one as
- * the host would) is painted whole at once as a sketch, which cytoscape's drawing then replaces.
+ * the host would) is painted whole at once as a sketch, which cytoscape's drawing then replaces;
+ * an export asked for meanwhile waits for that drawing.
  */
 async function bigCatalogIsSketchedFirst(
   page: Page,
   frame: Frame,
   shade: string,
   screenshots: string,
+  folder: string,
+  /** The panel's node: the host names the export after it. */
+  certname: string,
   check: Check,
 ): Promise<void> {
   const big = generateCatalog(3000);
   const before = await draws(frame);
-  await frame.evaluate(
-    (catalog) => window.postMessage({ type: 'catalog', catalog }, '*'),
-    big as unknown as Record<string, unknown>,
-  );
+  // sent as the host would; the moment the sketch is up, Export as PNG is pressed (in the page:
+  // the sketch is up for about a second, less than a round trip of the test may take)
+  const whileSketched = (await frame.evaluate(
+    `(async (catalog) => {
+      window.postMessage({ type: 'catalog', catalog }, '*');
+      let sketch;
+      while (!(sketch = document.querySelector('canvas.graph-sketch'))) {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      const status = document.querySelector('.status').textContent;
+      document.querySelector('vscode-toolbar-button[data-action="png"]').click();
+      return {
+        status,
+        size: [sketch.width, sketch.height],
+        exportAsked: document.querySelector('.status').textContent,
+        sketches: document.querySelectorAll('canvas.graph-sketch').length,
+      };
+    })(${JSON.stringify(big)})`,
+  )) as { status: string; size: number[]; exportAsked: string; sketches: number };
   const sketch = frame.locator('canvas.graph-sketch');
-  await sketch.waitFor({ state: 'visible', timeout: 60_000 });
-  const whileSketched = {
-    status: await frame.locator('.status').innerText(),
-    size: await sketch.evaluate((canvas: { width: number; height: number }) => [
-      canvas.width,
-      canvas.height,
-    ]),
-  };
   await page.screenshot({ path: join(screenshots, `graph-sketch-${shade}.png`) });
   await nextDraw(frame, before);
   const drawn = {
@@ -562,6 +576,23 @@ async function bigCatalogIsSketchedFirst(
     'new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))',
   );
   await page.screenshot({ path: join(screenshots, `graph-big-${shade}.png`) });
+  const png = await exportThroughDialog(
+    page,
+    frame,
+    'png',
+    join(folder, `catalog-${certname}.png`),
+    true,
+  );
+  await check(
+    `${shade}: Export as PNG while the sketch is up waits for the drawing, then saves all of it`,
+    () => {
+      assert.equal(whileSketched.sketches, 1, 'the button was pressed while the sketch was up');
+      assert.match(whileSketched.exportAsked, /The PNG export follows once it is drawn\./);
+      assert.deepEqual([...png.subarray(0, 4)], [0x89, 0x50, 0x4e, 0x47]);
+      // a picture of the whole graph: cytoscape's full-size PNG of 3,000 boxes is large
+      assert.ok(png.readUInt32BE(16) > 1000 && png.readUInt32BE(20) > 500, 'the whole graph');
+    },
+  );
   await check(
     `${shade}: a ${big.resources.length}-resource catalog is sketched whole first, then drawn by cytoscape, which takes the sketch's place`,
     () => {

@@ -29,6 +29,7 @@ import { bindGraphKeys } from './graphKeyboard';
 import { GraphRenderer, type DrawnNode } from './graphRenderer';
 import { GraphState } from './graphState';
 import { readPalette } from './graphStyle';
+import type { Palette } from './palette';
 import { LayoutClient } from './layoutClient';
 import { faultableWorkers } from './layoutFaults';
 import { startBundledWorker } from './bundledLayoutWorker';
@@ -53,6 +54,12 @@ let shown: Shown | undefined;
 /** Counts the catalogs shown: part of each drawing's key. */
 let shownGeneration = 0;
 let drawGeneration = 0;
+/** Whether a graph is being laid out and drawn (from draw() to afterDrawing()). */
+let drawing = false;
+/** What the status line says meanwhile. */
+let progress = '';
+/** An export asked for while a big graph was still being drawn: done once it is. */
+let pendingExport: 'png' | 'svg' | undefined;
 /** The status line of the last drawing, shown again when a reload brings the same catalog. */
 let drawnStatus = '';
 let matches: string[] = [];
@@ -232,6 +239,7 @@ function show(message: Extract<HostToGraph, { type: 'catalog' }>): void {
 
 async function draw(): Promise<void> {
   if (!shown) return;
+  drawing = true;
   const { catalog, diff } = shown;
   const generation = ++drawGeneration;
   const view = state.value;
@@ -265,7 +273,8 @@ async function draw(): Promise<void> {
     focus,
     diff,
   });
-  status.textContent = `Laying out ${count(model.nodes.length, 'resource')}…`;
+  progress = `Laying out ${count(model.nodes.length, 'resource')}…`;
+  status.textContent = progress;
   const measure = labelMeasurer(model.nodes.length);
   const sized = model.nodes.map((node) => {
     const label = nodeLabel(node);
@@ -292,7 +301,8 @@ async function draw(): Promise<void> {
     group: relationshipGroup(edge.relationship),
   }));
   const paintStarted = performance.now();
-  status.textContent = `Drawing ${count(nodes.length, 'resource')}…`;
+  progress = `Drawing ${count(nodes.length, 'resource')}…`;
+  status.textContent = progress;
   const firstPaintMs = await renderer.draw(nodes, edges, readPalette(), key);
   if (generation !== drawGeneration || firstPaintMs === undefined) return;
   timings.paintMs = performance.now() - paintStarted;
@@ -325,6 +335,7 @@ function relayout(): void {
 
 /** What follows every drawing: selection, status line, search marks, controls, details. */
 function afterDrawing(focus: string | undefined): void {
+  drawing = false;
   const drawn = renderer.counts();
   timings.draws++;
   legendBox.classList.toggle('webgl', renderer.usesWebgl());
@@ -334,6 +345,10 @@ function afterDrawing(focus: string | undefined): void {
   find(toolbar.query(), false);
   refreshControls();
   showDetails();
+  if (pendingExport) {
+    exportAs(pendingExport, readPalette());
+    pendingExport = undefined;
+  }
   postToHost('graph', {
     type: 'drawn',
     nodes: drawn.nodes,
@@ -471,17 +486,21 @@ function act(action: ToolbarAction): void {
     case 'reveal':
       if (shown) postToHost('graph', { type: 'openNode', certname: shown.catalog.certname });
       return;
-    case 'png': {
-      const data = renderer.png(palette);
-      if (data) postToHost('graph', { type: 'export', format: 'png', data });
-      return;
-    }
-    case 'svg': {
-      const data = renderer.svg(palette);
-      if (data) postToHost('graph', { type: 'export', format: 'svg', data });
-      return;
-    }
+    case 'png':
+    case 'svg':
+      if (drawing) {
+        // the export is of the graph being laid out and drawn (a big graph's sketch may be up)
+        pendingExport = action;
+        status.textContent = `${progress} The ${action.toUpperCase()} export follows once it is drawn.`;
+        return;
+      }
+      return exportAs(action, palette);
   }
+}
+
+function exportAs(format: 'png' | 'svg', palette: Palette): void {
+  const data = format === 'png' ? renderer.png(palette) : renderer.svg(palette);
+  if (data) postToHost('graph', { type: 'export', format, data });
 }
 
 function refreshControls(): void {
