@@ -1,6 +1,6 @@
 import cytoscape, { type Core, type ElementDefinition } from 'cytoscape';
-import type { DiffState, GraphEdge, RelationshipGroup } from '../../shared/catalogGraphModel';
 import type { Placed } from '../../shared/graphNavigation';
+import type { DrawnEdge, DrawnNode } from './drawnGraph';
 import { drawSketch } from './graphSketch';
 import { graphStyle } from './graphStyle';
 import { LevelOfDetail } from './levelOfDetail';
@@ -8,21 +8,6 @@ import { typeColourIndex, type Palette } from './palette';
 import { toSvg } from './svgExport';
 import { boundsOf, fitViewport } from './viewport';
 import { releaseWebglCanvases, webglAvailable } from './webglSupport';
-
-/** A resource as drawn: its label, box size and (laid out) centre. */
-export interface DrawnNode {
-  id: string;
-  type: string;
-  label: string;
-  members: number;
-  diff: DiffState;
-  width: number;
-  height: number;
-  x: number;
-  y: number;
-}
-
-export type DrawnEdge = GraphEdge & { group: RelationshipGroup };
 
 /** Above this many elements the graph is drawn the fast way (see graphStyle). */
 const LARGE = 1500;

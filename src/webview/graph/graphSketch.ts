@@ -1,24 +1,9 @@
-import type { DiffState, RelationshipGroup } from '../../shared/catalogGraphModel';
+import type { DrawnEdge, DrawnNode } from './drawnGraph';
 import { typeColourIndex, type Palette } from './palette';
 
-/** A resource as the sketch needs it: its centre, size, type and state. */
-export interface SketchNode {
-  id: string;
-  type: string;
-  members: number;
-  diff: DiffState;
-  width: number;
-  height: number;
-  x: number;
-  y: number;
-}
-
-export interface SketchEdge {
-  source: string;
-  target: string;
-  group: RelationshipGroup;
-  diff: DiffState;
-}
+/** What the sketch needs of a resource: its centre, size, type and state (no label). */
+type SketchNode = Omit<DrawnNode, 'label'>;
+type SketchEdge = Pick<DrawnEdge, 'source' | 'target' | 'group' | 'diff'>;
 
 export interface SketchViewport {
   zoom: number;
