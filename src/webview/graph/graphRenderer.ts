@@ -182,6 +182,8 @@ export class GraphRenderer {
     // the panel may have been resized meanwhile (the sketch followed it)
     cy.resize();
     cy.viewport(drawing.sketch ? this.fitted(nodes) : viewport);
+    // a zoom key pressed meanwhile moved the camera that was looking away: the drawing is fitted
+    drawing.moved = false;
     // cytoscape paints the graph in the frame that takes the sketch away
     drawing.sketch?.canvas.remove();
     drawing.sketch = undefined;
