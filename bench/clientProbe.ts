@@ -3,7 +3,10 @@
  * time (request sent → last record), the process CPU time of that span, the time to the first
  * record and the row count.
  *
- *   node --import tsx bench/clientProbe.ts --url http://127.0.0.1:8080 --mode client-facts
+ *   node out/bench/clientProbe.cjs --url http://127.0.0.1:8080 --mode client-facts
+ *
+ * (bench/client.ts bundles it there first, as the shipped client is bundled; run through tsx it
+ * works too, but pays the loader on undici's lazily loaded modules.)
  *
  * Modes: client-facts, client-resources, client-nodes-status (the client, every record), and
  * raw-facts (the baseline: undici's whole body, then one JSON.parse; its first chunk's time).
