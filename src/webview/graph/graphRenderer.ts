@@ -162,10 +162,9 @@ export class GraphRenderer {
       if (this.current !== drawing) return undefined;
       firstPaintMs = performance.now() - started;
     }
-    const viewport = this.fitted(nodes);
     // While the chunks go in, the camera looks away: each frame then culls every element (its
     // geometry is still worked out, a chunk at a time) instead of repainting a half-built graph.
-    cy.viewport({ zoom: viewport.zoom, pan: { x: -1e7, y: -1e7 } });
+    cy.viewport({ zoom: this.fitted(nodes).zoom, pan: { x: -1e7, y: -1e7 } });
     const chunks = [
       ...chunked(nodes.map(nodeElement), NODE_CHUNK),
       ...chunked(edges.map(edgeElement), EDGE_CHUNK),
@@ -181,7 +180,7 @@ export class GraphRenderer {
     if (this.current !== drawing) return undefined;
     // the panel may have been resized meanwhile (the sketch followed it)
     cy.resize();
-    cy.viewport(drawing.sketch ? this.fitted(nodes) : viewport);
+    cy.viewport(this.fitted(nodes));
     // a zoom key pressed meanwhile moved the camera that was looking away: the drawing is fitted
     drawing.moved = false;
     // cytoscape paints the graph in the frame that takes the sketch away

@@ -1,5 +1,5 @@
 import type { DrawnEdge, DrawnNode } from './drawnGraph';
-import { typeColourIndex, type Palette } from './palette';
+import { strokes, typeColourIndex, type Palette } from './palette';
 
 /** What the sketch needs of a resource: its centre, size, type and state (no label). */
 type SketchNode = Omit<DrawnNode, 'label'>;
@@ -15,7 +15,8 @@ interface Look {
   colour: string;
   width: number;
   alpha: number;
-  dashed: boolean;
+  /** Dash and gap lengths; empty: solid. */
+  dash: number[];
 }
 
 /**
@@ -80,38 +81,38 @@ export function drawSketch(
 }
 
 function edgeLook(edge: SketchEdge, palette: Palette): Look {
-  const width = palette.highContrast ? 2 : 1.25;
+  const line = strokes(palette);
   if (edge.diff === 'added' || edge.diff === 'removed') {
-    return { colour: palette[edge.diff], width: width + 1.5, alpha: 1, dashed: false };
+    return { colour: palette[edge.diff], width: line.markedEdgeWidth, alpha: 1, dash: [] };
   }
-  const faint = palette.highContrast ? 0.6 : 0.3;
   return {
     colour: palette.muted,
-    width,
-    alpha: edge.group === 'contains' ? faint : 1,
-    dashed: edge.group === 'refresh',
+    width: line.edgeWidth,
+    alpha: edge.group === 'contains' ? line.containsOpacity : 1,
+    dash: edge.group === 'refresh' ? line.refreshDash : [],
   };
 }
 
 function nodeLook(node: SketchNode, palette: Palette): Look {
+  const line = strokes(palette);
   if (node.diff !== 'same') {
     return {
       colour: palette[node.diff],
-      width: 3,
-      alpha: node.diff === 'removed' ? 0.75 : 1,
-      dashed: node.diff === 'removed',
+      width: line.markedNodeBorder,
+      alpha: node.diff === 'removed' ? line.removedOpacity : 1,
+      dash: node.diff === 'removed' ? line.refreshDash : [],
     };
   }
   return {
     colour: palette.types[typeColourIndex(node.type)] ?? palette.muted,
-    width: node.members > 1 ? 3 : palette.highContrast ? 2 : 1.5,
+    width: node.members > 1 ? line.markedNodeBorder : line.nodeBorder,
     alpha: 1,
-    dashed: false,
+    dash: [],
   };
 }
 
 function pathFor(looks: Map<string, { look: Look; path: Path2D }>, look: Look) {
-  const key = `${look.colour}|${look.width}|${look.alpha}|${look.dashed}`;
+  const key = `${look.colour}|${look.width}|${look.alpha}|${look.dash.join(' ')}`;
   let entry = looks.get(key);
   if (!entry) {
     entry = { look, path: new Path2D() };
@@ -124,7 +125,7 @@ function stroke(context: CanvasRenderingContext2D, look: Look, path: Path2D): vo
   context.globalAlpha = look.alpha;
   context.strokeStyle = look.colour;
   context.lineWidth = look.width;
-  context.setLineDash(look.dashed ? [6, 3] : []);
+  context.setLineDash(look.dash);
   context.stroke(path);
 }
 

@@ -1,6 +1,6 @@
 import type { StylesheetJson } from 'cytoscape';
 import { DETAILED } from './levelOfDetail';
-import type { Palette } from './palette';
+import { strokes, type Palette } from './palette';
 
 /** The palette of the current theme: VS Code sets its colours as CSS variables on the body. */
 export function readPalette(): Palette {
@@ -42,7 +42,7 @@ export function readPalette(): Palette {
  * mid-edge arrowheads nor dashes: refresh edges are told apart by colour there).
  */
 export function graphStyle(palette: Palette, large: boolean, webgl = false): StylesheetJson {
-  const line = palette.highContrast ? 2 : 1.25;
+  const line = strokes(palette);
   return [
     {
       selector: 'node',
@@ -51,7 +51,7 @@ export function graphStyle(palette: Palette, large: boolean, webgl = false): Sty
         width: 'data(width)',
         height: 'data(height)',
         'background-color': palette.nodeBackground,
-        'border-width': palette.highContrast ? 2 : 1.5,
+        'border-width': line.nodeBorder,
         // a big graph labels only what levelOfDetail.ts marks (in view, zoomed in), and the
         // selected resource and search matches
         label: large ? '' : 'data(label)',
@@ -67,7 +67,10 @@ export function graphStyle(palette: Palette, large: boolean, webgl = false): Sty
       selector: `node[colour = ${index}]`,
       style: { 'border-color': colour },
     })),
-    { selector: 'node[members > 1]', style: { 'border-width': 3, 'font-weight': 'bold' } },
+    {
+      selector: 'node[members > 1]',
+      style: { 'border-width': line.markedNodeBorder, 'font-weight': 'bold' },
+    },
     ...(large
       ? [
           {
@@ -81,7 +84,7 @@ export function graphStyle(palette: Palette, large: boolean, webgl = false): Sty
     {
       selector: 'edge',
       style: {
-        width: line,
+        width: line.edgeWidth,
         'line-color': palette.muted,
         'target-arrow-color': palette.muted,
         'mid-target-arrow-color': palette.muted,
@@ -94,7 +97,7 @@ export function graphStyle(palette: Palette, large: boolean, webgl = false): Sty
     {
       selector: 'edge.contains',
       style: {
-        opacity: palette.highContrast ? 0.6 : 0.3,
+        opacity: line.containsOpacity,
         'target-arrow-shape': 'none',
         'mid-target-arrow-shape': 'none',
       },
@@ -109,30 +112,34 @@ export function graphStyle(palette: Palette, large: boolean, webgl = false): Sty
         }
       : {
           selector: 'edge.refresh',
-          style: { 'line-style': 'dashed', 'line-dash-pattern': [6, 3] },
+          style: { 'line-style': 'dashed', 'line-dash-pattern': line.refreshDash },
         },
     ...(['added', 'removed', 'changed'] as const).map((state) => ({
       selector: `node.${state}`,
       style: {
         'border-color': palette[state],
-        'border-width': 3,
+        'border-width': line.markedNodeBorder,
         'border-style': state === 'removed' ? ('dashed' as const) : ('solid' as const),
       },
     })),
-    { selector: 'node.removed', style: { opacity: 0.75 } },
+    { selector: 'node.removed', style: { opacity: line.removedOpacity } },
     ...(['added', 'removed'] as const).map((state) => ({
       selector: `edge.${state}`,
       style: {
         'line-color': palette[state],
         'target-arrow-color': palette[state],
         'mid-target-arrow-color': palette[state],
-        width: line + 1.5,
+        width: line.markedEdgeWidth,
         opacity: 1,
       },
     })),
     {
       selector: 'node.match',
-      style: { 'border-color': palette.focus, 'border-width': 3, 'border-style': 'double' },
+      style: {
+        'border-color': palette.focus,
+        'border-width': line.markedNodeBorder,
+        'border-style': 'double',
+      },
     },
     {
       selector: 'edge.incident',
@@ -140,7 +147,7 @@ export function graphStyle(palette: Palette, large: boolean, webgl = false): Sty
         'line-color': palette.focus,
         'target-arrow-color': palette.focus,
         'mid-target-arrow-color': palette.focus,
-        width: line + 1.5,
+        width: line.markedEdgeWidth,
         opacity: 1,
         'z-index': 10,
       },
@@ -150,7 +157,7 @@ export function graphStyle(palette: Palette, large: boolean, webgl = false): Sty
       style: {
         'background-color': palette.focus,
         'border-color': palette.focus,
-        'border-width': 3,
+        'border-width': line.markedNodeBorder,
         color: palette.selectionForeground,
       },
     },

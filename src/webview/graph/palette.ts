@@ -19,6 +19,27 @@ export interface Palette {
   highContrast: boolean;
 }
 
+/**
+ * The widths, opacities and dashes of the graph's lines and boxes, in graph units: the cytoscape
+ * style (graphStyle.ts) and a big graph's sketch (graphSketch.ts) draw with the same ones. High
+ * contrast themes get thicker, opaque lines.
+ */
+export function strokes(palette: Palette) {
+  const edgeWidth = palette.highContrast ? 2 : 1.25;
+  return {
+    edgeWidth,
+    /** An added or removed edge, and the selected resource's edges. */
+    markedEdgeWidth: edgeWidth + 1.5,
+    containsOpacity: palette.highContrast ? 0.6 : 0.3,
+    /** notify / subscribe edges. */
+    refreshDash: [6, 3],
+    nodeBorder: palette.highContrast ? 2 : 1.5,
+    /** Collapsed containers, diff states, search matches and the selection. */
+    markedNodeBorder: 3,
+    removedOpacity: 0.75,
+  };
+}
+
 const TYPE_COLOURS = 8;
 
 /** A stable colour per resource type; classes and stages share the first. */
