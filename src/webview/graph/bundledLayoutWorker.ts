@@ -11,7 +11,8 @@ export async function startBundledWorker(): Promise<LayoutWorker> {
   if (!bundles) throw new Error('the page does not say where its bundles are');
   const response = await fetch(`${bundles}/graph-layout.worker.js`);
   if (!response.ok) throw new Error(`the layout worker did not load (${response.status})`);
-  const code = await response.text();
+  // as bytes: the worker thread decodes its megabyte and a half of script, not this one
+  const code = await response.blob();
   // a DOM Worker has every member LayoutWorker names (with wider DOM event types)
   return new Worker(
     URL.createObjectURL(new Blob([code], { type: 'text/javascript' })),

@@ -4,15 +4,32 @@
  * of src/shared/catalogGraphLayout.ts runs instead (also the fallback if ELK fails). Answers with
  * top-left corners.
  */
-import ELK from 'elkjs/lib/elk.bundled.js';
+import type { ELK } from 'elkjs/lib/elk-api';
 import { layeredLayout, type Positions } from '../../shared/catalogGraphLayout';
 import type { LayoutRequest, LayoutResponse } from './layoutTypes';
 
 const ELK_LIMIT = 600;
-// without a workerUrl, ELK runs in this thread (which is already the worker)
-const elk = new ELK();
+/**
+ * ELK is loaded on the first graph small enough for it: its bundle's top level (the whole GWT
+ * program) takes a third of a second to run, which a big graph, laid out the fast way, would
+ * otherwise wait for (esbuild keeps a dynamically imported CommonJS module's body unrun until
+ * then).
+ */
+let elk: Promise<ELK> | undefined;
+function loadElk(): Promise<ELK> {
+  elk ??= import('elkjs/lib/elk.bundled.js').then(({ default: ElkBundled }) => {
+    // without a workerUrl, ELK runs in this thread (which is already the worker)
+    const loaded = new ElkBundled();
+    // starting up in a worker, ELK's layout code takes the worker's messages for itself
+    // (self.onmessage), as its own worker script would: they are this file's (and none came in
+    // between: each is a task of its own)
+    self.onmessage = answer;
+    return loaded;
+  });
+  return elk;
+}
 
-self.onmessage = async (event: MessageEvent<LayoutRequest>) => {
+async function answer(event: MessageEvent<LayoutRequest>): Promise<void> {
   const request = event.data;
   const started = performance.now();
   let response: Omit<LayoutResponse, 'ms'>;
@@ -29,14 +46,17 @@ self.onmessage = async (event: MessageEvent<LayoutRequest>) => {
     ...response,
     ms: performance.now() - started,
   } satisfies LayoutResponse);
-};
+}
+self.onmessage = answer;
 
 function fast({ nodes, edges, direction }: LayoutRequest): Positions {
   return layeredLayout(nodes, edges, { direction });
 }
 
 async function elkLayout({ nodes, edges, direction }: LayoutRequest): Promise<Positions> {
-  const graph = await elk.layout({
+  const graph = await (
+    await loadElk()
+  ).layout({
     id: 'root',
     layoutOptions: {
       'elk.algorithm': 'layered',
