@@ -54,7 +54,7 @@ function page(entry: string, harness: boolean): string {
   document.addEventListener('securitypolicyviolation', (e) =>
     window.cspViolations.push(e.violatedDirective + ' ' + (e.blockedURI || e.sourceFile || '')));
   window.longTasks = [];
-  new PerformanceObserver((list) => { for (const e of list.getEntries()) window.longTasks.push(e.duration); })
+  new PerformanceObserver((list) => { for (const e of list.getEntries()) window.longTasks.push({ at: e.startTime, ms: e.duration }); })
     .observe({ type: 'longtask', buffered: true });
   let state;
   window.acquireVsCodeApi = () => ({

@@ -9,7 +9,7 @@
  *   node --import tsx test/e2e/graph.e2e.ts [--state-dir .work/puppetdb-test] [--screenshots test-results]
  */
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { Frame, Page } from 'playwright-core';
 import { connect } from '../../src/client';
@@ -36,6 +36,7 @@ interface GraphHooks {
   focus(): boolean;
   styleOf(id: string, property: string): string | undefined;
   positionOf(id: string): { x: number; y: number } | undefined;
+  renderedPositionOf(id: string): { x: number; y: number } | undefined;
   timings: {
     layoutMs: number;
     paintMs: number;
@@ -530,8 +531,9 @@ async function exercise(
 
 /**
  * A catalog of thousands of resources (the fleet has none that big, so the test sends one as
- * the host would) is painted whole at once as a sketch, which cytoscape's drawing then replaces;
- * an export asked for meanwhile waits for that drawing.
+ * the host would) is painted whole at once as a sketch while cytoscape takes it in; an export
+ * asked for meanwhile waits for that drawing. Seen from far, the sketch stays (clicks go through
+ * it to cytoscape, and it shows the selection); zoomed in, cytoscape draws.
  */
 async function bigCatalogIsSketchedFirst(
   page: Page,
@@ -569,13 +571,18 @@ async function bigCatalogIsSketchedFirst(
   await nextDraw(frame, before);
   const drawn = {
     nodes: (await frame.evaluate(() => window.__pdbxGraph.nodeIds())).length,
-    sketches: await sketch.count(),
+    farView: (await frame
+      .locator('canvas.graph-sketch:not(.taking-in):not([hidden])')
+      .count()) as number,
     timings: await frame.evaluate(() => ({ ...window.__pdbxGraph.timings })),
+    layoutFailure: await frame.evaluate(() => window.__pdbxGraph.layoutFailure()),
   };
   await frame.evaluate(
     'new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))',
   );
   await page.screenshot({ path: join(screenshots, `graph-big-${shade}.png`) });
+  // an earlier check exported this panel's graph to the same file: what is read must be new
+  rmSync(join(folder, `catalog-${certname}.png`), { force: true });
   const png = await exportThroughDialog(
     page,
     frame,
@@ -594,13 +601,90 @@ async function bigCatalogIsSketchedFirst(
     },
   );
   await check(
-    `${shade}: a ${big.resources.length}-resource catalog is sketched whole first, then drawn by cytoscape, which takes the sketch's place`,
+    `${shade}: a ${big.resources.length}-resource catalog is sketched whole first, then taken in by cytoscape, the sketch staying as the far view`,
     () => {
       assert.match(whileSketched.status, /^Drawing 3,000 resources/);
       assert.ok(whileSketched.size[0]! > 100 && whileSketched.size[1]! > 100, 'a sized canvas');
       assert.equal(drawn.nodes, big.resources.length);
-      assert.equal(drawn.sketches, 0, 'the sketch is gone once cytoscape has drawn');
+      // laid out by the worker (after the small graphs before it, which ELK laid out there)
+      assert.equal(drawn.layoutFailure, undefined, 'no layout failure');
+      assert.ok(
+        drawn.farView,
+        'fitted far out, the sketch shows the graph and lets clicks through',
+      );
       assert.ok(drawn.timings.firstPaintMs < drawn.timings.paintMs, 'the sketch came first');
+    },
+  );
+
+  // a real click on a box of the far view reaches cytoscape, and the sketch shows the selection
+  const target = (await frame.evaluate(`(() => {
+    const canvas = document.querySelector('canvas.graph-sketch');
+    // a resource well inside the view
+    return window.__pdbxGraph
+      .nodeIds()
+      .map((id) => ({ id, at: window.__pdbxGraph.renderedPositionOf(id) }))
+      .find(({ at }) => at.x > 40 && at.y > 40 && at.x < canvas.width - 40 && at.y < canvas.height - 40);
+  })()`)) as { id: string; at: { x: number; y: number } };
+  const box = (await sketch.boundingBox())!;
+  await page.mouse.click(box.x + target.at.x, box.y + target.at.y);
+  await frame.waitForFunction((id) => window.__pdbxGraph.selected() === id, target.id, {
+    timeout: 30_000,
+  });
+  const focusColour = (await frame.evaluate(
+    `getComputedStyle(document.body).getPropertyValue('--vscode-focusBorder').trim()`,
+  )) as string;
+  // the sketch redraws in the next frame
+  await frame.evaluate(
+    'new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))',
+  );
+  // the pixels around the click (a box fitted far out is a few pixels tall)
+  const around = (await frame.evaluate(`(() => {
+    const canvas = document.querySelector('canvas.graph-sketch');
+    const { x, y } = ${JSON.stringify(target.at)};
+    const data = canvas.getContext('2d').getImageData(Math.round(x) - 2, Math.round(y) - 2, 5, 5).data;
+    const pixels = [];
+    for (let index = 0; index < data.length; index += 4) pixels.push([...data.slice(index, index + 3)]);
+    return pixels;
+  })()`)) as number[][];
+  await page.screenshot({ path: join(screenshots, `graph-big-selected-${shade}.png`) });
+  await check(
+    `${shade}: a click on the far view selects the resource under it, and the sketch paints it in the focus colour`,
+    () => {
+      const focus = rgb(focusColour).match(/\d+/g)!.map(Number);
+      const near = (pixel: number[]) =>
+        pixel.every((value, index) => Math.abs(value - focus[index]!) <= 8);
+      assert.ok(around.some(near), `${focusColour} around the click: ${JSON.stringify(around)}`);
+    },
+  );
+
+  // zoomed in, cytoscape draws (labels and all) and the sketch steps aside; fitted, it is back
+  await frame.locator('.graph-canvas').focus();
+  for (let step = 0; step < 30; step++) {
+    await frame.locator('.graph-canvas').press('+');
+    if (await frame.locator('canvas.graph-sketch[hidden]').count()) break;
+  }
+  const near = {
+    sketchHidden: (await frame.locator('canvas.graph-sketch[hidden]').count()) === 1,
+    // some pixel of cytoscape's canvases is painted
+    painted: Boolean(
+      await frame.waitForFunction(
+        `[...document.querySelectorAll('.graph-layer:not([hidden]) canvas')].some((canvas) => {
+          const pixels = canvas.getContext('2d')?.getImageData(0, 0, canvas.width, canvas.height);
+          return pixels?.data.some((value, index) => index % 4 === 3 && value > 0);
+        })`,
+        undefined,
+        { timeout: 30_000 },
+      ),
+    ),
+  };
+  await page.screenshot({ path: join(screenshots, `graph-big-near-${shade}.png`) });
+  await frame.locator('.graph-canvas').press('0');
+  await frame.waitForSelector('canvas.graph-sketch:not([hidden])', { timeout: 30_000 });
+  await check(
+    `${shade}: zoomed in, cytoscape paints the near view; fitted, the sketch is back`,
+    () => {
+      assert.ok(near.sketchHidden, 'the sketch stepped aside');
+      assert.ok(near.painted, 'cytoscape painted');
     },
   );
 }

@@ -1,9 +1,11 @@
 import cytoscape, { type Core, type ElementDefinition } from 'cytoscape';
 import type { Placed } from '../../shared/graphNavigation';
+import { animationFrame, nextPaint, nextTask } from '../common/tasks';
 import type { DrawnEdge, DrawnNode } from './drawnGraph';
-import { drawSketch } from './graphSketch';
+import { FarView } from './farView';
 import { graphStyle } from './graphStyle';
 import { LevelOfDetail } from './levelOfDetail';
+import { SliceSizer } from './sliceSizer';
 import { typeColourIndex, type Palette } from './palette';
 import { toSvg } from './svgExport';
 import { boundsOf, fitViewport } from './viewport';
@@ -12,11 +14,18 @@ import { releaseWebglCanvases, webglAvailable } from './webglSupport';
 /** Above this many elements the graph is drawn the fast way (see graphStyle). */
 const LARGE = 1500;
 /**
- * Elements added to cytoscape per task. Adding, styling and measuring thousands in one go would
- * block the main thread for a second; a node costs cytoscape several times what an edge does.
+ * Elements added to cytoscape in the first slice. Adding, styling and measuring thousands in one
+ * go would block the main thread for a second, and what an element costs varies (a node several
+ * times an edge, an edge more the more edges its ends have, a garbage collection now and then):
+ * each next slice is sized by what the ones before cost (SliceSizer).
  */
-const NODE_CHUNK = 250;
-const EDGE_CHUNK = 1000;
+const FIRST_SLICE = 50;
+/**
+ * The work each task may take while the elements go in: the task that adds a slice, and the
+ * frame in which cytoscape styles and measures it. With a garbage collection on top (tens of
+ * milliseconds on a slow machine), still well under the 100 ms of a long task.
+ */
+const SLICE_BUDGET_MS = 25;
 const ZOOM = { min: 0.02, max: 4 };
 /**
  * Cytoscape's WebGL renderer (experimental in 3.3x): nodes, edges and label textures drawn by the
@@ -53,15 +62,17 @@ interface Drawing {
   moved: boolean;
   /** Labels and arrowheads of a large drawing, for what is in view (undefined: all drawn). */
   detail: LevelOfDetail | undefined;
-  /** A large drawing's sketch, shown while cytoscape takes its elements in (see graphSketch). */
-  sketch: Sketch | undefined;
-}
-
-interface Sketch {
-  canvas: HTMLCanvasElement;
-  nodes: DrawnNode[];
-  edges: DrawnEdge[];
-  palette: Palette;
+  /**
+   * A large drawing's sketch: shown while cytoscape takes its elements in, and then, for the
+   * canvas renderer, whenever the view is zoomed far out (see farView.ts).
+   */
+  sketch: FarView | undefined;
+  /** Whether the sketch stays as the far view once the elements are in (canvas renderer). */
+  farView: boolean;
+  counts: { nodes: number; edges: number };
+  /** The selected resource and the search matches, as this drawing marks them. */
+  selected: string | undefined;
+  matches: ReadonlySet<string>;
 }
 
 /**
@@ -84,10 +95,8 @@ export class GraphRenderer {
     new ResizeObserver(() => {
       const current = this.current;
       if (!current) return;
-      if (current.sketch) {
-        this.redrawSketch(current.sketch);
-        return;
-      }
+      current.sketch?.resize();
+      if (!current.complete) return;
       current.cy.resize();
       if (!current.moved) this.fit();
     }).observe(container);
@@ -130,8 +139,9 @@ export class GraphRenderer {
       minZoom: ZOOM.min,
       maxZoom: ZOOM.max,
       pixelRatio: 1,
-      // level of detail while panning and zooming a big graph: a snapshot, no edges, no labels
-      textureOnViewport: large,
+      // level of detail while panning and zooming a big graph: a snapshot (WebGL; the canvas
+      // renderer has the far view instead), no edges, no labels
+      textureOnViewport: webgl,
       hideEdgesOnViewport: large,
       hideLabelsOnViewport: large,
       motionBlur: false,
@@ -149,43 +159,64 @@ export class GraphRenderer {
       moved: false,
       detail: undefined,
       sketch: undefined,
+      farView: false,
+      counts: { nodes: nodes.length, edges: edges.length },
+      selected: undefined,
+      matches: new Set(),
     };
     this.current = drawing;
     if (large) {
-      const canvas = document.createElement('canvas');
-      canvas.className = 'graph-sketch';
-      canvas.setAttribute('aria-hidden', 'true');
-      this.container.append(canvas);
-      drawing.sketch = { canvas, nodes, edges, palette };
-      this.redrawSketch(drawing.sketch);
-      await nextFrame();
+      // the sketch in a task of its own: setting cytoscape up was this one's
+      await nextTask();
+      if (this.current !== drawing) return undefined;
+      const sketch = new FarView(this.container, nodes, edges, palette, () => this.fitted(nodes));
+      drawing.sketch = sketch;
+      drawing.farView = !webgl && sketch.attach(cy);
+      await nextTask();
+      if (this.current !== drawing) return undefined;
+      sketch.drawNow();
+      await nextPaint();
       if (this.current !== drawing) return undefined;
       firstPaintMs = performance.now() - started;
     }
-    // While the chunks go in, the camera looks away: each frame then culls every element (its
-    // geometry is still worked out, a chunk at a time) instead of repainting a half-built graph.
+    // While the slices go in, the camera looks away: each frame then culls every element (its
+    // geometry is still worked out, a slice at a time) instead of repainting a half-built graph.
     cy.viewport({ zoom: this.fitted(nodes).zoom, pan: { x: -1e7, y: -1e7 } });
-    const chunks = [
-      ...chunked(nodes.map(nodeElement), NODE_CHUNK),
-      ...chunked(edges.map(edgeElement), EDGE_CHUNK),
-    ];
-    for (const chunk of chunks) {
-      if (this.current !== drawing) return undefined;
-      cy.add(chunk);
-      await nextTask();
+    // nodes first (edges need their ends), then edges, each sized afresh: they cost differently
+    for (const elements of [nodes.map(nodeElement), edges.map(edgeElement)]) {
+      const sizer = new SliceSizer(FIRST_SLICE, SLICE_BUDGET_MS);
+      for (let start = 0; start < elements.length;) {
+        if (this.current !== drawing) return undefined;
+        const size = sizer.next();
+        const began = performance.now();
+        cy.add(elements.slice(start, start + size));
+        const addMs = performance.now() - began;
+        start += size;
+        // cytoscape styles and measures what went in at its next frame (painting nothing while
+        // the sketch stands in), in its own callback, which comes before this one
+        const frameBegan = await animationFrame();
+        sizer.took(size, Math.max(addMs, performance.now() - frameBegan));
+        await nextTask();
+      }
     }
-    // one frame still looking away: cytoscape sorts every element by z-order in the first frame
-    // after the last one went in, so that frame is not also the one that paints them all
-    await nextFrame();
+    if (!drawing.farView) {
+      // one frame still looking away: cytoscape sorts every element by z-order in the first
+      // frame after the last one went in, so that frame is not also the one that paints them all
+      await nextPaint();
+    }
     if (this.current !== drawing) return undefined;
     // the panel may have been resized meanwhile (the sketch followed it)
     cy.resize();
     cy.viewport(this.fitted(nodes));
     // a zoom key pressed meanwhile moved the camera that was looking away: the drawing is fitted
     drawing.moved = false;
-    // cytoscape paints the graph in the frame that takes the sketch away
-    drawing.sketch?.canvas.remove();
-    drawing.sketch = undefined;
+    if (drawing.farView) {
+      drawing.sketch?.follow();
+    } else {
+      // cytoscape paints the graph in the frame that takes the sketch away
+      drawing.sketch?.handOver(cy);
+      drawing.sketch = undefined;
+    }
     if (large) drawing.detail = new LevelOfDetail(cy);
     drawing.detail?.schedule();
     drawing.complete = true;
@@ -195,19 +226,8 @@ export class GraphRenderer {
       if (event.target === cy) this.events.select(undefined);
     });
     cy.on('dbltap', 'node', (event) => this.events.toggleCollapse(String(event.target.id())));
-    await nextFrame();
+    await nextPaint();
     return firstPaintMs ?? performance.now() - started;
-  }
-
-  /** Draws a sketch again, fitted to the panel's size (resized, or another theme). */
-  private redrawSketch(sketch: Sketch): void {
-    drawSketch(
-      sketch.canvas,
-      sketch.nodes,
-      sketch.edges,
-      sketch.palette,
-      this.fitted(sketch.nodes),
-    );
   }
 
   /**
@@ -224,7 +244,7 @@ export class GraphRenderer {
     kept.layer.hidden = false;
     kept.cy.resize();
     if (!kept.moved) this.fit();
-    await nextFrame();
+    await nextPaint();
     return true;
   }
 
@@ -252,48 +272,61 @@ export class GraphRenderer {
     if (!current || current.palette === json) return;
     current.palette = json;
     current.cy.style(graphStyle(palette, current.large, current.webgl));
-    if (current.sketch) {
-      current.sketch.palette = palette;
-      this.redrawSketch(current.sketch);
-    }
+    current.sketch?.restyle(palette);
   }
 
   /** Selects a resource (and marks its edges); `centre` pans to it. */
   select(id: string | undefined, centre: boolean): void {
-    const cy = this.cy;
-    if (!cy) return;
+    const current = this.current;
+    if (!current) return;
+    const cy = current.cy;
+    const node = id === undefined ? undefined : cy.getElementById(id);
     cy.batch(() => {
+      // a tap selects in cytoscape too (an edge, say): whatever it holds selected goes
       cy.$(':selected').unselect();
-      cy.$('edge.incident').removeClass('incident');
-      const node = id === undefined ? cy.collection() : cy.getElementById(id);
-      if (node.empty()) return;
+      // only this class marks incident edges: the last selection's are found without a search
+      if (current.selected !== undefined) {
+        cy.getElementById(current.selected).connectedEdges().removeClass('incident');
+      }
+      current.selected = undefined;
+      if (!node?.nonempty()) return;
       node.select();
       node.connectedEdges().addClass('incident');
+      current.selected = node.id();
     });
-    const node = id === undefined ? undefined : cy.getElementById(id);
+    this.markSketch();
     if (centre && node?.nonempty()) {
-      this.current!.moved = true;
+      current.moved = true;
       const zoom = Math.max(cy.zoom(), 0.9);
       // animating thousands of elements costs a full repaint per frame: jump instead
-      if (this.current!.large) cy.viewport({ zoom, pan: panTo(cy, node.position(), zoom) });
+      if (current.large) cy.viewport({ zoom, pan: panTo(cy, node.position(), zoom) });
       else cy.animate({ zoom, center: { eles: node } }, { duration: 200 });
     }
   }
 
   /** Marks the search matches. */
   mark(ids: readonly string[]): void {
-    const cy = this.cy;
-    if (!cy) return;
+    const current = this.current;
+    if (!current) return;
+    const cy = current.cy;
     cy.batch(() => {
-      cy.$('node.match').removeClass('match');
+      for (const id of current.matches) cy.getElementById(id).removeClass('match');
       for (const id of ids) cy.getElementById(id).addClass('match');
     });
+    current.matches = new Set(ids);
+    this.markSketch();
+  }
+
+  /** Shows the selection and the search matches in the sketch. */
+  private markSketch(): void {
+    const current = this.current;
+    current?.sketch?.mark({ selected: current.selected, matches: current.matches });
   }
 
   fit(): void {
     const current = this.current;
-    // a sketch is always fitted
-    if (!current || current.sketch) return;
+    // a drawing still taking its elements in is fitted when they are all in
+    if (!current?.complete) return;
     const cy = current.cy;
     current.moved = false;
     const boxes = cy.nodes().map((node) => ({
@@ -333,6 +366,12 @@ export class GraphRenderer {
     return { nodes, centre };
   }
 
+  /** Where a resource's centre is on screen, in CSS pixels from the graph's top left corner. */
+  renderedPosition(id: string): { x: number; y: number } | undefined {
+    const node = this.cy?.getElementById(id);
+    return node?.nonempty() ? node.renderedPosition() : undefined;
+  }
+
   /** Whether a resource's centre is in view. */
   inView(id: string): boolean {
     const cy = this.cy;
@@ -349,7 +388,12 @@ export class GraphRenderer {
 
   /** How many resources and edges are drawn. */
   counts(): { nodes: number; edges: number } {
-    return { nodes: this.cy?.nodes().length ?? 0, edges: this.cy?.edges().length ?? 0 };
+    return this.current?.counts ?? { nodes: 0, edges: 0 };
+  }
+
+  /** Whether a resource is drawn. */
+  has(id: string): boolean {
+    return this.cy?.getElementById(id).nonempty() ?? false;
   }
 
   /** What is drawn, for tests and benchmarks. */
@@ -406,7 +450,7 @@ function discard(drawing: Drawing | undefined): void {
   // a page gets about sixteen live WebGL contexts: free this one now, not when collected
   if (drawing.webgl) releaseWebglCanvases(drawing.layer);
   drawing.detail?.stop();
-  drawing.sketch?.canvas.remove();
+  drawing.sketch?.remove();
   drawing.cy.destroy();
   drawing.layer.remove();
 }
@@ -414,20 +458,6 @@ function discard(drawing: Drawing | undefined): void {
 function panTo(cy: Core, position: { x: number; y: number }, zoom: number) {
   return { x: cy.width() / 2 - position.x * zoom, y: cy.height() / 2 - position.y * zoom };
 }
-
-function chunked<T>(items: T[], size: number): T[][] {
-  const chunks: T[][] = [];
-  for (let start = 0; start < items.length; start += size) {
-    chunks.push(items.slice(start, start + size));
-  }
-  return chunks;
-}
-
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-const nextFrame = () =>
-  new Promise<void>((resolve) =>
-    requestAnimationFrame(() => requestAnimationFrame(() => resolve())),
-  );
 
 /**
  * Cytoscape injects a `<style>` (its container's `position: relative`) into the page unless an

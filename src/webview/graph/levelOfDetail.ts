@@ -1,4 +1,5 @@
 import type { Collection, Core, SingularElementArgument } from 'cytoscape';
+import { nextTask } from '../common/tasks';
 
 /**
  * Zoom from which a big graph shows labels and arrowheads: an 11 px label is then at least 7 px
@@ -107,5 +108,3 @@ export class LevelOfDetail {
 function midpoint(a: { x: number; y: number }, b: { x: number; y: number }) {
   return { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
 }
-
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));

@@ -22,12 +22,14 @@ import {
 import { nearestTo, nextInDirection, type Direction } from '../../shared/graphNavigation';
 import type { HostToGraph, RestoredNote } from '../../shared/protocol';
 import { keepShown, onHostMessage, postToHost } from '../common/vscodeApi';
+import { IdleWork, nextTask } from '../common/tasks';
 import { restoredBanner } from '../common/restoredBanner';
 import { errorActions } from '../common/errorActions';
 import { renderDetails } from './detailsPanel';
 import { bindGraphKeys } from './graphKeyboard';
 import type { DrawnNode } from './drawnGraph';
 import { GraphRenderer } from './graphRenderer';
+import { webglAvailable } from './webglSupport';
 import { GraphState } from './graphState';
 import { readPalette } from './graphStyle';
 import type { Palette } from './palette';
@@ -65,6 +67,8 @@ let pendingExport: 'png' | 'svg' | undefined;
 let drawnStatus = '';
 let matches: string[] = [];
 let matchIndex = -1;
+/** Keeps the catalog shown for a window reload (see keepShown), when the page is idle. */
+const keeping = new IdleWork();
 const timings = { layoutMs: 0, paintMs: 0, firstPaintMs: 0, draws: 0, engine: '' };
 
 // --- the page -----------------------------------------------------------------------------------
@@ -122,6 +126,9 @@ const renderer = new GraphRenderer(canvas, {
   select: (id) => select(id, false),
   toggleCollapse: (id) => toggleCollapse(id),
 });
+// whether WebGL runs on a GPU takes a WebGL context to find out: found while the page waits for
+// its catalog, not in the task that draws the first big graph
+requestIdleCallback(() => webglAvailable());
 /** Read out by screen readers when the keyboard moves the selection. */
 const announcer = element('div', 'visually-hidden');
 announcer.setAttribute('aria-live', 'polite');
@@ -147,6 +154,7 @@ const testHooks = {
   focus: () => state.value.focus,
   styleOf: (id: string, property: string) => renderer.styleOf(id, property),
   positionOf: (id: string) => renderer.placement().nodes.find((node) => node.id === id),
+  renderedPositionOf: (id: string) => renderer.renderedPosition(id),
   timings,
   select: (id: string) => select(id, true),
   setFocus: (on: boolean) => setFocus(on),
@@ -202,11 +210,14 @@ function show(message: Extract<HostToGraph, { type: 'catalog' }>): void {
   const { catalog, compareWith, focus, restored } = message;
   banner.hidden = true;
   showRestored(restored);
-  keepShown(
-    'graph',
-    { catalog, ...(compareWith ? { compareWith } : {}) },
-    `The catalog's ${catalog.resources.length.toLocaleString('en-US')} resources`,
-    restored?.savedAt,
+  // in idle time: sizing and writing thousands of resources must not hold back the drawing
+  keeping.schedule(() =>
+    keepShown(
+      'graph',
+      { catalog, ...(compareWith ? { compareWith } : {}) },
+      `The catalog's ${catalog.resources.length.toLocaleString('en-US')} resources`,
+      restored?.savedAt,
+    ),
   );
   // the same drawing again (a snapshot after the panel was shown again): nothing to redo
   if (
@@ -267,6 +278,9 @@ async function draw(): Promise<void> {
       return;
     }
   }
+  // the model in a task of its own: taking the message in (and the controls it changed) was one
+  await nextTask();
+  if (generation !== drawGeneration) return;
   const model = buildGraphModel(catalog, {
     hiddenGroups: new Set(view.hiddenGroups),
     hiddenTypes: new Set(view.hiddenTypes),
@@ -436,11 +450,12 @@ function toggleCollapse(id: string): void {
 
 function find(query: string, next: boolean): void {
   if (!shown) return;
-  const drawn = new Set(renderer.drawn().nodes);
-  const found = searchResources(
-    shown.catalog.resources.filter((resource) => drawn.has(resource.id)),
-    query,
-  );
+  const found = query.trim()
+    ? searchResources(
+        shown.catalog.resources.filter((resource) => renderer.has(resource.id)),
+        query,
+      )
+    : [];
   if (found.join('\n') !== matches.join('\n')) matchIndex = -1;
   matches = found;
   renderer.mark(matches);

@@ -21,6 +21,7 @@ import {
 import { errorActions } from '../common/errorActions';
 import { restoredBanner } from '../common/restoredBanner';
 import { keepShown, onHostMessage, postToHost } from '../common/vscodeApi';
+import { IdleWork } from '../common/tasks';
 import { RunsGrid } from './runsGrid';
 
 const WINDOW_LABELS: Record<(typeof RUN_WINDOWS)[number], string> = {
@@ -217,7 +218,7 @@ function setLoading(loading: boolean): void {
   progress.hidden = !loading;
 }
 
-let keepWork = 0;
+const keeping = new IdleWork();
 
 /**
  * Keeps what is shown for a window reload once complete, in idle time: serialising a week of
@@ -225,16 +226,13 @@ let keepWork = 0;
  */
 function keepIfComplete(): void {
   if (!complete) return;
-  cancelIdleCallback(keepWork);
-  keepWork = requestIdleCallback(
-    () =>
-      keepShown(
-        'runs',
-        { title: title.textContent ?? '', filter, bounds, rows, counts, environments },
-        `The ${rows.length.toLocaleString('en-US')} runs`,
-        savedAt,
-      ),
-    { timeout: 2000 },
+  keeping.schedule(() =>
+    keepShown(
+      'runs',
+      { title: title.textContent ?? '', filter, bounds, rows, counts, environments },
+      `The ${rows.length.toLocaleString('en-US')} runs`,
+      savedAt,
+    ),
   );
 }
 

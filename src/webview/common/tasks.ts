@@ -1,0 +1,41 @@
+/**
+ * Ways for a view to give the main thread back between pieces of long work, so that no single
+ * task holds back input and paint for long.
+ */
+
+/** Resolves in a task of its own, after the browser has had the chance to handle input. */
+export const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
+
+/** Resolves in the next animation frame's callbacks, before that frame is painted. */
+export const animationFrame = (): Promise<number> =>
+  new Promise((resolve) => requestAnimationFrame(resolve));
+
+/** Resolves once the next frame has been painted (the frame after it has begun). */
+export const nextPaint = (): Promise<void> =>
+  new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
+
+/**
+ * One piece of deferred work that a newer one replaces: it runs when the page is idle (or after
+ * `timeoutMs` at the latest), unless scheduled again first.
+ */
+export class IdleWork {
+  private handle: number | undefined;
+
+  constructor(private readonly timeoutMs = 2000) {}
+
+  schedule(work: () => void): void {
+    this.cancel();
+    this.handle = requestIdleCallback(
+      () => {
+        this.handle = undefined;
+        work();
+      },
+      { timeout: this.timeoutMs },
+    );
+  }
+
+  cancel(): void {
+    if (this.handle !== undefined) cancelIdleCallback(this.handle);
+    this.handle = undefined;
+  }
+}

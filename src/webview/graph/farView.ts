@@ -1,0 +1,207 @@
+import type { Core } from 'cytoscape';
+import type { DrawnEdge, DrawnNode } from './drawnGraph';
+import { drawSketch } from './graphSketch';
+import { SketchScene, type SketchMarks, type SketchViewport } from './sketchScene';
+import { DETAIL_ZOOM } from './levelOfDetail';
+import type { Palette } from './palette';
+
+/**
+ * Zoomed out below this, a big graph shows no labels or arrowheads (see levelOfDetail.ts): only
+ * boxes and lines, which the sketch draws the same way, in a few dozen canvas calls.
+ */
+export const NEAR_ZOOM = DETAIL_ZOOM;
+
+/**
+ * While the camera moves, the far view draws the boxes only (as cytoscape hides a big graph's
+ * edges then); this long after the last move, the lines too.
+ */
+const SETTLE_MS = 120;
+
+/** The part of cytoscape's canvas renderer this view steps in front of. */
+interface CanvasRenderer {
+  render(options?: { forcedContext?: unknown }): void;
+}
+
+/**
+ * A big graph's sketch (graphSketch.ts) in front of cytoscape's layer.
+ *
+ * It is drawn as soon as the layout is known, fitted, while cytoscape takes the elements in (a
+ * slice per task): the whole graph is on screen at once, and answers no clicks yet.
+ *
+ * Then, for cytoscape's canvas renderer, it stays as the far view. That renderer paints every
+ * element of a view into layer textures, element by element: for a fitted view of thousands that
+ * is one task of hundreds of milliseconds after every change (the first drawing, a selection, a
+ * theme). From far, the sketch draws the same picture in a few milliseconds, so it does:
+ * cytoscape keeps the elements, their geometry, selection and hit-testing (clicks and the wheel go
+ * through the sketch to it), but paints nothing until the view is zoomed in to NEAR_ZOOM, where it
+ * paints only the few hundred elements in view. Exports are unaffected: cytoscape draws them with
+ * its own calls, not through render().
+ *
+ * The WebGL renderer draws everything itself, at a cost that does not grow that way: the sketch
+ * hands over to it once the elements are in.
+ */
+export class FarView {
+  private readonly canvas: HTMLCanvasElement;
+  private readonly scene: SketchScene;
+  private cy: Core | undefined;
+  private marks: SketchMarks = { selected: undefined, matches: new Set() };
+  private frame: number | undefined;
+  /** Set while the camera moves: the lines are drawn once it has settled. */
+  private settling: ReturnType<typeof setTimeout> | undefined;
+  /** While the elements go in: the sketch shows the fitted graph and answers no clicks. */
+  private takingIn = true;
+  private far = true;
+  /** What the canvas shows now: a draw asked for with the same inputs is skipped. */
+  private drawnWith: unknown[] = [];
+
+  /** Works the sketch's scene out; drawNow() draws it. */
+  constructor(
+    container: HTMLElement,
+    nodes: readonly DrawnNode[],
+    edges: readonly DrawnEdge[],
+    private palette: Palette,
+    private readonly fitted: () => SketchViewport,
+  ) {
+    this.canvas = document.createElement('canvas');
+    this.canvas.className = 'graph-sketch taking-in';
+    this.canvas.setAttribute('aria-hidden', 'true');
+    container.append(this.canvas);
+    this.scene = new SketchScene(nodes, edges);
+  }
+
+  /**
+   * Draws the sketch now. The first time, in a task after the constructor's (working out the
+   * scene of tens of thousands of elements is a task's worth) and before a frame (which then
+   * only rasterizes it).
+   */
+  drawNow(): void {
+    if (this.frame !== undefined) cancelAnimationFrame(this.frame);
+    this.frame = undefined;
+    this.draw();
+  }
+
+  /**
+   * Steps in front of `cy`'s canvas renderer: it paints nothing while the sketch stands in.
+   * False if its renderer is not the one this was written against (cytoscape 3.3x); cytoscape
+   * then draws everything, and the sketch is handed over once the elements are in.
+   */
+  attach(cy: Core): boolean {
+    const renderer = (cy as unknown as { renderer?: () => Partial<CanvasRenderer> }).renderer?.();
+    const render = renderer?.render;
+    if (!renderer || typeof render !== 'function') return false;
+    this.cy = cy;
+    // a forced context is a drawing into another canvas (cytoscape's own snapshots): let it be
+    renderer.render = (options) => {
+      if (this.standsIn() && options?.forcedContext === undefined) return;
+      render.call(renderer, options);
+    };
+    return true;
+  }
+
+  /** Every element went in: from now on the sketch follows cytoscape's camera. */
+  follow(): void {
+    const cy = this.cy;
+    if (!cy) return;
+    this.takingIn = false;
+    this.canvas.classList.remove('taking-in');
+    cy.on('viewport', () => {
+      this.moving();
+      this.update();
+    });
+    this.update();
+  }
+
+  /** Every element went in, and cytoscape draws everything from now on. */
+  handOver(cy: Core): void {
+    this.takingIn = false;
+    this.far = false;
+    this.remove();
+    cy.forceRender();
+  }
+
+  /** Whether the sketch is what is on screen (cytoscape paints nothing meanwhile). */
+  standsIn(): boolean {
+    return this.takingIn || this.far;
+  }
+
+  /** The selection or the search matches (may have) changed. */
+  mark(marks: SketchMarks): void {
+    const same =
+      marks.selected === this.marks.selected &&
+      marks.matches.size === this.marks.matches.size &&
+      [...marks.matches].every((id) => this.marks.matches.has(id));
+    if (same) return;
+    this.marks = marks;
+    this.schedule();
+  }
+
+  restyle(palette: Palette): void {
+    this.palette = palette;
+    this.schedule();
+  }
+
+  /** The panel was resized. */
+  resize(): void {
+    this.schedule();
+  }
+
+  remove(): void {
+    if (this.frame !== undefined) cancelAnimationFrame(this.frame);
+    this.frame = undefined;
+    clearTimeout(this.settling);
+    this.canvas.remove();
+  }
+
+  /** The camera moved: lines are left out until it has settled. */
+  private moving(): void {
+    clearTimeout(this.settling);
+    this.settling = setTimeout(() => {
+      this.settling = undefined;
+      this.schedule();
+    }, SETTLE_MS);
+  }
+
+  /** Zoomed in past NEAR_ZOOM cytoscape takes over, and hands back below it. */
+  private update(): void {
+    const cy = this.cy!;
+    const far = cy.zoom() < NEAR_ZOOM;
+    if (far !== this.far) {
+      this.far = far;
+      this.canvas.hidden = !far;
+      // cytoscape skipped the frames while the sketch stood in: it paints the near view now
+      if (!far) cy.forceRender();
+    }
+    if (far) this.schedule();
+  }
+
+  /** Draws in the next frame: a wheel or a drag moves the camera many times per frame. */
+  private schedule(): void {
+    if (this.frame !== undefined || !this.standsIn()) return;
+    this.frame = requestAnimationFrame(() => {
+      this.frame = undefined;
+      this.draw();
+    });
+  }
+
+  private draw(): void {
+    const cy = this.cy;
+    if (cy?.destroyed()) return;
+    const viewport =
+      this.takingIn || !cy ? this.fitted() : { zoom: cy.zoom(), pan: { ...cy.pan() } };
+    const lines = this.settling === undefined;
+    const inputs = [
+      viewport.zoom,
+      viewport.pan.x,
+      viewport.pan.y,
+      this.canvas.clientWidth,
+      this.canvas.clientHeight,
+      this.palette,
+      this.marks.selected,
+      this.marks.matches,
+      lines,
+    ];
+    if (inputs.every((input, index) => input === this.drawnWith[index])) return;
+    this.drawnWith = inputs;
+    drawSketch(this.canvas, this.scene, this.palette, viewport, this.marks, { lines });
+  }
+}

@@ -1,0 +1,293 @@
+// No DOM here: unit tests run it in Node; graphSketch.ts draws a scene on a canvas.
+import type { DrawnEdge, DrawnNode } from './drawnGraph';
+import { strokes, typeColourIndex, type Palette } from './palette';
+
+/** What the sketch needs of a resource: its centre, size, type and state (no label). */
+type SketchNode = Omit<DrawnNode, 'label'>;
+type SketchEdge = Pick<DrawnEdge, 'source' | 'target' | 'group' | 'diff'>;
+
+export interface SketchViewport {
+  zoom: number;
+  pan: { x: number; y: number };
+}
+
+/** What the user marked: the selected resource (its edges too) and the search matches. */
+export interface SketchMarks {
+  selected: string | undefined;
+  matches: ReadonlySet<string>;
+}
+
+/** How a set of lines or boxes is stroked: the sketch draws each look as one path. */
+export interface Look {
+  colour: string;
+  width: number;
+  alpha: number;
+  /** Dash and gap lengths; empty: solid. */
+  dash: number[];
+  /** A box's fill (lines have none). */
+  fill?: string;
+}
+
+/** What sets an edge's look apart: its relationship group and diff state. */
+interface EdgeKind {
+  group: SketchEdge['group'];
+  diff: SketchEdge['diff'];
+}
+
+/** What sets a resource's look apart, short of the user's marks. */
+interface NodeKind {
+  colour: number;
+  diff: SketchNode['diff'];
+  collapsed: boolean;
+}
+
+/** A mark's own look; a removed resource keeps its faintness under it. */
+type MarkKind = 'selected' | 'match' | 'selected-removed' | 'match-removed';
+
+/** The lines and boxes in view, grouped by look, as flat coordinates: what a draw strokes. */
+export interface SketchBatches {
+  /** Per look: x1, y1, x2, y2 of each line. */
+  lines: Array<{ look: Look; coordinates: number[] }>;
+  /** Per look: left, top, width, height of each box. */
+  boxes: Array<{ look: Look; coordinates: number[] }>;
+}
+
+/**
+ * A big graph seen from far, ready to draw again and again (each camera move of the far view):
+ * every box and line in the colours, widths and dashes the graph's style gives them (graphStyle.ts,
+ * large graphs: square boxes, straight edges, no labels or arrowheads, which a big graph seen from
+ * far is too small to show anyway).
+ *
+ * What does not change between draws is worked out once: coordinates in typed arrays, each
+ * element's kind as a small number (its look follows from the kind and the palette). A draw then
+ * only culls and sorts by look, and strokes each look as one path: tens of thousands of elements
+ * cost a few dozen canvas calls and no allocation per element.
+ */
+export class SketchScene {
+  /** x1, y1, x2, y2 of each resource's box. */
+  private readonly boxes: Float64Array;
+  private readonly nodeKindOf: Uint16Array;
+  private readonly nodeKinds: NodeKind[] = [];
+  private readonly nodeIndex = new Map<string, number>();
+  /** x1, y1, x2, y2 of each edge; edges whose ends are not drawn are left out. */
+  private readonly lines: Float64Array;
+  private readonly edgeKindOf: Uint8Array;
+  private readonly edgeKinds: EdgeKind[] = [];
+  private readonly ends: Int32Array;
+  private readonly lineCount: number;
+  private looksFor: { palette: Palette; nodes: Look[]; edges: Look[] } | undefined;
+
+  constructor(nodes: readonly SketchNode[], edges: readonly SketchEdge[]) {
+    this.boxes = new Float64Array(nodes.length * 4);
+    this.nodeKindOf = new Uint16Array(nodes.length);
+    const nodeKeys = new Map<string, number>();
+    nodes.forEach((node, index) => {
+      this.nodeIndex.set(node.id, index);
+      this.boxes[index * 4] = node.x - node.width / 2;
+      this.boxes[index * 4 + 1] = node.y - node.height / 2;
+      this.boxes[index * 4 + 2] = node.x + node.width / 2;
+      this.boxes[index * 4 + 3] = node.y + node.height / 2;
+      const kind = {
+        colour: typeColourIndex(node.type),
+        diff: node.diff,
+        collapsed: node.members > 1,
+      };
+      this.nodeKindOf[index] = kindIndex(
+        nodeKeys,
+        this.nodeKinds,
+        kind,
+        `${kind.colour} ${kind.diff} ${kind.collapsed}`,
+      );
+    });
+    this.lines = new Float64Array(edges.length * 4);
+    this.edgeKindOf = new Uint8Array(edges.length);
+    this.ends = new Int32Array(edges.length * 2);
+    const edgeKeys = new Map<string, number>();
+    let count = 0;
+    for (const edge of edges) {
+      const source = this.nodeIndex.get(edge.source);
+      const target = this.nodeIndex.get(edge.target);
+      if (source === undefined || target === undefined) continue;
+      this.lines[count * 4] = this.centreX(source);
+      this.lines[count * 4 + 1] = this.centreY(source);
+      this.lines[count * 4 + 2] = this.centreX(target);
+      this.lines[count * 4 + 3] = this.centreY(target);
+      this.ends[count * 2] = source;
+      this.ends[count * 2 + 1] = target;
+      const kind = { group: edge.group, diff: edge.diff };
+      this.edgeKindOf[count] = kindIndex(
+        edgeKeys,
+        this.edgeKinds,
+        kind,
+        `${kind.group} ${kind.diff}`,
+      );
+      count++;
+    }
+    this.lineCount = count;
+  }
+
+  /**
+   * The boxes and lines in view, by look. `lines: false` leaves the lines out (the far view while
+   * the camera moves, as cytoscape hides edges then).
+   */
+  batches(
+    palette: Palette,
+    viewport: SketchViewport,
+    size: { width: number; height: number },
+    marks: SketchMarks,
+    options: { lines: boolean } = { lines: true },
+  ): SketchBatches {
+    const looks = this.looks(palette);
+    const view = viewBox(size.width, size.height, viewport);
+    const selected = marks.selected === undefined ? -1 : (this.nodeIndex.get(marks.selected) ?? -1);
+    const matches = new Set<number>();
+    for (const id of marks.matches) {
+      const index = this.nodeIndex.get(id);
+      if (index !== undefined) matches.add(index);
+    }
+
+    const lines = looks.edges.map((look) => ({ look, coordinates: [] as number[] }));
+    // the selected resource's edges over the others (their style's z-index), under the boxes
+    const incident = { look: markedEdgeLook(palette), coordinates: [] as number[] };
+    if (options.lines) {
+      const at = this.lines;
+      for (let edge = 0; edge < this.lineCount; edge++) {
+        const i = edge * 4;
+        const x1 = at[i]!;
+        const y1 = at[i + 1]!;
+        const x2 = at[i + 2]!;
+        const y2 = at[i + 3]!;
+        if (
+          Math.max(x1, x2) < view.x1 ||
+          Math.min(x1, x2) > view.x2 ||
+          Math.max(y1, y2) < view.y1 ||
+          Math.min(y1, y2) > view.y2
+        ) {
+          continue;
+        }
+        const isIncident =
+          selected >= 0 &&
+          (this.ends[edge * 2] === selected || this.ends[edge * 2 + 1] === selected);
+        (isIncident ? incident : lines[this.edgeKindOf[edge]!]!).coordinates.push(x1, y1, x2, y2);
+      }
+    }
+
+    const boxes = looks.nodes.map((look) => ({ look, coordinates: [] as number[] }));
+    const marked = new Map<MarkKind, { look: Look; coordinates: number[] }>();
+    const box = this.boxes;
+    for (let node = 0; node < this.nodeKindOf.length; node++) {
+      const i = node * 4;
+      const x1 = box[i]!;
+      const y1 = box[i + 1]!;
+      const x2 = box[i + 2]!;
+      const y2 = box[i + 3]!;
+      if (x2 < view.x1 || x1 > view.x2 || y2 < view.y1 || y1 > view.y2) continue;
+      let target = boxes[this.nodeKindOf[node]!]!;
+      if (node === selected || matches.has(node)) {
+        const removed = this.nodeKinds[this.nodeKindOf[node]!]!.diff === 'removed';
+        const kind: MarkKind = `${node === selected ? 'selected' : 'match'}${removed ? '-removed' : ''}`;
+        target = marked.get(kind) ?? { look: markedNodeLook(palette, kind), coordinates: [] };
+        marked.set(kind, target);
+      }
+      target.coordinates.push(x1, y1, x2 - x1, y2 - y1);
+    }
+    // as the style's last rules: a search match over a diff state, the selection over both
+    const markOrder: MarkKind[] = ['match-removed', 'match', 'selected-removed', 'selected'];
+    return {
+      lines: [...lines, incident].filter((batch) => batch.coordinates.length > 0),
+      boxes: [
+        ...boxes,
+        ...markOrder.flatMap((kind) => {
+          const batch = marked.get(kind);
+          return batch ? [batch] : [];
+        }),
+      ].filter((batch) => batch.coordinates.length > 0),
+    };
+  }
+
+  private centreX(node: number): number {
+    return (this.boxes[node * 4]! + this.boxes[node * 4 + 2]!) / 2;
+  }
+
+  private centreY(node: number): number {
+    return (this.boxes[node * 4 + 1]! + this.boxes[node * 4 + 3]!) / 2;
+  }
+
+  /** Each kind's look in this palette (worked out again only when the palette changes). */
+  private looks(palette: Palette): { nodes: Look[]; edges: Look[] } {
+    if (this.looksFor?.palette !== palette) {
+      this.looksFor = {
+        palette,
+        nodes: this.nodeKinds.map((kind) => nodeLook(kind, palette)),
+        edges: this.edgeKinds.map((kind) => edgeLook(kind, palette)),
+      };
+    }
+    return this.looksFor;
+  }
+}
+
+function kindIndex<K>(keys: Map<string, number>, kinds: K[], kind: K, key: string): number {
+  let index = keys.get(key);
+  if (index === undefined) {
+    index = kinds.length;
+    kinds.push(kind);
+    keys.set(key, index);
+  }
+  return index;
+}
+
+function edgeLook(kind: EdgeKind, palette: Palette): Look {
+  const line = strokes(palette);
+  if (kind.diff === 'added' || kind.diff === 'removed') {
+    return { colour: palette[kind.diff], width: line.markedEdgeWidth, alpha: 1, dash: [] };
+  }
+  return {
+    colour: palette.muted,
+    width: line.edgeWidth,
+    alpha: kind.group === 'contains' ? line.containsOpacity : 1,
+    dash: kind.group === 'refresh' ? line.refreshDash : [],
+  };
+}
+
+function markedEdgeLook(palette: Palette): Look {
+  return { colour: palette.focus, width: strokes(palette).markedEdgeWidth, alpha: 1, dash: [] };
+}
+
+function nodeLook(kind: NodeKind, palette: Palette): Look {
+  const line = strokes(palette);
+  if (kind.diff !== 'same') {
+    return {
+      colour: palette[kind.diff],
+      width: line.markedNodeBorder,
+      alpha: kind.diff === 'removed' ? line.removedOpacity : 1,
+      dash: kind.diff === 'removed' ? line.refreshDash : [],
+    };
+  }
+  return {
+    colour: palette.types[kind.colour] ?? palette.muted,
+    width: kind.collapsed ? line.markedNodeBorder : line.nodeBorder,
+    alpha: 1,
+    dash: [],
+  };
+}
+
+function markedNodeLook(palette: Palette, kind: MarkKind): Look {
+  const line = strokes(palette);
+  return {
+    colour: palette.focus,
+    width: line.markedNodeBorder,
+    alpha: kind.endsWith('-removed') ? line.removedOpacity : 1,
+    dash: [],
+    ...(kind.startsWith('selected') ? { fill: palette.focus } : {}),
+  };
+}
+
+/** The part of the graph in view, in graph coordinates. */
+function viewBox(width: number, height: number, { zoom, pan }: SketchViewport) {
+  return {
+    x1: -pan.x / zoom,
+    y1: -pan.y / zoom,
+    x2: (width - pan.x) / zoom,
+    y2: (height - pan.y) / zoom,
+  };
+}

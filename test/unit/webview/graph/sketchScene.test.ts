@@ -1,0 +1,144 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import type { DrawnEdge, DrawnNode } from '../../../../src/webview/graph/drawnGraph';
+import { SketchScene, type SketchMarks } from '../../../../src/webview/graph/sketchScene';
+import type { Palette } from '../../../../src/webview/graph/palette';
+
+const palette: Palette = {
+  foreground: '#cccccc',
+  muted: '#9d9d9d',
+  background: '#1f1f1f',
+  nodeBackground: '#202020',
+  focus: '#0078d4',
+  selectionForeground: '#ffffff',
+  added: '#81b88b',
+  removed: '#c74e39',
+  changed: '#e2c08d',
+  types: ['#3794ff', '#89d185', '#d18616', '#b180d7', '#cca700', '#f14c4c', '#11a8cd', '#bc3fbc'],
+  highContrast: false,
+};
+
+const node = (id: string, x: number, y: number, diff: DrawnNode['diff'] = 'same'): DrawnNode => ({
+  id,
+  type: id.slice(0, id.indexOf('[')),
+  label: id,
+  members: 1,
+  diff,
+  width: 100,
+  height: 20,
+  x,
+  y,
+});
+const edge = (source: string, target: string, group: DrawnEdge['group']): DrawnEdge => ({
+  id: `${source} ${group} ${target}`,
+  source,
+  target,
+  relationship: group === 'contains' ? 'contains' : group === 'refresh' ? 'notifies' : 'before',
+  group,
+  diff: 'same',
+});
+
+// three resources in a row, 200 apart; the fourth far off to the right
+const nodes = [
+  node('Class[Base]', 0, 0),
+  node('Package[nginx]', 200, 0),
+  node('Service[nginx]', 400, 0, 'removed'),
+  node('File[/far]', 5000, 0),
+];
+const edges = [
+  edge('Class[Base]', 'Package[nginx]', 'contains'),
+  edge('Package[nginx]', 'Service[nginx]', 'refresh'),
+  edge('Service[nginx]', 'File[/far]', 'ordering'),
+  // an end that is not drawn (a hidden type): no line
+  edge('Class[Base]', 'User[gone]', 'ordering'),
+];
+const scene = new SketchScene(nodes, edges);
+const none: SketchMarks = { selected: undefined, matches: new Set() };
+/** 1:1, the graph's origin at (100, 100) of a 600 × 300 view: x from -100 to 500 in view. */
+const view = { zoom: 1, pan: { x: 100, y: 100 } };
+const size = { width: 600, height: 300 };
+
+/** Each batch as its colour and how many lines or boxes it has. */
+function summary(
+  batches: Array<{ look: { colour: string; fill?: string }; coordinates: number[] }>,
+) {
+  return batches.map(({ look, coordinates }) => ({
+    colour: look.colour,
+    fill: look.fill,
+    count: coordinates.length / 4,
+  }));
+}
+
+describe('graph sketch scene', () => {
+  test('draws the boxes and lines in view, each look as one batch, and leaves out the rest', () => {
+    const { lines, boxes } = scene.batches(palette, view, size, none);
+    // File[/far] is out of view; its line from Service[nginx] crosses the view, so it is drawn
+    assert.equal(
+      boxes.reduce((sum, batch) => sum + batch.coordinates.length / 4, 0),
+      3,
+    );
+    assert.deepEqual(
+      lines.map((batch) => batch.coordinates),
+      [
+        [0, 0, 200, 0],
+        [200, 0, 400, 0],
+        [400, 0, 5000, 0],
+      ],
+    );
+    // box coordinates are left, top, width and height
+    assert.ok(boxes.some((batch) => batch.coordinates.join() === [-50, -10, 100, 20].join()));
+  });
+
+  test('looks come from the palette: containment faint, refresh dashed, a removed box faded', () => {
+    const { lines, boxes } = scene.batches(palette, view, size, none);
+    const [contains, refresh, ordering] = lines.map((batch) => batch.look);
+    assert.equal(contains!.alpha, 0.3);
+    assert.deepEqual(refresh!.dash, [6, 3]);
+    assert.deepEqual(ordering!.dash, []);
+    const removed = boxes.find((batch) => batch.look.colour === palette.removed)!;
+    assert.equal(removed.look.alpha, 0.75);
+    assert.equal(removed.coordinates.length, 4);
+  });
+
+  test('the selected resource is filled in the focus colour, over the rest; its edges too', () => {
+    const marks: SketchMarks = { selected: 'Package[nginx]', matches: new Set(['Class[Base]']) };
+    const { lines, boxes } = scene.batches(palette, view, size, marks);
+    assert.deepEqual(summary(boxes).slice(-2), [
+      { colour: palette.focus, fill: undefined, count: 1 },
+      { colour: palette.focus, fill: palette.focus, count: 1 },
+    ]);
+    // both of its edges, last (over the others), in the focus colour
+    assert.deepEqual(summary(lines).at(-1), { colour: palette.focus, fill: undefined, count: 2 });
+    assert.equal(summary(lines).length, 2, 'the ordering edge, then the marked ones');
+  });
+
+  test('a selected removed resource keeps its faintness', () => {
+    const marks: SketchMarks = { selected: 'Service[nginx]', matches: new Set() };
+    const selected = scene.batches(palette, view, size, marks).boxes.at(-1)!;
+    assert.equal(selected.look.fill, palette.focus);
+    assert.equal(selected.look.alpha, 0.75);
+  });
+
+  test('while the camera moves, only the boxes', () => {
+    const { lines, boxes } = scene.batches(palette, view, size, none, { lines: false });
+    assert.deepEqual(lines, []);
+    assert.equal(boxes.length > 0, true);
+  });
+
+  test('zoomed out, everything is in view; panned away, nothing is', () => {
+    const far = scene.batches(palette, { zoom: 0.1, pan: { x: 10, y: 100 } }, size, none);
+    assert.equal(
+      far.boxes.reduce((sum, batch) => sum + batch.coordinates.length / 4, 0),
+      4,
+    );
+    const away = scene.batches(palette, { zoom: 1, pan: { x: -20_000, y: 0 } }, size, none);
+    assert.deepEqual([away.lines, away.boxes], [[], []]);
+  });
+
+  test('another palette gives other looks', () => {
+    const light = { ...palette, muted: '#616161', types: palette.types.map(() => '#000000') };
+    const { lines, boxes } = scene.batches(light, view, size, none);
+    assert.equal(lines[0]!.look.colour, '#616161');
+    assert.ok(boxes.some((batch) => batch.look.colour === '#000000'));
+  });
+});
