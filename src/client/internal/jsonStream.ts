@@ -155,11 +155,20 @@ class ArrayScanner {
       this.assertOnlyWhitespace(chunk, index);
       return undefined;
     }
+    // The separator is learnt from the first element, which alone is scanned byte by byte: the
+    // rest of the first chunk is cut natively too (in a new process the scanner is not compiled
+    // yet, and scanning a whole first chunk held back its first record by milliseconds)
+    let first: ElementBatch | undefined;
+    if (!this.learntSeparator) {
+      first = this.scanArray(chunk, index, true);
+      // no element ended in this chunk (it is held as the one in flight), or the array did
+      if (!first || this.mode !== 'array') return first;
+      index = this.scannedTo;
+      this.learnSeparator(first.elements);
+    }
     const guessed = this.cutAtRowSeparator(chunk, index);
     const scanned = this.scanArray(chunk, guessed ? guessed.resumeAt : index);
-    const part = joinParts(guessed?.part, scanned);
-    if (part && !this.learntSeparator) this.learnSeparator(part.elements);
-    return part;
+    return joinParts(first, joinParts(guessed?.part, scanned));
   }
 
   /**
@@ -246,7 +255,11 @@ class ArrayScanner {
     return index;
   }
 
-  private scanArray(chunk: Buffer, from: number): ElementBatch | undefined {
+  /** Where the last scanArray stopped: the chunk's end, or after the first element's comma. */
+  private scannedTo = 0;
+
+  /** `firstOnly`: stops after the first element that ends in this chunk (and its comma). */
+  private scanArray(chunk: Buffer, from: number, firstOnly = false): ElementBatch | undefined {
     // Where the element in flight began in this chunk; -1 when it began in an earlier chunk.
     let elementStart = -1;
     // Start of the first element completed in this chunk (-1: it began in an earlier chunk).
@@ -288,6 +301,10 @@ class ArrayScanner {
             index++;
             break;
           }
+          if (firstOnly && batchEnd >= 0) {
+            index++;
+            break;
+          }
           continue;
         }
         if (!inElement) {
@@ -304,6 +321,7 @@ class ArrayScanner {
     this.inString = inString;
     this.escaped = escaped;
     this.inElement = inElement;
+    this.scannedTo = index;
 
     let part: ElementBatch | undefined;
     if (batchEnd >= 0) {
