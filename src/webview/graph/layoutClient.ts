@@ -50,6 +50,17 @@ export class LayoutClient {
     this.startWorker = options.startWorker;
   }
 
+  /**
+   * Starts the worker ahead of the first layout (the view does while its catalog is fetched):
+   * fetching its bundle and starting it then costs the first drawing nothing. A worker that does
+   * not start is tried again by the first layout, which reports the failure.
+   */
+  warmUp(): void {
+    this.start().catch(() => {
+      // the first layout starts it again and falls back if that fails too
+    });
+  }
+
   async layout(request: Omit<LayoutRequest, 'id'>): Promise<LayoutResponse> {
     const id = ++this.nextId;
     try {

@@ -126,9 +126,15 @@ const renderer = new GraphRenderer(canvas, {
   select: (id) => select(id, false),
   toggleCollapse: (id) => toggleCollapse(id),
 });
-// whether WebGL runs on a GPU takes a WebGL context to find out: found while the page waits for
-// its catalog, not in the task that draws the first big graph
-requestIdleCallback(() => webglAvailable());
+// while the page waits for its catalog, not when the first graph is drawn: the layout worker is
+// started (its bundle fetched and compiled), whether WebGL runs on a GPU is found out (that takes
+// a WebGL context), and the number format the status line counts in is set up (its first use
+// loads the locale's data: about 20 ms)
+requestIdleCallback(() => {
+  layouts.warmUp();
+  webglAvailable();
+  count(0, 'resource');
+});
 /** Read out by screen readers when the keyboard moves the selection. */
 const announcer = element('div', 'visually-hidden');
 announcer.setAttribute('aria-live', 'polite');

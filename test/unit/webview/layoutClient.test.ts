@@ -53,6 +53,38 @@ function clientWith(workers: FakeWorker[], timeoutMs = 60_000) {
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('LayoutClient', () => {
+  test('warmUp() starts the worker that the first layout then uses', async () => {
+    const worker = new FakeWorker();
+    const { client, started } = clientWith([worker]);
+    client.warmUp();
+    await tick();
+    assert.deepEqual(started, [worker], 'started before any layout');
+    const pending = client.layout(request);
+    await tick();
+    assert.equal(worker.sent.length, 1);
+    worker.answer({ positions: { 'Class[a]': { x: 1, y: 2 } }, engine: 'elk', ms: 3 });
+    assert.equal((await pending).failure, undefined);
+    assert.equal(started.length, 1, 'no second worker');
+  });
+
+  test('a worker that fails to start when warmed up is started again by the first layout', async () => {
+    let attempts = 0;
+    const worker = new FakeWorker();
+    const client = new LayoutClient({
+      startWorker: async () => {
+        if (++attempts === 1) throw new Error('the layout worker did not load (404)');
+        return worker;
+      },
+    });
+    client.warmUp();
+    await tick();
+    const pending = client.layout(request);
+    await tick();
+    worker.answer({ positions: {}, engine: 'fast', ms: 1 });
+    assert.equal((await pending).failure, undefined);
+    assert.equal(attempts, 2);
+  });
+
   test('passes the worker’s answer through', async () => {
     const worker = new FakeWorker();
     const { client } = clientWith([worker]);
