@@ -2,21 +2,9 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { DrawnEdge, DrawnNode } from '../../../../src/webview/graph/drawnGraph';
 import { SketchScene, type SketchMarks } from '../../../../src/webview/graph/sketchScene';
-import type { Palette } from '../../../../src/webview/graph/palette';
+import { darkPalette } from '../../../fixtures/graph/palette';
 
-const palette: Palette = {
-  foreground: '#cccccc',
-  muted: '#9d9d9d',
-  background: '#1f1f1f',
-  nodeBackground: '#202020',
-  focus: '#0078d4',
-  selectionForeground: '#ffffff',
-  added: '#81b88b',
-  removed: '#c74e39',
-  changed: '#e2c08d',
-  types: ['#3794ff', '#89d185', '#d18616', '#b180d7', '#cca700', '#f14c4c', '#11a8cd', '#bc3fbc'],
-  highContrast: false,
-};
+const palette = darkPalette;
 
 const node = (id: string, x: number, y: number, diff: DrawnNode['diff'] = 'same'): DrawnNode => ({
   id,
