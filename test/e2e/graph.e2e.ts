@@ -687,6 +687,38 @@ async function bigCatalogIsSketchedFirst(
       assert.ok(near.painted, 'cytoscape painted');
     },
   );
+
+  // focus mode draws the selected resource's dependencies on their own: the whole graph's
+  // drawing is kept, hidden, and so is its sketch; leaving focus mode shows both again
+  const sketchesShown = () => frame.locator('canvas.graph-sketch:not([hidden])').count();
+  const beforeFocus = await draws(frame);
+  await frame.locator('.graph-canvas').press('f');
+  await nextDraw(frame, beforeFocus);
+  const focused = {
+    on: await frame.evaluate(() => window.__pdbxGraph.focus()),
+    // a focus view big enough has a sketch of its own
+    ownSketch: await frame.evaluate(
+      () => window.__pdbxGraph.nodeIds().length + window.__pdbxGraph.edgeIds().length > 1500,
+    ),
+    sketchesShown: await sketchesShown(),
+  };
+  await page.screenshot({ path: join(screenshots, `graph-big-focus-${shade}.png`) });
+  const beforeBack = await draws(frame);
+  await frame.locator('.graph-canvas').press('f');
+  await nextDraw(frame, beforeBack);
+  const back = {
+    nodes: (await frame.evaluate(() => window.__pdbxGraph.nodeIds())).length,
+    sketchesShown: await sketchesShown(),
+  };
+  await check(
+    `${shade}: focus mode on a big graph hides its sketch with its drawing; leaving it shows both`,
+    () => {
+      assert.equal(focused.on, true);
+      assert.equal(focused.sketchesShown, focused.ownSketch ? 1 : 0, 'only the focus view shows');
+      assert.equal(back.nodes, big.resources.length);
+      assert.equal(back.sketchesShown, 1, 'the whole graph, fitted far out, is its sketch again');
+    },
+  );
 }
 
 async function main(): Promise<void> {

@@ -51,6 +51,8 @@ export class FarView {
   /** While the elements go in: the sketch shows the fitted graph and answers no clicks. */
   private takingIn = true;
   private far = true;
+  /** False while its drawing is put away (see show). */
+  private shown = true;
   /** What the canvas shows now: a draw asked for with the same inputs is skipped. */
   private drawnWith: unknown[] = [];
 
@@ -119,6 +121,13 @@ export class FarView {
     cy.forceRender();
   }
 
+  /** Hides the sketch with its drawing (kept while a focus view is shown), or shows it again. */
+  show(shown: boolean): void {
+    this.shown = shown;
+    this.canvas.hidden = !shown || !this.far;
+    if (shown) this.schedule();
+  }
+
   /** Whether the sketch is what is on screen (cytoscape paints nothing meanwhile). */
   standsIn(): boolean {
     return this.takingIn || this.far;
@@ -167,7 +176,7 @@ export class FarView {
     const far = cy.zoom() < NEAR_ZOOM;
     if (far !== this.far) {
       this.far = far;
-      this.canvas.hidden = !far;
+      this.canvas.hidden = !far || !this.shown;
       // cytoscape skipped the frames while the sketch stood in: it paints the near view now
       if (!far) cy.forceRender();
     }
@@ -176,7 +185,7 @@ export class FarView {
 
   /** Draws in the next frame: a wheel or a drag moves the camera many times per frame. */
   private schedule(): void {
-    if (this.frame !== undefined || !this.standsIn()) return;
+    if (this.frame !== undefined || !this.standsIn() || !this.shown) return;
     this.frame = requestAnimationFrame(() => {
       this.frame = undefined;
       this.draw();

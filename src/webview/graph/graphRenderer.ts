@@ -242,6 +242,7 @@ export class GraphRenderer {
     this.current = kept;
     this.restyle(palette);
     kept.layer.hidden = false;
+    kept.sketch?.show(true);
     kept.cy.resize();
     if (!kept.moved) this.fit();
     await nextPaint();
@@ -255,6 +256,7 @@ export class GraphRenderer {
     if (keep && previous?.key !== undefined && previous.complete) {
       if (this.kept !== previous) discard(this.kept);
       previous.layer.hidden = true;
+      previous.sketch?.show(false);
       this.kept = previous;
       return;
     }
