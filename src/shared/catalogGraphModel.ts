@@ -89,8 +89,8 @@ export function buildGraphModel(catalog: CatalogGraphDto, options: ViewOptions =
     });
   }
   const hiddenGroups = options.hiddenGroups ?? new Set<RelationshipGroup>();
-  // an edge is drawn once however many collapse into it: found by its ends' places (hashing tens
-  // of thousands of edge ids as strings costs several times more), then by its relationship
+  // an edge is drawn once however many collapse into it: found by its ends' places, then by its
+  // relationship (not by hashing tens of thousands of edge id strings: a fifth of the model's time)
   const between = new Map<number, GraphEdge[]>();
   const drawn: GraphEdge[] = [];
   for (const edge of edges) {

@@ -128,6 +128,8 @@ class ArrayScanner {
   private rowSeparator: Buffer | undefined;
   private learntSeparator = false;
   private failedGuesses = 0;
+  /** Where the last scanArray stopped: the chunk's end, or after the first element's comma. */
+  private scannedTo = 0;
 
   constructor(private readonly maxRecordBytes: number) {}
 
@@ -254,9 +256,6 @@ class ArrayScanner {
     this.mode = 'single';
     return index;
   }
-
-  /** Where the last scanArray stopped: the chunk's end, or after the first element's comma. */
-  private scannedTo = 0;
 
   /** `firstOnly`: stops after the first element that ends in this chunk (and its comma). */
   private scanArray(chunk: Buffer, from: number, firstOnly = false): ElementBatch | undefined {

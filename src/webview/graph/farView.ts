@@ -31,7 +31,7 @@ interface CanvasRenderer {
  * Then, for cytoscape's canvas renderer, it stays as the far view. That renderer paints every
  * element of a view into layer textures, element by element: for a fitted view of thousands that
  * is one task of hundreds of milliseconds after every change (the first drawing, a selection, a
- * theme). From far, the sketch draws the same picture in a few milliseconds, so it does:
+ * theme). From far, the sketch draws the same picture in milliseconds (tens at 10,000), so it does:
  * cytoscape keeps the elements, their geometry, selection and hit-testing (clicks and the wheel go
  * through the sketch to it), but paints nothing until the view is zoomed in to NEAR_ZOOM, where it
  * paints only the few hundred elements in view. Exports are unaffected: cytoscape draws them with
@@ -129,7 +129,7 @@ export class FarView {
   }
 
   /** Whether the sketch is what is on screen (cytoscape paints nothing meanwhile). */
-  standsIn(): boolean {
+  private standsIn(): boolean {
     return this.takingIn || this.far;
   }
 

@@ -17,7 +17,7 @@ export interface SketchMarks {
   matches: ReadonlySet<string>;
 }
 
-/** How a set of lines or boxes is stroked: the sketch draws each look as one path. */
+/** How a set of lines or boxes is stroked and filled: the sketch draws a look's batch at once. */
 export interface Look {
   colour: string;
   width: number;
@@ -60,8 +60,8 @@ export interface SketchBatches {
  *
  * What does not change between draws is worked out once: coordinates in typed arrays, each
  * element's kind as a small number (its look follows from the kind and the palette). A draw then
- * only culls and sorts by look, and strokes each look as one path: tens of thousands of elements
- * cost a few dozen canvas calls and no allocation per element.
+ * only culls and groups by look into flat coordinate lists: each look's lines are then stroked as
+ * one path, its boxes as a rectangle call each (graphSketch.ts), with no object per element.
  */
 export class SketchScene {
   /** x1, y1, x2, y2 of each resource's box. */
