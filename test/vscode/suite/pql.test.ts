@@ -13,6 +13,7 @@ import type { ExtensionApi } from '../../../src/extension/extension';
 import { Commands } from '../../../src/extension/ids';
 import { exportWholeResult } from '../../../src/extension/pql/wholeResultExport';
 import { loadedFleet, testServer } from '../../integration/support/puppetdb';
+import { until } from '../until';
 
 const EXTENSION_ID = 'puppetdb-explorer.puppetdb-explorer';
 const CONNECTION_ID = 'pql-tests';
@@ -23,23 +24,19 @@ interface RunOutcome {
   serverText: string | undefined;
 }
 
-async function until<T>(
-  what: string,
-  probe: () => T | undefined | Promise<T | undefined>,
-  ms = 20_000,
-): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined && value !== false) return value as T;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 async function openPql(content: string): Promise<vscode.TextEditor> {
   const document = await vscode.workspace.openTextDocument({ language: 'puppetdb-pql', content });
   return vscode.window.showTextDocument(document);
+}
+
+/**
+ * Reverts and closes the editor, and waits until the extension host has let go of its document:
+ * the next untitled document may take the same URI, and opened before the close arrives it is
+ * handed the old text.
+ */
+async function discard(editor: vscode.TextEditor): Promise<void> {
+  await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  await until('the discarded document to close', () => editor.document.isClosed);
 }
 
 function cursorAt(editor: vscode.TextEditor, needle: string, after = true): vscode.Position {
@@ -341,7 +338,7 @@ describe('PQL: run, results, completion, hover, diagnostics', function () {
           const query = editor.document.getText();
           const rows = await client.stream('pql', { query }).toArray();
           assert.deepEqual(rows, [{ name, value: names.indexOf(name) }], query);
-          await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+          await discard(editor);
         }
       }
     } finally {
