@@ -19,6 +19,7 @@ import type { NodesFolder } from '../../../src/extension/tree/nodesFolder';
 import type { FactPath, FactValue } from '../../../src/shared/factExplorer';
 import { bucketBounds } from '../../../src/shared/overview';
 import { httpClient, testServer } from '../../integration/support/puppetdb';
+import { discardEditor } from '../discardEditor';
 import { until } from '../until';
 import { expectWebviewTabs, webviewTabs } from '../tabs';
 
@@ -205,7 +206,7 @@ describe('Fact explorer', function () {
       new Map(rows.map((row) => [JSON.stringify(valueOf(row)), row.count])),
       new Map(info!.distribution!.values.map((row) => [JSON.stringify(row.value), row.nodes])),
     );
-    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    await discardEditor(editor);
   });
 
   it('a fact name in a .pql file offers the explorer in its hover', async () => {

@@ -13,6 +13,7 @@ import type { ExtensionApi } from '../../../src/extension/extension';
 import { Commands } from '../../../src/extension/ids';
 import { exportWholeResult } from '../../../src/extension/pql/wholeResultExport';
 import { loadedFleet, testServer } from '../../integration/support/puppetdb';
+import { discardEditor } from '../discardEditor';
 import { until } from '../until';
 
 const EXTENSION_ID = 'puppetdb-explorer.puppetdb-explorer';
@@ -27,16 +28,6 @@ interface RunOutcome {
 async function openPql(content: string): Promise<vscode.TextEditor> {
   const document = await vscode.workspace.openTextDocument({ language: 'puppetdb-pql', content });
   return vscode.window.showTextDocument(document);
-}
-
-/**
- * Reverts and closes the editor, and waits until the extension host has let go of its document:
- * the next untitled document may take the same URI, and opened before the close arrives it is
- * handed the old text.
- */
-async function discard(editor: vscode.TextEditor): Promise<void> {
-  await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
-  await until('the discarded document to close', () => editor.document.isClosed);
 }
 
 function cursorAt(editor: vscode.TextEditor, needle: string, after = true): vscode.Position {
@@ -338,7 +329,7 @@ describe('PQL: run, results, completion, hover, diagnostics', function () {
           const query = editor.document.getText();
           const rows = await client.stream('pql', { query }).toArray();
           assert.deepEqual(rows, [{ name, value: names.indexOf(name) }], query);
-          await discard(editor);
+          await discardEditor(editor);
         }
       }
     } finally {
