@@ -19,7 +19,7 @@ import type { NodesFolder } from '../../../src/extension/tree/nodesFolder';
 import type { FactPath, FactValue } from '../../../src/shared/factExplorer';
 import { bucketBounds } from '../../../src/shared/overview';
 import { httpClient, testServer } from '../../integration/support/puppetdb';
-import { discardEditor } from '../discardEditor';
+import { discardEditor, openUntitledPql } from '../untitledPql';
 import { until } from '../until';
 import { expectWebviewTabs, webviewTabs } from '../tabs';
 
@@ -210,11 +210,9 @@ describe('Fact explorer', function () {
   });
 
   it('a fact name in a .pql file offers the explorer in its hover', async () => {
-    const document = await vscode.workspace.openTextDocument({
-      language: 'puppetdb-pql',
-      content:
-        'facts[certname, value] { name = "role" }\ninventory[certname] { facts.os.release.major = "12" }\n',
-    });
+    const document = await openUntitledPql(
+      'facts[certname, value] { name = "role" }\ninventory[certname] { facts.os.release.major = "12" }\n',
+    );
     const hoverText = async (line: number, character: number) =>
       (
         await vscode.commands.executeCommand<vscode.Hover[]>(
@@ -242,10 +240,9 @@ describe('Fact explorer', function () {
     try {
       // the active connection is another one: the file's line must win, as it does for a run
       await vscode.commands.executeCommand(Commands.switchConnection, CONNECTION.id);
-      const document = await vscode.workspace.openTextDocument({
-        language: 'puppetdb-pql',
-        content: `# @connection ${second.name}\nfacts[certname, value] { name = "role" }\n`,
-      });
+      const document = await openUntitledPql(
+        `# @connection ${second.name}\nfacts[certname, value] { name = "role" }\n`,
+      );
       const links = async () =>
         (
           await vscode.commands.executeCommand<vscode.Hover[]>(

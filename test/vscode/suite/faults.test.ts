@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { ExtensionApi } from '../../../src/extension/extension';
 import type { GraphPanelState } from '../../../src/extension/graph/catalogGraphPanel';
-import { Commands, ContextValues, PqlLanguageId } from '../../../src/extension/ids';
+import { Commands, ContextValues } from '../../../src/extension/ids';
 import type { RunOutcome } from '../../../src/extension/pql/resultsPanel';
 import type { EventsPanelInfo } from '../../../src/extension/reports/eventsPanel';
 import type { ReportPanelInfo } from '../../../src/extension/reports/reportPanel';
@@ -18,6 +18,7 @@ import type { ExplorerNode } from '../../../src/extension/tree/explorerNode';
 import { httpClient, loadedFleet, testServer } from '../../integration/support/puppetdb';
 import { startFaultProxy, type Fault, type FaultProxy } from '../../support/faultProxy';
 import { describeError } from '../../../src/extension/errorText';
+import { openUntitledPql } from '../untitledPql';
 import { until } from '../until';
 
 const EXTENSION_ID = 'puppetdb-explorer.puppetdb-explorer';
@@ -129,11 +130,7 @@ describe('Each surface survives each fault (real VS Code host)', function () {
   const factsFolder = async () => child(await child(await nodesFolder(), certname), 'Facts');
 
   const openPqlDocument = async (text: string): Promise<vscode.TextEditor> => {
-    const document = await vscode.workspace.openTextDocument({
-      language: PqlLanguageId,
-      content: text,
-    });
-    return vscode.window.showTextDocument(document);
+    return vscode.window.showTextDocument(await openUntitledPql(text));
   };
   const completionLabels = async (
     editor: vscode.TextEditor,

@@ -13,7 +13,7 @@ import type { ExtensionApi } from '../../../src/extension/extension';
 import { Commands } from '../../../src/extension/ids';
 import { exportWholeResult } from '../../../src/extension/pql/wholeResultExport';
 import { loadedFleet, testServer } from '../../integration/support/puppetdb';
-import { discardEditor } from '../discardEditor';
+import { discardEditor, openUntitledPql } from '../untitledPql';
 import { until } from '../until';
 
 const EXTENSION_ID = 'puppetdb-explorer.puppetdb-explorer';
@@ -26,8 +26,7 @@ interface RunOutcome {
 }
 
 async function openPql(content: string): Promise<vscode.TextEditor> {
-  const document = await vscode.workspace.openTextDocument({ language: 'puppetdb-pql', content });
-  return vscode.window.showTextDocument(document);
+  return vscode.window.showTextDocument(await openUntitledPql(content));
 }
 
 function cursorAt(editor: vscode.TextEditor, needle: string, after = true): vscode.Position {

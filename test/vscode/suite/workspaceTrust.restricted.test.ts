@@ -13,6 +13,7 @@ import type { ExplorerNode } from '../../../src/extension/tree/explorerNode';
 import { loadedFleet, testServer } from '../../integration/support/puppetdb';
 import { recordedAt, type RecordedRequest } from '../recorder';
 import { until } from '../until';
+import { openUntitledPql } from '../untitledPql';
 
 const EXTENSION_ID = 'puppetdb-explorer.puppetdb-explorer';
 /** The id the hostile workspace redefines (imported connections are named conf-<host>). */
@@ -128,10 +129,9 @@ describe('Restricted Mode: a hostile workspace', function () {
   });
 
   it('"# @connection" is not followed by a fact\'s hover either: no link, and the user is told why', async () => {
-    const document = await vscode.workspace.openTextDocument({
-      language: 'puppetdb-pql',
-      content: '# @connection Production PuppetDB\nfacts[certname, value] { name = "role" }\n',
-    });
+    const document = await openUntitledPql(
+      '# @connection Production PuppetDB\nfacts[certname, value] { name = "role" }\n',
+    );
     const hover = async () =>
       (
         await vscode.commands.executeCommand<vscode.Hover[]>(
