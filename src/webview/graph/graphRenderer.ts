@@ -5,6 +5,7 @@ import type { DrawnEdge, DrawnNode } from './drawnGraph';
 import { FarView } from './farView';
 import { graphStyle } from './graphStyle';
 import { LevelOfDetail } from './levelOfDetail';
+import { ViewCulling } from './viewCulling';
 import { SliceSizer } from './sliceSizer';
 import { typeColourIndex, type Palette } from './palette';
 import { toSvg } from './svgExport';
@@ -145,6 +146,9 @@ export class GraphRenderer {
       hideEdgesOnViewport: large,
       hideLabelsOnViewport: large,
       motionBlur: false,
+      // a big graph's boxes stay where the layout put them: the far view's sketch and the near
+      // view's index of what is in view are worked out once (a drag pans instead)
+      autoungrabify: large,
       boxSelectionEnabled: false,
       selectionType: 'single',
     });
@@ -172,6 +176,7 @@ export class GraphRenderer {
       const sketch = new FarView(this.container, nodes, edges, palette, () => this.fitted(nodes));
       drawing.sketch = sketch;
       drawing.farView = !webgl && sketch.attach(cy);
+      if (drawing.farView) ViewCulling.attach(cy);
       await nextTask();
       if (this.current !== drawing) return undefined;
       sketch.drawNow();

@@ -1,0 +1,91 @@
+import type { SingularElementArgument } from 'cytoscape';
+
+/**
+ * Model units around an element's own box that what cytoscape draws of it may take: its border,
+ * a label wider than the box, a mid-edge arrowhead.
+ */
+const MARGIN = 40;
+
+/** A part of the graph, in model coordinates. */
+export interface Region {
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
+}
+
+/**
+ * Where each element of a list lies, flat: a node as its box, an edge as its line (a big graph's
+ * edges are straight: haystack), each grown by MARGIN.
+ */
+export class ElementShapes {
+  /** Per element: x1, y1, x2, y2 of its box, or of its line's ends (source, then target). */
+  private readonly points: Float64Array;
+  private readonly isLine: Uint8Array;
+
+  constructor(elements: readonly SingularElementArgument[]) {
+    const points = new Float64Array(elements.length * 4);
+    this.points = points;
+    this.isLine = new Uint8Array(elements.length);
+    for (let index = 0, at = 0; index < elements.length; index++, at += 4) {
+      const element = elements[index]!;
+      if (element.isNode()) {
+        const { x, y } = element.position();
+        // the whole data object: asking for a field at a time parses arguments each time
+        const { width, height } = element.data() as { width?: number; height?: number };
+        const halfWidth = (width ?? 0) / 2 + MARGIN;
+        const halfHeight = (height ?? 0) / 2 + MARGIN;
+        points[at] = x - halfWidth;
+        points[at + 1] = y - halfHeight;
+        points[at + 2] = x + halfWidth;
+        points[at + 3] = y + halfHeight;
+      } else {
+        const source = element.source().position();
+        const target = element.target().position();
+        points[at] = source.x;
+        points[at + 1] = source.y;
+        points[at + 2] = target.x;
+        points[at + 3] = target.y;
+        this.isLine[index] = 1;
+      }
+    }
+  }
+
+  /** How far the middle of the element at `index` (a box's, or a line's) is from (x, y). */
+  distance(index: number, x: number, y: number): number {
+    const points = this.points;
+    const at = index * 4;
+    return Math.hypot(
+      (points[at]! + points[at + 2]!) / 2 - x,
+      (points[at + 1]! + points[at + 3]!) / 2 - y,
+    );
+  }
+
+  /** Whether the element at `index` reaches into `region`. */
+  meets(index: number, { x1, y1, x2, y2 }: Region): boolean {
+    const points = this.points;
+    const at = index * 4;
+    const ax = points[at]!;
+    const ay = points[at + 1]!;
+    const bx = points[at + 2]!;
+    const by = points[at + 3]!;
+    if (!this.isLine[index]) return ax <= x2 && bx >= x1 && ay <= y2 && by >= y1;
+    // a line: the region grown by MARGIN, then its box, then whether its corners all lie on
+    // one side of the line (a long diagonal's box covers much that the line does not)
+    const left = x1 - MARGIN;
+    const top = y1 - MARGIN;
+    const right = x2 + MARGIN;
+    const bottom = y2 + MARGIN;
+    if (Math.min(ax, bx) > right || Math.max(ax, bx) < left) return false;
+    if (Math.min(ay, by) > bottom || Math.max(ay, by) < top) return false;
+    const dx = bx - ax;
+    const dy = by - ay;
+    const leftTop = Math.sign(dx * (top - ay) - dy * (left - ax));
+    return (
+      leftTop === 0 ||
+      Math.sign(dx * (top - ay) - dy * (right - ax)) !== leftTop ||
+      Math.sign(dx * (bottom - ay) - dy * (left - ax)) !== leftTop ||
+      Math.sign(dx * (bottom - ay) - dy * (right - ax)) !== leftTop
+    );
+  }
+}

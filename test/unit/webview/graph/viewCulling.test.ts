@@ -1,0 +1,114 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import cytoscape, { type Core, type SingularElementArgument } from 'cytoscape';
+import { ViewCulling } from '../../../../src/webview/graph/viewCulling';
+
+type Element = SingularElementArgument;
+type ZSorted = Element[] & { nondrag: Element[]; drag: Element[]; interactive: Element[] };
+
+/** A row of 100×20 boxes 200 apart along y = 0, each joined to the next. */
+function row(count: number): Core {
+  const nodes = Array.from({ length: count }, (_, index) => ({
+    group: 'nodes' as const,
+    data: { id: `n${index}`, width: 100, height: 20 },
+    position: { x: index * 200, y: 0 },
+  }));
+  const edges = nodes.slice(1).map((_, index) => ({
+    group: 'edges' as const,
+    data: { id: `e${index}`, source: `n${index}`, target: `n${index + 1}` },
+  }));
+  return cytoscape({
+    headless: true,
+    styleEnabled: false,
+    layout: { name: 'preset' },
+    elements: [...nodes, ...edges],
+  });
+}
+
+interface StandIn {
+  getCachedZSortedEles(): ZSorted;
+  render(options?: { forcedContext?: unknown }): void;
+  findNearestElements(x: number, y: number, interactiveOnly: boolean, isTouch: boolean): Element[];
+  drawLayeredElements(context: unknown, eles: unknown, pxRatio: number, extent: unknown): void;
+  drawCachedElements(context: unknown, eles: unknown, pxRatio: number, extent: unknown): void;
+}
+
+/**
+ * The parts of cytoscape's canvas renderer ViewCulling steps into, recording what each was
+ * handed: render() and findNearestElements() ask for the z-sorted list as cytoscape's do.
+ */
+function standInRenderer(cy: Core) {
+  const all = cy.elements().toArray() as ZSorted;
+  all.nondrag = [...all];
+  all.drag = [];
+  all.interactive = [...all];
+  const seen: { rendered?: ZSorted; hitTested?: Element[]; layered?: unknown; cached?: unknown } =
+    {};
+  const renderer: StandIn = {
+    getCachedZSortedEles: () => all,
+    render(options) {
+      const rendered = this.getCachedZSortedEles();
+      seen.rendered = rendered;
+      this.drawLayeredElements(options?.forcedContext, rendered.nondrag, 1, undefined);
+    },
+    findNearestElements() {
+      seen.hitTested = this.getCachedZSortedEles().interactive;
+      return [];
+    },
+    drawLayeredElements: (_context, eles) => void (seen.layered = eles),
+    drawCachedElements: (_context, eles) => void (seen.cached = eles),
+  };
+  const view = { x1: 150, y1: -100, x2: 650, y2: 100 };
+  const culled = Object.assign(Object.create(cy) as Core, {
+    renderer: () => renderer,
+    extent: () => view,
+    zoom: () => 1,
+  });
+  return { renderer, seen, all, culled };
+}
+
+const ids = (elements: readonly Element[] | undefined) => elements?.map((element) => element.id());
+
+describe("cytoscape's renderer looks only where it looks (ViewCulling)", () => {
+  test('a frame on screen gets the elements in view, in their order, drawn without layers', () => {
+    const cy = row(10);
+    const { renderer, seen, culled } = standInRenderer(cy);
+    assert.equal(ViewCulling.attach(culled), true);
+    renderer.render();
+    // the view spans x 150–650: boxes n1–n3 (n1 ends at 250), n0's and n3's lines into it
+    assert.deepEqual(ids(seen.rendered), ['n1', 'n2', 'n3', 'e0', 'e1', 'e2', 'e3']);
+    assert.deepEqual(ids(seen.rendered?.nondrag), ids(seen.rendered));
+    assert.deepEqual(ids(seen.cached as Element[]), ids(seen.rendered));
+    assert.equal(
+      seen.layered,
+      undefined,
+      'no layer textures for a list that changes with each move',
+    );
+  });
+
+  test('a drawing into another canvas (an export, a snapshot) gets every element, with layers', () => {
+    const cy = row(10);
+    const { renderer, seen, culled, all } = standInRenderer(cy);
+    ViewCulling.attach(culled);
+    renderer.render({ forcedContext: {} });
+    assert.equal(seen.rendered, all);
+    assert.equal(seen.layered, all.nondrag);
+    // and outside a frame or a hit test, the list is cytoscape's own
+    assert.equal(renderer.getCachedZSortedEles(), all);
+  });
+
+  test('a hit test gets what is near the pointer', () => {
+    const cy = row(10);
+    const { renderer, seen, culled } = standInRenderer(cy);
+    ViewCulling.attach(culled);
+    renderer.findNearestElements(1_000, 0, true, false);
+    assert.deepEqual(ids(seen.hitTested), ['n5', 'e4', 'e5']);
+  });
+
+  test('a renderer it was not written against is left alone', () => {
+    assert.equal(ViewCulling.attach(row(2)), false, 'headless: no renderer');
+    const cy = row(2);
+    const odd = Object.assign(Object.create(cy) as Core, { renderer: () => ({ render() {} }) });
+    assert.equal(ViewCulling.attach(odd), false);
+  });
+});
