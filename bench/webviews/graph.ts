@@ -4,8 +4,10 @@
  * message the host posts. Each size is drawn by the baseline (the graph as it was at
  * BASELINE_REF, built from git) and as shipped, each in a fresh browser. Prints, per size, the
  * time from message to painted, the paint part of it and the longest main-thread task
- * (PerformanceObserver 'longtask'), for the first draw and for a new catalog version; each beside
- * the baseline's and as a ratio (shipped ÷ baseline). Prints numbers; asserts nothing.
+ * (PerformanceObserver 'longtask'), for the first draw and for a new catalog version, and the
+ * longest task while looking closer (zooming in past the far view with `+`, then dragging the
+ * view about and clicking); each beside the baseline's and as a ratio (shipped ÷ baseline).
+ * Prints numbers; asserts nothing.
  *
  * Headless Chromium has WebGL only in software (SwiftShader), which the view does not use, so
  * "as shipped" is the canvas renderer here; `--webgl 3000` also draws that size with the WebGL
@@ -37,10 +39,29 @@ interface Measured {
   renderer: string;
 }
 
+/** Longest main-thread tasks while a person looks closer at the drawn graph. */
+interface Closer {
+  /** `+` pressed (a frame each) from fitted to past the far view, and labels given. */
+  zoomInMs: number;
+  /** Dragging the view about (a frame per move), then a click on what is under the pointer. */
+  panMs: number;
+}
+
 interface Run {
   first: Measured;
   again: Measured;
+  closer: Closer;
+  /** The `+` presses it took to leave the far view (the shipped view's sketch hidden). */
+  presses: number;
 }
+
+/** Zoom steps (×1.25 each) past the far view's end: the view then shows labels, at about 1. */
+const PRESSES_PAST_FAR_VIEW = 2;
+const MAX_PRESSES = 40;
+
+const NEXT_PAINT =
+  'new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))';
+const LONGEST_TASK_SINCE_MARK = `Math.max(0, ...window.longTasks.filter((task) => task.at >= window.mark).map((task) => task.ms))`;
 
 const TARGETS = [
   { upTo: 6000, firstDrawMs: 1000 },
@@ -82,6 +103,7 @@ async function drawIn(
   variant: Variant,
   baselineBundles: string,
   screenshots: string | undefined,
+  presses: number | undefined,
 ): Promise<Run> {
   const catalog = generateCatalog(resources);
   const { page, close } = await openBenchPage(
@@ -101,35 +123,73 @@ async function drawIn(
     const first = await measure('1');
     const again = await measure('2');
     if (screenshots) {
-      await screenshot(
-        page,
-        join(screenshots, `graph-bench-${resources}-${variant}-${first.renderer}`),
-      );
+      await page.screenshot({
+        path: join(screenshots, `graph-bench-${resources}-${variant}-${first.renderer}-fitted.png`),
+      });
+    }
+    const { closer, pressed } = await lookCloser(page, presses);
+    if (screenshots) {
+      await page.screenshot({
+        path: join(screenshots, `graph-bench-${resources}-${variant}-${first.renderer}-zoomed.png`),
+      });
     }
     if (errors.length > 0) throw new Error(`the page failed: ${errors.join('; ')}`);
     const violations = (await page.evaluate('window.cspViolations')) as string[];
     if (violations.length > 0) {
       throw new Error(`the page broke the webviews' CSP: ${violations.join('; ')}`);
     }
-    return { first, again };
+    return { first, again, closer, presses: pressed };
   } finally {
     await close();
   }
 }
 
-/** The whole graph as drawn (fitted: far out), and zoomed in on its middle. */
-async function screenshot(page: Page, path: string): Promise<void> {
-  await page.screenshot({ path: `${path}-fitted.png` });
+/**
+ * Zooms the drawn graph in on its middle with the view's `+` key, a frame per press: `presses`
+ * times, or (undefined) until the far view's sketch is hidden, and PRESSES_PAST_FAR_VIEW more.
+ * Then waits for the labels in view, and drags the view about and clicks (the pointer's hit tests).
+ */
+async function lookCloser(
+  page: Page,
+  presses: number | undefined,
+): Promise<{ closer: Closer; pressed: number }> {
   const canvas = page.locator('.graph-canvas');
+  const box = (await canvas.boundingBox())!;
+  const middle = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
   await canvas.focus();
-  // the view's keyboard zoom (+, ×1.25) up to its closest, then time for the level of detail
-  // (labels and arrowheads for what is in view, a few hundred per task) and a frame to paint
-  for (let step = 0; step < 20; step++) await canvas.press('+');
+  await page.evaluate('window.mark = performance.now()');
+  let pressed = 0;
+  const sketchShown = `Boolean(document.querySelector('canvas.graph-sketch:not([hidden])'))`;
+  if (presses === undefined) {
+    while (pressed < MAX_PRESSES && (await page.evaluate(sketchShown))) {
+      await canvas.press('+');
+      await page.evaluate(NEXT_PAINT);
+      pressed++;
+    }
+    presses = pressed + PRESSES_PAST_FAR_VIEW;
+  }
+  for (; pressed < presses; pressed++) {
+    await canvas.press('+');
+    await page.evaluate(NEXT_PAINT);
+  }
+  // the level of detail gives labels a few hundred per task, after the view settles
   await page.waitForTimeout(1500);
-  await page.evaluate(
-    'new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))',
-  );
-  await page.screenshot({ path: `${path}-zoomed.png` });
+  await page.evaluate(NEXT_PAINT);
+  const zoomInMs = (await page.evaluate(LONGEST_TASK_SINCE_MARK)) as number;
+  await page.evaluate('window.mark = performance.now()');
+  await page.mouse.move(middle.x, middle.y);
+  await page.evaluate(NEXT_PAINT);
+  await page.mouse.down();
+  for (let move = 1; move <= 20; move++) {
+    await page.mouse.move(middle.x - move * 25, middle.y - move * 12);
+    await page.evaluate(NEXT_PAINT);
+  }
+  await page.mouse.up();
+  await page.mouse.click(middle.x, middle.y);
+  await page.evaluate(NEXT_PAINT);
+  await page.waitForTimeout(300);
+  const panMs = (await page.evaluate(LONGEST_TASK_SINCE_MARK)) as number;
+  return { closer: { zoomInMs, panMs }, pressed };
 }
 
 function row(label: string, now: number, base: number, target: number | undefined): string {
@@ -163,6 +223,13 @@ function print(resources: number, label: string, now: Run, base: Run): void {
       ),
     );
   }
+  console.log(`  zoomed in (${now.presses} × +), the longest main-thread task`);
+  for (const [name, key] of [
+    ['zooming in, labels given', 'zoomInMs'],
+    ['dragging about, a click', 'panMs'],
+  ] as const) {
+    console.log(row(`  ${name}`, now.closer[key], base.closer[key], LONGEST_TASK_TARGET_MS));
+  }
 }
 
 async function main(): Promise<void> {
@@ -185,13 +252,19 @@ async function main(): Promise<void> {
     `catalog graph: as shipped beside the baseline (the graph at ${values['baseline-ref'].slice(0, 10)}, canvas renderer), each in a fresh headless Chromium; ratio = shipped ÷ baseline`,
   );
   for (const resources of sizes) {
-    const now = await drawIn(resources, 'shipped', baselineBundles, values.screenshots);
+    const now = await drawIn(resources, 'shipped', baselineBundles, values.screenshots, undefined);
     const base = values['no-baseline']
       ? now
-      : await drawIn(resources, 'baseline', baselineBundles, undefined);
+      : await drawIn(resources, 'baseline', baselineBundles, undefined, now.presses);
     print(resources, 'as shipped', now, base);
     if (webglSizes.has(resources)) {
-      const webgl = await drawIn(resources, 'webgl', baselineBundles, values.screenshots);
+      const webgl = await drawIn(
+        resources,
+        'webgl',
+        baselineBundles,
+        values.screenshots,
+        now.presses,
+      );
       print(resources, 'WebGL renderer in software (SwiftShader), not shipped', webgl, base);
     }
   }
