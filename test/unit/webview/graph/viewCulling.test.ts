@@ -37,18 +37,25 @@ interface StandIn {
  * The parts of cytoscape's canvas renderer ViewCulling steps into, recording what each was
  * handed: render() and findNearestElements() ask for the z-sorted list as cytoscape's do.
  */
-function standInRenderer(cy: Core) {
+function standInRenderer(cy: Core, view = { x1: 150, y1: -100, x2: 650, y2: 100 }) {
   const all = cy.elements().toArray() as ZSorted;
   all.nondrag = [...all];
   all.drag = [];
   all.interactive = [...all];
-  const seen: { rendered?: ZSorted; hitTested?: Element[]; layered?: unknown; cached?: unknown } =
-    {};
+  const seen: {
+    rendered?: ZSorted;
+    askedAgain?: ZSorted;
+    hitTested?: Element[];
+    layered?: unknown;
+    cached?: unknown;
+  } = {};
+  const forced = { count: 0 };
   const renderer: StandIn = {
     getCachedZSortedEles: () => all,
     render(options) {
       const rendered = this.getCachedZSortedEles();
       seen.rendered = rendered;
+      seen.askedAgain = this.getCachedZSortedEles();
       this.drawLayeredElements(options?.forcedContext, rendered.nondrag, 1, undefined);
     },
     findNearestElements() {
@@ -58,13 +65,16 @@ function standInRenderer(cy: Core) {
     drawLayeredElements: (_context, eles) => void (seen.layered = eles),
     drawCachedElements: (_context, eles) => void (seen.cached = eles),
   };
-  const view = { x1: 150, y1: -100, x2: 650, y2: 100 };
   const culled = Object.assign(Object.create(cy) as Core, {
     renderer: () => renderer,
     extent: () => view,
     zoom: () => 1,
+    forceRender: () => {
+      forced.count++;
+      return culled;
+    },
   });
-  return { renderer, seen, all, culled };
+  return { renderer, seen, all, culled, forced };
 }
 
 const ids = (elements: readonly Element[] | undefined) => elements?.map((element) => element.id());
@@ -95,6 +105,33 @@ describe("cytoscape's renderer looks only where it looks (ViewCulling)", () => {
     assert.equal(seen.layered, all.nondrag);
     // and outside a frame or a hit test, the list is cytoscape's own
     assert.equal(renderer.getCachedZSortedEles(), all);
+  });
+
+  test('a frame shows so many elements for the first time, the middle first; the next ones the rest', async () => {
+    const cy = row(400);
+    // all 799 elements in view, from x 0 to 79,800
+    const { renderer, seen, culled, forced } = standInRenderer(cy, {
+      x1: 0,
+      y1: -100,
+      x2: 79_800,
+      y2: 100,
+    });
+    ViewCulling.attach(culled);
+    renderer.render();
+    const first = ids(seen.rendered)!;
+    assert.ok(first.length > 0 && first.length < 400, `${first.length} shown at first`);
+    assert.ok(first.includes('n200') && !first.includes('n0') && !first.includes('n399'));
+    assert.equal(seen.askedAgain, seen.rendered, 'asked twice in a frame, the same list');
+    // the next frames are asked for, and show the rest
+    const shown = new Set(first);
+    for (let frame = 0; frame < 50; frame++) {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      if (forced.count === frame) break;
+      renderer.render();
+      for (const id of ids(seen.rendered)!) shown.add(id);
+    }
+    assert.equal(shown.size, 799);
+    assert.equal(seen.rendered?.length, 799, 'the last frame shows everything in view');
   });
 
   test('a hit test gets what is near the pointer', () => {
