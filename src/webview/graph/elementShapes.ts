@@ -22,6 +22,8 @@ export class ElementShapes {
   /** Per element: x1, y1, x2, y2 of its box, or of its line's ends (source, then target). */
   private readonly points: Float64Array;
   private readonly isLine: Uint8Array;
+  /** Where each element is in the list the shapes were worked out from. */
+  private readonly indexOf = new Map<SingularElementArgument, number>();
 
   constructor(elements: readonly SingularElementArgument[]) {
     const points = new Float64Array(elements.length * 4);
@@ -29,6 +31,7 @@ export class ElementShapes {
     this.isLine = new Uint8Array(elements.length);
     for (let index = 0, at = 0; index < elements.length; index++, at += 4) {
       const element = elements[index]!;
+      this.indexOf.set(element, index);
       if (element.isNode()) {
         const { x, y } = element.position();
         // the whole data object: asking for a field at a time parses arguments each time
@@ -49,6 +52,20 @@ export class ElementShapes {
         this.isLine[index] = 1;
       }
     }
+  }
+
+  /**
+   * For each element of `elements` (the same ones in another order, or some of them), its index
+   * here; undefined if one is not here.
+   */
+  orderOf(elements: readonly SingularElementArgument[]): Int32Array | undefined {
+    const order = new Int32Array(elements.length);
+    for (let index = 0; index < elements.length; index++) {
+      const at = this.indexOf.get(elements[index]!);
+      if (at === undefined) return undefined;
+      order[index] = at;
+    }
+    return order;
   }
 
   /** How far the middle of the element at `index` (a box's, or a line's) is from (x, y). */

@@ -55,7 +55,12 @@ interface CanvasRenderer {
  */
 export class ViewCulling {
   /** Where the elements of each list cytoscape made lie. */
-  private readonly shapes = new WeakMap<readonly Element[], ElementShapes>();
+  private shapes: ElementShapes | undefined;
+  /**
+   * For each list cytoscape made, where its elements are in `shapes`: it sorts a new one after
+   * each change of z-order (labels given, a selection), of the same elements, which stay put.
+   */
+  private readonly orders = new WeakMap<readonly Element[], Int32Array>();
   /** Set while the renderer paints on screen or hit-tests: what it may see. */
   private region: Region | undefined;
   /** Set while it paints on screen. */
@@ -164,11 +169,12 @@ export class ViewCulling {
    * first time (newPerFrame), the nearest the middle of the view first.
    */
   private inFrame(all: readonly Element[], region: Region, frame: Frame): Element[] {
-    const shapes = this.shapesOf(all);
+    const order = this.orderOf(all);
+    const shapes = this.shapes!;
     const taken = new Uint8Array(all.length);
     const unseen: number[] = [];
     for (let index = 0; index < all.length; index++) {
-      if (!shapes.meets(index, region)) continue;
+      if (!shapes.meets(order[index]!, region)) continue;
       if (this.shown.has(all[index]!)) taken[index] = 1;
       else unseen.push(index);
     }
@@ -177,7 +183,7 @@ export class ViewCulling {
       if (unseen.length > allowed) {
         const middleX = (region.x1 + region.x2) / 2;
         const middleY = (region.y1 + region.y2) / 2;
-        const away = (index: number) => shapes.distance(index, middleX, middleY);
+        const away = (index: number) => shapes.distance(order[index]!, middleX, middleY);
         unseen.sort((a, b) => away(a) - away(b));
         unseen.length = allowed;
         frame.heldBack = true;
@@ -194,19 +200,25 @@ export class ViewCulling {
   }
 
   private inRegion(elements: readonly Element[], region: Region): Element[] {
-    const shapes = this.shapesOf(elements);
+    const order = this.orderOf(elements);
+    const shapes = this.shapes!;
     const found: Element[] = [];
     for (let index = 0; index < elements.length; index++) {
-      if (shapes.meets(index, region)) found.push(elements[index]!);
+      if (shapes.meets(order[index]!, region)) found.push(elements[index]!);
     }
     return found;
   }
 
-  private shapesOf(elements: readonly Element[]): ElementShapes {
-    const known = this.shapes.get(elements);
+  /** Where the elements of `elements` are in `shapes` (worked out again for new elements). */
+  private orderOf(elements: readonly Element[]): Int32Array {
+    const known = this.orders.get(elements);
     if (known) return known;
-    const shapes = new ElementShapes(elements);
-    this.shapes.set(elements, shapes);
-    return shapes;
+    let order = this.shapes?.orderOf(elements);
+    if (!order) {
+      this.shapes = new ElementShapes(elements);
+      order = Int32Array.from(elements, (_, index) => index);
+    }
+    this.orders.set(elements, order);
+    return order;
   }
 }

@@ -62,6 +62,14 @@ describe('where the elements of a big graph lie (ElementShapes)', () => {
     assert.ok(!shapes.meets(top, { x1: 10_100, y1: -10, x2: 10_200, y2: 10 }));
   });
 
+  test('another list of the same elements finds each one; a list with another element, none', () => {
+    const { elements, shapes } = graph();
+    const reversed = [...elements].reverse();
+    assert.deepEqual([...shapes.orderOf(reversed)!], [4, 3, 2, 1, 0]);
+    const other = cytoscape({ headless: true, elements: [{ data: { id: 'stranger' } }] });
+    assert.equal(shapes.orderOf([elements[0]!, other.elements()[0]!]), undefined);
+  });
+
   test('the distance from a point to the middle of a box or a line', () => {
     const { shapes, at } = graph();
     assert.equal(shapes.distance(at('origin'), 3, 4), 5);

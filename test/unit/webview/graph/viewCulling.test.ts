@@ -50,8 +50,10 @@ function standInRenderer(cy: Core, view = { x1: 150, y1: -100, x2: 650, y2: 100 
     cached?: unknown;
   } = {};
   const forced = { count: 0 };
+  /** What cytoscape's list is now: it makes a new one after a change of z-order. */
+  const list = { current: all };
   const renderer: StandIn = {
-    getCachedZSortedEles: () => all,
+    getCachedZSortedEles: () => list.current,
     render(options) {
       const rendered = this.getCachedZSortedEles();
       seen.rendered = rendered;
@@ -74,7 +76,7 @@ function standInRenderer(cy: Core, view = { x1: 150, y1: -100, x2: 650, y2: 100 
       return culled;
     },
   });
-  return { renderer, seen, all, culled, forced };
+  return { renderer, seen, all, culled, forced, list };
 }
 
 const ids = (elements: readonly Element[] | undefined) => elements?.map((element) => element.id());
@@ -94,6 +96,20 @@ describe("cytoscape's renderer looks only where it looks (ViewCulling)", () => {
       undefined,
       'no layer textures for a list that changes with each move',
     );
+  });
+
+  test('a list sorted again (a change of z-order) is cut the same, in its own order', () => {
+    const cy = row(10);
+    const { renderer, seen, culled, all, list } = standInRenderer(cy);
+    ViewCulling.attach(culled);
+    renderer.render();
+    const resorted = [...all].reverse() as ZSorted;
+    resorted.nondrag = [...resorted];
+    resorted.drag = [];
+    resorted.interactive = [...resorted];
+    list.current = resorted;
+    renderer.render();
+    assert.deepEqual(ids(seen.rendered), ['e3', 'e2', 'e1', 'e0', 'n3', 'n2', 'n1']);
   });
 
   test('a drawing into another canvas (an export, a snapshot) gets every element, with layers', () => {
