@@ -62,7 +62,7 @@ export class ViewCulling {
    */
   private readonly orders = new WeakMap<readonly Element[], Int32Array>();
   /** Set while the renderer paints on screen or hit-tests: what it may see. */
-  private region: Region | undefined;
+  private region: (() => Region) | undefined;
   /** Set while it paints on screen. */
   private frame: Frame | undefined;
   /** The elements a frame has shown: cytoscape keeps their textures. */
@@ -103,7 +103,13 @@ export class ViewCulling {
       const frame: Frame = { shownFirst: 0, heldBack: false };
       culling.frame = frame;
       try {
-        culling.within(cy.extent(), () => render.call(renderer, options));
+        // the view's extent only if the frame asks for the list: asking the container its size
+        // while the page is being changed (elements still going in) would lay the page out
+        let extent: Region | undefined;
+        culling.within(
+          () => (extent ??= cy.extent()),
+          () => render.call(renderer, options),
+        );
       } finally {
         culling.frame = undefined;
       }
@@ -121,8 +127,9 @@ export class ViewCulling {
     renderer.findNearestElements = (x, y, interactiveOnly, isTouch) => {
       const reach = HIT_REACH_PX / cy.zoom();
       const near = { x1: x - reach, y1: y - reach, x2: x + reach, y2: y + reach };
-      return culling.within(near, () =>
-        findNearestElements.call(renderer, x, y, interactiveOnly, isTouch),
+      return culling.within(
+        () => near,
+        () => findNearestElements.call(renderer, x, y, interactiveOnly, isTouch),
       );
     };
     renderer.getCachedZSortedEles = (forceRecalc) =>
@@ -134,7 +141,7 @@ export class ViewCulling {
     return true;
   }
 
-  private within<T>(region: Region | undefined, work: () => T): T {
+  private within<T>(region: (() => Region) | undefined, work: () => T): T {
     const outer = this.region;
     this.region = region;
     try {
@@ -146,10 +153,10 @@ export class ViewCulling {
 
   /** `all`, cut to the region looked at, if any. */
   private cut(all: ZSorted): ZSorted {
-    const region = this.region;
-    if (!region) return all;
+    if (!this.region) return all;
     const frame = this.frame;
     if (frame?.cut?.all === all) return frame.cut.shown;
+    const region = this.region();
     const shown = frame ? this.inFrame(all, region, frame) : this.inRegion(all, region);
     // both parts keep the list's order: as long as it, they are it (no element dragged, none
     // hidden), and need no shapes of their own
