@@ -1,4 +1,4 @@
-import type { SingularElementArgument } from 'cytoscape';
+import type { Core, SingularElementArgument } from 'cytoscape';
 
 /**
  * Model units around an element's own box that what cytoscape draws of it may take: its border,
@@ -105,4 +105,30 @@ export class ElementShapes {
       Math.sign(dx * (bottom - ay) - dy * (right - ax)) !== leftTop
     );
   }
+}
+
+/** A graph's elements, and where each lies: what `shapesOf` hands out. */
+export interface GraphShapes {
+  elements: readonly SingularElementArgument[];
+  shapes: ElementShapes;
+}
+
+const byGraph = new WeakMap<Core, GraphShapes>();
+
+/**
+ * The shapes of all of `cy`'s elements, worked out on the first ask and kept until an element
+ * is added, removed or moved (a big graph's nodes are not draggable, see graphRenderer: they stay
+ * where the layout put them). The level of detail and the view culling both look them up; at
+ * 30,000 elements they take tens of milliseconds to work out.
+ */
+export function shapesOf(cy: Core): GraphShapes {
+  let known = byGraph.get(cy);
+  if (!known) {
+    const elements = cy.elements().toArray();
+    known = { elements, shapes: new ElementShapes(elements) };
+    // forgotten at the next change: one listener per working-out, gone once it has fired
+    cy.one('add remove position', () => byGraph.delete(cy));
+    byGraph.set(cy, known);
+  }
+  return known;
 }

@@ -1,6 +1,6 @@
 import type { Core, SingularElementArgument } from 'cytoscape';
 import { nextPaint } from '../common/tasks';
-import { ElementShapes } from './elementShapes';
+import { shapesOf } from './elementShapes';
 
 /**
  * Zoom from which a big graph shows labels and arrowheads: an 11 px label is then at least 7 px
@@ -32,13 +32,8 @@ export class LevelOfDetail {
   private timer: ReturnType<typeof setTimeout> | undefined;
   /** Bumped by every viewport change: a pass over stale elements stops. */
   private generation = 0;
-  /** Every element, and where each lies (worked out on the first zoom in, again after a change). */
-  private elements: SingularElementArgument[] = [];
-  private shapes: ElementShapes | undefined;
-
   constructor(private readonly cy: Core) {
     cy.on('viewport', () => this.schedule());
-    cy.on('add remove', () => (this.shapes = undefined));
   }
 
   /** Gives the details to what is in view, after the view settles. */
@@ -81,11 +76,7 @@ export class LevelOfDetail {
   /** The nodes and edges in view without their details, nearest the middle of the view first. */
   private inView(): SingularElementArgument[] {
     const cy = this.cy;
-    if (!this.shapes) {
-      this.elements = cy.elements().toArray();
-      this.shapes = new ElementShapes(this.elements);
-    }
-    const { elements, shapes } = this;
+    const { elements, shapes } = shapesOf(cy);
     const extent = cy.extent();
     const middleX = (extent.x1 + extent.x2) / 2;
     const middleY = (extent.y1 + extent.y2) / 2;

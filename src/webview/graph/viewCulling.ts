@@ -1,5 +1,5 @@
 import type { Core, SingularElementArgument } from 'cytoscape';
-import { ElementShapes, type Region } from './elementShapes';
+import { ElementShapes, shapesOf, type Region } from './elementShapes';
 import { SliceSizer } from './sliceSizer';
 
 /** Cytoscape's widest reach for a hit on an edge, in screen pixels (a touch; 8 for a mouse). */
@@ -54,13 +54,15 @@ interface CanvasRenderer {
  * where the layout put them.
  */
 export class ViewCulling {
-  /** Where the elements of each list cytoscape made lie. */
-  private shapes: ElementShapes | undefined;
   /**
-   * For each list cytoscape made, where its elements are in `shapes`: it sorts a new one after
-   * each change of z-order (labels given, a selection), of the same elements, which stay put.
+   * For each list cytoscape made, where its elements are in the graph's shapes (see shapesOf): it
+   * sorts a new one after each change of z-order (labels given, a selection), of the same
+   * elements, which stay put.
    */
-  private readonly orders = new WeakMap<readonly Element[], Int32Array>();
+  private readonly orders = new WeakMap<
+    readonly Element[],
+    { shapes: ElementShapes; order: Int32Array }
+  >();
   /** Set while the renderer paints on screen or hit-tests: what it may see. */
   private region: (() => Region) | undefined;
   /** Set while it paints on screen. */
@@ -68,6 +70,8 @@ export class ViewCulling {
   /** The elements a frame has shown: cytoscape keeps their textures. */
   private readonly shown = new WeakSet<Element>();
   private readonly newPerFrame = new SliceSizer(FIRST_NEW_PER_FRAME, NEW_BUDGET_MS);
+
+  private constructor(private readonly cy: Core) {}
 
   /**
    * Steps into `cy`'s canvas renderer. False if its renderer is not the one this was written
@@ -92,7 +96,7 @@ export class ViewCulling {
     ) {
       return false;
     }
-    const culling = new ViewCulling();
+    const culling = new ViewCulling(cy);
     // a forced context is a drawing into another canvas (cytoscape's own snapshots): all of it
     renderer.render = (options) => {
       if (options?.forcedContext !== undefined) {
@@ -176,8 +180,7 @@ export class ViewCulling {
    * first time (newPerFrame), the nearest the middle of the view first.
    */
   private inFrame(all: readonly Element[], region: Region, frame: Frame): Element[] {
-    const order = this.orderOf(all);
-    const shapes = this.shapes!;
+    const { shapes, order } = this.placesOf(all);
     const taken = new Uint8Array(all.length);
     const unseen: number[] = [];
     for (let index = 0; index < all.length; index++) {
@@ -207,8 +210,7 @@ export class ViewCulling {
   }
 
   private inRegion(elements: readonly Element[], region: Region): Element[] {
-    const order = this.orderOf(elements);
-    const shapes = this.shapes!;
+    const { shapes, order } = this.placesOf(elements);
     const found: Element[] = [];
     for (let index = 0; index < elements.length; index++) {
       if (shapes.meets(order[index]!, region)) found.push(elements[index]!);
@@ -216,16 +218,21 @@ export class ViewCulling {
     return found;
   }
 
-  /** Where the elements of `elements` are in `shapes` (worked out again for new elements). */
-  private orderOf(elements: readonly Element[]): Int32Array {
-    const known = this.orders.get(elements);
-    if (known) return known;
-    let order = this.shapes?.orderOf(elements);
-    if (!order) {
-      this.shapes = new ElementShapes(elements);
-      order = Int32Array.from(elements, (_, index) => index);
+  /** The shapes `elements` are in, and where in them each is. */
+  private placesOf(elements: readonly Element[]): { shapes: ElementShapes; order: Int32Array } {
+    let places = this.orders.get(elements);
+    if (!places) {
+      const { shapes } = shapesOf(this.cy);
+      const order = shapes.orderOf(elements);
+      // an element the graph's shapes do not know (none should be): this list's own shapes
+      places = order
+        ? { shapes, order }
+        : {
+            shapes: new ElementShapes(elements),
+            order: Int32Array.from(elements, (_, index) => index),
+          };
+      this.orders.set(elements, places);
     }
-    this.orders.set(elements, order);
-    return order;
+    return places;
   }
 }

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import cytoscape from 'cytoscape';
-import { ElementShapes } from '../../../../src/webview/graph/elementShapes';
+import { ElementShapes, shapesOf } from '../../../../src/webview/graph/elementShapes';
 
 /** Boxes 100×20 at their positions, and straight edges between their middles. */
 function graph() {
@@ -28,6 +28,7 @@ function graph() {
   });
   const elements = cy.elements().toArray();
   return {
+    cy,
     elements,
     shapes: new ElementShapes(elements),
     at: (id: string) => elements.findIndex((element) => element.id() === id),
@@ -75,5 +76,28 @@ describe('where the elements of a big graph lie (ElementShapes)', () => {
     assert.equal(shapes.distance(at('origin'), 3, 4), 5);
     assert.equal(shapes.distance(at('along the top'), 5_000, 0), 0);
     assert.equal(shapes.distance(at('diagonal'), 5_000, 5_000), 0);
+  });
+
+  test("a graph's shapes are worked out once, and again after an element is added, removed or moved", () => {
+    const { cy } = graph();
+    const first = shapesOf(cy);
+    assert.equal(shapesOf(cy), first, 'asked again: the same');
+    assert.equal(first.elements.length, 5);
+    cy.add({
+      group: 'nodes',
+      data: { id: 'new', width: 10, height: 10 },
+      position: { x: 0, y: 0 },
+    });
+    const added = shapesOf(cy);
+    assert.notEqual(added, first, 'after an add');
+    assert.equal(added.elements.length, 6);
+    assert.equal(shapesOf(cy), added);
+    cy.$id('new').position({ x: 5_000, y: -5_000 });
+    const moved = shapesOf(cy);
+    assert.notEqual(moved, added, 'after a move');
+    const at = moved.elements.findIndex((element) => element.id() === 'new');
+    assert.ok(moved.shapes.meets(at, { x1: 4_990, y1: -5_010, x2: 5_010, y2: -4_990 }));
+    cy.$id('new').remove();
+    assert.equal(shapesOf(cy).elements.length, 5, 'after a remove');
   });
 });
