@@ -222,7 +222,7 @@ export class GraphRenderer {
       drawing.sketch?.handOver(cy);
       drawing.sketch = undefined;
     }
-    if (large) drawing.detail = new LevelOfDetail(cy);
+    if (large) drawing.detail = new LevelOfDetail(cy, { webgl: drawing.webgl });
     drawing.detail?.schedule();
     drawing.complete = true;
     cy.on('scrollzoom pinchzoom dragpan', () => (drawing.moved = true));

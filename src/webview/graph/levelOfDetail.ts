@@ -1,6 +1,7 @@
 import type { Core, SingularElementArgument } from 'cytoscape';
 import { nextPaint } from '../common/tasks';
 import { shapesOf } from './elementShapes';
+import { restyleWithoutResort } from './restyleWithoutResort';
 
 /**
  * Zoom from which a big graph shows labels and arrowheads: an 11 px label is then at least 7 px
@@ -32,7 +33,11 @@ export class LevelOfDetail {
   private timer: ReturnType<typeof setTimeout> | undefined;
   /** Bumped by every viewport change: a pass over stale elements stops. */
   private generation = 0;
-  constructor(private readonly cy: Core) {
+  constructor(
+    private readonly cy: Core,
+    /** Cytoscape's WebGL renderer: it must hear of every z-order change (its picking buffer). */
+    private readonly options: { webgl: boolean },
+  ) {
     cy.on('viewport', () => this.schedule());
   }
 
@@ -69,7 +74,9 @@ export class LevelOfDetail {
       if (generation !== this.generation || cy.destroyed()) return;
       const part = cy.collection();
       for (const element of todo.slice(start, start + PER_FRAME)) part.merge(element);
-      cy.batch(() => (add ? part.addClass(DETAILED) : part.removeClass(DETAILED)));
+      const change = () => (add ? part.addClass(DETAILED) : part.removeClass(DETAILED));
+      if (this.options.webgl) cy.batch(change);
+      else restyleWithoutResort(cy, part, change);
     }
   }
 
