@@ -40,7 +40,12 @@ async function putCursorOnLine(page: Page, line: number): Promise<void> {
   await page.keyboard.press('Control+G');
   await page.keyboard.type(String(line));
   await page.keyboard.press('Enter');
-  await page.waitForTimeout(300);
+  // Go to Line has closed and the status bar reports the cursor there
+  await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
+  await page
+    .locator('.statusbar-item[id="status.editor.selection"]')
+    .filter({ hasText: new RegExp(`^Ln ${line}, Col 1\\b`) })
+    .waitFor({ timeout: 15_000 });
 }
 
 /** The results table paints its rows on the animation frame after the state it shows. */
