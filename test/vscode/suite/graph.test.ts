@@ -13,6 +13,7 @@ import { Commands, WebviewPanels } from '../../../src/extension/ids';
 import type { ExplorerNode } from '../../../src/extension/tree/explorerNode';
 import { focusSet } from '../../../src/shared/catalogGraphModel';
 import { httpClient, loadedFleet, testServer } from '../../integration/support/puppetdb';
+import { acceptQuickPicks } from '../quickPicks';
 import { expectWebviewTabs, webviewTabs } from '../tabs';
 
 const EXTENSION_ID = 'puppetdb-explorer.puppetdb-explorer';
@@ -131,16 +132,9 @@ describe('Catalog graph', function () {
     const previousActive = api.services.statusBar.activeConnectionId;
     await api.services.statusBar.setActive(CONNECTION.id);
     try {
-      let settled = false;
-      const opening = Promise.resolve(openGraph()).finally(() => (settled = true));
       // a connection pick comes first when there are several, then the certname: accept the
-      // first item of each as it shows, as a user pressing Enter would, until the graph opens
-      // (an accept while the certnames are still loading selects nothing and does nothing)
-      while (!settled) {
-        await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
-        await Promise.race([opening, new Promise((resolve) => setTimeout(resolve, 250))]);
-      }
-      const state = await opening;
+      // first item of each as it shows, until the graph opens
+      const state = await acceptQuickPicks(openGraph());
       assert.equal(state?.certname, certnames[0]);
       await expectWebviewTabs(WebviewPanels.graph, 1);
     } finally {

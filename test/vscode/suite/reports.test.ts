@@ -14,6 +14,7 @@ import type { EventsPanelInfo } from '../../../src/extension/reports/eventsPanel
 import type { ReportPanelInfo } from '../../../src/extension/reports/reportPanel';
 import type { ExplorerNode } from '../../../src/extension/tree/explorerNode';
 import { httpClient, testServer } from '../../integration/support/puppetdb';
+import { acceptQuickPicks } from '../quickPicks';
 import { expectWebviewTabs } from '../tabs';
 
 const EXTENSION_ID = 'puppetdb-explorer.puppetdb-explorer';
@@ -261,11 +262,10 @@ describe('Events table and report view', function () {
     }
     const node = await childByLabel(await childByLabel(connection!, 'Failures'), failed.certname);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    const opening = vscode.commands.executeCommand<EventsPanelInfo>(Commands.openEvents, node);
     // the quick pick offers "Latest report" first; accept it as a user pressing Enter would
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
-    const info = await opening;
+    const info = await acceptQuickPicks(
+      vscode.commands.executeCommand<EventsPanelInfo>(Commands.openEvents, node),
+    );
     assert.equal(info.title, `Events · ${failed.certname} · latest report`);
     assert.equal(info.state, 'done', info.error);
   });
