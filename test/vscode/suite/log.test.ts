@@ -4,30 +4,18 @@
  * read from the file VS Code writes it to, as a person sending it with a bug report would.
  */
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
 import * as vscode from 'vscode';
 import type { ExtensionApi } from '../../../src/extension/extension';
 import { Commands } from '../../../src/extension/ids';
 import type { ExplorerNode } from '../../../src/extension/tree/explorerNode';
 import { testServer } from '../../integration/support/puppetdb';
+import { extensionLog } from '../extensionLog';
 import { startRecorder } from '../recorder';
 import { until } from '../until';
 
 const EXTENSION_ID = 'puppetdb-explorer.puppetdb-explorer';
 const TOKEN = 'tok-4f1d-never-in-a-log';
 const PASSWORD = 'pw-9c2e-never-in-a-log';
-
-/** Every file below `dir` whose name says it is the extension's log channel. */
-function logFiles(dir: string): string[] {
-  const found: string[] = [];
-  for (const name of readdirSync(dir)) {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) found.push(...logFiles(path));
-    else if (name.endsWith('PuppetDB Explorer.log')) found.push(path);
-  }
-  return found;
-}
 
 describe('the log', () => {
   it('keeps failed requests with their causes and never a secret', async () => {
@@ -57,12 +45,8 @@ describe('the log', () => {
       await explorer.getChildren(await folderOf(roots[labels.indexOf('Basic to PuppetDB')]));
       assert.ok(recorder.requests.some((request) => request.headers['x-authentication'] === TOKEN));
 
-      // the channel's file, below the extension host's log folder
-      const logsRoot = dirname(dirname(context.logUri.fsPath));
       const text = await until('the failure in the log file', () => {
-        const content = logFiles(logsRoot)
-          .map((file) => readFileSync(file, 'utf8'))
-          .join('\n');
+        const content = extensionLog(context);
         return content.includes('Token to a 401') && content;
       });
       assert.match(

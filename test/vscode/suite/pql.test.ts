@@ -13,6 +13,7 @@ import type { ExtensionApi } from '../../../src/extension/extension';
 import { Commands } from '../../../src/extension/ids';
 import { exportWholeResult } from '../../../src/extension/pql/wholeResultExport';
 import { loadedFleet, testServer } from '../../integration/support/puppetdb';
+import { extensionLog } from '../extensionLog';
 import { discardEditor, openUntitledPql } from '../untitledPql';
 import { until } from '../until';
 
@@ -376,16 +377,25 @@ describe('PQL: run, results, completion, hover, diagnostics', function () {
   it('cancels a query the server does not answer, and says so', async () => {
     const editor = await openPql('nodes[certname] {}\n');
     cursorAt(editor, 'nodes');
+    // the log has a line for each request that was sent, cancelled ones included: none is logged
+    // for a run cancelled before its request went out
+    const cancelledRequests = () =>
+      extensionLog(api.services.context).match(/PQL tests: \w+ \S+ → no answer.*\(cancelled\)/g)
+        ?.length ?? 0;
+    const cancelledBefore = cancelledRequests();
     process.kill(server.pid, 'SIGSTOP');
     try {
       const running = vscode.commands.executeCommand<RunOutcome>(Commands.runQuery);
       await until('the run to start', () =>
         api.pqlResults()?.state === 'running' ? true : undefined,
       );
-      await new Promise((resolve) => setTimeout(resolve, 300));
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
       const outcome = await running;
       assert.equal(outcome.state, 'cancelled');
+      await until(
+        'the log to say the request was sent and cancelled',
+        () => cancelledRequests() > cancelledBefore,
+      );
     } finally {
       process.kill(server.pid, 'SIGCONT');
     }
