@@ -21,6 +21,7 @@ import { loadedFleet, testServer } from '../integration/support/puppetdb';
 import { startRecordingProxy, type RecordingProxy } from './support/recordingProxy';
 import {
   e2eArguments,
+  hideSideBars,
   reloadWindow,
   runCommand,
   webviewFrame,
@@ -58,7 +59,11 @@ declare const window: {
   __pdbxGraph: GraphHooks;
   __pdbxGraphFaults: GraphFaults;
 };
-declare const document: { body: { classList: { contains(name: string): boolean } } };
+declare const document: {
+  body: { classList: { contains(name: string): boolean } };
+  querySelector(selector: string): { getBoundingClientRect(): { width: number; height: number } };
+};
+declare const innerWidth: number;
 declare function getComputedStyle(element: unknown): { getPropertyValue(name: string): string };
 
 const sorted = (items: Iterable<string>) => [...items].sort();
@@ -137,13 +142,18 @@ async function exportThroughDialog(
   return readFileSync(expectedPath);
 }
 
-/** More room for the graph in the screenshots: no side bars. */
-async function hideSideBars(page: Page): Promise<void> {
-  if (await page.locator('.part.sidebar').isVisible()) await page.keyboard.press('Control+B');
-  if (await page.locator('.part.auxiliarybar').isVisible()) {
-    await page.keyboard.press('Control+Alt+B');
-  }
-  await page.waitForTimeout(500);
+/**
+ * More room for the graph in the screenshots: no side bars, and the graph refitted to the wider
+ * panel (an untouched view is fitted again when it is resized) before anything is taken of it.
+ */
+async function widenGraph(page: Page, frame: Frame): Promise<void> {
+  const width = await frame.evaluate(() => innerWidth);
+  if (!(await hideSideBars(page))) return;
+  await frame.waitForFunction((before) => innerWidth > before, width, { timeout: 15_000 });
+  // the resize observer refits in the frame of the new size; then that frame is painted
+  await frame.evaluate(
+    'new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))',
+  );
 }
 
 interface Fixture {
@@ -172,7 +182,7 @@ async function exercise(
   await frame.waitForFunction(() => window.__pdbxGraph?.timings.draws > 0, undefined, {
     timeout: 60_000,
   });
-  await hideSideBars(page);
+  await widenGraph(page, frame);
   const how = shade === 'dark' ? 'from the tree' : 'from the palette';
 
   const drawnNodes = await frame.evaluate(() => window.__pdbxGraph.nodeIds());
@@ -207,7 +217,20 @@ async function exercise(
   await frame.locator('vscode-textfield.search input').fill('onerror');
   await frame.locator('vscode-textfield.search input').press('Enter');
   await frame.locator('.details h2').waitFor();
-  await page.waitForTimeout(400); // the view glides to the match
+  // the view glides to the match (a 200 ms animation) until it is in the middle of the view
+  await frame.waitForFunction(
+    (id) => {
+      const at = window.__pdbxGraph.renderedPositionOf(id);
+      const view = document.querySelector('.graph-canvas').getBoundingClientRect();
+      return (
+        at !== undefined &&
+        Math.abs(at.x - view.width / 2) < 1 &&
+        Math.abs(at.y - view.height / 2) < 1
+      );
+    },
+    xss.id,
+    { timeout: 15_000 },
+  );
   const details = {
     selected: await frame.evaluate(() => window.__pdbxGraph.selected()),
     title: await frame.locator('.details h2').innerText(),
@@ -428,8 +451,22 @@ async function exercise(
       .locator('.quick-input-list .monaco-list-row:has-text("Dark High Contrast")')
       .first()
       .click();
-    await frame.waitForFunction(() => document.body.classList.contains('vscode-high-contrast'));
-    await page.waitForTimeout(500);
+    // the picker previews themes as it goes (Light High Contrast among them): wait for the dark
+    // one in the webview, and for its restyle (a MutationObserver on the body's classes) to have
+    // given the canvas's labels another colour than the light theme's
+    await frame.waitForFunction(
+      (before) => {
+        const body = document.body.classList;
+        const node = window.__pdbxGraph.nodeIds()[0]!;
+        return (
+          body.contains('vscode-high-contrast') &&
+          !body.contains('vscode-high-contrast-light') &&
+          window.__pdbxGraph.styleOf(node, 'color') !== before
+        );
+      },
+      colours.label,
+      { timeout: 15_000 },
+    );
     const contrast = await frame.evaluate(() => {
       const style = getComputedStyle(document.body);
       const node = window.__pdbxGraph.nodeIds()[0]!;

@@ -217,12 +217,23 @@ export function e2eArguments(): { screenshots: string } {
   return { screenshots };
 }
 
-/** More room for the view in the screenshots: no side bars. */
-export async function hideSideBars(page: Page): Promise<void> {
-  if (await page.locator('.part.sidebar').isVisible()) await page.keyboard.press('Control+B');
-  if (await page.locator('.part.auxiliarybar').isVisible()) {
-    await page.keyboard.press('Control+Alt+B');
+/**
+ * More room for the view in the screenshots: no side bars. Returns once both are hidden; true
+ * when one was shown (so the editor area has grown).
+ */
+export async function hideSideBars(page: Page): Promise<boolean> {
+  const bars = [
+    { part: page.locator('.part.sidebar'), toggle: 'Control+B' },
+    { part: page.locator('.part.auxiliarybar'), toggle: 'Control+Alt+B' },
+  ];
+  let hid = false;
+  for (const { part, toggle } of bars) {
+    if (!(await part.isVisible())) continue;
+    await page.keyboard.press(toggle);
+    await part.waitFor({ state: 'hidden', timeout: 15_000 });
+    hid = true;
   }
+  return hid;
 }
 
 /** The connection every script's workbench uses: the PuppetDB of the run. */
