@@ -250,7 +250,13 @@ async function main(): Promise<void> {
       });
       await session.open(folder);
       await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
-      await page.waitForTimeout(2000);
+      // the workbench has restored its parts (the secondary side bar among them) once it reaches
+      // the Restored lifecycle phase, which VS Code marks with a performance mark
+      await page.waitForFunction(
+        () => performance.getEntriesByName('code/LifecyclePhase/Restored').length > 0,
+        undefined,
+        { timeout: 60_000 },
+      );
       // the (empty) secondary side bar would only narrow the panels
       const closeSecondary = page.locator('.part.auxiliarybar .codicon-close').first();
       if (await closeSecondary.isVisible()) await closeSecondary.click();
