@@ -228,12 +228,11 @@ async function main(): Promise<void> {
         process.kill(server.pid, 'SIGSTOP');
         try {
           await expand(page, 'Failures');
-          // a headless window has no focus, so VS Code keeps toasts in the notification centre
-          await page.waitForTimeout(2500);
-          await page
-            .locator('.statusbar .codicon-bell-dot, .statusbar [aria-label^="Notifications"]')
-            .first()
-            .click();
+          // a headless window has no focus, so VS Code keeps toasts in the notification centre;
+          // the bell gets its dot once the load's progress notification (after 1.5 s) is there
+          const bell = page.locator('.statusbar .codicon-bell-dot').first();
+          await bell.waitFor({ timeout: 15_000 });
+          await bell.click();
           const cancel = page
             .locator(
               '.notifications-center a.monaco-button:has-text("Cancel"), .notifications-center .monaco-button[aria-label^="Cancel"]',
@@ -257,7 +256,17 @@ async function main(): Promise<void> {
         .click();
       const editorLine = page.locator('.monaco-editor .view-line').nth(1);
       await editorLine.waitFor({ timeout: 30_000 });
-      await page.waitForTimeout(1000);
+      // the grammar tokenizes from the top: once the last query has a token of its own (a class
+      // other than mtk1, the default foreground), every line is highlighted
+      await page.waitForFunction(
+        `[...document.querySelectorAll('.monaco-editor .view-line')].some(
+          (line) =>
+            line.textContent.startsWith('reports') &&
+            [...line.querySelectorAll('span > span')].some((span) => !span.classList.contains('mtk1')),
+        )`,
+        undefined,
+        { timeout: 30_000 },
+      );
       const colours = await page
         .locator('.monaco-editor .view-line span span')
         .evaluateAll((spans: unknown[]) => {
