@@ -14,6 +14,7 @@ import { Commands } from '../../../src/extension/ids';
 import { exportWholeResult } from '../../../src/extension/pql/wholeResultExport';
 import { loadedFleet, testServer } from '../../integration/support/puppetdb';
 import { extensionLog } from '../extensionLog';
+import { requestWaitingAt } from '../unreadRequest';
 import { discardEditor, openUntitledPql } from '../untitledPql';
 import { until } from '../until';
 
@@ -377,8 +378,7 @@ describe('PQL: run, results, completion, hover, diagnostics', function () {
   it('cancels a query the server does not answer, and says so', async () => {
     const editor = await openPql('nodes[certname] {}\n');
     cursorAt(editor, 'nodes');
-    // the log has a line for each request that was sent, cancelled ones included: none is logged
-    // for a run cancelled before its request went out
+    // the log has a line for each request that was sent, cancelled ones included
     const cancelledRequests = () =>
       extensionLog(api.services.context).match(/PQL tests: \w+ \S+ → no answer.*\(cancelled\)/g)
         ?.length ?? 0;
@@ -389,6 +389,8 @@ describe('PQL: run, results, completion, hover, diagnostics', function () {
       await until('the run to start', () =>
         api.pqlResults()?.state === 'running' ? true : undefined,
       );
+      // cancelled while its request waits at the stopped server, not before it went out
+      await until('the request to reach the server', () => requestWaitingAt(server.httpPort));
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
       const outcome = await running;
       assert.equal(outcome.state, 'cancelled');
