@@ -10,6 +10,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { extensionLogBelow } from './extensionLogFiles';
 
 export const ROOT = resolve(__dirname, '../..');
 
@@ -67,6 +68,8 @@ export interface VsCodeSession {
   context: BrowserContext;
   /** What the VS Code server printed, for failure reports. */
   serverLog(): string;
+  /** What the extension's own log ("PuppetDB Explorer") holds so far, for failure reports. */
+  extensionLog(): string;
   /** Opens the workbench on a folder with the extension under development (and optional test payload). */
   open(folder: string, payload?: Array<[string, string]>): Promise<void>;
   stop(): Promise<void>;
@@ -199,6 +202,7 @@ export async function startVsCode(options: VsCodeOptions = {}): Promise<VsCodeSe
       page,
       context,
       serverLog: () => log,
+      extensionLog: () => extensionLogBelow(scratch),
       open: async (folder, payload = []) => {
         const entries = [['extensionDevelopmentPath', `vscode-remote://remote${ROOT}`], ...payload];
         await page.goto(

@@ -193,6 +193,13 @@ export async function withWorkbench(
     await session.page
       .screenshot({ path: join(options.screenshots, `e2e-${options.name}-failure.png`) })
       .catch(() => undefined);
+    // what the extension said (its requests, their failures) is often why
+    try {
+      const log = session.extensionLog().trimEnd().split('\n').slice(-80).join('\n');
+      console.error(`the extension's log, its last lines:\n${log || '(empty)'}`);
+    } catch (reading) {
+      console.error(`the extension's log could not be read: ${String(reading)}`);
+    }
     throw error;
   } finally {
     await session.stop();
