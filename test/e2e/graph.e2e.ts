@@ -62,7 +62,16 @@ declare const window: {
 declare const document: {
   body: { classList: { contains(name: string): boolean } };
   querySelector(selector: string): { getBoundingClientRect(): { width: number; height: number } };
+  querySelectorAll(selector: string): Iterable<PageCanvas>;
 };
+/** What canvasesHoldStill reads of a canvas. */
+interface PageCanvas {
+  width: number;
+  height: number;
+  getContext(kind: '2d'): {
+    getImageData(x: number, y: number, width: number, height: number): { data: Uint8ClampedArray };
+  } | null;
+}
 declare const innerWidth: number;
 declare function getComputedStyle(element: unknown): { getPropertyValue(name: string): string };
 
@@ -154,6 +163,42 @@ async function widenGraph(page: Page, frame: Frame): Promise<void> {
   await frame.evaluate(
     'new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))',
   );
+  await canvasesHoldStill(frame);
+}
+
+/**
+ * Waits until cytoscape's canvases change in no frame for a few frames: after a refit it draws
+ * the elements first from the textures of the old zoom, scaled (labels look doubled), and renders
+ * them anew over the next frames.
+ */
+async function canvasesHoldStill(frame: Frame): Promise<void> {
+  await frame.waitForFunction(
+    () => {
+      const sums = [...document.querySelectorAll('.graph-layer:not([hidden]) canvas')].map(
+        (canvas) => {
+          const data = canvas
+            .getContext('2d')
+            ?.getImageData(0, 0, canvas.width, canvas.height).data;
+          let sum = 0;
+          for (let index = 0; data && index < data.length; index += 8) {
+            sum = (sum * 31 + data[index]!) | 0;
+          }
+          return sum;
+        },
+      );
+      const page = window as unknown as { canvasesStill?: { last: string; same: number } };
+      const still = (page.canvasesStill ??= { last: '', same: 0 });
+      const now = sums.join(',');
+      still.same = now === still.last ? still.same + 1 : 0;
+      still.last = now;
+      return still.same >= 5;
+    },
+    undefined,
+    { polling: 'raf', timeout: 15_000 },
+  );
+  await frame.evaluate(() => {
+    delete (window as unknown as { canvasesStill?: unknown }).canvasesStill;
+  });
 }
 
 interface Fixture {
