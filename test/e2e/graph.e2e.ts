@@ -159,10 +159,7 @@ async function widenGraph(page: Page, frame: Frame): Promise<void> {
   const width = await frame.evaluate(() => innerWidth);
   if (!(await hideSideBars(page))) return;
   await frame.waitForFunction((before) => innerWidth > before, width, { timeout: 15_000 });
-  // the resize observer refits in the frame of the new size; then that frame is painted
-  await frame.evaluate(
-    'new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))',
-  );
+  // the resize observer refits in the frame of the new size, and cytoscape repaints after it
   await canvasesHoldStill(frame);
 }
 
