@@ -84,4 +84,20 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Playwright evaluates a string predicate anew in every frame it polls; in a webview, whose
+    // CSP has no 'unsafe-eval', every evaluation after the first is refused. A function is
+    // evaluated once.
+    files: ['test/e2e/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.object.name=/frame/i][callee.property.name='waitForFunction'][arguments.0.type=/^(Literal|TemplateLiteral)$/]",
+          message: 'In a webview frame, wait for a function predicate: its CSP refuses a string.',
+        },
+      ],
+    },
+  },
 );

@@ -746,11 +746,14 @@ async function bigCatalogIsSketchedFirst(
     sketchHidden: (await frame.locator('canvas.graph-sketch[hidden]').count()) === 1,
     // some pixel of cytoscape's canvases is painted
     painted: Boolean(
+      // a function, not a string: Playwright evaluates a string anew in every polled frame, and
+      // outside its first call the webview's CSP (no 'unsafe-eval') refuses that
       await frame.waitForFunction(
-        `[...document.querySelectorAll('.graph-layer:not([hidden]) canvas')].some((canvas) => {
-          const pixels = canvas.getContext('2d')?.getImageData(0, 0, canvas.width, canvas.height);
-          return pixels?.data.some((value, index) => index % 4 === 3 && value > 0);
-        })`,
+        () =>
+          [...document.querySelectorAll('.graph-layer:not([hidden]) canvas')].some((canvas) => {
+            const pixels = canvas.getContext('2d')?.getImageData(0, 0, canvas.width, canvas.height);
+            return pixels?.data.some((value, index) => index % 4 === 3 && value > 0);
+          }),
         undefined,
         { timeout: 30_000 },
       ),
