@@ -6,7 +6,8 @@
  */
 import type { ELK } from 'elkjs/lib/elk-api';
 import { layeredLayout, type Positions } from '../../shared/catalogGraphLayout';
-import type { LayoutRequest, LayoutResponse } from './layoutTypes';
+import type { LayoutAnswerMessage, LayoutRequest, LayoutRequestMessage } from './layoutTypes';
+import { decodeRequest, encodeCorners } from './layoutWire';
 
 const ELK_LIMIT = 600;
 /**
@@ -29,23 +30,31 @@ function loadElk(): Promise<ELK> {
   return elk;
 }
 
-async function answer(event: MessageEvent<LayoutRequest>): Promise<void> {
-  const request = event.data;
+async function answer(event: MessageEvent<LayoutRequestMessage>): Promise<void> {
+  const message = event.data;
+  const request = decodeRequest(message);
   const started = performance.now();
-  let response: Omit<LayoutResponse, 'ms'>;
+  let answer: { positions: Positions; engine: 'elk' | 'fast'; error?: string };
   if (request.nodes.length > ELK_LIMIT) {
-    response = { id: request.id, engine: 'fast', positions: fast(request) };
+    answer = { engine: 'fast', positions: fast(request) };
   } else {
     try {
-      response = { id: request.id, engine: 'elk', positions: await elkLayout(request) };
+      answer = { engine: 'elk', positions: await elkLayout(request) };
     } catch (error) {
-      response = { id: request.id, engine: 'fast', positions: fast(request), error: String(error) };
+      answer = { engine: 'fast', positions: fast(request), error: String(error) };
     }
   }
-  (self as unknown as Worker).postMessage({
-    ...response,
-    ms: performance.now() - started,
-  } satisfies LayoutResponse);
+  const { positions, ...rest } = answer;
+  const corners = encodeCorners(message.ids, positions);
+  (self as unknown as Worker).postMessage(
+    {
+      ...rest,
+      id: message.id,
+      corners,
+      ms: performance.now() - started,
+    } satisfies LayoutAnswerMessage,
+    [corners.buffer],
+  );
 }
 self.onmessage = answer;
 

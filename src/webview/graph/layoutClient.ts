@@ -1,14 +1,20 @@
 import { layeredLayout } from '../../shared/catalogGraphLayout';
-import type { LayoutRequest, LayoutResponse } from './layoutTypes';
+import type {
+  LayoutAnswerMessage,
+  LayoutRequest,
+  LayoutRequestMessage,
+  LayoutResponse,
+} from './layoutTypes';
+import { decodeCorners, encodeRequest } from './layoutWire';
 
 /**
  * What the client needs of a Worker (a fake one in unit tests): structural, so this file
  * compiles without the DOM's types.
  */
 export interface LayoutWorker {
-  postMessage(message: LayoutRequest): void;
+  postMessage(message: LayoutRequestMessage, transfer: ArrayBuffer[]): void;
   terminate(): void;
-  onmessage: ((event: { data: LayoutResponse }) => void) | null;
+  onmessage: ((event: { data: LayoutAnswerMessage }) => void) | null;
   onerror: ((event: { message?: string; preventDefault?: () => void }) => void) | null;
   onmessageerror: (() => void) | null;
 }
@@ -36,6 +42,8 @@ export class LayoutClient {
     number,
     {
       worker: LayoutWorker;
+      /** The request's node ids: the answer's corners are in their order. */
+      ids: readonly string[];
       resolve: (response: LayoutResponse) => void;
       reject: (error: Error) => void;
     }
@@ -61,7 +69,7 @@ export class LayoutClient {
     });
   }
 
-  async layout(request: Omit<LayoutRequest, 'id'>): Promise<LayoutResponse> {
+  async layout(request: LayoutRequest): Promise<LayoutResponse> {
     const id = ++this.nextId;
     try {
       const worker = await this.start();
@@ -74,8 +82,10 @@ export class LayoutClient {
             ),
           );
         }, this.timeoutMs);
+        const { message, transfer } = encodeRequest(id, request);
         this.waiting.set(id, {
           worker,
+          ids: message.ids,
           resolve: (response) => {
             clearTimeout(timer);
             resolve(response);
@@ -85,7 +95,7 @@ export class LayoutClient {
             reject(error);
           },
         });
-        worker.postMessage({ ...request, id } satisfies LayoutRequest);
+        worker.postMessage(message, transfer);
       });
     } catch (error) {
       const started = performance.now();
@@ -99,9 +109,12 @@ export class LayoutClient {
     if (this.worker) return this.worker;
     const starting = this.startWorker().then((worker) => {
       this.current = worker;
-      worker.onmessage = (event) => {
-        this.waiting.get(event.data.id)?.resolve(event.data);
-        this.waiting.delete(event.data.id);
+      worker.onmessage = ({ data }) => {
+        const waiting = this.waiting.get(data.id);
+        if (!waiting) return;
+        this.waiting.delete(data.id);
+        const { corners, ...answer } = data;
+        waiting.resolve({ ...answer, positions: decodeCorners(waiting.ids, corners) });
       };
       worker.onerror = (event) => {
         event.preventDefault?.();

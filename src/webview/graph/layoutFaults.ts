@@ -5,7 +5,7 @@
  */
 import { startBundledWorker } from './bundledLayoutWorker';
 import type { LayoutWorker } from './layoutClient';
-import type { LayoutRequest } from './layoutTypes';
+import type { LayoutRequestMessage } from './layoutTypes';
 
 export interface LayoutFaults {
   /** The next layout request fails with a worker error instead of reaching the worker. */
@@ -17,9 +17,9 @@ export function faultableWorkers(): { start: () => Promise<LayoutWorker>; faults
   const start = async (): Promise<LayoutWorker> => {
     const worker = await startBundledWorker();
     const wrapped: LayoutWorker = {
-      postMessage(message: LayoutRequest) {
+      postMessage(message: LayoutRequestMessage, transfer: ArrayBuffer[]) {
         if (!crashNext) {
-          worker.postMessage(message);
+          worker.postMessage(message, transfer);
           return;
         }
         crashNext = false;

@@ -1,24 +1,30 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { LayoutClient, type LayoutWorker } from '../../../src/webview/graph/layoutClient';
-import type { LayoutRequest, LayoutResponse } from '../../../src/webview/graph/layoutTypes';
+import type { LayoutRequestMessage, LayoutResponse } from '../../../src/webview/graph/layoutTypes';
+import { encodeCorners } from '../../../src/webview/graph/layoutWire';
 
 /** A stand-in Worker: records what it was sent, and answers or fails when the test says. */
 class FakeWorker implements LayoutWorker {
   onmessage: LayoutWorker['onmessage'] = null;
   onerror: LayoutWorker['onerror'] = null;
   onmessageerror: LayoutWorker['onmessageerror'] = null;
-  readonly sent: LayoutRequest[] = [];
+  readonly sent: LayoutRequestMessage[] = [];
+  readonly transferred: ArrayBuffer[][] = [];
   terminated = false;
 
-  postMessage(message: LayoutRequest): void {
+  postMessage(message: LayoutRequestMessage, transfer: ArrayBuffer[]): void {
     this.sent.push(message);
+    this.transferred.push(transfer);
   }
   terminate(): void {
     this.terminated = true;
   }
-  answer(response: Omit<LayoutResponse, 'id'>, id = this.sent.at(-1)!.id): void {
-    this.onmessage?.({ data: { ...response, id } });
+  /** Answers as the worker does: the positions packed in the order of the request's ids. */
+  answer({ positions, ...response }: Omit<LayoutResponse, 'id'>, sent = this.sent.at(-1)!): void {
+    this.onmessage?.({
+      data: { ...response, id: sent.id, corners: encodeCorners(sent.ids, positions) },
+    });
   }
   crash(message: string): void {
     this.onerror?.({ message, preventDefault() {} });
@@ -94,6 +100,20 @@ describe('LayoutClient', () => {
     const response = await pending;
     assert.equal(response.engine, 'elk');
     assert.equal(response.failure, undefined);
+    // a node the worker placed nowhere has no position (the view places it aside)
+    assert.deepEqual(response.positions, { 'Class[a]': { x: 1, y: 2 } });
+  });
+
+  test('sends the request packed, its arrays transferred rather than copied', async () => {
+    const worker = new FakeWorker();
+    const { client } = clientWith([worker]);
+    void client.layout(request);
+    await tick();
+    const [sent] = worker.sent;
+    assert.deepEqual(sent!.ids, ['Class[a]', 'File[/b]']);
+    assert.deepEqual([...sent!.sizes], [80, 26, 80, 26]);
+    assert.deepEqual([...sent!.ends], [0, 1]);
+    assert.deepEqual(worker.transferred[0], [sent!.sizes.buffer, sent!.ends.buffer]);
   });
 
   test('a worker error falls back to the fast layout, says why, and stops the worker', async () => {

@@ -7,7 +7,15 @@ import assert from 'node:assert/strict';
 import { createContext, runInContext } from 'node:vm';
 import { describe, test } from 'node:test';
 import * as esbuild from 'esbuild';
-import type { LayoutRequest, LayoutResponse } from '../../../src/webview/graph/layoutTypes';
+import type { Positions } from '../../../src/shared/catalogGraphLayout';
+import type {
+  LayoutAnswerMessage,
+  LayoutRequestMessage,
+} from '../../../src/webview/graph/layoutTypes';
+import { decodeCorners, encodeRequest } from '../../../src/webview/graph/layoutWire';
+
+/** An answer, its corners unpacked as the view unpacks them. */
+type Answer = Omit<LayoutAnswerMessage, 'corners'> & { positions: Positions };
 
 async function workerBundle(): Promise<string> {
   const built = await esbuild.build({
@@ -22,18 +30,29 @@ async function workerBundle(): Promise<string> {
   return built.outputFiles[0]!.text;
 }
 
-/** Starts the bundle in a fresh global; `send` posts a request and resolves with its answer. */
-async function startWorker(): Promise<(request: LayoutRequest) => Promise<LayoutResponse>> {
-  const waiting = new Map<number, (response: LayoutResponse) => void>();
+/**
+ * Starts the bundle in a fresh global; `send` posts a request and resolves with its answer, the
+ * corners unpacked; the answer must transfer its corners' buffer.
+ */
+async function startWorker(): Promise<(request: LayoutRequestMessage) => Promise<Answer>> {
+  const waiting = new Map<number, (answer: LayoutAnswerMessage, transfer: unknown) => void>();
   const context = createContext({
     performance,
     setTimeout,
     clearTimeout,
     console,
-    postMessage: (response: LayoutResponse) => waiting.get(response.id)?.(response),
+    postMessage: (answer: LayoutAnswerMessage, transfer: unknown) =>
+      waiting.get(answer.id)?.(answer, transfer),
   }) as { onmessage?: ((event: { data: unknown }) => unknown) | null };
   // a worker's global is `self`
   runInContext('globalThis.self = globalThis;', context);
+  // what postMessage's structured clone does: the worker gets copies made in its own realm
+  // (ELK's code tells arrays of another realm apart from its own)
+  const copyIn = runInContext(
+    `(message) => ({ ...message, ids: Array.from(message.ids),
+      sizes: new Float64Array(message.sizes), ends: new Uint32Array(message.ends) })`,
+    context,
+  ) as (message: LayoutRequestMessage) => LayoutRequestMessage;
   runInContext(await workerBundle(), context);
   return (request) =>
     new Promise((resolve, reject) => {
@@ -41,16 +60,22 @@ async function startWorker(): Promise<(request: LayoutRequest) => Promise<Layout
         () => reject(new Error(`request ${request.id} got no answer`)),
         10_000,
       );
-      waiting.set(request.id, (response) => {
+      waiting.set(request.id, ({ corners, ...answer }, transfer) => {
         clearTimeout(timer);
-        resolve(response);
+        // (the list is the worker global's Array: compared by its one member)
+        const transferred = transfer as unknown[];
+        if (transferred.length !== 1 || transferred[0] !== corners.buffer) {
+          reject(new Error('the answer does not transfer its corners'));
+          return;
+        }
+        resolve({ ...answer, positions: decodeCorners(request.ids, corners) });
       });
       // as a worker's messages come: each in a task of its own
-      setImmediate(() => void context.onmessage?.({ data: request }));
+      setImmediate(() => void context.onmessage?.({ data: copyIn(request) }));
     });
 }
 
-function chain(id: number, length: number): LayoutRequest {
+function chain(id: number, length: number): LayoutRequestMessage {
   const nodes = Array.from({ length }, (_, index) => ({
     id: `File[/f${index}]`,
     width: 90,
@@ -59,7 +84,7 @@ function chain(id: number, length: number): LayoutRequest {
   const edges = nodes
     .slice(1)
     .map((node, index) => ({ source: nodes[index]!.id, target: node.id }));
-  return { id, direction: 'TB', nodes, edges };
+  return encodeRequest(id, { direction: 'TB', nodes, edges }).message;
 }
 
 describe('layout worker bundle', () => {
