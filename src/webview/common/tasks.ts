@@ -14,6 +14,10 @@ export const animationFrame = (): Promise<number> =>
 export const nextPaint = (): Promise<void> =>
   new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
 
+/** Resolves when the page is idle (or after `timeoutMs` at the latest). */
+export const idle = (timeoutMs = 1000): Promise<void> =>
+  new Promise((resolve) => requestIdleCallback(() => resolve(), { timeout: timeoutMs }));
+
 /**
  * One piece of deferred work that a newer one replaces: it runs when the page is idle (or after
  * `timeoutMs` at the latest), unless scheduled again first.

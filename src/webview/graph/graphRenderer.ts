@@ -3,9 +3,11 @@ import type { Placed } from '../../shared/graphNavigation';
 import { animationFrame, nextPaint, nextTask } from '../common/tasks';
 import type { DrawnEdge, DrawnNode } from './drawnGraph';
 import { FarView } from './farView';
+import { warmUpFirstFrame } from './firstFrameWarmUp';
 import { graphStyle } from './graphStyle';
 import { LevelOfDetail } from './levelOfDetail';
 import { ViewCulling } from './viewCulling';
+import { sortZOrderByKeys } from './zOrder';
 import { SliceSizer } from './sliceSizer';
 import { typeColourIndex, type Palette } from './palette';
 import { toSvg } from './svgExport';
@@ -176,7 +178,11 @@ export class GraphRenderer {
       const sketch = new FarView(this.container, nodes, edges, palette, () => this.fitted(nodes));
       drawing.sketch = sketch;
       drawing.farView = !webgl && sketch.attach(cy);
-      if (drawing.farView) ViewCulling.attach(cy);
+      if (drawing.farView) {
+        // the culling asks the renderer for its z-sorted list: the faster sort goes in first
+        sortZOrderByKeys(cy);
+        ViewCulling.attach(cy);
+      }
       await nextTask();
       if (this.current !== drawing) return undefined;
       sketch.drawNow();
@@ -225,6 +231,7 @@ export class GraphRenderer {
     if (large) drawing.detail = new LevelOfDetail(cy, { webgl: drawing.webgl });
     drawing.detail?.schedule();
     drawing.complete = true;
+    if (drawing.farView) void warmUpFirstFrame(cy, () => this.current === drawing);
     cy.on('scrollzoom pinchzoom dragpan', () => (drawing.moved = true));
     cy.on('tap', 'node', (event) => this.events.select(String(event.target.id())));
     cy.on('tap', (event) => {
