@@ -66,9 +66,12 @@ function compare(a: number, b: number): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
+/** Cytoscape's z-sorted list, with the part of it that takes pointer events. */
+type ZSorted = Element[] & { interactive?: Element[] };
+
 /** The parts of cytoscape's canvas renderer (3.3x) that keep its z-sorted list. */
 interface SortingRenderer {
-  cachedZSortedEles?: Element[] & { interactive?: Element[] };
+  cachedZSortedEles?: ZSorted | null;
   getCachedZSortedEles(forceRecalc?: boolean): Element[];
   updateCachedGrabbedEles(): void;
   invalidateCachedZSortedEles(): void;
@@ -92,7 +95,7 @@ export function sortZOrderByKeys(cy: Core): boolean {
   const sorting = renderer as SortingRenderer;
   sorting.getCachedZSortedEles = (forceRecalc) => {
     if (forceRecalc || !sorting.cachedZSortedEles) {
-      const sorted: SortingRenderer['cachedZSortedEles'] & object = zOrdered(cy);
+      const sorted: ZSorted = zOrdered(cy);
       sorted.interactive = sorted.filter((element) =>
         (element as unknown as { interactive(): boolean }).interactive(),
       );
