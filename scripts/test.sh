@@ -4,36 +4,53 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# Each section's wall time, so the run's 30-minute budget can be watched where it goes.
+section_name=""
+section_started=$SECONDS
+section() {
+  if [ -n "$section_name" ]; then
+    echo "-- $section_name: $((SECONDS - section_started)) s (total $SECONDS s)"
+  fi
+  section_name="$1"
+  section_started=$SECONDS
+  [ -n "$1" ] && echo "== $1"
+  return 0
+}
+
+section "set-up"
 bash scripts/setup.sh
 
-echo "== static checks"
+section "static checks"
 npm run --silent lint
 npm run --silent typecheck
 
-echo "== build and package"
+section "build and package"
 npm run --silent package
 npm run --silent build
 
-echo "== unit tests"
+section "unit tests"
 npm run --silent test:unit
 
-echo "== grammar tests"
+section "grammar tests"
 npm run --silent test:grammar
 
-echo "== integration tests against a real PuppetDB"
+section "a real PuppetDB with the sample fleet"
 state_dir="$PWD/.work/puppetdb-test"
 cleanup() { bash scripts/puppetdb/stop.sh "$state_dir" || true; }
 trap cleanup EXIT
 bash scripts/puppetdb/start.sh "$state_dir"
 node --import tsx scripts/puppetdb/load-fleet.ts --state-dir "$state_dir" --size 40
+
+section "integration tests against a real PuppetDB"
 PDB_STATE_DIR="$state_dir" npm run --silent test:integration
 
-echo "== the extension in a real VS Code (code-server's VS Code server + headless Chromium)"
+section "the extension in a real VS Code (code-server's VS Code server + headless Chromium)"
 PDB_STATE_DIR="$state_dir" npm run --silent test:vscode
 
-echo "== the explorer on the oldest VS Code that engines.vscode accepts (1.96: unique tree item ids)"
+section "the explorer on the oldest VS Code that engines.vscode accepts (1.96: unique tree item ids)"
 node --import tsx test/vscode/runInVsCode.ts --state-dir "$state_dir" --vscode oldest --mode trusted \
   --grep "PuppetDB Explorer in a real VS Code"
 
-echo "== end to end in headless Chromium (screenshots in test-results/)"
+section "end to end in headless Chromium (screenshots in test-results/)"
 PDB_STATE_DIR="$state_dir" npm run --silent test:e2e
+section ""

@@ -14,6 +14,7 @@ const scripts = readdirSync(__dirname)
 const failed: string[] = [];
 for (const script of scripts) {
   console.log(`== e2e: ${script}`);
+  const started = performance.now();
   const result = spawnSync(
     process.execPath,
     ['--import', 'tsx', join(__dirname, script), ...process.argv.slice(2)],
@@ -22,6 +23,8 @@ for (const script of scripts) {
     },
   );
   if (result.status !== 0) failed.push(script);
+  // Wall time per script, so the CI budget shows where it goes (no assertion rests on it).
+  console.log(`-- e2e: ${script}: ${Math.round((performance.now() - started) / 1000)} s`);
 }
 console.log(`e2e scripts: ${scripts.length - failed.length} passed, ${failed.length} failed`);
 process.exit(failed.length === 0 ? 0 : 1);
