@@ -4,8 +4,9 @@
  *
  *   node --import tsx test/e2e/runAll.ts --state-dir .work/puppetdb-test
  *
- * A script that changes what the others read of the shared PuppetDB says so with the marker
- * `e2e: runs alone` in its text: those run first, one at a time. The rest run E2E_LANES at a
+ * A script that changes what the others read of the shared PuppetDB says so with the tag
+ * `@runsAlone` in its text (as test files do for scripts/run-node-tests.mjs): those run first,
+ * one at a time. The rest run E2E_LANES at a
  * time (2 by default, one per core of the machines this is sized for): much of a script's time
  * is a workbench starting and waits for PuppetDB, so two share two cores well. Each script's
  * output is printed whole when it ends, with its wall time.
@@ -14,7 +15,7 @@ import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-const ALONE = 'e2e: runs alone';
+const ALONE = '@runsAlone';
 
 interface Outcome {
   script: string;

@@ -1,3 +1,9 @@
+/**
+ * PQL, status, metadata, metrics and commands against the real PuppetDB.
+ *
+ * @runsAlone (scripts/run-node-tests.mjs): its commands add a node and deactivate it, and the
+ * other files count the fleet.
+ */
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
 import { DoesNotComputeError, Fact, Node, PuppetDBHTTPError } from '../../src/client';

@@ -3,6 +3,8 @@
  * ports stay): calls made meanwhile fail with a clear error, whether they go straight to PuppetDB
  * or through a load balancer, and afterwards the same connections work again without the caller
  * reconnecting.
+ *
+ * @runsAlone (scripts/run-node-tests.mjs): it restarts the PuppetDB the other files read.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
