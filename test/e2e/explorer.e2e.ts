@@ -3,9 +3,6 @@
  * PuppetDB of this run, the explorer opened, a node expanded down to its facts. Screenshots go to
  * test-results/ (dark and light theme); look at them.
  *
- * @runsAlone (see runAll.ts): it adds a node to the shared PuppetDB and deactivates it, and
- * the other scripts count and list the fleet.
- *
  *   node --import tsx test/e2e/explorer.e2e.ts [--state-dir .work/puppetdb-test]
  */
 import assert from 'node:assert/strict';
