@@ -17,27 +17,27 @@ import type { Page } from 'playwright-core';
 import { CONTROL_REPO } from '../fixtures/fleet/controlRepo';
 import { httpClient, testServer } from '../integration/support/puppetdb';
 import { shownEvents } from './support/eventRows';
-import { e2eArguments, runCommand, webviewFrame, withWorkbench } from './support/workbench';
+import {
+  e2eArguments,
+  pickFromQuickInput,
+  runCommand,
+  webviewFrame,
+  withWorkbench,
+} from './support/workbench';
 import { saveReadmeScreenshot } from './support/readmeScreenshots';
 
-/** Opens a file by its workspace path through Quick Open. */
+/**
+ * Opens a file by its workspace path through Quick Open: the row naming the file in its folder
+ * (the recently opened files show first, and one of the same folder is not it).
+ */
 async function openPath(page: Page, path: string): Promise<void> {
-  const folder = path.slice(0, path.lastIndexOf('/'));
-  for (let attempt = 1; ; attempt++) {
-    await page.keyboard.press('Control+P');
-    const input = page.locator('.quick-input-widget input');
-    try {
-      await input.waitFor({ state: 'visible', timeout: 10_000 });
-      await input.fill(path);
-      const row = page.locator(`.quick-input-list .monaco-list-row:has-text("${folder}")`).first();
-      await row.waitFor({ timeout: 15_000 });
-      await row.click();
-      return;
-    } catch (error) {
-      if (attempt >= 4) throw error;
-      await page.keyboard.press('Escape');
-    }
-  }
+  const slash = path.lastIndexOf('/');
+  await pickFromQuickInput(page, {
+    key: 'Control+P',
+    text: path,
+    rowText: [path.slice(slash + 1), path.slice(0, slash)],
+  });
+  await page.locator('.tab.active', { hasText: path.slice(slash + 1) }).waitFor();
 }
 
 /** PuppetDB's own count: the active nodes holding Class[title], and those whose last run failed. */

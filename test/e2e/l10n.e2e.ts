@@ -10,7 +10,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { e2eArguments, withWorkbench } from './support/workbench';
+import { e2eArguments, showInQuickInput, withWorkbench } from './support/workbench';
 
 const nls = JSON.parse(readFileSync('package.nls.json', 'utf8')) as Record<string, string>;
 const bundle = JSON.parse(readFileSync('l10n/bundle.l10n.json', 'utf8')) as Record<string, string>;
@@ -29,23 +29,13 @@ async function main(): Promise<void> {
   await withWorkbench(
     { name: 'l10n', theme: 'Default Dark Modern', settings: {}, screenshots },
     async ({ page }) => {
-      // the palette, filtered to the extension's category (retried: right after start-up the
-      // workbench may not take keys yet)
+      // the palette, filtered to the extension's category
       const addConnection = paletteTitle('addConnection');
-      const rows = page.locator('.quick-input-list .monaco-list-row');
-      for (let attempt = 1; ; attempt++) {
-        await page.keyboard.press('F1');
-        const input = page.locator('.quick-input-widget input');
-        try {
-          await input.waitFor({ state: 'visible', timeout: 10_000 });
-          await input.fill(`>${nls['command.category']}: `);
-          await rows.filter({ hasText: addConnection }).first().waitFor({ timeout: 15_000 });
-          break;
-        } catch (error) {
-          if (attempt >= 4) throw error;
-          await page.keyboard.press('Escape');
-        }
-      }
+      await showInQuickInput(page, {
+        key: 'F1',
+        text: `>${nls['command.category']}: `,
+        rowText: addConnection,
+      });
       const labels = (
         await page.locator('.quick-input-list .monaco-list-row .label-name').allTextContents()
       ).map((text) => text.trim());

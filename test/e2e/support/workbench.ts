@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { Frame, Page } from 'playwright-core';
+import type { Frame, Locator, Page } from 'playwright-core';
 import { startVsCode } from '../../vscode/runtime';
 
 export function workspaceWith(
@@ -70,15 +70,12 @@ export async function webviewFrame(page: Page, entry: string, timeoutMs = 30_000
 
 /** Opens a file of the workspace through Quick Open (Ctrl+P), retrying while the workbench starts. */
 export async function openFile(page: Page, name: string): Promise<void> {
-  await pick(page, 'Control+P', name, name);
+  await pickFromQuickInput(page, { key: 'Control+P', text: name, rowText: name });
 }
 
-/**
- * Runs a command from the palette (F1). Right after start-up the workbench may not take keys
- * yet, or may not list the extension's commands yet: each attempt waits, then tries again.
- */
+/** Runs a command from the palette (F1), retrying while the workbench starts. */
 export async function runCommand(page: Page, title: string): Promise<void> {
-  await pick(page, 'F1', `>${title}`, title);
+  await pickFromQuickInput(page, { key: 'F1', text: `>${title}`, rowText: title });
 }
 
 /**
@@ -95,27 +92,51 @@ export async function reloadWindow(page: Page): Promise<void> {
   await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
 }
 
-async function pick(
+/**
+ * Opens a quick input with `key`, types `text` and clicks the first row showing `rowText` (every
+ * one of the texts, if several).
+ */
+export async function pickFromQuickInput(
   page: Page,
-  key: string,
-  text: string,
-  rowText: string,
-  attempts = 4,
+  options: { key: string; text: string; rowText: string | string[]; timeoutMs?: number },
 ): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    await page.keyboard.press(key);
-    const input = page.locator('.quick-input-widget input');
+  await (await showInQuickInput(page, options)).click();
+}
+
+/**
+ * Opens a quick input with `key` and types `text`; returns once a row shows `rowText` (that row).
+ *
+ * Right after start-up the workbench may not take keys yet, and a palette lists the commands
+ * whose `when` held when it opened: a command the extension enables on activation
+ * (`puppetdbExplorer.hasConnections`) shows only in a palette opened after that. So a row that
+ * does not show soon is not waited for: the input is closed and opened again, each attempt waiting
+ * half a second longer for the row than the one before (a slow file search gets its time), until
+ * `timeoutMs` has passed.
+ */
+export async function showInQuickInput(
+  page: Page,
+  options: { key: string; text: string; rowText: string | string[]; timeoutMs?: number },
+): Promise<Locator> {
+  const deadline = Date.now() + (options.timeoutMs ?? 90_000);
+  const input = page.locator('.quick-input-widget input');
+  const row = [options.rowText]
+    .flat()
+    .reduce(
+      (rows, text) => rows.filter({ hasText: text }),
+      page.locator('.quick-input-list .monaco-list-row'),
+    )
+    .first();
+  for (let rowWaitMs = 1_500; ; rowWaitMs = Math.min(rowWaitMs + 500, 15_000)) {
+    await page.keyboard.press(options.key);
     try {
-      await input.waitFor({ state: 'visible', timeout: 10_000 });
-      await input.fill(text);
-      const row = page.locator(`.quick-input-list .monaco-list-row:has-text("${rowText}")`).first();
-      await row.waitFor({ timeout: 15_000 });
-      await row.click();
-      return;
+      await input.waitFor({ state: 'visible', timeout: Math.max(rowWaitMs, 3_000) });
+      await input.fill(options.text);
+      await row.waitFor({ timeout: rowWaitMs });
+      return row;
     } catch (error) {
-      if (attempt >= attempts) throw error;
+      if (Date.now() >= deadline) throw error;
       await page.keyboard.press('Escape');
-      await page.waitForTimeout(2_000);
+      await input.waitFor({ state: 'hidden', timeout: 10_000 }).catch(() => undefined);
     }
   }
 }
