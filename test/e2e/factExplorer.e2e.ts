@@ -22,7 +22,7 @@ import {
 } from './support/workbench';
 import { saveReadmeScreenshot } from './support/readmeScreenshots';
 import { assertRanNothing, HOSTILE, postToView } from './support/hostileValues';
-import { Checks, runScript, THEMES, type Check, type ThemeName } from './support/themedChecks';
+import { Checks, runScript, type Check, type ThemeName } from './support/themedChecks';
 
 declare const document: {
   activeElement: { getAttribute(name: string): string | null } | null;
@@ -211,13 +211,9 @@ async function main(): Promise<void> {
     uptime: await countsOf(client, 'uptime_seconds', (value) => value),
   };
   const settings = localConnection(server);
-  for (const theme of THEMES) {
-    await checks.inWorkbench(
-      { name: `factExplorer-${theme.name}`, settings, screenshots },
-      theme,
-      (run) => exercise(run.page, run.dialogs, theme.name, expected, screenshots, checks.check),
-    );
-  }
+  await checks.inEveryTheme({ name: 'factExplorer', settings, screenshots }, (run, theme) =>
+    exercise(run.page, run.dialogs, theme.name, expected, screenshots, checks.check),
+  );
   await client.disconnect();
   checks.report('factExplorer');
 }

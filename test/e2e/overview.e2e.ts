@@ -27,7 +27,7 @@ import {
 } from './support/workbench';
 import { saveReadmeScreenshot } from './support/readmeScreenshots';
 import { assertRanNothing, HOSTILE, postToView } from './support/hostileValues';
-import { Checks, runScript, THEMES, type Check, type ThemeName } from './support/themedChecks';
+import { Checks, runScript, type Check, type ThemeName } from './support/themedChecks';
 
 declare const document: {
   activeElement: { getAttribute(name: string): string | null } | null;
@@ -263,7 +263,7 @@ async function exercise(
   page: Page,
   dialogs: string[],
   name: ThemeName,
-  expected: { failed: number; reports24h: number; environment: string },
+  expected: Expected,
   screenshots: string,
   check: Check,
 ): Promise<void> {
@@ -360,49 +360,64 @@ async function exercise(
   }
 }
 
+/** What the overview shows, as PuppetDB counts it. */
+interface Expected {
+  failed: number;
+  reports24h: number;
+  /** An environment that ran in the chart's hours. */
+  environment: string;
+}
+
+/** What the overview should show now, as PuppetDB counts it. */
+async function expectedNow(client: ReturnType<typeof connect>): Promise<Expected> {
+  const now = new Date();
+  const since = new Date(now.getTime() - 23 * 3_600_000).toISOString().slice(0, 13);
+  const [failedNodes, reports, ranIn] = await Promise.all([
+    client.nodes({ withStatus: true, withEventNumbers: false, unreported: 2 }).toArray(),
+    client.query('reports', {
+      query: ['extract', [['function', 'count']], ['>=', 'end_time', `${since}:00:00.000Z`]],
+    }) as Promise<Array<{ count: number }>>,
+    client.query('reports', {
+      query: [
+        'extract',
+        [['function', 'count'], 'environment'],
+        ['>=', 'end_time', `${since}:00:00.000Z`],
+        ['group_by', 'environment'],
+      ],
+    }) as Promise<Array<{ count: number; environment: string }>>,
+  ]);
+  // the environment with the fewest nodes that ran in the chart's hours: a narrowing that
+  // let the whole fleet through would show more
+  const nodesIn = (environment: string) =>
+    failedNodes.filter((node) => node.catalogEnvironment === environment).length;
+  const environment = ranIn
+    .map((entry) => entry.environment)
+    .filter((name) => nodesIn(name) > 0)
+    .sort((a, b) => nodesIn(a) - nodesIn(b))[0];
+  assert.ok(environment, 'an environment ran in the last 24 hours');
+  return {
+    failed: failedNodes.filter((node) => node.status === 'failed').length,
+    reports24h: reports[0]!.count,
+    environment,
+  };
+}
+
 async function main(): Promise<void> {
   const { screenshots } = e2eArguments();
   const server = testServer();
   const client = connect({ host: server.host, port: server.httpPort });
   const checks = new Checks();
   const settings = localConnection(server);
-  for (const theme of THEMES) {
-    const now = new Date();
-    const since = new Date(now.getTime() - 23 * 3_600_000).toISOString().slice(0, 13);
-    const [failedNodes, reports, ranIn] = await Promise.all([
-      client.nodes({ withStatus: true, withEventNumbers: false, unreported: 2 }).toArray(),
-      client.query('reports', {
-        query: ['extract', [['function', 'count']], ['>=', 'end_time', `${since}:00:00.000Z`]],
-      }) as Promise<Array<{ count: number }>>,
-      client.query('reports', {
-        query: [
-          'extract',
-          [['function', 'count'], 'environment'],
-          ['>=', 'end_time', `${since}:00:00.000Z`],
-          ['group_by', 'environment'],
-        ],
-      }) as Promise<Array<{ count: number; environment: string }>>,
-    ]);
-    // the environment with the fewest nodes that ran in the chart's hours: a narrowing that
-    // let the whole fleet through would show more
-    const nodesIn = (environment: string) =>
-      failedNodes.filter((node) => node.catalogEnvironment === environment).length;
-    const environment = ranIn
-      .map((entry) => entry.environment)
-      .filter((name) => nodesIn(name) > 0)
-      .sort((a, b) => nodesIn(a) - nodesIn(b))[0];
-    assert.ok(environment, 'an environment ran in the last 24 hours');
-    const expected = {
-      failed: failedNodes.filter((node) => node.status === 'failed').length,
-      reports24h: reports[0]!.count,
-      environment,
-    };
-    await checks.inWorkbench(
-      { name: `overview-${theme.name}`, settings, screenshots },
-      theme,
-      (run) => exercise(run.page, run.dialogs, theme.name, expected, screenshots, checks.check),
-    );
-  }
+  await checks.inEveryTheme({ name: 'overview', settings, screenshots }, async (run, theme) =>
+    exercise(
+      run.page,
+      run.dialogs,
+      theme.name,
+      await expectedNow(client),
+      screenshots,
+      checks.check,
+    ),
+  );
   await client.disconnect();
   checks.report('overview');
 }

@@ -26,7 +26,7 @@ import {
 } from './support/workbench';
 import { saveReadmeScreenshot } from './support/readmeScreenshots';
 import { assertRanNothing, HOSTILE, postToView } from './support/hostileValues';
-import { Checks, runScript, THEMES, type Check } from './support/themedChecks';
+import { Checks, runScript, type Check } from './support/themedChecks';
 
 const HOSTILE_RESOURCE = `Notify[${HOSTILE}]`;
 
@@ -229,13 +229,9 @@ async function main(): Promise<void> {
   const { screenshots } = e2eArguments();
   const checks = new Checks();
   const settings = localConnection(testServer());
-  for (const theme of THEMES) {
-    await checks.inWorkbench(
-      { name: `recent-runs-${theme.name}`, settings, screenshots },
-      theme,
-      (run) => exercise(run.page, run.dialogs, theme.name, checks.check, screenshots),
-    );
-  }
+  await checks.inEveryTheme({ name: 'recent-runs', settings, screenshots }, (run, theme) =>
+    exercise(run.page, run.dialogs, theme.name, checks.check, screenshots),
+  );
   checks.report('recent runs');
 }
 

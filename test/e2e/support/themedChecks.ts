@@ -1,9 +1,9 @@
 /**
  * What the e2e scripts that run a view in every theme share: the themes, the named checks they
- * count (the CI log lists each by name), and one workbench per theme whose end counts as the
- * check "no Content Security Policy violation".
+ * count (the CI log lists each by name), and one workbench switched through the themes, each
+ * theme's run counting as the check "no Content Security Policy violation".
  */
-import { withWorkbench, type WorkbenchRun } from './workbench';
+import { withWorkbenchInThemes, type WorkbenchRun } from './workbench';
 
 export const THEMES = [
   { theme: 'Default Dark Modern', name: 'dark' },
@@ -31,20 +31,28 @@ export class Checks {
   };
 
   /**
-   * Opens the workbench in one theme and runs `body`; the run counts as the check "<name>: no
-   * Content Security Policy violation" (withWorkbench fails on one), or fails with the theme.
+   * Runs `body` in every theme of THEMES, in one workbench switched from theme to theme; each
+   * theme's run counts as the check "<name>: no Content Security Policy violation" (a violation
+   * fails it), or fails with the theme.
    */
-  async inWorkbench(
+  async inEveryTheme(
     options: { name: string; settings: Record<string, unknown>; screenshots: string },
-    { theme, name }: (typeof THEMES)[number],
-    body: (run: WorkbenchRun) => Promise<void>,
+    body: (run: WorkbenchRun, theme: (typeof THEMES)[number]) => Promise<void>,
   ): Promise<void> {
-    try {
-      await withWorkbench({ ...options, theme }, body);
-      this.pass(`${name}: no Content Security Policy violation`);
-    } catch (error) {
-      this.fail(`${theme}: ${String(error)}`);
-    }
+    const byTheme = new Map<string, (typeof THEMES)[number]>(
+      THEMES.map((entry) => [entry.theme, entry]),
+    );
+    await withWorkbenchInThemes(
+      { ...options, themes: THEMES.map((entry) => entry.theme) },
+      (run) => body(run, byTheme.get(run.theme)!),
+      (theme, error) => {
+        if (error === undefined) {
+          this.pass(`${byTheme.get(theme)!.name}: no Content Security Policy violation`);
+        } else {
+          this.fail(`${theme}: ${String(error)}`);
+        }
+      },
+    );
   }
 
   /** `e2e <script>: N passed, M failed`, and the exit code. */

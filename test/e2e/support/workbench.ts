@@ -2,12 +2,12 @@
  * What the end-to-end scripts share: a workspace folder with settings (and files), and the frame
  * of a webview of this extension (VS Code nests it two iframes deep).
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Frame, Locator, Page } from 'playwright-core';
-import { startVsCode } from '../../vscode/runtime';
+import { startVsCode, type VsCodeSession } from '../../vscode/runtime';
 
 export function workspaceWith(
   settings: Record<string, unknown>,
@@ -146,32 +146,43 @@ export async function showInQuickInput(
  * violations, which Chromium reports as console errors. `assertNone()` fails with them: no view
  * may break its CSP, even where the page still looks right.
  */
-export function guardCsp(page: Page): { violations: string[]; assertNone(): void } {
+export function guardCsp(page: Page): {
+  violations: string[];
+  assertNone(): void;
+  /** Fails with the violations after the first `start` ones. */
+  assertNoneSince(start: number): void;
+} {
   const violations: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) {
       violations.push(`${message.text()} (${message.location().url || 'unknown frame'})`);
     }
   });
-  return {
-    violations,
-    assertNone: () => {
-      if (violations.length > 0) {
-        throw new Error(
-          `${violations.length} Content Security Policy violation(s):\n${violations.join('\n')}`,
-        );
-      }
-    },
+  const assertNoneSince = (start: number) => {
+    const since = violations.slice(start);
+    if (since.length > 0) {
+      throw new Error(`${since.length} Content Security Policy violation(s):\n${since.join('\n')}`);
+    }
   };
+  return { violations, assertNone: () => assertNoneSince(0), assertNoneSince };
 }
 
 export interface WorkbenchRun {
   page: Page;
   /** Messages of every alert/confirm/prompt the page opened (an XSS payload that ran shows here). */
   dialogs: string[];
+  /** The colour theme the workbench is in, and its shade. */
+  theme: string;
   shade: 'dark' | 'light';
   /** The workspace folder. */
   folder: string;
+}
+
+interface WorkbenchOptions {
+  name: string;
+  settings: Record<string, unknown>;
+  files?: Record<string, string>;
+  screenshots: string;
 }
 
 /**
@@ -179,39 +190,50 @@ export interface WorkbenchRun {
  * stops everything again; on failure a screenshot `e2e-<name>-failure.png` is kept.
  */
 export async function withWorkbench(
-  options: {
-    name: string;
-    theme: string;
-    settings: Record<string, unknown>;
-    files?: Record<string, string>;
-    screenshots: string;
-  },
+  options: WorkbenchOptions & { theme: string },
   body: (run: WorkbenchRun) => Promise<void>,
 ): Promise<void> {
+  await withWorkbenchInThemes({ ...options, themes: [options.theme] }, body);
+}
+
+/**
+ * Runs `body` once in each of `themes` in one workbench: opened in the first, then switched in
+ * place as a user switches (every editor closed, the theme set in the workspace settings, and
+ * the workbench repainted in it), which spares a VS Code start per theme. Each theme's run fails
+ * on a Content Security Policy violation of its own.
+ *
+ * With `outcome`, a theme whose run fails is reported there and the next theme still runs;
+ * without, the first failure is thrown. Either way a failure keeps a screenshot
+ * `e2e-<name>-failure.png` and prints the extension's last log lines.
+ */
+export async function withWorkbenchInThemes(
+  options: WorkbenchOptions & { themes: readonly string[] },
+  body: (run: WorkbenchRun) => Promise<void>,
+  outcome?: (theme: string, error: unknown) => void,
+): Promise<void> {
+  const [first] = options.themes;
+  if (first === undefined) throw new Error('withWorkbenchInThemes needs a theme');
   const { workspace, user } = splitUserSettings(options.settings);
-  const folder = workspaceWith(
-    { 'workbench.colorTheme': options.theme, ...workspace },
-    options.files,
-  );
-  const session = await startVsCode({ userSettings: user });
-  const csp = guardCsp(session.page);
+  const folder = workspaceWith({ 'workbench.colorTheme': first, ...workspace }, options.files);
+  let session: VsCodeSession;
+  try {
+    session = await startVsCode({ userSettings: user });
+  } catch (error) {
+    rmSync(folder, { recursive: true, force: true });
+    if (!outcome) throw error;
+    for (const theme of options.themes) outcome(theme, error);
+    return;
+  }
+  const { page } = session;
+  const csp = guardCsp(page);
   const dialogs: string[] = [];
-  session.page.on('dialog', (dialog) => {
+  page.on('dialog', (dialog) => {
     dialogs.push(dialog.message());
     void dialog.dismiss();
   });
-  try {
-    await session.open(folder);
-    await session.page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
-    await body({
-      page: session.page,
-      dialogs,
-      shade: options.theme.includes('Light') ? 'light' : 'dark',
-      folder,
-    });
-    csp.assertNone();
-  } catch (error) {
-    await session.page
+  /** Keeps a screenshot and prints the extension's log; then reports or throws the error. */
+  const failed = async (themes: readonly string[], error: unknown) => {
+    await page
       .screenshot({ path: join(options.screenshots, `e2e-${options.name}-failure.png`) })
       .catch(() => undefined);
     // what the extension said (its requests, their failures) is often why
@@ -221,11 +243,60 @@ export async function withWorkbench(
     } catch (reading) {
       console.error(`the extension's log could not be read: ${String(reading)}`);
     }
-    throw error;
+    if (!outcome) throw error;
+    for (const theme of themes) outcome(theme, error);
+  };
+  try {
+    try {
+      await session.open(folder);
+      await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    } catch (error) {
+      await failed(options.themes, error);
+      return;
+    }
+    for (const theme of options.themes) {
+      try {
+        if (theme !== first) await switchTheme(page, folder, theme);
+        const violationsBefore = csp.violations.length;
+        await body({ page, dialogs, theme, shade: shadeOf(theme), folder });
+        csp.assertNoneSince(violationsBefore);
+      } catch (error) {
+        await failed([theme], error);
+        continue;
+      }
+      outcome?.(theme, undefined);
+    }
   } finally {
     await session.stop();
     rmSync(folder, { recursive: true, force: true });
   }
+}
+
+function shadeOf(theme: string): 'dark' | 'light' {
+  return theme.includes('Light') ? 'light' : 'dark';
+}
+
+/** The class VS Code gives `.monaco-workbench` in a theme of each kind. */
+function themeClassOf(theme: string): string {
+  if (theme.includes('High Contrast')) return theme.includes('Light') ? 'hc-light' : 'hc-black';
+  return theme.includes('Light') ? 'vs' : 'vs-dark';
+}
+
+/**
+ * Switches the open workbench to `theme` as a user would: closes every editor (and with them the
+ * webviews, so that nothing of the theme before is taken for the next), clears the
+ * notifications, writes the theme into the workspace settings and waits for the workbench to
+ * wear it.
+ */
+async function switchTheme(page: Page, folder: string, theme: string): Promise<void> {
+  await page.keyboard.press('Escape');
+  await runCommand(page, 'View: Close All Editors');
+  await page.locator('iframe.webview').first().waitFor({ state: 'detached', timeout: 30_000 });
+  await runCommand(page, 'Notifications: Clear All Notifications');
+  const file = join(folder, '.vscode', 'settings.json');
+  const settings = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  writeFileSync(file, JSON.stringify({ ...settings, 'workbench.colorTheme': theme }, null, 2));
+  await page.locator(`.monaco-workbench.${themeClassOf(theme)}`).waitFor({ timeout: 30_000 });
 }
 
 /**
