@@ -22,7 +22,7 @@ import {
   pickFromQuickInput,
   runCommand,
   webviewFrame,
-  withWorkbench,
+  withWorkbenchInThemes,
 } from './support/workbench';
 import { saveReadmeScreenshot } from './support/readmeScreenshots';
 
@@ -252,58 +252,57 @@ async function main(): Promise<void> {
     passed++;
     console.log(`  ✔ ${name}`);
   };
-  for (const theme of ['Default Dark Modern', 'Default Light Modern']) {
-    await withWorkbench(
-      {
-        name: 'code',
-        theme,
-        settings: {
-          'puppetdbExplorer.connections': [
-            {
-              id: 'e2e-code',
-              name: 'E2E PuppetDB',
-              url: `http://${server.host}:${server.httpPort}`,
-            },
-          ],
-        },
-        screenshots,
+  // one workbench, switched from light to dark: dark's own steps (a setting turned on) last
+  await withWorkbenchInThemes(
+    {
+      name: 'code',
+      themes: ['Default Light Modern', 'Default Dark Modern'],
+      settings: {
+        'puppetdbExplorer.connections': [
+          {
+            id: 'e2e-code',
+            name: 'E2E PuppetDB',
+            url: `http://${server.host}:${server.httpPort}`,
+          },
+        ],
       },
-      async ({ page, folder, shade }) => {
-        cpSync(CONTROL_REPO, folder, { recursive: true });
-        await openPath(page, 'site-modules/role/manifests/web.pp');
-        const lens = page.locator('.contentWidgets .codelens-decoration').first();
-        await lens.filter({ hasText: ' nodes' }).waitFor({ timeout: 60_000 });
-        const text = (await lens.textContent())?.replace(/\u00a0/g, ' ').trim();
-        check(`${theme}: the lens above class role::web says what PuppetDB counts`, () =>
-          assert.equal(text, roleWeb),
-        );
-        const file = join(screenshots, `code-lens-${shade}.png`);
-        await page.screenshot({ path: file });
-        if (shade === 'dark') await saveReadmeScreenshot(page, 'code-lens');
-        console.log(`  screenshot: ${file}`);
+      screenshots,
+    },
+    async ({ page, folder, shade, theme }) => {
+      cpSync(CONTROL_REPO, folder, { recursive: true });
+      await openPath(page, 'site-modules/role/manifests/web.pp');
+      const lens = page.locator('.contentWidgets .codelens-decoration').first();
+      await lens.filter({ hasText: ' nodes' }).waitFor({ timeout: 60_000 });
+      const text = (await lens.textContent())?.replace(/\u00a0/g, ' ').trim();
+      check(`${theme}: the lens above class role::web says what PuppetDB counts`, () =>
+        assert.equal(text, roleWeb),
+      );
+      const file = join(screenshots, `code-lens-${shade}.png`);
+      await page.screenshot({ path: file });
+      if (shade === 'dark') await saveReadmeScreenshot(page, 'code-lens');
+      console.log(`  screenshot: ${file}`);
 
-        const included = page
-          .locator('.view-line:has-text("include profile::base") span:has-text("profile::base")')
-          .last();
-        await included.hover();
-        const hover = page.locator('.monaco-hover:has-text("Profile::Base")').first();
-        await hover.waitFor({ timeout: 30_000 });
-        await hover.filter({ hasText: 'failed' }).waitFor({ timeout: 30_000 });
-        const hoverText = ((await hover.textContent()) ?? '').replace(/\u00a0/g, ' ');
-        check(`${theme}: the hover on "include profile::base" gives its counts`, () =>
-          assert.ok(hoverText.includes(profileBase), hoverText),
-        );
-        const hoverFile = join(screenshots, `code-hover-${shade}.png`);
-        await page.screenshot({ path: hoverFile });
-        console.log(`  screenshot: ${hoverFile}`);
-        await page.mouse.move(0, 0);
+      const included = page
+        .locator('.view-line:has-text("include profile::base") span:has-text("profile::base")')
+        .last();
+      await included.hover();
+      const hover = page.locator('.monaco-hover:has-text("Profile::Base")').first();
+      await hover.waitFor({ timeout: 30_000 });
+      await hover.filter({ hasText: 'failed' }).waitFor({ timeout: 30_000 });
+      const hoverText = ((await hover.textContent()) ?? '').replace(/\u00a0/g, ' ');
+      check(`${theme}: the hover on "include profile::base" gives its counts`, () =>
+        assert.ok(hoverText.includes(profileBase), hoverText),
+      );
+      const hoverFile = join(screenshots, `code-hover-${shade}.png`);
+      await page.screenshot({ path: hoverFile });
+      console.log(`  screenshot: ${hoverFile}`);
+      await page.mouse.move(0, 0);
 
-        if (shade !== 'dark') return;
-        await eventsForLine(page, screenshots, check);
-        await failureDiagnostics(page, screenshots, check);
-      },
-    );
-  }
+      if (shade !== 'dark') return;
+      await eventsForLine(page, screenshots, check);
+      await failureDiagnostics(page, screenshots, check);
+    },
+  );
   console.log(`e2e code: ${passed} passed`);
 }
 

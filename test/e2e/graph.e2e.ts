@@ -25,7 +25,7 @@ import {
   reloadWindow,
   runCommand,
   webviewFrame,
-  withWorkbench,
+  withWorkbenchInThemes,
   type WorkbenchRun,
 } from './support/workbench';
 import { saveReadmeScreenshot } from './support/readmeScreenshots';
@@ -831,19 +831,24 @@ async function main(): Promise<void> {
 
   const proxy = await startRecordingProxy({ host: server.host, port: server.httpPort });
   const fixture: Fixture = { certname, catalog, other, otherCatalog, screenshots, proxy };
-  for (const theme of ['Default Dark Modern', 'Default Light Modern']) {
-    const settings = {
-      'puppetdbExplorer.connections': [{ id: 'local', name: 'Local PuppetDB', url: proxy.url }],
-    };
-    try {
-      await withWorkbench({ name: 'graph', theme, settings, screenshots }, (run) =>
-        exercise(run, theme, fixture, check),
-      );
-    } catch (error) {
+  const settings = {
+    'puppetdbExplorer.connections': [{ id: 'local', name: 'Local PuppetDB', url: proxy.url }],
+  };
+  // one workbench, switched from light to dark: dark's own steps (a window reload) last
+  await withWorkbenchInThemes(
+    {
+      name: 'graph',
+      themes: ['Default Light Modern', 'Default Dark Modern'],
+      settings,
+      screenshots,
+    },
+    (run) => exercise(run, run.theme, fixture, check),
+    (theme, error) => {
+      if (error === undefined) return;
       failed++;
       console.log(`  ✘ ${theme}: ${String(error)}`);
-    }
-  }
+    },
+  );
   await client.disconnect();
   await proxy.close();
   console.log(`e2e graph: ${passed} passed, ${failed} failed`);

@@ -20,7 +20,7 @@ import {
   openFile,
   reloadWindow,
   webviewFrame,
-  withWorkbench,
+  withWorkbenchInThemes,
 } from './support/workbench';
 import { saveReadmeScreenshot } from './support/readmeScreenshots';
 
@@ -71,215 +71,218 @@ async function main(): Promise<void> {
 
   // the extension's requests go through it: what a window reload sends is recorded
   const proxy = await startRecordingProxy({ host: server.host, port: server.httpPort });
-  for (const theme of ['Default Dark Modern', 'Default Light Modern']) {
-    const settings = {
-      'puppetdbExplorer.connections': [{ id: 'local', name: 'Local PuppetDB', url: proxy.url }],
-    };
-    const files = { 'queries.pql': QUERIES.join('\n') };
-    await withWorkbench(
-      { name: 'pql', theme, settings, files, screenshots },
-      async ({ page, dialogs, shade, folder }) => {
-        // the manifests the fleet's resources name: a `file` cell opens them
-        cpSync(CONTROL_REPO, folder, { recursive: true });
-        await openFile(page, 'queries.pql');
-        await page.locator('.monaco-editor .view-line').nth(1).waitFor({ timeout: 30_000 });
-        await page
-          .locator('.codelens-decoration:has-text("Run on Local PuppetDB")')
-          .first()
-          .waitFor({ timeout: 30_000 });
-        check(
-          `${theme}: a CodeLens offers "▶ Run on Local PuppetDB" above each query`,
-          () => undefined,
-        );
+  const settings = {
+    'puppetdbExplorer.connections': [{ id: 'local', name: 'Local PuppetDB', url: proxy.url }],
+  };
+  const files = { 'queries.pql': QUERIES.join('\n') };
+  // one workbench, switched from light to dark: dark's own steps (a smaller pql.maxRows) last
+  await withWorkbenchInThemes(
+    {
+      name: 'pql',
+      themes: ['Default Light Modern', 'Default Dark Modern'],
+      settings,
+      files,
+      screenshots,
+    },
+    async ({ page, dialogs, shade, folder, theme }) => {
+      // the manifests the fleet's resources name: a `file` cell opens them
+      cpSync(CONTROL_REPO, folder, { recursive: true });
+      await openFile(page, 'queries.pql');
+      await page.locator('.monaco-editor .view-line').nth(1).waitFor({ timeout: 30_000 });
+      await page
+        .locator('.codelens-decoration:has-text("Run on Local PuppetDB")')
+        .first()
+        .waitFor({ timeout: 30_000 });
+      check(
+        `${theme}: a CodeLens offers "▶ Run on Local PuppetDB" above each query`,
+        () => undefined,
+      );
 
-        await putCursorOnLine(page, 2);
-        await page.keyboard.press('Control+Enter');
-        let frame = await webviewFrame(page, 'results');
-        const counts = frame.locator('.counts');
-        await frame.locator('.state-done').waitFor({ timeout: 30_000 });
+      await putCursorOnLine(page, 2);
+      await page.keyboard.press('Control+Enter');
+      let frame = await webviewFrame(page, 'results');
+      const counts = frame.locator('.counts');
+      await frame.locator('.state-done').waitFor({ timeout: 30_000 });
+      await nextPaint(frame);
+      const countText = await counts.innerText();
+      check(
+        `${theme}: Ctrl+Enter runs the query; the panel counts the server's ${expected.length} rows`,
+        () => assert.equal(countText, `${expected.length} rows`),
+      );
+      const aria = await gridAria(frame, '.table-scroll[role="grid"]', '.table-body .table-row');
+      check(
+        `${theme}: the grid's aria-rowcount is every row (${expected.length} and the header); the rendered rows are numbered after it; no live region holds rows`,
+        () => {
+          assert.equal(aria.rowCount, expected.length + 1);
+          // the rendered rows are numbered after the header row, in order, from the first
+          assert.deepEqual(
+            [...aria.renderedIndices].sort((a, b) => a - b),
+            aria.renderedIndices.map((_, offset) => offset + 2),
+          );
+          assert.deepEqual(aria.app, { ariaLive: null, role: null });
+          assert.equal(aria.liveRegionsWithRows, 0);
+        },
+      );
+      const headers = await frame.locator('.table-header .table-cell').allInnerTexts();
+      check(`${theme}: the columns come from the rows`, () =>
+        assert.deepEqual(headers, ['#', 'certname', 'name', 'value']),
+      );
+      const cells = await frame
+        .locator('.table-body .table-row:not([hidden]) .table-cell')
+        .allInnerTexts();
+      check(`${theme}: the XSS payloads of the fleet are shown as text, and nothing ran`, () => {
+        assert.ok(
+          cells.includes('<script>alert(1)</script>'),
+          'the <script> fact is not shown as text',
+        );
+        assert.ok(cells.includes('javascript:alert(1)'));
+        assert.deepEqual(dialogs, []);
+      });
+      const injected = await frame.locator('#app script, #app img, #app iframe').count();
+      check(`${theme}: no element was created from row data`, () => assert.equal(injected, 0));
+      await frame.locator('.table-body .table-cell.nested').first().click();
+      await frame.locator('.detail details').first().waitFor();
+      await page.screenshot({ path: join(screenshots, `pql-results-${shade}.png`) });
+      if (shade === 'dark') await saveReadmeScreenshot(page, 'pql-results');
+      check(`${theme}: a nested value opens the row as a tree`, () => undefined);
+
+      const motd = expected.filter(
+        (row) => (row as { name: string }).name === 'motd_banner',
+      ).length;
+      await frame.locator('vscode-textfield').click();
+      await page.keyboard.type('motd');
+      // every keystroke filters, so wait for the whole word's count
+      await frame.locator(`.counts:has-text("· ${motd} match the filter")`).waitFor();
+      await nextPaint(frame);
+      const filtered = await frame.locator('.table-body .table-row:not([hidden])').count();
+      check(`${theme}: the filter keeps the ${motd} matching rows`, () =>
+        assert.equal(filtered, motd),
+      );
+
+      if (shade === 'light') {
+        // a window reload shows the rows again from what the webview kept, with "Run again";
+        // no query goes to PuppetDB until the user clicks it
+        const sentBefore = proxy.requests.length;
+        await reloadWindow(page);
+        frame = await webviewFrame(page, 'results', 60_000);
+        await frame.locator('.restored-banner').waitFor({ timeout: 30_000 });
         await nextPaint(frame);
-        const countText = await counts.innerText();
-        check(
-          `${theme}: Ctrl+Enter runs the query; the panel counts the server's ${expected.length} rows`,
-          () => assert.equal(countText, `${expected.length} rows`),
-        );
-        const aria = await gridAria(frame, '.table-scroll[role="grid"]', '.table-body .table-row');
-        check(
-          `${theme}: the grid's aria-rowcount is every row (${expected.length} and the header); the rendered rows are numbered after it; no live region holds rows`,
-          () => {
-            assert.equal(aria.rowCount, expected.length + 1);
-            // the rendered rows are numbered after the header row, in order, from the first
-            assert.deepEqual(
-              [...aria.renderedIndices].sort((a, b) => a - b),
-              aria.renderedIndices.map((_, offset) => offset + 2),
-            );
-            assert.deepEqual(aria.app, { ariaLive: null, role: null });
-            assert.equal(aria.liveRegionsWithRows, 0);
-          },
-        );
-        const headers = await frame.locator('.table-header .table-cell').allInnerTexts();
-        check(`${theme}: the columns come from the rows`, () =>
-          assert.deepEqual(headers, ['#', 'certname', 'name', 'value']),
-        );
-        const cells = await frame
+        const restoredCount = await frame.locator('.counts').innerText();
+        const restoredCells = await frame
           .locator('.table-body .table-row:not([hidden]) .table-cell')
           .allInnerTexts();
-        check(`${theme}: the XSS payloads of the fleet are shown as text, and nothing ran`, () => {
-          assert.ok(
-            cells.includes('<script>alert(1)</script>'),
-            'the <script> fact is not shown as text',
-          );
-          assert.ok(cells.includes('javascript:alert(1)'));
-          assert.deepEqual(dialogs, []);
-        });
-        const injected = await frame.locator('#app script, #app img, #app iframe').count();
-        check(`${theme}: no element was created from row data`, () => assert.equal(injected, 0));
-        await frame.locator('.table-body .table-cell.nested').first().click();
-        await frame.locator('.detail details').first().waitFor();
-        await page.screenshot({ path: join(screenshots, `pql-results-${shade}.png`) });
-        if (shade === 'dark') await saveReadmeScreenshot(page, 'pql-results');
-        check(`${theme}: a nested value opens the row as a tree`, () => undefined);
-
-        const motd = expected.filter(
-          (row) => (row as { name: string }).name === 'motd_banner',
-        ).length;
-        await frame.locator('vscode-textfield').click();
-        await page.keyboard.type('motd');
-        // every keystroke filters, so wait for the whole word's count
-        await frame.locator(`.counts:has-text("· ${motd} match the filter")`).waitFor();
+        const note = await frame.locator('.restored-banner').innerText();
+        await page.screenshot({ path: join(screenshots, `pql-restored-${shade}.png`) });
+        // runs of the query; the editor's syntax check of the open file (ast_only: PuppetDB
+        // parses it and runs nothing) is not one
+        const queries = (from: number) =>
+          proxy.requests
+            .slice(from)
+            .map((each) => `${each.url} ${each.body}`)
+            .filter((text) => text.includes('motd_banner') && !text.includes('ast_only=true'));
+        check(
+          `${theme}: after a window reload the panel shows the ${expected.length} rows again, offers "Run again", and sent no query`,
+          () => {
+            assert.equal(restoredCount, `${expected.length} rows`);
+            assert.ok(restoredCells.includes('<script>alert(1)</script>'));
+            assert.match(note, /Shown as before the window reloaded/);
+            assert.match(note, /Run again/);
+            assert.deepEqual(queries(sentBefore), []);
+            assert.deepEqual(dialogs, []);
+          },
+        );
+        const beforeRun = proxy.requests.length;
+        await frame.locator('.restored-banner vscode-button').click();
+        await frame.locator('.restored-banner').waitFor({ state: 'detached', timeout: 30_000 });
+        await frame.locator('.state-done').waitFor({ timeout: 30_000 });
         await nextPaint(frame);
-        const filtered = await frame.locator('.table-body .table-row:not([hidden])').count();
-        check(`${theme}: the filter keeps the ${motd} matching rows`, () =>
-          assert.equal(filtered, motd),
-        );
+        const rerunCount = await frame.locator('.counts').innerText();
+        check(`${theme}: "Run again" runs the query on PuppetDB and shows its rows`, () => {
+          assert.equal(queries(beforeRun).length, 1);
+          assert.equal(rerunCount, `${expected.length} rows`);
+        });
+      }
 
-        if (shade === 'light') {
-          // a window reload shows the rows again from what the webview kept, with "Run again";
-          // no query goes to PuppetDB until the user clicks it
-          const sentBefore = proxy.requests.length;
-          await reloadWindow(page);
-          frame = await webviewFrame(page, 'results', 60_000);
-          await frame.locator('.restored-banner').waitFor({ timeout: 30_000 });
-          await nextPaint(frame);
-          const restoredCount = await frame.locator('.counts').innerText();
-          const restoredCells = await frame
-            .locator('.table-body .table-row:not([hidden]) .table-cell')
-            .allInnerTexts();
-          const note = await frame.locator('.restored-banner').innerText();
-          await page.screenshot({ path: join(screenshots, `pql-restored-${shade}.png`) });
-          // runs of the query; the editor's syntax check of the open file (ast_only: PuppetDB
-          // parses it and runs nothing) is not one
-          const queries = (from: number) =>
-            proxy.requests
-              .slice(from)
-              .map((each) => `${each.url} ${each.body}`)
-              .filter((text) => text.includes('motd_banner') && !text.includes('ast_only=true'));
-          check(
-            `${theme}: after a window reload the panel shows the ${expected.length} rows again, offers "Run again", and sent no query`,
-            () => {
-              assert.equal(restoredCount, `${expected.length} rows`);
-              assert.ok(restoredCells.includes('<script>alert(1)</script>'));
-              assert.match(note, /Shown as before the window reloaded/);
-              assert.match(note, /Run again/);
-              assert.deepEqual(queries(sentBefore), []);
-              assert.deepEqual(dialogs, []);
-            },
-          );
-          const beforeRun = proxy.requests.length;
-          await frame.locator('.restored-banner vscode-button').click();
-          await frame.locator('.restored-banner').waitFor({ state: 'detached', timeout: 30_000 });
-          await frame.locator('.state-done').waitFor({ timeout: 30_000 });
-          await nextPaint(frame);
-          const rerunCount = await frame.locator('.counts').innerText();
-          check(`${theme}: "Run again" runs the query on PuppetDB and shows its rows`, () => {
-            assert.equal(queries(beforeRun).length, 1);
-            assert.equal(rerunCount, `${expected.length} rows`);
-          });
-        }
+      // an invalid query: a squiggle where the server says, and the message in the panel
+      await page.locator('.monaco-editor .view-line').first().click();
+      await putCursorOnLine(page, 4);
+      await page.keyboard.press('Control+Enter');
+      await frame.locator('.state-error').waitFor({ timeout: 30_000 });
+      const banner = await frame.locator('.banner').innerText();
+      await page.locator('.monaco-editor .squiggly-error').first().waitFor({ timeout: 15_000 });
+      check(`${theme}: an invalid query shows PuppetDB's parse error and a squiggle`, () =>
+        assert.match(banner, /PQL parse error at line 1, column 32/),
+      );
+      await page.screenshot({ path: join(screenshots, `pql-error-${shade}.png`) });
 
-        // an invalid query: a squiggle where the server says, and the message in the panel
-        await page.locator('.monaco-editor .view-line').first().click();
-        await putCursorOnLine(page, 4);
-        await page.keyboard.press('Control+Enter');
-        await frame.locator('.state-error').waitFor({ timeout: 30_000 });
-        const banner = await frame.locator('.banner').innerText();
-        await page.locator('.monaco-editor .squiggly-error').first().waitFor({ timeout: 15_000 });
-        check(`${theme}: an invalid query shows PuppetDB's parse error and a squiggle`, () =>
-          assert.match(banner, /PQL parse error at line 1, column 32/),
-        );
-        await page.screenshot({ path: join(screenshots, `pql-error-${shade}.png`) });
-
-        if (shade === 'dark') {
-          process.kill(server.pid, 'SIGSTOP');
-          try {
-            await page.locator('.monaco-editor .view-line').first().click();
-            await putCursorOnLine(page, 6);
-            await page.keyboard.press('Control+Enter');
-            const cancel = frame.locator('vscode-button:has-text("Cancel")');
-            await cancel.waitFor({ state: 'visible', timeout: 15_000 });
-            await cancel.click();
-            await frame.locator('.state-cancelled').waitFor({ timeout: 15_000 });
-            check(`${theme}: a hanging query is cancelled from the panel`, () => undefined);
-          } finally {
-            process.kill(server.pid, 'SIGCONT');
-          }
-
-          // a result past the panel's row limit: it stops, says "truncated", offers the export
-          const settingsFile = join(folder, '.vscode', 'settings.json');
-          const workspaceSettings = JSON.parse(readFileSync(settingsFile, 'utf8')) as object;
-          writeFileSync(
-            settingsFile,
-            JSON.stringify({ ...workspaceSettings, 'puppetdbExplorer.pql.maxRows': 5 }),
-          );
-          // the extension host sees the written file a moment later, and a run before that
-          // holds every row: run again until the panel stops at the new limit
-          const note = frame.locator('.truncated');
-          for (const deadline = Date.now() + 60_000; ;) {
-            await page.locator('.monaco-editor .view-line').first().click();
-            await putCursorOnLine(page, 2);
-            await page.keyboard.press('Control+Enter');
-            try {
-              await note.waitFor({ state: 'visible', timeout: 5_000 });
-              break;
-            } catch (error) {
-              if (Date.now() >= deadline) throw error;
-            }
-          }
-          await frame.locator('.state-done').waitFor({ timeout: 30_000 });
-          await nextPaint(frame);
-          const truncatedText = await note.innerText();
-          const truncatedCount = await counts.innerText();
-          const shownRows = await frame.locator('.table-body .table-row:not([hidden])').count();
-          await page.screenshot({ path: join(screenshots, `pql-truncated-${shade}.png`) });
-          check(
-            `${theme}: past pql.maxRows the panel holds 5 rows, says "Truncated at 5 rows" and offers the whole result as a file`,
-            () => {
-              assert.match(truncatedText, /Truncated at 5 rows\./);
-              assert.match(truncatedText, /puppetdbExplorer\.pql\.maxRows/);
-              assert.match(truncatedText, /Export the whole result as CSV/);
-              assert.match(truncatedText, /Export the whole result as JSON/);
-              assert.equal(truncatedCount, `5 rows of ${expected.length} (truncated)`);
-              assert.equal(shownRows, 5);
-            },
-          );
-
-          // a `file` cell is a link: it opens the manifest line of its row
+      if (shade === 'dark') {
+        process.kill(server.pid, 'SIGSTOP');
+        try {
           await page.locator('.monaco-editor .view-line').first().click();
-          await putCursorOnLine(page, 8);
+          await putCursorOnLine(page, 6);
           await page.keyboard.press('Control+Enter');
-          const fileCell = frame.locator('.table-body .table-cell.link[data-column="file"]');
-          await fileCell.first().waitFor({ timeout: 30_000 });
-          await page.screenshot({ path: join(screenshots, `pql-manifest-link-${shade}.png`) });
-          await fileCell.first().click();
-          await page.locator('.tab.active', { hasText: 'base.pp' }).waitFor({ timeout: 20_000 });
-          await page
-            .locator('.monaco-editor .view-line', { hasText: "cron { 'backup':" })
-            .waitFor();
-          check(`${theme}: a row's file cell opens its manifest at its line`, () => undefined);
+          const cancel = frame.locator('vscode-button:has-text("Cancel")');
+          await cancel.waitFor({ state: 'visible', timeout: 15_000 });
+          await cancel.click();
+          await frame.locator('.state-cancelled').waitFor({ timeout: 15_000 });
+          check(`${theme}: a hanging query is cancelled from the panel`, () => undefined);
+        } finally {
+          process.kill(server.pid, 'SIGCONT');
         }
-      },
-    );
-  }
+
+        // a result past the panel's row limit: it stops, says "truncated", offers the export
+        const settingsFile = join(folder, '.vscode', 'settings.json');
+        const workspaceSettings = JSON.parse(readFileSync(settingsFile, 'utf8')) as object;
+        writeFileSync(
+          settingsFile,
+          JSON.stringify({ ...workspaceSettings, 'puppetdbExplorer.pql.maxRows': 5 }),
+        );
+        // the extension host sees the written file a moment later, and a run before that
+        // holds every row: run again until the panel stops at the new limit
+        const note = frame.locator('.truncated');
+        for (const deadline = Date.now() + 60_000; ;) {
+          await page.locator('.monaco-editor .view-line').first().click();
+          await putCursorOnLine(page, 2);
+          await page.keyboard.press('Control+Enter');
+          try {
+            await note.waitFor({ state: 'visible', timeout: 5_000 });
+            break;
+          } catch (error) {
+            if (Date.now() >= deadline) throw error;
+          }
+        }
+        await frame.locator('.state-done').waitFor({ timeout: 30_000 });
+        await nextPaint(frame);
+        const truncatedText = await note.innerText();
+        const truncatedCount = await counts.innerText();
+        const shownRows = await frame.locator('.table-body .table-row:not([hidden])').count();
+        await page.screenshot({ path: join(screenshots, `pql-truncated-${shade}.png`) });
+        check(
+          `${theme}: past pql.maxRows the panel holds 5 rows, says "Truncated at 5 rows" and offers the whole result as a file`,
+          () => {
+            assert.match(truncatedText, /Truncated at 5 rows\./);
+            assert.match(truncatedText, /puppetdbExplorer\.pql\.maxRows/);
+            assert.match(truncatedText, /Export the whole result as CSV/);
+            assert.match(truncatedText, /Export the whole result as JSON/);
+            assert.equal(truncatedCount, `5 rows of ${expected.length} (truncated)`);
+            assert.equal(shownRows, 5);
+          },
+        );
+
+        // a `file` cell is a link: it opens the manifest line of its row
+        await page.locator('.monaco-editor .view-line').first().click();
+        await putCursorOnLine(page, 8);
+        await page.keyboard.press('Control+Enter');
+        const fileCell = frame.locator('.table-body .table-cell.link[data-column="file"]');
+        await fileCell.first().waitFor({ timeout: 30_000 });
+        await page.screenshot({ path: join(screenshots, `pql-manifest-link-${shade}.png`) });
+        await fileCell.first().click();
+        await page.locator('.tab.active', { hasText: 'base.pp' }).waitFor({ timeout: 20_000 });
+        await page.locator('.monaco-editor .view-line', { hasText: "cron { 'backup':" }).waitFor();
+        check(`${theme}: a row's file cell opens its manifest at its line`, () => undefined);
+      }
+    },
+  );
   await client.disconnect();
   await proxy.close();
   console.log(`e2e pql: ${passed} passed, 0 failed`);
