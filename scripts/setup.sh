@@ -10,10 +10,27 @@ if [ "$node_major" != ok ]; then
   exit 1
 fi
 
+# The project's npm packages need only Node and the registry: npm ci runs beside the system
+# packages and the VS Code runtime (apt and the code-server installs) rather than after them.
+npm_pid=""
+if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  npm_log=$(mktemp)
+  npm ci --no-audit --no-fund >"$npm_log" 2>&1 &
+  npm_pid=$!
+  trap 'kill "$npm_pid" 2>/dev/null || true' EXIT
+fi
+
 bash scripts/puppetdb/install.sh
 bash scripts/setup-node24.sh >/dev/null
 bash scripts/setup-vscode-runtime.sh
 
-if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  npm ci --no-audit --no-fund
+if [ -n "$npm_pid" ]; then
+  if ! wait "$npm_pid"; then
+    cat "$npm_log" >&2
+    echo "npm ci failed (its output is above)" >&2
+    exit 1
+  fi
+  trap - EXIT
+  grep -E "^(added|changed|removed|up to date)" "$npm_log" || true
+  rm -f "$npm_log"
 fi
