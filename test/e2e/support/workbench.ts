@@ -284,15 +284,25 @@ function themeClassOf(theme: string): string {
 
 /**
  * Switches the open workbench to `theme` as a user would: closes every editor (and with them the
- * webviews, so that nothing of the theme before is taken for the next), clears the
- * notifications, writes the theme into the workspace settings and waits for the workbench to
+ * webviews, so that nothing of the theme before is taken for the next), hides the panel (the
+ * next run opens its own), clears the notifications, shows the file explorer in the side bar
+ * as at start-up, writes the theme into the workspace settings and waits for the workbench to
  * wear it.
  */
 async function switchTheme(page: Page, folder: string, theme: string): Promise<void> {
   await page.keyboard.press('Escape');
   await runCommand(page, 'View: Close All Editors');
   await page.locator('iframe.webview').first().waitFor({ state: 'detached', timeout: 30_000 });
+  const panel = page.locator('.part.panel');
+  if (await panel.isVisible()) {
+    await runCommand(page, 'View: Toggle Panel Visibility');
+    await panel.waitFor({ state: 'hidden', timeout: 15_000 });
+  }
   await runCommand(page, 'Notifications: Clear All Notifications');
+  // the side bar on the file explorer, as at start-up (a click on the PuppetDB icon then opens
+  // the PuppetDB view rather than closing it)
+  await runCommand(page, 'View: Show Explorer');
+  await page.locator('.part.sidebar .explorer-folders-view').waitFor({ timeout: 15_000 });
   const file = join(folder, '.vscode', 'settings.json');
   const settings = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
   writeFileSync(file, JSON.stringify({ ...settings, 'workbench.colorTheme': theme }, null, 2));
