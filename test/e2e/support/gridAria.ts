@@ -3,6 +3,7 @@
  * the rows it renders, and which live regions there are (none may hold rows, and the app
  * container must not be one, or every streamed row would be read out).
  */
+import assert from 'node:assert/strict';
 import type { Frame } from 'playwright-core';
 
 export interface GridAria {
@@ -30,4 +31,19 @@ export async function gridAria(frame: Frame, grid: string, bodyRows: string): Pr
       liveRegionsWithRows: [...live].filter((region) => region.querySelector('[role="row"]')).length,
     };
   })()`)) as GridAria;
+}
+
+/**
+ * Fails unless the grid counts `bodyRows` and its `headerRows` in aria-rowcount, numbers the rows
+ * it renders right after the header rows, in order from the first, is no live region itself and
+ * holds no rows in one.
+ */
+export function assertGridAria(aria: GridAria, bodyRows: number, headerRows: number): void {
+  assert.equal(aria.rowCount, bodyRows + headerRows);
+  assert.deepEqual(
+    [...aria.renderedIndices].sort((a, b) => a - b),
+    aria.renderedIndices.map((_, offset) => offset + headerRows + 1),
+  );
+  assert.deepEqual(aria.app, { ariaLive: null, role: null });
+  assert.equal(aria.liveRegionsWithRows, 0);
 }
