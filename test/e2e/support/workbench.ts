@@ -143,28 +143,27 @@ export async function showInQuickInput(
 
 /**
  * Watches every frame of the page (webview iframes included) for Content Security Policy
- * violations, which Chromium reports as console errors. `assertNone()` fails with them: no view
- * may break its CSP, even where the page still looks right.
+ * violations, which Chromium reports as console errors. `assertNoneSince(n)` fails with those
+ * after the first n: no view may break its CSP, even where the page still looks right.
  */
-export function guardCsp(page: Page): {
-  violations: string[];
-  assertNone(): void;
-  /** Fails with the violations after the first `start` ones. */
-  assertNoneSince(start: number): void;
-} {
+function guardCsp(page: Page): { violations: string[]; assertNoneSince(start: number): void } {
   const violations: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) {
       violations.push(`${message.text()} (${message.location().url || 'unknown frame'})`);
     }
   });
-  const assertNoneSince = (start: number) => {
-    const since = violations.slice(start);
-    if (since.length > 0) {
-      throw new Error(`${since.length} Content Security Policy violation(s):\n${since.join('\n')}`);
-    }
+  return {
+    violations,
+    assertNoneSince: (start) => {
+      const since = violations.slice(start);
+      if (since.length > 0) {
+        throw new Error(
+          `${since.length} Content Security Policy violation(s):\n${since.join('\n')}`,
+        );
+      }
+    },
   };
-  return { violations, assertNone: () => assertNoneSince(0), assertNoneSince };
 }
 
 export interface WorkbenchRun {
