@@ -107,13 +107,16 @@ describe('LayoutClient', () => {
   test('sends the request packed, its arrays transferred rather than copied', async () => {
     const worker = new FakeWorker();
     const { client } = clientWith([worker]);
-    void client.layout(request);
+    const pending = client.layout(request);
     await tick();
     const [sent] = worker.sent;
     assert.deepEqual(sent!.ids, ['Class[a]', 'File[/b]']);
     assert.deepEqual([...sent!.sizes], [80, 26, 80, 26]);
     assert.deepEqual([...sent!.ends], [0, 1]);
     assert.deepEqual(worker.transferred[0], [sent!.sizes.buffer, sent!.ends.buffer]);
+    // answered, so that its timeout timer does not keep the test process alive for a minute
+    worker.answer({ positions: {}, engine: 'elk', ms: 1 });
+    await pending;
   });
 
   test('a worker error falls back to the fast layout, says why, and stops the worker', async () => {
