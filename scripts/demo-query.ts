@@ -6,7 +6,7 @@
  */
 import { resolve } from 'node:path';
 import { connect, EqualsOperator } from '../src/client';
-import { readStateEnv } from './puppetdb/load-fleet';
+import { readStateEnv } from './puppetdb/fleetLoader';
 
 async function main(): Promise<void> {
   const env = readStateEnv(resolve(process.env.PDB_STATE_DIR ?? '.work/puppetdb-demo'));

@@ -2,21 +2,11 @@
  * Loads a generated fleet into a running PuppetDB through the command API and checks that every
  * command was processed: small fleets wait for each command, large ones are submitted with
  * bounded concurrency and then the queue is drained. Afterwards the discard directory must be
- * empty and the query API must count what was sent.
- *
- *   node --import tsx scripts/puppetdb/load-fleet.ts --state-dir .work/puppetdb-test --size 40 [--seed 42] [--concurrency 4] [--quiet]
- *
- * --quiet loads a fleet whose every report is an unchanged run without events.
+ * empty and the query API must count what was sent. The command line is load-fleet.ts.
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
-import {
-  DEFAULT_FLEET_SIZE,
-  DEFAULT_SEED,
-  generateFleet,
-  type Fleet,
-} from '../../test/fixtures/fleet/generate';
+import { join } from 'node:path';
+import { generateFleet, type Fleet } from '../../test/fixtures/fleet/generate';
 
 export interface LoadOptions {
   stateDir: string;
@@ -222,50 +212,4 @@ export async function loadFleet(options: LoadOptions): Promise<LoadSummary> {
     `${JSON.stringify(fleet.quiet ? { ...manifest, quiet: true } : manifest, null, 2)}\n`,
   );
   return { fleet, commands: commands.length + fleet.deactivated.length, seconds };
-}
-
-function describe(summary: LoadSummary): string {
-  const { fleet } = summary;
-  const tally = (key: (node: Fleet['nodes'][number]) => string) => {
-    const counts = new Map<string, number>();
-    for (const node of fleet.nodes) counts.set(key(node), (counts.get(key(node)) ?? 0) + 1);
-    return [...counts].map(([name, count]) => `${name} ${count}`).join(', ');
-  };
-  const sum = (count: (node: Fleet['nodes'][number]) => number) =>
-    fleet.nodes.reduce((total, node) => total + count(node), 0);
-  return [
-    `loaded ${fleet.nodes.length} nodes (${fleet.deactivated.length} then deactivated: ${fleet.deactivated.join(', ')})`,
-    `  environments: ${tally((node) => node.environment)}`,
-    `  latest runs:  ${tally((node) => (node.reportAgeHours > 2 ? 'unreported' : node.reportKind))}`,
-    `  facts ${sum((node) => Object.keys(node.facts.values).length)}, resources ${sum((node) => node.catalog.resources.length)}, edges ${sum((node) => node.catalog.edges.length)}, reports ${fleet.nodes.length}, events ${sum((node) => node.report.resources.reduce((n, resource) => n + resource.events.length, 0))}`,
-    `  ${summary.commands} commands in ${summary.seconds.toFixed(1)} s (${(summary.commands / summary.seconds).toFixed(1)} commands/s), all processed, none discarded`,
-  ].join('\n');
-}
-
-async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: {
-      'state-dir': { type: 'string', default: '.work/puppetdb' },
-      size: { type: 'string', default: String(DEFAULT_FLEET_SIZE) },
-      seed: { type: 'string', default: String(DEFAULT_SEED) },
-      concurrency: { type: 'string', default: '4' },
-      quiet: { type: 'boolean', default: false },
-    },
-  });
-  const summary = await loadFleet({
-    stateDir: resolve(values['state-dir']!),
-    size: Number(values.size),
-    seed: Number(values.seed),
-    concurrency: Number(values.concurrency),
-    quiet: values.quiet,
-    log: (line) => console.log(line),
-  });
-  console.log(describe(summary));
-}
-
-if (require.main === module) {
-  main().catch((error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  });
 }

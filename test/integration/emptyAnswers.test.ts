@@ -12,7 +12,7 @@ import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { after, before, describe, test } from 'node:test';
 import { Node, PuppetDBHTTPError, type PuppetDB } from '../../src/client';
-import { loadFleet } from '../../scripts/puppetdb/load-fleet';
+import { loadFleet } from '../../scripts/puppetdb/fleetLoader';
 import { fleetIn, httpClient, serverIn, testStateDir, type LoadedFleet } from './support/puppetdb';
 
 const run = promisify(execFile);
