@@ -136,7 +136,7 @@ async function eventsForLine(
   await page
     .locator('.tabs-container .tab', { hasText: `Events · fleet · ${base}:${EVENTS_LINE.line}` })
     .waitFor({ timeout: 60_000 });
-  const events = await webviewFrame(page, 'events', 60_000);
+  const events = await webviewFrame(page, 'events', { timeoutMs: 60_000 });
   await events
     .locator('.events-summary-total')
     .filter({ hasText: `${expected.length} event` })

@@ -14,7 +14,7 @@ import assert from 'node:assert/strict';
 import { cpSync, mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { Frame, Page } from 'playwright-core';
+import type { Frame } from 'playwright-core';
 import { CONTROL_REPO } from '../fixtures/fleet/controlRepo';
 import { httpClient, testServer } from '../integration/support/puppetdb';
 import { startRecordingProxy } from './support/recordingProxy';
@@ -22,7 +22,8 @@ import { shownEvents } from './support/eventRows';
 import { assertGridAria, gridAria } from './support/gridAria';
 import {
   reloadWindow,
-  runCommand as runPaletteCommand,
+  runCommand,
+  webviewFrame,
   withWorkbench,
   withWorkbenchInThemes,
 } from './support/workbench';
@@ -35,51 +36,6 @@ const THEMES = [
 ] as const;
 
 const XSS_TITLE = '<img src=x onerror=alert(1)>';
-
-/**
- * Runs a command from the palette (F1) and answers the quick picks that follow: each answer waits
- * for the picker whose placeholder starts with `asks`, so it never goes to the rows of the picker
- * before it (which may still be on screen while the next one loads).
- */
-async function runCommand(
-  page: Page,
-  title: string,
-  steps: Array<{ asks: string; answer: string }>,
-): Promise<void> {
-  await runPaletteCommand(page, title);
-  const input = page.locator('.quick-input-widget input').first();
-  for (const { asks, answer } of steps) {
-    await page.locator(`.quick-input-widget input[placeholder^="${asks}"]`).first().waitFor({
-      state: 'visible',
-      timeout: 30_000,
-    });
-    if (answer) await input.fill(answer);
-    // an empty answer takes the first item
-    const item = answer ? `[aria-label*="${answer}"]` : '';
-    await page
-      .locator(`.quick-input-list .monaco-list-row${item}:visible`)
-      .first()
-      .waitFor({ timeout: 30_000 });
-    await page.keyboard.press('Enter');
-  }
-}
-
-/** The webview frame of an entry (`events`, `report`) whose page shows `ready` (a CSS selector). */
-async function webviewFrame(page: Page, entry: string, ready: string): Promise<Frame> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    for (const frame of page.frames()) {
-      const found = await frame
-        .evaluate(
-          `document.body && document.body.dataset.entry === ${JSON.stringify(entry)} && !!document.querySelector(${JSON.stringify(ready)})`,
-        )
-        .catch(() => false);
-      if (found) return frame;
-    }
-    await page.waitForTimeout(250);
-  }
-  throw new Error(`no ${entry} webview showing ${ready}`);
-}
 
 async function settle(frame: Frame): Promise<void> {
   await frame.evaluate(
@@ -118,7 +74,10 @@ async function truncatedTable(options: {
         { asks: 'Node (certname)', answer: certname },
         { asks: `Events of ${certname}`, answer: 'Latest report' },
       ]);
-      const events = await webviewFrame(page, 'events', '.truncated:not([hidden]) vscode-button');
+      const events = await webviewFrame(page, 'events', {
+        timeoutMs: 60_000,
+        showing: '.truncated:not([hidden]) vscode-button',
+      });
       const note = events.locator('.truncated');
       const buttons = note.locator('vscode-button');
       await check(
@@ -151,7 +110,7 @@ async function truncatedTable(options: {
       await page.keyboard.press('Enter');
       // the closing message is a notification: the list of notifications keeps it
       await page.locator('.statusbar .codicon-bell-dot').waitFor({ timeout: 60_000 });
-      await runPaletteCommand(page, 'Notifications: Show Notifications');
+      await runCommand(page, 'Notifications: Show Notifications');
       await page
         .locator('.notifications-center .monaco-list-row', {
           hasText: `Exported all ${serverEvents.length} rows`,
@@ -256,11 +215,10 @@ async function main(): Promise<void> {
           { asks: 'Node (certname)', answer: certname },
           { asks: `Events of ${certname}`, answer: 'Latest report' },
         ]);
-        const events = await webviewFrame(
-          page,
-          'events',
-          '.events-spacer > .events-row:not([hidden])',
-        );
+        const events = await webviewFrame(page, 'events', {
+          timeoutMs: 60_000,
+          showing: '.events-spacer > .events-row:not([hidden])',
+        });
         await events
           .locator('.events-summary-total')
           .filter({ hasText: `${serverEvents.length} event` })
@@ -478,7 +436,10 @@ async function main(): Promise<void> {
           { asks: 'Node (certname)', answer: certname },
           { asks: `Report of ${certname}`, answer: '' },
         ]);
-        const reportView = await webviewFrame(page, 'report', '.report-fields');
+        const reportView = await webviewFrame(page, 'report', {
+          timeoutMs: 60_000,
+          showing: '.report-fields',
+        });
         await check(
           `${theme.shade}: the report summary shows status, versions and catalog`,
           async () => {
@@ -567,16 +528,18 @@ async function main(): Promise<void> {
           // which a bare page.reload() would not wait for
           const sentBefore = proxy.requests.length;
           await reloadWindow(page);
-          const restored = await webviewFrame(page, 'report', '.report-fields');
+          const restored = await webviewFrame(page, 'report', {
+            timeoutMs: 60_000,
+            showing: '.report-fields',
+          });
           await check('after a window reload the report view comes back with its data', async () =>
             assert.equal(await restored.locator('dd[data-field="Status"]').innerText(), 'failed'),
           );
           await page.locator('.tabs-container .tab', { hasText: 'Events ·' }).first().click();
-          const restoredEvents = await webviewFrame(
-            page,
-            'events',
-            '.events-spacer > .events-row:not([hidden])',
-          );
+          const restoredEvents = await webviewFrame(page, 'events', {
+            timeoutMs: 60_000,
+            showing: '.events-spacer > .events-row:not([hidden])',
+          });
           await check('… and so does the events table', async () =>
             assert.equal((await shownEvents(restoredEvents)).length, serverEvents.length),
           );

@@ -61,7 +61,7 @@ async function exercise(
   check: Check,
 ): Promise<void> {
   await explore(page, 'os.release.major');
-  const frame = await webviewFrame(page, 'factExplorer', 60_000);
+  const frame = await webviewFrame(page, 'factExplorer', { timeoutMs: 60_000 });
   await shown(frame, 'os.release.major');
   await hideSideBars(page);
   await check(`${name}: os.release.major draws a pie of PuppetDB's counts`, async () => {

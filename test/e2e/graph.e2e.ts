@@ -220,7 +220,7 @@ async function exercise(
 ): Promise<void> {
   if (shade === 'dark') await openFromTree(page, certname);
   else await openFromPalette(page, certname);
-  let frame = await webviewFrame(page, 'graph', 60_000);
+  let frame = await webviewFrame(page, 'graph', { timeoutMs: 60_000 });
   await frame.waitForFunction(() => window.__pdbxGraph?.timings.draws > 0, undefined, {
     timeout: 60_000,
   });
@@ -567,7 +567,7 @@ async function exercise(
     // hidden), from what the webview kept: nothing is asked of PuppetDB until "Load again"
     const sentBefore = proxy.requests.length;
     await reloadWindow(page);
-    frame = await webviewFrame(page, 'graph', 60_000);
+    frame = await webviewFrame(page, 'graph', { timeoutMs: 60_000 });
     await frame.waitForFunction(() => window.__pdbxGraph?.timings.draws > 0, undefined, {
       timeout: 60_000,
     });

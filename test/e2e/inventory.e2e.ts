@@ -76,7 +76,7 @@ async function main(): Promise<void> {
           { times: 1, match: /^\/pdb\/query\/v4\/inventory\?(?!.*%22from%22)/ },
         );
         await runCommand(page, 'PuppetDB: Open Inventory');
-        const frame = await webviewFrame(page, 'inventory', 60_000);
+        const frame = await webviewFrame(page, 'inventory', { timeoutMs: 60_000 });
         // the first screen (here every node: the fleet fits in one) while the whole answer waits
         await frame
           .locator('.inventory-count')

@@ -144,7 +144,7 @@ async function main(): Promise<void> {
         .waitFor({ timeout: 30_000 });
       await page.locator('.monaco-editor .view-line').first().click();
       await page.keyboard.press('Control+Enter');
-      const results = await webviewFrame(page, 'results', 60_000);
+      const results = await webviewFrame(page, 'results', { timeoutMs: 60_000 });
       const bannerButtons = results.locator('.banner .error-actions vscode-button');
       await bannerButtons.first().waitFor({ timeout: 30_000 });
       const bannerText = await results.locator('.banner').innerText();

@@ -96,7 +96,7 @@ async function showTab(page: Page, title: string): Promise<void> {
 
 /** The runs view (opened or brought forward) once it lists what its title says. */
 async function runsShown(page: Page, title: RegExp): Promise<Frame> {
-  const runs = await webviewFrame(page, 'runs', 60_000);
+  const runs = await webviewFrame(page, 'runs', { timeoutMs: 60_000 });
   await runs.locator('.runs-title').filter({ hasText: title }).waitFor({ timeout: 60_000 });
   await runs
     .locator('.runs-count')
@@ -154,7 +154,7 @@ async function exerciseEnvironment(
     .locator('.sidebar .monaco-list-row[aria-level="3"]')
     .filter({ has: page.locator('.label-name', { hasText: new RegExp(`^${environment}$`) }) })
     .click();
-  const frame = await webviewFrame(page, 'overview', 60_000);
+  const frame = await webviewFrame(page, 'overview', { timeoutMs: 60_000 });
   await frame
     .locator('.overview-toolbar h2', { hasText: ` · ${environment} · ` })
     .waitFor({ timeout: 60_000 });
@@ -211,13 +211,13 @@ async function exerciseEnvironment(
     (key) => bucket.counts[key] > 0,
   )!;
   await showTab(page, 'Overview');
-  const again = await webviewFrame(page, 'overview', 60_000);
+  const again = await webviewFrame(page, 'overview', { timeoutMs: 60_000 });
   await again
     .locator('.runs-chart g.bucket')
     .nth(index)
     .locator(`rect.bar.status-${status}`)
     .click();
-  runs = await webviewFrame(page, 'runs', 60_000);
+  runs = await webviewFrame(page, 'runs', { timeoutMs: 60_000 });
   await runs
     .locator(`.runs-toggle[data-name="${status}"][aria-pressed="true"]`)
     .waitFor({ timeout: 60_000 });
@@ -228,12 +228,12 @@ async function exerciseEnvironment(
 
   // the data table behind the chart: a row's hour opens the same runs as its bar
   await showTab(page, 'Overview');
-  const table = await webviewFrame(page, 'overview', 60_000);
+  const table = await webviewFrame(page, 'overview', { timeoutMs: 60_000 });
   await table.locator('.table-toggle').click();
   await table.locator('.runs-table').waitFor();
   await page.screenshot({ path: join(screenshots, `overview-environment-table-${name}.png`) });
   await table.locator('.runs-table tbody tr').nth(index).locator('th .link-button').click();
-  runs = await webviewFrame(page, 'runs', 60_000);
+  runs = await webviewFrame(page, 'runs', { timeoutMs: 60_000 });
   await runs
     .locator('.runs-toggle[data-name="all"][aria-pressed="true"]')
     .waitFor({ timeout: 60_000 });
@@ -242,7 +242,7 @@ async function exerciseEnvironment(
     assert.equal(await runsRowCount(runs), total);
   });
   await showTab(page, 'Overview');
-  const third = await webviewFrame(page, 'overview', 60_000);
+  const third = await webviewFrame(page, 'overview', { timeoutMs: 60_000 });
   await third.locator('.table-toggle').click();
   await third.locator('.runs-chart').waitFor();
   await third.locator('.open-runs').click();
@@ -268,7 +268,7 @@ async function exercise(
   check: Check,
 ): Promise<void> {
   await runCommand(page, 'PuppetDB: Open Overview');
-  let frame = await webviewFrame(page, 'overview', 60_000);
+  let frame = await webviewFrame(page, 'overview', { timeoutMs: 60_000 });
   await frame.locator('.tiles .tile-number').first().waitFor({ timeout: 60_000 });
   await hideSideBars(page);
   await check(`${name}: the failed tile shows PuppetDB's count of failed nodes`, async () => {
@@ -329,7 +329,7 @@ async function exercise(
   if (name === 'dark') {
     // the runs view is in front: the overview's frame again
     await showTab(page, 'Overview');
-    frame = await webviewFrame(page, 'overview', 60_000);
+    frame = await webviewFrame(page, 'overview', { timeoutMs: 60_000 });
     await frame.locator('.tiles .tile-number').first().waitFor({ timeout: 60_000 });
     // what PuppetDB could hold: an environment and resource titles that are HTML
     const counts = { ...emptyCounts(), failed: 1, active: 1 };

@@ -155,7 +155,7 @@ async function main(): Promise<void> {
         // no query goes to PuppetDB until the user clicks it
         const sentBefore = proxy.requests.length;
         await reloadWindow(page);
-        frame = await webviewFrame(page, 'results', 60_000);
+        frame = await webviewFrame(page, 'results', { timeoutMs: 60_000 });
         await frame.locator('.restored-banner').waitFor({ timeout: 30_000 });
         await nextPaint(frame);
         const restoredCount = await frame.locator('.counts').innerText();

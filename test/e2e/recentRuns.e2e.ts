@@ -82,7 +82,7 @@ async function hostileNodes(since: string): Promise<number> {
 async function exercise(page: Page, dialogs: string[], name: string, check: Check, shots: string) {
   await hideSideBars(page);
   await runCommand(page, 'PuppetDB: Show Recent Runs');
-  const runs = await webviewFrame(page, 'runs', 60_000);
+  const runs = await webviewFrame(page, 'runs', { timeoutMs: 60_000 });
   await runs
     .locator('.runs-count')
     .filter({ hasText: /^\d+ runs?$/ })
@@ -135,7 +135,7 @@ async function exercise(page: Page, dialogs: string[], name: string, check: Chec
       .locator('.tabs-container .tab')
       .filter({ hasText: `Report · ${certname}` })
       .waitFor({ timeout: 30_000 });
-    await webviewFrame(page, 'report', 30_000);
+    await webviewFrame(page, 'report', { timeoutMs: 30_000 });
   });
 
   // back on the runs (the webview is drawn anew from the host's snapshot)
@@ -189,7 +189,7 @@ async function exercise(page: Page, dialogs: string[], name: string, check: Chec
   await page.locator('.quick-input-list .monaco-list-row:has-text("Last 7 days")').click();
   await page.locator('.quick-input-list .monaco-list-row:has-text("Every event")').click();
   const since = new Date(Date.now() - 7 * 24 * 3600_000).toISOString();
-  const events = await webviewFrame(page, 'events', 60_000);
+  const events = await webviewFrame(page, 'events', { timeoutMs: 60_000 });
   await events
     .locator('.events-page-title')
     .filter({ hasText: 'Events · fleet · all' })

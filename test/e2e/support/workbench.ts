@@ -49,14 +49,23 @@ export function splitUserSettings(settings: Record<string, unknown>): {
   };
 }
 
-/** The frame of the webview whose page has `<body data-entry="<entry>">`. */
-export async function webviewFrame(page: Page, entry: string, timeoutMs = 30_000): Promise<Frame> {
+/**
+ * The frame of the webview whose page has `<body data-entry="<entry>">`, and, if asked, shows
+ * `showing` (a CSS selector: its content drawn, not only its page loaded).
+ */
+export async function webviewFrame(
+  page: Page,
+  entry: string,
+  options: { timeoutMs?: number; showing?: string } = {},
+): Promise<Frame> {
+  const { timeoutMs = 30_000, showing } = options;
+  const selector = `body[data-entry="${entry}"]${showing ? ` ${showing}` : ''}`;
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     for (const frame of page.frames()) {
       if (
         await frame
-          .locator(`body[data-entry="${entry}"]`)
+          .locator(selector)
           .count()
           .catch(() => 0)
       ) {
@@ -65,7 +74,7 @@ export async function webviewFrame(page: Page, entry: string, timeoutMs = 30_000
     }
     await page.waitForTimeout(200);
   }
-  throw new Error(`the ${entry} webview did not open`);
+  throw new Error(`the ${entry} webview did not open${showing ? ` showing ${showing}` : ''}`);
 }
 
 /** Opens a file of the workspace through Quick Open (Ctrl+P), retrying while the workbench starts. */
@@ -73,9 +82,39 @@ export async function openFile(page: Page, name: string): Promise<void> {
   await pickFromQuickInput(page, { key: 'Control+P', text: name, rowText: name });
 }
 
-/** Runs a command from the palette (F1), retrying while the workbench starts. */
-export async function runCommand(page: Page, title: string): Promise<void> {
+/** What a quick pick that follows a command asks (its placeholder's start), and the answer. */
+export interface QuickPickAnswer {
+  asks: string;
+  /** The row whose label contains it is taken; an empty answer takes the first row. */
+  answer: string;
+}
+
+/**
+ * Runs a command from the palette (F1), retrying while the workbench starts, and answers the
+ * quick picks that follow: each answer waits for the picker whose placeholder starts with `asks`,
+ * so it never goes to the rows of the picker before it (which may still be on screen while the
+ * next one loads).
+ */
+export async function runCommand(
+  page: Page,
+  title: string,
+  answers: readonly QuickPickAnswer[] = [],
+): Promise<void> {
   await pickFromQuickInput(page, { key: 'F1', text: `>${title}`, rowText: title });
+  const input = page.locator('.quick-input-widget input').first();
+  for (const { asks, answer } of answers) {
+    await page.locator(`.quick-input-widget input[placeholder^="${asks}"]`).first().waitFor({
+      state: 'visible',
+      timeout: 30_000,
+    });
+    if (answer) await input.fill(answer);
+    const item = answer ? `[aria-label*="${answer}"]` : '';
+    await page
+      .locator(`.quick-input-list .monaco-list-row${item}:visible`)
+      .first()
+      .waitFor({ timeout: 30_000 });
+    await page.keyboard.press('Enter');
+  }
 }
 
 /**
