@@ -106,6 +106,8 @@ export async function* decodeJsonStream(
   for await (const chunk of chunks) {
     const part = scanner.push(chunk);
     if (part) yield part;
+    const rest = scanner.restOfChunk();
+    if (rest) yield rest;
   }
   const last = scanner.end();
   if (last) yield last;
@@ -130,6 +132,8 @@ class ArrayScanner {
   private failedGuesses = 0;
   /** Where the last scanArray stopped: the chunk's end, or after the first element's comma. */
   private scannedTo = 0;
+  /** The bytes of a chunk after its first element, which push() returned alone. */
+  private heldBack: { chunk: Buffer; from: number } | undefined;
 
   constructor(private readonly maxRecordBytes: number) {}
 
@@ -159,18 +163,32 @@ class ArrayScanner {
     }
     // The separator is learnt from the first element, which alone is scanned byte by byte: the
     // rest of the first chunk is cut natively too (in a new process the scanner is not compiled
-    // yet, and scanning a whole first chunk held back its first record by milliseconds)
-    let first: ElementBatch | undefined;
+    // yet, and scanning a whole first chunk held back its first record by milliseconds). The first
+    // element goes out alone, and restOfChunk() decodes the rest: in a new process, parsing the
+    // rest of the chunk and making its records held the first record back by milliseconds more.
     if (!this.learntSeparator) {
-      first = this.scanArray(chunk, index, true);
+      const first = this.scanArray(chunk, index, true);
       // no element ended in this chunk (it is held as the one in flight), or the array did
       if (!first || this.mode !== 'array') return first;
-      index = this.scannedTo;
       this.learnSeparator(first.elements);
+      if (this.scannedTo < chunk.length) this.heldBack = { chunk, from: this.scannedTo };
+      return first;
     }
-    const guessed = this.cutAtRowSeparator(chunk, index);
-    const scanned = this.scanArray(chunk, guessed ? guessed.resumeAt : index);
-    return joinParts(first, joinParts(guessed?.part, scanned));
+    return this.elementsFrom(chunk, index);
+  }
+
+  /** The elements of what push() held back of its chunk after the first element, if any. */
+  restOfChunk(): ElementBatch | undefined {
+    const held = this.heldBack;
+    if (!held) return undefined;
+    this.heldBack = undefined;
+    return this.elementsFrom(held.chunk, held.from);
+  }
+
+  private elementsFrom(chunk: Buffer, from: number): ElementBatch | undefined {
+    const guessed = this.cutAtRowSeparator(chunk, from);
+    const scanned = this.scanArray(chunk, guessed ? guessed.resumeAt : from);
+    return joinParts(guessed?.part, scanned);
   }
 
   /**

@@ -47,6 +47,16 @@ describe('decodeJsonStream', () => {
     await assert.rejects(iterator.next(), /the rest never arrives/);
   });
 
+  test('the first element goes out alone, before the rest of its chunk is decoded', async () => {
+    const rows = [1, 2, 3, 4].map((index) => ({ certname: `node${index}`, value: index }));
+    const parts: unknown[][] = [];
+    for await (const part of decodeJsonStream(chunksOf(JSON.stringify(rows), [1 << 20]))) {
+      assert.equal(part.kind, 'elements');
+      parts.push(part.elements);
+    }
+    assert.deepEqual(parts, [[rows[0]], rows.slice(1)]);
+  });
+
   test('an empty array yields no elements', async () => {
     const { elements } = await collect(decodeJsonStream(chunksOf(' [ ] ', [2])));
     assert.deepEqual(elements, []);
