@@ -139,6 +139,7 @@ function factsAndResources(baseUrl: string, count: number): void {
     client: () => probe(baseUrl, 'client-facts'),
     raw: () => probe(baseUrl, 'raw-facts'),
     warm: () => probe(baseUrl, 'client-first-warm'),
+    nodeHttp: () => probe(baseUrl, 'node-http-facts'),
   });
   for (const run of facts.client) sameRows('facts', run.rows, facts.raw[0]!.rows);
   const factRows = facts.client[0]!.rows;
@@ -203,6 +204,16 @@ function factsAndResources(baseUrl: string, count: number): void {
     ms(first),
     ms(rawFirst),
     first / rawFirst,
+    '',
+  );
+  // the floor under all of them: Node's own HTTP client (its parser built into Node, nothing to
+  // load or compile) in a fresh process
+  const nodeHttpFirst = median(facts.nodeHttp.map((run) => run.firstSeconds));
+  row(
+    "node:http's first bytes ÷ curl's first byte, fresh process (facts; any Node client's floor)",
+    ms(nodeHttpFirst),
+    ms(firstByte),
+    nodeHttpFirst / firstByte,
     '',
   );
 }

@@ -10,9 +10,11 @@
  *
  * Modes: client-facts, client-resources, client-nodes-status (the client, every record),
  * client-first-warm (the first record of all facts, in a process that has made a request before,
- * on a new connection) and raw-facts (the baseline: undici's whole body, then one JSON.parse; its
- * first chunk's time).
+ * on a new connection), raw-facts (the baseline: undici's whole body, then one JSON.parse; its
+ * first chunk's time) and node-http-facts (Node's own HTTP client, whose parser is built into
+ * Node: its first chunk's time is the floor of any Node client in a fresh process).
  */
+import { get } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { request } from 'undici';
@@ -102,6 +104,36 @@ async function viaRawUndici(baseUrl: string, mode: string): Promise<ProbeResult>
   return { mode, rows, seconds, cpuSeconds: cpuSecondsSince(cpu), firstSeconds: first / 1000 };
 }
 
+/** All facts through node:http, read to the end (as the others read them) and not parsed. */
+async function viaNodeHttp(baseUrl: string, mode: string): Promise<ProbeResult> {
+  const cpu = process.cpuUsage();
+  const start = performance.now();
+  let first = 0;
+  let bytes = 0;
+  await new Promise<void>((resolve, reject) => {
+    get(
+      `${baseUrl}/pdb/query/v4/facts`,
+      { headers: { accept: 'application/json' } },
+      (response) => {
+        response.on('data', (chunk: Buffer) => {
+          first ||= performance.now() - start;
+          bytes += chunk.length;
+        });
+        response.on('end', resolve);
+        response.on('error', reject);
+      },
+    ).on('error', reject);
+  });
+  const seconds = (performance.now() - start) / 1000;
+  return {
+    mode,
+    rows: bytes > 0 ? 1 : 0,
+    seconds,
+    cpuSeconds: cpuSecondsSince(cpu),
+    firstSeconds: first / 1000,
+  };
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: { url: { type: 'string' }, mode: { type: 'string' } },
@@ -110,9 +142,11 @@ async function main(): Promise<void> {
   const result =
     mode === 'raw-facts'
       ? await viaRawUndici(values.url!, mode)
-      : mode === 'client-first-warm'
-        ? await firstRecordWarm(values.url!, mode)
-        : await viaClient(values.url!, mode);
+      : mode === 'node-http-facts'
+        ? await viaNodeHttp(values.url!, mode)
+        : mode === 'client-first-warm'
+          ? await firstRecordWarm(values.url!, mode)
+          : await viaClient(values.url!, mode);
   console.log(JSON.stringify(result));
 }
 
