@@ -236,9 +236,9 @@ export async function withWorkbench(
 
 /**
  * Runs `body` once in each of `themes` in one workbench: opened in the first, then switched in
- * place as a user switches (every editor closed, the theme set in the workspace settings, and
- * the workbench repainted in it), which spares a VS Code start per theme. Each theme's run fails
- * on a Content Security Policy violation of its own.
+ * place as a user switches (see resetWorkbench; the theme set in the workspace settings, and the
+ * workbench repainted in it), which spares a VS Code start per theme. Each theme's run fails on a
+ * Content Security Policy violation of its own.
  *
  * With `outcome`, a theme whose run fails is reported there and the next theme still runs;
  * without, the first failure is thrown. Either way a failure keeps a screenshot
@@ -249,17 +249,65 @@ export async function withWorkbenchInThemes(
   body: (run: WorkbenchRun) => Promise<void>,
   outcome?: (theme: string, error: unknown) => void,
 ): Promise<void> {
-  const [first] = options.themes;
-  if (first === undefined) throw new Error('withWorkbenchInThemes needs a theme');
+  await inOneWorkbench(
+    options,
+    options.themes.map((theme) => ({ label: theme, theme, body })),
+    outcome,
+  );
+}
+
+/** Runs one named check of a section, and prints it once it has passed. */
+export type SectionCheck = (name: string, assertion: () => void | Promise<void>) => Promise<void>;
+
+/** A part of a script that shares its workbench with the parts before and after it. */
+export interface WorkbenchSection {
+  name: string;
+  run: (run: WorkbenchRun) => Promise<void>;
+}
+
+/**
+ * Runs `sections` one after another in one workbench and one theme, reset between them as
+ * resetWorkbench does: scripts that need the same workspace spare a VS Code start each. The
+ * first failure is thrown (what it left on screen could fail the sections after it); each
+ * section fails on a Content Security Policy violation of its own.
+ */
+export async function withWorkbenchInSections(
+  options: WorkbenchOptions & { theme: string },
+  sections: readonly WorkbenchSection[],
+): Promise<void> {
+  await inOneWorkbench(
+    options,
+    sections.map((section) => ({ label: section.name, theme: options.theme, body: section.run })),
+  );
+}
+
+/** One run of a body in a shared workbench: in `theme`, reported as `label`. */
+interface WorkbenchPass {
+  label: string;
+  theme: string;
+  body: (run: WorkbenchRun) => Promise<void>;
+}
+
+async function inOneWorkbench(
+  options: WorkbenchOptions,
+  passes: readonly WorkbenchPass[],
+  outcome?: (label: string, error: unknown) => void,
+): Promise<void> {
+  const [first] = passes;
+  if (first === undefined) throw new Error('a workbench needs something to run');
+  const labels = passes.map((pass) => pass.label);
   const { workspace, user } = splitUserSettings(options.settings);
-  const folder = workspaceWith({ 'workbench.colorTheme': first, ...workspace }, options.files);
+  const folder = workspaceWith(
+    { 'workbench.colorTheme': first.theme, ...workspace },
+    options.files,
+  );
   let session: VsCodeSession;
   try {
     session = await startVsCode({ userSettings: user });
   } catch (error) {
     rmSync(folder, { recursive: true, force: true });
     if (!outcome) throw error;
-    for (const theme of options.themes) outcome(theme, error);
+    for (const label of labels) outcome(label, error);
     return;
   }
   const { page } = session;
@@ -270,7 +318,7 @@ export async function withWorkbenchInThemes(
     void dialog.dismiss();
   });
   /** Keeps a screenshot and prints the extension's log; then reports or throws the error. */
-  const failed = async (themes: readonly string[], error: unknown) => {
+  const failed = async (failedLabels: readonly string[], error: unknown) => {
     await page
       .screenshot({ path: join(options.screenshots, `e2e-${options.name}-failure.png`) })
       .catch(() => undefined);
@@ -282,27 +330,32 @@ export async function withWorkbenchInThemes(
       console.error(`the extension's log could not be read: ${String(reading)}`);
     }
     if (!outcome) throw error;
-    for (const theme of themes) outcome(theme, error);
+    for (const label of failedLabels) outcome(label, error);
   };
   try {
     try {
       await session.open(folder);
       await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
     } catch (error) {
-      await failed(options.themes, error);
+      await failed(labels, error);
       return;
     }
-    for (const theme of options.themes) {
+    let theme = first.theme;
+    for (const [index, pass] of passes.entries()) {
       try {
-        if (theme !== first) await switchTheme(page, folder, theme);
+        if (index > 0) await resetWorkbench(page);
+        if (pass.theme !== theme) {
+          await applyTheme(page, folder, pass.theme);
+          theme = pass.theme;
+        }
         const violationsBefore = csp.violations.length;
-        await body({ page, dialogs, theme, shade: shadeOf(theme), folder });
+        await pass.body({ page, dialogs, theme, shade: shadeOf(theme), folder });
         csp.assertNoneSince(violationsBefore);
       } catch (error) {
-        await failed([theme], error);
+        await failed([pass.label], error);
         continue;
       }
-      outcome?.(theme, undefined);
+      outcome?.(pass.label, undefined);
     }
   } finally {
     await session.stop();
@@ -321,13 +374,13 @@ function themeClassOf(theme: string): string {
 }
 
 /**
- * Switches the open workbench to `theme` as a user would: closes every editor (and with them the
- * webviews, so that nothing of the theme before is taken for the next), hides the panel (the
- * next run opens its own), clears the notifications, shows the file explorer in the side bar
- * as at start-up, writes the theme into the workspace settings and waits for the workbench to
- * wear it.
+ * Puts the open workbench back as at start-up, as a user would between two tasks: closes every
+ * editor (and with them the webviews, so that nothing of the run before is taken for the next),
+ * hides the panel (the next run opens its own), clears the notifications and shows the file
+ * explorer in the side bar (a click on the PuppetDB icon then opens the PuppetDB view rather than
+ * closing it).
  */
-async function switchTheme(page: Page, folder: string, theme: string): Promise<void> {
+async function resetWorkbench(page: Page): Promise<void> {
   await page.keyboard.press('Escape');
   await runCommand(page, 'View: Close All Editors');
   await page.locator('iframe.webview').first().waitFor({ state: 'detached', timeout: 30_000 });
@@ -337,10 +390,12 @@ async function switchTheme(page: Page, folder: string, theme: string): Promise<v
     await panel.waitFor({ state: 'hidden', timeout: 15_000 });
   }
   await runCommand(page, 'Notifications: Clear All Notifications');
-  // the side bar on the file explorer, as at start-up (a click on the PuppetDB icon then opens
-  // the PuppetDB view rather than closing it)
   await runCommand(page, 'View: Show Explorer');
   await page.locator('.part.sidebar .explorer-folders-view').waitFor({ timeout: 15_000 });
+}
+
+/** Writes `theme` into the workspace settings and waits for the workbench to wear it. */
+async function applyTheme(page: Page, folder: string, theme: string): Promise<void> {
   const file = join(folder, '.vscode', 'settings.json');
   const settings = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
   writeFileSync(file, JSON.stringify({ ...settings, 'workbench.colorTheme': theme }, null, 2));
