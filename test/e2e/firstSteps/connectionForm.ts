@@ -5,7 +5,7 @@
  * editing token → user name and password stops the token reaching the server (a loopback
  * recording server plays PuppetDB there).
  *
- *   node --import tsx test/e2e/connectionForm.e2e.ts [--state-dir .work/puppetdb-test]
+ * A section of firstSteps.e2e.ts.
  */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -15,38 +15,27 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { testServer } from '../integration/support/puppetdb';
-import { saveReadmeScreenshot } from './support/readmeScreenshots';
-import { e2eArguments, runCommand, withWorkbench } from './support/workbench';
-
-const widget = (page: Page) => page.locator('.quick-input-widget');
-const input = (page: Page) => page.locator('.quick-input-widget input').first();
-
-/** Waits until the quick input's title ends with `step` (e.g. "URL"). */
-async function step(page: Page, title: string): Promise<void> {
-  await page.waitForFunction(
-    `[...document.querySelectorAll('.quick-input-widget .quick-input-title')].some(
-      (element) => element.offsetParent !== null &&
-        element.textContent.trim().endsWith(${JSON.stringify(title)}))`,
-    undefined,
-    { timeout: 30_000 },
-  );
-}
+import { testServer } from '../../integration/support/puppetdb';
+import { saveReadmeScreenshot } from '../support/readmeScreenshots';
+import { runCommand, type SectionCheck, type WorkbenchSection } from '../support/workbench';
+import { choose, enter, formInput, formWidget, step } from './connectionFormInput';
 
 async function type(page: Page, value: string): Promise<void> {
-  await input(page).fill(value);
+  await formInput(page).fill(value);
 }
 
-async function enter(page: Page, value?: string): Promise<void> {
-  if (value !== undefined) await type(page, value);
-  await input(page).press('Enter');
-}
-
-async function choose(page: Page, label: string): Promise<void> {
-  await widget(page)
-    .locator(`.quick-input-list .monaco-list-row[aria-label^="${label}"]`)
-    .first()
-    .click();
+/** Edit Connection… on `name`, its URL, failover servers and name kept, to the Authentication step. */
+async function editAuthentication(page: Page, name: string): Promise<void> {
+  await runCommand(page, 'PuppetDB: Edit Connection…');
+  await step(page, 'PuppetDB connection');
+  await choose(page, name);
+  await step(page, `Edit ${name}: URL`);
+  await enter(page);
+  await step(page, 'Failover servers (optional)');
+  await enter(page);
+  await step(page, 'Name');
+  await enter(page);
+  await step(page, 'Authentication');
 }
 
 /** Waits for the quick input's validation message to contain `text`; returns it. */
@@ -57,7 +46,7 @@ async function message(page: Page, text: string): Promise<string> {
     undefined,
     { timeout: 30_000 },
   );
-  return (await widget(page).locator('.quick-input-message').textContent()) ?? '';
+  return (await formWidget(page).locator('.quick-input-message').textContent()) ?? '';
 }
 
 async function recorder(): Promise<{ url: string; headers: IncomingHttpHeaders[]; close(): void }> {
@@ -100,23 +89,16 @@ async function testConnection(page: Page, name: string): Promise<void> {
   await choose(page, name);
 }
 
-async function main(): Promise<void> {
-  const { screenshots } = e2eArguments();
-  const server = testServer();
-  const files = mkdtempSync(join(tmpdir(), 'pdbx-e2e-pem-'));
-  const fifo = join(files, 'ca.fifo');
-  execFileSync('mkfifo', [fifo]);
-  const fake = await recorder();
-  let passed = 0;
-  const check = async (name: string, assertion: () => void | Promise<void>) => {
-    await assertion();
-    passed++;
-    console.log(`  ✔ ${name}`);
-  };
-  try {
-    await withWorkbench(
-      { name: 'connection-form', theme: 'Default Dark Modern', settings: {}, screenshots },
-      async ({ page }) => {
+export function connectionFormSection(screenshots: string, check: SectionCheck): WorkbenchSection {
+  return {
+    name: 'connection form',
+    run: async ({ page }) => {
+      const server = testServer();
+      const files = mkdtempSync(join(tmpdir(), 'pdbx-e2e-pem-'));
+      const fifo = join(files, 'ca.fifo');
+      execFileSync('mkfifo', [fifo]);
+      const fake = await recorder();
+      try {
         await page.locator('.activitybar [aria-label^="PuppetDB"]').first().click();
 
         // 1. credentials in the URL, Back, and the clear-text modal
@@ -134,13 +116,13 @@ async function main(): Promise<void> {
         await step(page, 'Failover servers (optional)');
         await enter(page);
         await step(page, 'Name');
-        const back = widget(page).locator('.quick-input-titlebar [aria-label^="Back"]').first();
+        const back = formWidget(page).locator('.quick-input-titlebar [aria-label^="Back"]').first();
         await back.click();
         await step(page, 'Failover servers (optional)');
         await back.click();
         await step(page, 'Add PuppetDB Connection: URL');
         await check('Back returns to the URL step with what was typed', async () =>
-          assert.equal(await input(page).inputValue(), 'http://puppetdb.example.test:8080'),
+          assert.equal(await formInput(page).inputValue(), 'http://puppetdb.example.test:8080'),
         );
         await enter(page);
         await step(page, 'Failover servers (optional)');
@@ -187,7 +169,10 @@ async function main(): Promise<void> {
         await check('a FIFO as the CA is explained, not waited on', async () =>
           assert.match(await message(page, 'FIFO'), /named pipe/),
         );
-        await widget(page).locator('[aria-label^="Browse for the CA certificate"]').first().click();
+        await formWidget(page)
+          .locator('[aria-label^="Browse for the CA certificate"]')
+          .first()
+          .click();
         // the browser's file dialog is VS Code's own quick input
         await step(page, 'Choose the CA certificate file (PEM)');
         // it opens where the typed path points; once it has settled there, type the CA's path
@@ -196,20 +181,23 @@ async function main(): Promise<void> {
           undefined,
           { timeout: 30_000 },
         );
-        await input(page).fill(server.ca);
+        await formInput(page).fill(server.ca);
         // the dialog lists the folder of what was typed; once ca.pem is there, its OK takes it
-        await widget(page)
+        await formWidget(page)
           .locator('.quick-input-list .monaco-list-row[aria-label^="ca.pem"]')
           .first()
           .waitFor({ timeout: 30_000 });
-        await widget(page)
+        await formWidget(page)
           .locator('.quick-input-action .monaco-button', { hasText: 'Use as' })
           .click();
         await step(page, 'Server certificate');
-        await widget(page).locator('.quick-input-titlebar [aria-label^="Back"]').first().click();
+        await formWidget(page)
+          .locator('.quick-input-titlebar [aria-label^="Back"]')
+          .first()
+          .click();
         await step(page, 'CA certificate');
         await check('the file picker fills the CA path, and Back shows it again', async () =>
-          assert.equal(await input(page).inputValue(), server.ca),
+          assert.equal(await formInput(page).inputValue(), server.ca),
         );
         await enter(page);
         await step(page, 'Server certificate');
@@ -246,16 +234,7 @@ async function main(): Promise<void> {
           'a request with the token',
           page,
         );
-        await runCommand(page, 'PuppetDB: Edit Connection…');
-        await step(page, 'PuppetDB connection');
-        await choose(page, 'Recorder');
-        await step(page, 'Edit Recorder: URL');
-        await enter(page);
-        await step(page, 'Failover servers (optional)');
-        await enter(page);
-        await step(page, 'Name');
-        await enter(page);
-        await step(page, 'Authentication');
+        await editAuthentication(page, 'Recorder');
         await choose(page, 'User name and password');
         await step(page, 'User name');
         await enter(page, 'ops');
@@ -277,21 +256,12 @@ async function main(): Promise<void> {
         });
 
         // 4. editing again offers to keep the stored password, never showing it
-        await runCommand(page, 'PuppetDB: Edit Connection…');
-        await step(page, 'PuppetDB connection');
-        await choose(page, 'Recorder');
-        await step(page, 'Edit Recorder: URL');
-        await enter(page);
-        await step(page, 'Failover servers (optional)');
-        await enter(page);
-        await step(page, 'Name');
-        await enter(page);
-        await step(page, 'Authentication');
+        await editAuthentication(page, 'Recorder');
         await choose(page, 'User name and password');
         await step(page, 'User name');
         await enter(page);
         await step(page, 'Password');
-        const offered = await widget(page).locator('.quick-input-list').innerText();
+        const offered = await formWidget(page).locator('.quick-input-list').innerText();
         await page.screenshot({ path: join(screenshots, 'connection-form-keep-secret-dark.png') });
         await check('editing offers "Keep the stored password" and never shows it', () => {
           assert.match(offered, /Keep the stored password/);
@@ -307,17 +277,10 @@ async function main(): Promise<void> {
           () => testConnection(page, 'Recorder'),
         );
         await check('the kept password is still the one sent', () => undefined);
-      },
-    );
-  } finally {
-    fake.close();
-    rmSync(files, { recursive: true, force: true });
-  }
-  console.log(`e2e: ${passed} passed, 0 failed`);
+      } finally {
+        fake.close();
+        rmSync(files, { recursive: true, force: true });
+      }
+    },
+  };
 }
-
-main().catch((error: unknown) => {
-  console.error(error);
-  console.log('e2e: 0 passed, 1 failed');
-  process.exit(1);
-});

@@ -4,13 +4,12 @@
  * extension's own words through vscode.l10n (the status bar, once the view has woken it), never a
  * "%key%". No PuppetDB is
  * needed: the workspace has no connection. The palette's screenshot goes to test-results/.
- *
- *   node --import tsx test/e2e/l10n.e2e.ts [--screenshots test-results]
+ * A section of firstSteps.e2e.ts.
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { e2eArguments, showInQuickInput, withWorkbench } from './support/workbench';
+import { showInQuickInput, type SectionCheck, type WorkbenchSection } from '../support/workbench';
 
 const nls = JSON.parse(readFileSync('package.nls.json', 'utf8')) as Record<string, string>;
 const bundle = JSON.parse(readFileSync('l10n/bundle.l10n.json', 'utf8')) as Record<string, string>;
@@ -18,17 +17,10 @@ const bundle = JSON.parse(readFileSync('l10n/bundle.l10n.json', 'utf8')) as Reco
 const paletteTitle = (command: string) =>
   `${nls['command.category']}: ${nls[`command.${command}.title`]}`;
 
-async function main(): Promise<void> {
-  const { screenshots } = e2eArguments();
-  let passed = 0;
-  const check = (name: string, assertion: () => void) => {
-    assertion();
-    passed++;
-    console.log(`  ✔ ${name}`);
-  };
-  await withWorkbench(
-    { name: 'l10n', theme: 'Default Dark Modern', settings: {}, screenshots },
-    async ({ page }) => {
+export function l10nSection(screenshots: string, check: SectionCheck): WorkbenchSection {
+  return {
+    name: 'l10n',
+    run: async ({ page }) => {
       // the palette, filtered to the extension's category
       const addConnection = paletteTitle('addConnection');
       await showInQuickInput(page, {
@@ -40,7 +32,7 @@ async function main(): Promise<void> {
         await page.locator('.quick-input-list .monaco-list-row .label-name').allTextContents()
       ).map((text) => text.trim());
       await page.screenshot({ path: join(screenshots, 'l10n-palette-dark.png') });
-      check(`the palette lists "${addConnection}" and no "%key%"`, () => {
+      await check(`the palette lists "${addConnection}" and no "%key%"`, () => {
         assert.ok(labels.includes(addConnection), labels.join(' | '));
         assert.ok(labels.includes(paletteTitle('importConnections')), labels.join(' | '));
         assert.deepEqual(
@@ -60,10 +52,13 @@ async function main(): Promise<void> {
         timeout: 30_000,
       });
       const sidebar = await page.locator('.sidebar').innerText();
-      check('the view container, the view and its welcome text come from package.nls.json', () => {
-        assert.ok(sidebar.includes(welcome));
-        assert.ok(!/%[\w.]+%/.test(sidebar), sidebar);
-      });
+      await check(
+        'the view container, the view and its welcome text come from package.nls.json',
+        () => {
+          assert.ok(sidebar.includes(welcome));
+          assert.ok(!/%[\w.]+%/.test(sidebar), sidebar);
+        },
+      );
       await page.screenshot({ path: join(screenshots, 'l10n-welcome-dark.png') });
 
       // the view woke the extension: its status bar item says, through vscode.l10n.t, that there
@@ -73,13 +68,9 @@ async function main(): Promise<void> {
         .locator(`.statusbar-item:has-text("${statusText}")`)
         .first()
         .waitFor({ timeout: 60_000 });
-      check('the status bar shows its text from the l10n bundle', () => assert.ok(statusText));
+      await check('the status bar shows its text from the l10n bundle', () =>
+        assert.ok(statusText),
+      );
     },
-  );
-  console.log(`e2e l10n: ${passed} passed, 0 failed`);
+  };
 }
-
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});

@@ -5,20 +5,20 @@
  * a node in the explorer checks the second; removing the connection takes the command away again.
  * Screenshots of the walkthrough before and after go to test-results/.
  *
- *   node --import tsx test/e2e/walkthrough.e2e.ts [--state-dir .work/puppetdb-test]
+ * A section of firstSteps.e2e.ts.
  */
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { testServer } from '../integration/support/puppetdb';
-import { saveReadmeScreenshot } from './support/readmeScreenshots';
-import { e2eArguments, runCommand, withWorkbench } from './support/workbench';
+import { testServer } from '../../integration/support/puppetdb';
+import { saveReadmeScreenshot } from '../support/readmeScreenshots';
+import { runCommand, type SectionCheck, type WorkbenchSection } from '../support/workbench';
+import { enter, formInput, step } from './connectionFormInput';
 
 const WALKTHROUGH = 'Get started with PuppetDB Explorer';
 const CONNECTION = 'Walkthrough PuppetDB';
 const NEEDS_A_CONNECTION = 'PuppetDB: Switch Connection';
 
-const input = (page: Page) => page.locator('.quick-input-widget input').first();
 const row = (page: Page, label: string) =>
   page.locator(`.monaco-list-row[aria-label^="${label}"]`).first();
 
@@ -29,30 +29,14 @@ const row = (page: Page, label: string) =>
  */
 async function paletteLists(page: Page, title: string): Promise<boolean> {
   await page.keyboard.press('F1');
-  await input(page).waitFor({ state: 'visible', timeout: 30_000 });
-  await input(page).fill(`>${title}`);
+  await formInput(page).waitFor({ state: 'visible', timeout: 30_000 });
+  await formInput(page).fill(`>${title}`);
   const rows = page.locator('.quick-input-list .monaco-list-row');
   const none = page.locator('.quick-input-widget:has-text("No matching commands")');
   await rows.or(none).first().waitFor({ timeout: 30_000 });
   const listed = (await rows.filter({ hasText: title }).count()) > 0;
   await page.keyboard.press('Escape');
   return listed;
-}
-
-/** Waits until the quick input's title ends with `title` (a step of the connection form). */
-async function step(page: Page, title: string): Promise<void> {
-  await page.waitForFunction(
-    `[...document.querySelectorAll('.quick-input-widget .quick-input-title')].some(
-      (element) => element.offsetParent !== null &&
-        element.textContent.trim().endsWith(${JSON.stringify(title)}))`,
-    undefined,
-    { timeout: 30_000 },
-  );
-}
-
-async function enter(page: Page, value?: string): Promise<void> {
-  if (value !== undefined) await input(page).fill(value);
-  await input(page).press('Enter');
 }
 
 /** The check mark of a walkthrough step (VS Code marks a done step's icon `complete`). */
@@ -97,18 +81,11 @@ async function expand(page: Page, label: string): Promise<void> {
   if ((await target.getAttribute('aria-expanded')) !== 'true') await target.click();
 }
 
-async function main(): Promise<void> {
-  const { screenshots } = e2eArguments();
-  const server = testServer();
-  let passed = 0;
-  const check = async (name: string, assertion: () => void | Promise<void>) => {
-    await assertion();
-    passed++;
-    console.log(`  ✔ ${name}`);
-  };
-  await withWorkbench(
-    { name: 'walkthrough', theme: 'Default Dark Modern', settings: {}, screenshots },
-    async ({ page }) => {
+export function walkthroughSection(screenshots: string, check: SectionCheck): WorkbenchSection {
+  return {
+    name: 'walkthrough',
+    run: async ({ page }) => {
+      const server = testServer();
       await page.locator('.activitybar [aria-label^="PuppetDB"]').first().click();
       // the status bar item is made by activate(), which also sets the context key the palette reads
       await page
@@ -178,11 +155,5 @@ async function main(): Promise<void> {
         async () => assert.equal(await paletteLists(page, NEEDS_A_CONNECTION), false),
       );
     },
-  );
-  console.log(`e2e walkthrough: ${passed} passed, 0 failed`);
+  };
 }
-
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
