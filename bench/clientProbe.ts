@@ -134,20 +134,20 @@ async function viaNodeHttp(baseUrl: string, mode: string): Promise<ProbeResult> 
   };
 }
 
+/** The modes that are not a read through CLIENT_READS. */
+const OTHER_PROBES: Record<string, (baseUrl: string, mode: string) => Promise<ProbeResult>> = {
+  'raw-facts': viaRawUndici,
+  'node-http-facts': viaNodeHttp,
+  'client-first-warm': firstRecordWarm,
+};
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: { url: { type: 'string' }, mode: { type: 'string' } },
   });
   const mode = values.mode!;
-  const result =
-    mode === 'raw-facts'
-      ? await viaRawUndici(values.url!, mode)
-      : mode === 'node-http-facts'
-        ? await viaNodeHttp(values.url!, mode)
-        : mode === 'client-first-warm'
-          ? await firstRecordWarm(values.url!, mode)
-          : await viaClient(values.url!, mode);
-  console.log(JSON.stringify(result));
+  const probe = OTHER_PROBES[mode] ?? viaClient;
+  console.log(JSON.stringify(await probe(values.url!, mode)));
 }
 
 main().catch((error: unknown) => {

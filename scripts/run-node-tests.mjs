@@ -4,10 +4,10 @@
 // A file whose text has the tag @runsAlone (it changes what the others read of a shared server,
 // or restarts it) runs after the rest, with no other file beside it.
 //
-// The files are bundled first (esbuild, one CommonJS file each under out/, beside the folder's path, their packages
-// left to Node): each runs in a process of its own, and a process that loads tsx and compiles
-// every TypeScript file it imports again took about twice as long as one that loads a bundle.
-// One file alone runs as well through tsx: node --import tsx --test test/unit/client/records.test.ts
+// The files are bundled first (esbuild: one CommonJS file each, under out/ at the folder's path,
+// their packages left to Node). Each file runs in a process of its own, and one that loads tsx and
+// compiles every TypeScript file it imports took about twice as long as one that loads a bundle.
+// One file alone still runs through tsx: node --import tsx --test test/unit/client/records.test.ts
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
