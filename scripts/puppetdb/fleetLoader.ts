@@ -42,6 +42,14 @@ interface Command {
   payload: unknown;
 }
 
+/**
+ * A waited-for command PuppetDB could not process at once answers 503: concurrent commands of
+ * one fleet can race in its storage (two nodes' facts inserting the same new package at the same
+ * time: a duplicate key). Sent again, it goes through; commands replace what they name, so
+ * sending one twice changes nothing.
+ */
+const ATTEMPTS = 4;
+
 async function submit(
   baseUrl: string,
   command: Command,
@@ -53,17 +61,24 @@ async function submit(
     certname: command.certname,
   });
   if (waitSeconds) search.set('secondsToWaitForCompletion', String(waitSeconds));
-  const response = await fetch(`${baseUrl}/pdb/cmd/v1?${search}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(command.payload),
-  });
-  const text = await response.text();
-  if (!response.ok) {
-    throw new Error(`${command.command} ${command.certname}: HTTP ${response.status} ${text}`);
-  }
-  if (waitSeconds && !(JSON.parse(text) as { processed?: boolean }).processed) {
-    throw new Error(`${command.command} ${command.certname} was not processed: ${text}`);
+  for (let attempt = 1; ; attempt++) {
+    const response = await fetch(`${baseUrl}/pdb/cmd/v1?${search}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(command.payload),
+    });
+    const text = await response.text();
+    if (response.status === 503 && attempt < ATTEMPTS) {
+      await new Promise((resolve) => setTimeout(resolve, 250 * attempt));
+      continue;
+    }
+    if (!response.ok) {
+      throw new Error(`${command.command} ${command.certname}: HTTP ${response.status} ${text}`);
+    }
+    if (waitSeconds && !(JSON.parse(text) as { processed?: boolean }).processed) {
+      throw new Error(`${command.command} ${command.certname} was not processed: ${text}`);
+    }
+    return;
   }
 }
 
