@@ -50,9 +50,10 @@ interface GraphHooks {
   collapse(id: string): void;
   layoutFailure(): string | null | undefined;
 }
-/** Test builds only (esbuild `__PDBX_TEST_HOOKS__`): faults of the layout worker. */
+/** Test builds only (esbuild `__PDBX_TEST_HOOKS__`): faults of the graph's workers. */
 interface GraphFaults {
   crashNextLayout(): void;
+  crashSketchWorker(): void;
   relayout(): void;
 }
 declare const window: {
@@ -91,6 +92,20 @@ function rgb(hex: string): string {
   const value = hex.trim().replace('#', '');
   const [r, g, b] = [0, 2, 4].map((at) => parseInt(value.slice(at, at + 2), 16));
   return `rgb(${r},${g},${b})`;
+}
+
+/**
+ * Whether the page draws the far view's sketch itself: its canvas was not handed over to the
+ * sketch worker (the page cannot get a context of a canvas that was).
+ */
+async function sketchDrawnOnPage(frame: Frame): Promise<boolean> {
+  return (await frame.evaluate(`(() => {
+    try {
+      return document.querySelector('canvas.graph-sketch').getContext('2d') !== null;
+    } catch {
+      return false;
+    }
+  })()`)) as boolean;
 }
 
 async function openFromTree(page: Page, certname: string): Promise<void> {
@@ -655,6 +670,7 @@ async function bigCatalogIsSketchedFirst(
       .count()) as number,
     timings: await frame.evaluate(() => ({ ...window.__pdbxGraph.timings })),
     layoutFailure: await frame.evaluate(() => window.__pdbxGraph.layoutFailure()),
+    sketchOnPage: await sketchDrawnOnPage(frame),
   };
   await frame.evaluate(
     'new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))',
@@ -692,6 +708,7 @@ async function bigCatalogIsSketchedFirst(
         'fitted far out, the sketch shows the graph and lets clicks through',
       );
       assert.ok(drawn.timings.firstPaintMs < drawn.timings.paintMs, 'the sketch came first');
+      assert.equal(drawn.sketchOnPage, false, 'the sketch worker draws the sketch');
     },
   );
 
@@ -712,27 +729,65 @@ async function bigCatalogIsSketchedFirst(
   const focusColour = (await frame.evaluate(
     `getComputedStyle(document.body).getPropertyValue('--vscode-focusBorder').trim()`,
   )) as string;
-  // the sketch redraws in the next frame
-  await frame.evaluate(
-    'new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))',
-  );
-  // the pixels around the click (a box fitted far out is a few pixels tall)
-  const around = (await frame.evaluate(`(() => {
-    const canvas = document.querySelector('canvas.graph-sketch');
+  const focus = rgb(focusColour).match(/\d+/g)!.map(Number);
+  const nearFocus = (pixel: number[]) =>
+    pixel.every((value, index) => Math.abs(value - focus[index]!) <= 8);
+  // the pixels around the click (a box fitted far out is a few pixels tall), read through a copy:
+  // the sketch's canvas is drawn by the sketch worker, which redraws it a frame or more later
+  const readAround = `(() => {
+    const sketch = document.querySelector('canvas.graph-sketch');
+    const copy = document.createElement('canvas');
+    copy.width = sketch.width;
+    copy.height = sketch.height;
+    const context = copy.getContext('2d');
+    context.drawImage(sketch, 0, 0);
     const { x, y } = ${JSON.stringify(target.at)};
-    const data = canvas.getContext('2d').getImageData(Math.round(x) - 2, Math.round(y) - 2, 5, 5).data;
+    const data = context.getImageData(Math.round(x) - 2, Math.round(y) - 2, 5, 5).data;
     const pixels = [];
     for (let index = 0; index < data.length; index += 4) pixels.push([...data.slice(index, index + 3)]);
     return pixels;
-  })()`)) as number[][];
+  })()`;
+  /** The pixels around the click, once one is in the focus colour (or as they are after 30 s). */
+  const focusAround = async () => {
+    let pixels: number[][] = [];
+    for (const deadline = Date.now() + 30_000; Date.now() < deadline;) {
+      pixels = (await frame.evaluate(readAround)) as number[][];
+      if (pixels.some(nearFocus)) break;
+      await frame.evaluate(
+        'new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))',
+      );
+    }
+    return pixels;
+  };
+  const around = await focusAround();
   await page.screenshot({ path: join(screenshots, `graph-big-selected-${shade}.png`) });
   await check(
     `${shade}: a click on the far view selects the resource under it, and the sketch paints it in the focus colour`,
     () => {
-      const focus = rgb(focusColour).match(/\d+/g)!.map(Number);
-      const near = (pixel: number[]) =>
-        pixel.every((value, index) => Math.abs(value - focus[index]!) <= 8);
-      assert.ok(around.some(near), `${focusColour} around the click: ${JSON.stringify(around)}`);
+      assert.ok(
+        around.some(nearFocus),
+        `${focusColour} around the click: ${JSON.stringify(around)}`,
+      );
+    },
+  );
+
+  // should the sketch worker fail, the page draws the sketch itself, on a canvas of its own
+  await frame.evaluate(() => window.__pdbxGraphFaults.crashSketchWorker());
+  for (const deadline = Date.now() + 30_000; Date.now() < deadline;) {
+    if (await sketchDrawnOnPage(frame)) break;
+    await frame.evaluate(
+      'new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))',
+    );
+  }
+  const afterCrash = { onPage: await sketchDrawnOnPage(frame), around: await focusAround() };
+  await check(
+    `${shade}: when the sketch worker fails, the page draws the sketch, selection and all`,
+    () => {
+      assert.ok(afterCrash.onPage, 'a canvas the page draws on');
+      assert.ok(
+        afterCrash.around.some(nearFocus),
+        `${focusColour} around the selection: ${JSON.stringify(afterCrash.around)}`,
+      );
     },
   );
 

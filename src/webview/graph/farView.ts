@@ -1,7 +1,14 @@
 import type { Core } from 'cytoscape';
 import type { DrawnEdge, DrawnNode } from './drawnGraph';
-import { drawSketch } from './graphSketch';
-import { SketchScene, type SketchMarks, type SketchViewport } from './sketchScene';
+import { PagePainter } from './pagePainter';
+import type { SketchPainter, SketchWorkers } from './sketchPainter';
+import {
+  placeMarks,
+  sketchSource,
+  type SketchMarks,
+  type SketchSceneParts,
+  type SketchViewport,
+} from './sketchScene';
 import { DETAIL_ZOOM } from './levelOfDetail';
 import type { Palette } from './palette';
 
@@ -39,10 +46,16 @@ interface CanvasRenderer {
  *
  * The WebGL renderer draws everything itself, at a cost that does not grow that way: the sketch
  * hands over to it once the elements are in.
+ *
+ * The sketch worker draws it, where the page can hand a canvas over to a worker: a sketch of tens
+ * of thousands of lines takes a software rasterizer hundreds of milliseconds, which would hold up
+ * the page. Otherwise, or should the worker fail, the page draws it itself.
  */
 export class FarView {
-  private readonly canvas: HTMLCanvasElement;
-  private readonly scene: SketchScene;
+  private canvas: HTMLCanvasElement;
+  private readonly parts: SketchSceneParts;
+  private readonly placeOf: ReadonlyMap<string, number>;
+  private painter: SketchPainter;
   private cy: Core | undefined;
   private marks: SketchMarks = { selected: undefined, matches: new Set() };
   private frame: number | undefined;
@@ -63,23 +76,25 @@ export class FarView {
     edges: readonly DrawnEdge[],
     private palette: Palette,
     private readonly fitted: () => SketchViewport,
+    workers: SketchWorkers | undefined,
   ) {
-    this.canvas = document.createElement('canvas');
-    this.canvas.className = 'graph-sketch taking-in';
-    this.canvas.setAttribute('aria-hidden', 'true');
+    this.canvas = sketchCanvas();
     container.append(this.canvas);
-    this.scene = new SketchScene(nodes, edges);
+    ({ parts: this.parts, placeOf: this.placeOf } = sketchSource(nodes, edges));
+    this.painter =
+      workers && 'transferControlToOffscreen' in this.canvas
+        ? workers.painter(this.canvas, this.parts, () => this.paintOnPage())
+        : new PagePainter(this.canvas, this.parts);
   }
 
   /**
-   * Draws the sketch now. The first time, in a task after the constructor's (working out the
-   * scene of tens of thousands of elements is a task's worth) and before a frame (which then
-   * only rasterizes it).
+   * Draws the sketch now; resolves once it is on the canvas. The first time, in a task after the
+   * constructor's (working out the scene of tens of thousands of elements is a task's worth).
    */
-  drawNow(): void {
+  drawNow(): Promise<void> {
     if (this.frame !== undefined) cancelAnimationFrame(this.frame);
     this.frame = undefined;
-    this.draw();
+    return this.draw();
   }
 
   /**
@@ -158,7 +173,20 @@ export class FarView {
     if (this.frame !== undefined) cancelAnimationFrame(this.frame);
     this.frame = undefined;
     clearTimeout(this.settling);
+    this.painter.dispose();
     this.canvas.remove();
+  }
+
+  /** The worker failed: the page draws the sketch from now on, on a canvas of its own. */
+  private paintOnPage(): void {
+    const canvas = sketchCanvas();
+    canvas.className = this.canvas.className;
+    canvas.hidden = this.canvas.hidden;
+    this.canvas.replaceWith(canvas);
+    this.canvas = canvas;
+    this.painter = new PagePainter(canvas, this.parts);
+    this.drawnWith = [];
+    this.schedule();
   }
 
   /** The camera moved: lines are left out until it has settled. */
@@ -188,13 +216,13 @@ export class FarView {
     if (this.frame !== undefined || !this.standsIn() || !this.shown) return;
     this.frame = requestAnimationFrame(() => {
       this.frame = undefined;
-      this.draw();
+      void this.draw();
     });
   }
 
-  private draw(): void {
+  private draw(): Promise<void> {
     const cy = this.cy;
-    if (cy?.destroyed()) return;
+    if (cy?.destroyed()) return Promise.resolve();
     const viewport =
       this.takingIn || !cy ? this.fitted() : { zoom: cy.zoom(), pan: { ...cy.pan() } };
     const lines = this.settling === undefined;
@@ -209,8 +237,21 @@ export class FarView {
       this.marks.matches,
       lines,
     ];
-    if (inputs.every((input, index) => input === this.drawnWith[index])) return;
+    if (inputs.every((input, index) => input === this.drawnWith[index])) return Promise.resolve();
     this.drawnWith = inputs;
-    drawSketch(this.canvas, this.scene, this.palette, viewport, this.marks, { lines });
+    return this.painter.paint({
+      palette: this.palette,
+      viewport,
+      size: { width: this.canvas.clientWidth, height: this.canvas.clientHeight },
+      marks: placeMarks(this.placeOf, this.marks),
+      lines,
+    });
   }
+}
+
+function sketchCanvas(): HTMLCanvasElement {
+  const canvas = document.createElement('canvas');
+  canvas.className = 'graph-sketch taking-in';
+  canvas.setAttribute('aria-hidden', 'true');
+  return canvas;
 }

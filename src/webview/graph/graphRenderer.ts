@@ -9,6 +9,7 @@ import { LevelOfDetail } from './levelOfDetail';
 import { ViewCulling } from './viewCulling';
 import { sortZOrderByKeys } from './zOrder';
 import { SliceSizer } from './sliceSizer';
+import { SketchWorkers, type SketchWorker } from './sketchPainter';
 import { typeColourIndex, type Palette } from './palette';
 import { toSvg } from './svgExport';
 import { boundsOf, fitViewport } from './viewport';
@@ -88,10 +89,14 @@ interface Drawing {
 export class GraphRenderer {
   private current: Drawing | undefined;
   private kept: Drawing | undefined;
+  /** Started with the first big drawing, and kept for the next ones while it works. */
+  private sketchWorkers: SketchWorkers | undefined;
 
   constructor(
     private readonly container: HTMLElement,
     private readonly events: RendererEvents,
+    /** Starts the sketch worker (bundledWorker.ts), with the first big drawing. */
+    private readonly startSketchWorker: () => Promise<SketchWorker>,
   ) {
     // the split between graph and details can be dragged, the panel resized: cytoscape only
     // watches the window; an untouched view is fitted again
@@ -126,6 +131,10 @@ export class GraphRenderer {
     let firstPaintMs: number | undefined;
     this.putAway(key === undefined);
     const large = nodes.length + edges.length > LARGE;
+    // it loads while cytoscape is set up; after a failure, a fresh one is tried
+    if (large && (!this.sketchWorkers || this.sketchWorkers.failed)) {
+      this.sketchWorkers = new SketchWorkers(this.startSketchWorker);
+    }
     const webgl = large && webglAvailable();
     const layer = document.createElement('div');
     layer.className = 'graph-layer';
@@ -175,7 +184,14 @@ export class GraphRenderer {
       // the sketch in a task of its own: setting cytoscape up was this one's
       await nextTask();
       if (this.current !== drawing) return undefined;
-      const sketch = new FarView(this.container, nodes, edges, palette, () => this.fitted(nodes));
+      const sketch = new FarView(
+        this.container,
+        nodes,
+        edges,
+        palette,
+        () => this.fitted(nodes),
+        this.sketchWorkers,
+      );
       drawing.sketch = sketch;
       drawing.farView = !webgl && sketch.attach(cy);
       if (drawing.farView) {
@@ -185,7 +201,7 @@ export class GraphRenderer {
       }
       await nextTask();
       if (this.current !== drawing) return undefined;
-      sketch.drawNow();
+      await sketch.drawNow();
       await nextPaint();
       if (this.current !== drawing) return undefined;
       firstPaintMs = performance.now() - started;

@@ -1,25 +1,24 @@
-import type { Palette } from './palette';
-import type { Look, SketchMarks, SketchScene, SketchViewport } from './sketchScene';
+import type { Look, SketchDraw, SketchScene } from './sketchScene';
+
+/** What a sketch is drawn with: where it is on screen or, in a worker, an OffscreenCanvas. */
+type SketchContext = CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D;
 
 /**
- * Draws a scene on a plain 2D canvas the size of its box, one canvas pixel per CSS pixel as the
- * cytoscape drawing it stands in for (pixelRatio: 1).
+ * Draws a scene on a plain 2D canvas (on the page or offscreen) the size of its box, one canvas
+ * pixel per CSS pixel as the cytoscape drawing it stands in for (pixelRatio: 1).
  */
 export function drawSketch(
-  canvas: HTMLCanvasElement,
+  canvas: HTMLCanvasElement | OffscreenCanvas,
   scene: SketchScene,
-  palette: Palette,
-  viewport: SketchViewport,
-  marks: SketchMarks,
-  options: { lines: boolean } = { lines: true },
+  { palette, viewport, size, marks, lines }: SketchDraw,
 ): void {
-  const width = Math.max(1, canvas.clientWidth);
-  const height = Math.max(1, canvas.clientHeight);
+  const width = Math.max(1, Math.round(size.width));
+  const height = Math.max(1, Math.round(size.height));
   if (canvas.width !== width) canvas.width = width;
   if (canvas.height !== height) canvas.height = height;
-  const context = canvas.getContext('2d', { alpha: false });
+  const context = canvas.getContext('2d', { alpha: false }) as SketchContext | null;
   if (!context) return;
-  const batches = scene.batches(palette, viewport, { width, height }, marks, options);
+  const batches = scene.batches(palette, viewport, { width, height }, marks, { lines });
   context.setTransform(1, 0, 0, 1, 0, 0);
   context.globalAlpha = 1;
   context.fillStyle = palette.background;
@@ -62,13 +61,13 @@ export function drawSketch(
 /** Dashes shorter than this on screen are drawn as a solid line of the same average ink. */
 const SMALLEST_DASH_PX = 4;
 
-function stroke(context: CanvasRenderingContext2D, look: Look, path: Path2D, zoom: number): void {
+function stroke(context: SketchContext, look: Look, path: Path2D, zoom: number): void {
   setStroke(context, look, zoom);
   context.stroke(path);
 }
 
 /** Sets up the context to stroke a look; returns the alpha the stroke is drawn with. */
-function setStroke(context: CanvasRenderingContext2D, look: Look, zoom: number): number {
+function setStroke(context: SketchContext, look: Look, zoom: number): number {
   const period = look.dash.reduce((sum, length) => sum + length, 0);
   // a dash pattern of a pixel or two cannot be seen, yet rasterizing it costs several times the
   // line: far out, a dashed line is a fainter solid one

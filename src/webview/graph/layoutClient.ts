@@ -22,7 +22,7 @@ export interface LayoutWorker {
 export interface LayoutClientOptions {
   /** How long a layout may take before the worker counts as stuck and is stopped. */
   timeoutMs?: number;
-  /** Starts a worker: the bundled layout worker (bundledLayoutWorker.ts), or a fake in tests. */
+  /** Starts a worker: the bundled layout worker (bundledWorker.ts), or a fake in tests. */
   startWorker: () => Promise<LayoutWorker>;
 }
 

@@ -34,8 +34,8 @@ import { GraphState } from './graphState';
 import { readPalette } from './graphStyle';
 import type { Palette } from './palette';
 import { LayoutClient } from './layoutClient';
-import { faultableWorkers } from './layoutFaults';
-import { startBundledWorker } from './bundledLayoutWorker';
+import { faultableWorkers } from './workerFaults';
+import { startLayoutWorker, startSketchWorker } from './bundledWorker';
 import { legend } from './legend';
 import { Toolbar, type ToolbarAction } from './toolbar';
 import './graph.css';
@@ -48,11 +48,11 @@ interface Shown {
   containers: Set<string>;
 }
 
-/** Test builds only: a layout worker whose next layout a test can make fail. */
+/** Test builds only: workers a test can make fail. */
 const testWorkers = PDBX_TEST_HOOKS ? faultableWorkers() : undefined;
 
 const state = new GraphState();
-const layouts = new LayoutClient({ startWorker: testWorkers?.start ?? startBundledWorker });
+const layouts = new LayoutClient({ startWorker: testWorkers?.startLayout ?? startLayoutWorker });
 let shown: Shown | undefined;
 /** Counts the catalogs shown: part of each drawing's key. */
 let shownGeneration = 0;
@@ -122,10 +122,14 @@ function showRestored(note: RestoredNote | undefined): void {
   );
 }
 
-const renderer = new GraphRenderer(canvas, {
-  select: (id) => select(id, false),
-  toggleCollapse: (id) => toggleCollapse(id),
-});
+const renderer = new GraphRenderer(
+  canvas,
+  {
+    select: (id) => select(id, false),
+    toggleCollapse: (id) => toggleCollapse(id),
+  },
+  testWorkers?.startSketch ?? startSketchWorker,
+);
 // while the page waits for its catalog, not when the first graph is drawn: the layout worker is
 // started (its bundle fetched and compiled), whether WebGL runs on a GPU is found out (that takes
 // a WebGL context), and the number format the status line counts in is set up (its first use

@@ -53,78 +53,132 @@ export interface SketchBatches {
 }
 
 /**
+ * A scene's geometry and kinds, in typed arrays and short lists: what a worker is sent (the
+ * arrays' buffers are transferred, not copied) to draw the scene there.
+ */
+export interface SketchSceneParts {
+  /** x1, y1, x2, y2 of each resource's box. */
+  boxes: Float64Array;
+  nodeKindOf: Uint16Array;
+  nodeKinds: NodeKind[];
+  /** x1, y1, x2, y2 of each edge; edges whose ends are not drawn are left out. */
+  lines: Float64Array;
+  edgeKindOf: Uint8Array;
+  edgeKinds: EdgeKind[];
+  /** Source and target (places in `boxes`) of each line. */
+  ends: Int32Array;
+  lineCount: number;
+}
+
+/** The marks as places in the scene's boxes (-1: nothing selected). */
+export interface SketchPlaceMarks {
+  selected: number;
+  matches: readonly number[];
+}
+
+/** One drawing of a scene: its view, and the box it fills on screen (CSS pixels). */
+export interface SketchDraw {
+  palette: Palette;
+  viewport: SketchViewport;
+  size: { width: number; height: number };
+  marks: SketchPlaceMarks;
+  lines: boolean;
+}
+
+/** A scene's parts, and where each resource's box is in them (by id). */
+export interface SketchSource {
+  parts: SketchSceneParts;
+  placeOf: ReadonlyMap<string, number>;
+}
+
+/** Works out a scene's parts from the drawn graph: the costly part, done once per drawing. */
+export function sketchSource(
+  nodes: readonly SketchNode[],
+  edges: readonly SketchEdge[],
+): SketchSource {
+  const placeOf = new Map<string, number>();
+  const boxes = new Float64Array(nodes.length * 4);
+  const nodeKindOf = new Uint16Array(nodes.length);
+  const nodeKinds: NodeKind[] = [];
+  const nodeKeys = new Map<string, number>();
+  nodes.forEach((node, index) => {
+    placeOf.set(node.id, index);
+    boxes[index * 4] = node.x - node.width / 2;
+    boxes[index * 4 + 1] = node.y - node.height / 2;
+    boxes[index * 4 + 2] = node.x + node.width / 2;
+    boxes[index * 4 + 3] = node.y + node.height / 2;
+    const kind = {
+      colour: typeColourIndex(node.type),
+      diff: node.diff,
+      collapsed: node.members > 1,
+    };
+    nodeKindOf[index] = kindIndex(
+      nodeKeys,
+      nodeKinds,
+      kind,
+      `${kind.colour} ${kind.diff} ${kind.collapsed}`,
+    );
+  });
+  const lines = new Float64Array(edges.length * 4);
+  const edgeKindOf = new Uint8Array(edges.length);
+  const edgeKinds: EdgeKind[] = [];
+  const ends = new Int32Array(edges.length * 2);
+  const edgeKeys = new Map<string, number>();
+  const centreX = (node: number) => (boxes[node * 4]! + boxes[node * 4 + 2]!) / 2;
+  const centreY = (node: number) => (boxes[node * 4 + 1]! + boxes[node * 4 + 3]!) / 2;
+  let count = 0;
+  for (const edge of edges) {
+    const source = placeOf.get(edge.source);
+    const target = placeOf.get(edge.target);
+    if (source === undefined || target === undefined) continue;
+    lines[count * 4] = centreX(source);
+    lines[count * 4 + 1] = centreY(source);
+    lines[count * 4 + 2] = centreX(target);
+    lines[count * 4 + 3] = centreY(target);
+    ends[count * 2] = source;
+    ends[count * 2 + 1] = target;
+    const kind = { group: edge.group, diff: edge.diff };
+    edgeKindOf[count] = kindIndex(edgeKeys, edgeKinds, kind, `${kind.group} ${kind.diff}`);
+    count++;
+  }
+  return {
+    parts: { boxes, nodeKindOf, nodeKinds, lines, edgeKindOf, edgeKinds, ends, lineCount: count },
+    placeOf,
+  };
+}
+
+/** The user's marks as places in a scene. */
+export function placeMarks(
+  placeOf: ReadonlyMap<string, number>,
+  marks: SketchMarks,
+): SketchPlaceMarks {
+  const matches: number[] = [];
+  for (const id of marks.matches) {
+    const place = placeOf.get(id);
+    if (place !== undefined) matches.push(place);
+  }
+  return {
+    selected: marks.selected === undefined ? -1 : (placeOf.get(marks.selected) ?? -1),
+    matches,
+  };
+}
+
+/**
  * A big graph seen from far, ready to draw again and again (each camera move of the far view):
  * every box and line in the colours, widths and dashes the graph's style gives them (graphStyle.ts,
  * large graphs: square boxes, straight edges, no labels or arrowheads, which a big graph seen from
  * far is too small to show anyway).
  *
- * What does not change between draws is worked out once: coordinates in typed arrays, each
- * element's kind as a small number (its look follows from the kind and the palette). A draw then
- * only culls and groups by look into flat coordinate lists: each look's lines are then stroked as
- * one path, its boxes as a rectangle call each (graphSketch.ts), with no object per element.
+ * What does not change between draws is worked out once (sketchSource): coordinates in typed
+ * arrays, each element's kind as a small number (its look follows from the kind and the palette).
+ * A draw then only culls and groups by look into flat coordinate lists: each look's lines are then
+ * stroked as one path, its boxes as a rectangle call each (graphSketch.ts), with no object per
+ * element.
  */
 export class SketchScene {
-  /** x1, y1, x2, y2 of each resource's box. */
-  private readonly boxes: Float64Array;
-  private readonly nodeKindOf: Uint16Array;
-  private readonly nodeKinds: NodeKind[] = [];
-  private readonly nodeIndex = new Map<string, number>();
-  /** x1, y1, x2, y2 of each edge; edges whose ends are not drawn are left out. */
-  private readonly lines: Float64Array;
-  private readonly edgeKindOf: Uint8Array;
-  private readonly edgeKinds: EdgeKind[] = [];
-  private readonly ends: Int32Array;
-  private readonly lineCount: number;
-  private looksFor: { palette: Palette; nodes: Look[]; edges: Look[] } | undefined;
+  private looksFor: { palette: string; nodes: Look[]; edges: Look[] } | undefined;
 
-  constructor(nodes: readonly SketchNode[], edges: readonly SketchEdge[]) {
-    this.boxes = new Float64Array(nodes.length * 4);
-    this.nodeKindOf = new Uint16Array(nodes.length);
-    const nodeKeys = new Map<string, number>();
-    nodes.forEach((node, index) => {
-      this.nodeIndex.set(node.id, index);
-      this.boxes[index * 4] = node.x - node.width / 2;
-      this.boxes[index * 4 + 1] = node.y - node.height / 2;
-      this.boxes[index * 4 + 2] = node.x + node.width / 2;
-      this.boxes[index * 4 + 3] = node.y + node.height / 2;
-      const kind = {
-        colour: typeColourIndex(node.type),
-        diff: node.diff,
-        collapsed: node.members > 1,
-      };
-      this.nodeKindOf[index] = kindIndex(
-        nodeKeys,
-        this.nodeKinds,
-        kind,
-        `${kind.colour} ${kind.diff} ${kind.collapsed}`,
-      );
-    });
-    this.lines = new Float64Array(edges.length * 4);
-    this.edgeKindOf = new Uint8Array(edges.length);
-    this.ends = new Int32Array(edges.length * 2);
-    const edgeKeys = new Map<string, number>();
-    let count = 0;
-    for (const edge of edges) {
-      const source = this.nodeIndex.get(edge.source);
-      const target = this.nodeIndex.get(edge.target);
-      if (source === undefined || target === undefined) continue;
-      this.lines[count * 4] = this.centreX(source);
-      this.lines[count * 4 + 1] = this.centreY(source);
-      this.lines[count * 4 + 2] = this.centreX(target);
-      this.lines[count * 4 + 3] = this.centreY(target);
-      this.ends[count * 2] = source;
-      this.ends[count * 2 + 1] = target;
-      const kind = { group: edge.group, diff: edge.diff };
-      this.edgeKindOf[count] = kindIndex(
-        edgeKeys,
-        this.edgeKinds,
-        kind,
-        `${kind.group} ${kind.diff}`,
-      );
-      count++;
-    }
-    this.lineCount = count;
-  }
+  constructor(private readonly parts: SketchSceneParts) {}
 
   /**
    * The boxes and lines in view, by look. `lines: false` leaves the lines out (the far view while
@@ -134,24 +188,21 @@ export class SketchScene {
     palette: Palette,
     viewport: SketchViewport,
     size: { width: number; height: number },
-    marks: SketchMarks,
+    marks: SketchPlaceMarks,
     options: { lines: boolean } = { lines: true },
   ): SketchBatches {
     const looks = this.looks(palette);
     const view = viewBox(size.width, size.height, viewport);
-    const selected = marks.selected === undefined ? -1 : (this.nodeIndex.get(marks.selected) ?? -1);
-    const matches = new Set<number>();
-    for (const id of marks.matches) {
-      const index = this.nodeIndex.get(id);
-      if (index !== undefined) matches.add(index);
-    }
+    const { selected } = marks;
+    const matches = new Set(marks.matches);
+    const { boxes: box, nodeKindOf, nodeKinds, edgeKindOf, ends, lineCount } = this.parts;
 
     const lines = looks.edges.map((look) => ({ look, coordinates: [] as number[] }));
     // the selected resource's edges over the others (their style's z-index), under the boxes
     const incident = { look: markedEdgeLook(palette), coordinates: [] as number[] };
     if (options.lines) {
-      const at = this.lines;
-      for (let edge = 0; edge < this.lineCount; edge++) {
+      const at = this.parts.lines;
+      for (let edge = 0; edge < lineCount; edge++) {
         const i = edge * 4;
         const x1 = at[i]!;
         const y1 = at[i + 1]!;
@@ -166,25 +217,23 @@ export class SketchScene {
           continue;
         }
         const isIncident =
-          selected >= 0 &&
-          (this.ends[edge * 2] === selected || this.ends[edge * 2 + 1] === selected);
-        (isIncident ? incident : lines[this.edgeKindOf[edge]!]!).coordinates.push(x1, y1, x2, y2);
+          selected >= 0 && (ends[edge * 2] === selected || ends[edge * 2 + 1] === selected);
+        (isIncident ? incident : lines[edgeKindOf[edge]!]!).coordinates.push(x1, y1, x2, y2);
       }
     }
 
     const boxes = looks.nodes.map((look) => ({ look, coordinates: [] as number[] }));
     const marked = new Map<MarkKind, { look: Look; coordinates: number[] }>();
-    const box = this.boxes;
-    for (let node = 0; node < this.nodeKindOf.length; node++) {
+    for (let node = 0; node < nodeKindOf.length; node++) {
       const i = node * 4;
       const x1 = box[i]!;
       const y1 = box[i + 1]!;
       const x2 = box[i + 2]!;
       const y2 = box[i + 3]!;
       if (x2 < view.x1 || x1 > view.x2 || y2 < view.y1 || y1 > view.y2) continue;
-      let target = boxes[this.nodeKindOf[node]!]!;
+      let target = boxes[nodeKindOf[node]!]!;
       if (node === selected || matches.has(node)) {
-        const removed = this.nodeKinds[this.nodeKindOf[node]!]!.diff === 'removed';
+        const removed = nodeKinds[nodeKindOf[node]!]!.diff === 'removed';
         const kind: MarkKind = `${node === selected ? 'selected' : 'match'}${removed ? '-removed' : ''}`;
         target = marked.get(kind) ?? { look: markedNodeLook(palette, kind), coordinates: [] };
         marked.set(kind, target);
@@ -205,21 +254,17 @@ export class SketchScene {
     };
   }
 
-  private centreX(node: number): number {
-    return (this.boxes[node * 4]! + this.boxes[node * 4 + 2]!) / 2;
-  }
-
-  private centreY(node: number): number {
-    return (this.boxes[node * 4 + 1]! + this.boxes[node * 4 + 3]!) / 2;
-  }
-
-  /** Each kind's look in this palette (worked out again only when the palette changes). */
+  /**
+   * Each kind's look in this palette, worked out again only when the palette changes (by value:
+   * a worker is sent a copy with every draw).
+   */
   private looks(palette: Palette): { nodes: Look[]; edges: Look[] } {
-    if (this.looksFor?.palette !== palette) {
+    const key = JSON.stringify(palette);
+    if (this.looksFor?.palette !== key) {
       this.looksFor = {
-        palette,
-        nodes: this.nodeKinds.map((kind) => nodeLook(kind, palette)),
-        edges: this.edgeKinds.map((kind) => edgeLook(kind, palette)),
+        palette: key,
+        nodes: this.parts.nodeKinds.map((kind) => nodeLook(kind, palette)),
+        edges: this.parts.edgeKinds.map((kind) => edgeLook(kind, palette)),
       };
     }
     return this.looksFor;

@@ -1,7 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { DrawnEdge, DrawnNode } from '../../../../src/webview/graph/drawnGraph';
-import { SketchScene, type SketchMarks } from '../../../../src/webview/graph/sketchScene';
+import {
+  placeMarks,
+  sketchSource,
+  SketchScene,
+  type SketchMarks,
+} from '../../../../src/webview/graph/sketchScene';
 import { darkPalette } from '../../../fixtures/graph/palette';
 
 const palette = darkPalette;
@@ -40,7 +45,19 @@ const edges = [
   // an end that is not drawn (a hidden type): no line
   edge('Class[Base]', 'User[gone]', 'ordering'),
 ];
-const scene = new SketchScene(nodes, edges);
+const source = sketchSource(nodes, edges);
+const parts = new SketchScene(source.parts);
+/** The scene as the far view uses it: the user's marks, by id, turned into places. */
+type Batches = SketchScene['batches'];
+const scene = {
+  batches: (
+    palette: Parameters<Batches>[0],
+    viewport: Parameters<Batches>[1],
+    size: Parameters<Batches>[2],
+    marks: SketchMarks,
+    options?: Parameters<Batches>[4],
+  ) => parts.batches(palette, viewport, size, placeMarks(source.placeOf, marks), options),
+};
 const none: SketchMarks = { selected: undefined, matches: new Set() };
 /** 1:1, the graph's origin at (100, 100) of a 600 × 300 view: x from -100 to 500 in view. */
 const view = { zoom: 1, pan: { x: 100, y: 100 } };
