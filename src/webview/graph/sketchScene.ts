@@ -100,45 +100,55 @@ export function sketchSource(
   const boxes = new Float64Array(nodes.length * 4);
   const nodeKindOf = new Uint16Array(nodes.length);
   const nodeKinds: NodeKind[] = [];
-  const nodeKeys = new Map<string, number>();
-  nodes.forEach((node, index) => {
+  // kinds by a number made of their parts: tens of thousands of elements have a few dozen kinds
+  const nodeKeys = new Map<number, number>();
+  const colourOf = new Map<string, number>();
+  for (let index = 0; index < nodes.length; index++) {
+    const node = nodes[index]!;
     placeOf.set(node.id, index);
-    boxes[index * 4] = node.x - node.width / 2;
-    boxes[index * 4 + 1] = node.y - node.height / 2;
-    boxes[index * 4 + 2] = node.x + node.width / 2;
-    boxes[index * 4 + 3] = node.y + node.height / 2;
-    const kind = {
-      colour: typeColourIndex(node.type),
-      diff: node.diff,
-      collapsed: node.members > 1,
-    };
-    nodeKindOf[index] = kindIndex(
-      nodeKeys,
-      nodeKinds,
-      kind,
-      `${kind.colour} ${kind.diff} ${kind.collapsed}`,
-    );
-  });
+    const halfWidth = node.width / 2;
+    const halfHeight = node.height / 2;
+    boxes[index * 4] = node.x - halfWidth;
+    boxes[index * 4 + 1] = node.y - halfHeight;
+    boxes[index * 4 + 2] = node.x + halfWidth;
+    boxes[index * 4 + 3] = node.y + halfHeight;
+    let colour = colourOf.get(node.type);
+    if (colour === undefined) {
+      colour = typeColourIndex(node.type);
+      colourOf.set(node.type, colour);
+    }
+    const collapsed = node.members > 1;
+    const key = (colour * DIFF_STATES + DIFF_NUMBER[node.diff]) * 2 + Number(collapsed);
+    let kind = nodeKeys.get(key);
+    if (kind === undefined) {
+      kind = nodeKinds.push({ colour, diff: node.diff, collapsed }) - 1;
+      nodeKeys.set(key, kind);
+    }
+    nodeKindOf[index] = kind;
+  }
   const lines = new Float64Array(edges.length * 4);
   const edgeKindOf = new Uint8Array(edges.length);
   const edgeKinds: EdgeKind[] = [];
+  const edgeKeys = new Map<number, number>();
   const ends = new Int32Array(edges.length * 2);
-  const edgeKeys = new Map<string, number>();
-  const centreX = (node: number) => (boxes[node * 4]! + boxes[node * 4 + 2]!) / 2;
-  const centreY = (node: number) => (boxes[node * 4 + 1]! + boxes[node * 4 + 3]!) / 2;
   let count = 0;
   for (const edge of edges) {
     const source = placeOf.get(edge.source);
     const target = placeOf.get(edge.target);
     if (source === undefined || target === undefined) continue;
-    lines[count * 4] = centreX(source);
-    lines[count * 4 + 1] = centreY(source);
-    lines[count * 4 + 2] = centreX(target);
-    lines[count * 4 + 3] = centreY(target);
+    lines[count * 4] = (boxes[source * 4]! + boxes[source * 4 + 2]!) / 2;
+    lines[count * 4 + 1] = (boxes[source * 4 + 1]! + boxes[source * 4 + 3]!) / 2;
+    lines[count * 4 + 2] = (boxes[target * 4]! + boxes[target * 4 + 2]!) / 2;
+    lines[count * 4 + 3] = (boxes[target * 4 + 1]! + boxes[target * 4 + 3]!) / 2;
     ends[count * 2] = source;
     ends[count * 2 + 1] = target;
-    const kind = { group: edge.group, diff: edge.diff };
-    edgeKindOf[count] = kindIndex(edgeKeys, edgeKinds, kind, `${kind.group} ${kind.diff}`);
+    const key = GROUP_NUMBER[edge.group] * DIFF_STATES + DIFF_NUMBER[edge.diff];
+    let kind = edgeKeys.get(key);
+    if (kind === undefined) {
+      kind = edgeKinds.push({ group: edge.group, diff: edge.diff }) - 1;
+      edgeKeys.set(key, kind);
+    }
+    edgeKindOf[count] = kind;
     count++;
   }
   return {
@@ -146,6 +156,16 @@ export function sketchSource(
     placeOf,
   };
 }
+
+/** A number for each diff state and relationship group (every one: checked when it compiles). */
+const DIFF_NUMBER: Record<SketchNode['diff'], number> = {
+  same: 0,
+  added: 1,
+  removed: 2,
+  changed: 3,
+};
+const DIFF_STATES = Object.keys(DIFF_NUMBER).length;
+const GROUP_NUMBER: Record<SketchEdge['group'], number> = { contains: 0, ordering: 1, refresh: 2 };
 
 /** The user's marks as places in a scene. */
 export function placeMarks(
@@ -269,16 +289,6 @@ export class SketchScene {
     }
     return this.looksFor;
   }
-}
-
-function kindIndex<K>(keys: Map<string, number>, kinds: K[], kind: K, key: string): number {
-  let index = keys.get(key);
-  if (index === undefined) {
-    index = kinds.length;
-    kinds.push(kind);
-    keys.set(key, index);
-  }
-  return index;
 }
 
 function edgeLook(kind: EdgeKind, palette: Palette): Look {
