@@ -11,6 +11,7 @@
  * acts on it: a webview shows PuppetDB data, so what it posts is treated as untrusted input.
  */
 import type { CatalogGraphDto } from './catalogGraph';
+import type { CatalogPart } from './catalogParts';
 import type { FactDistributionDto, FactPath, FactValue } from './factExplorer';
 import type { InventoryRow, InventorySort } from './inventoryTable';
 import type { PackedRows } from './packedRows';
@@ -211,6 +212,8 @@ export type HostToGraph =
       /** Set when this is the catalog kept across a window reload, not a fresh fetch. */
       restored?: RestoredNote;
     }
+  /** A big catalog's resources and edges, ahead of its `catalog` message (catalogParts.ts). */
+  | CatalogPart
   /** Restored after a window reload without its catalog (it was too large to keep). */
   | { type: 'restored'; title: string; note: RestoredNote }
   | ViewError;

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { CatalogGraphDto } from '../../shared/catalogGraph';
 import type { GraphToHost, HostToGraph, KeptContent, RestoreInfo } from '../../shared/protocol';
+import { splitCatalogMessage } from '../../shared/catalogParts';
 import { restoredNote } from '../../shared/protocolSchema';
 import type { CatalogGraphTarget } from '../commandTargets';
 import { WebviewPanels } from '../ids';
@@ -183,7 +184,7 @@ export class CatalogGraphPanel extends WebviewPanelHost<'graph'> {
 
   protected sendSnapshot(): void {
     this.sendPersist();
-    if (this.last) this.post(this.last);
+    if (this.last) this.postInParts(this.last);
   }
 
   protected readonly handlers: MessageHandlers<GraphToHost> = {
@@ -281,6 +282,15 @@ export class CatalogGraphPanel extends WebviewPanelHost<'graph'> {
 
   private send(message: HostToGraph): void {
     this.last = message;
-    this.post(message);
+    this.postInParts(message);
+  }
+
+  /** Posts a message; a big catalog goes in parts, each copied into the page on its own. */
+  private postInParts(message: HostToGraph): void {
+    if (message.type !== 'catalog') {
+      this.post(message);
+      return;
+    }
+    for (const part of splitCatalogMessage(message)) this.post(part);
   }
 }

@@ -20,6 +20,7 @@ import {
   type CatalogDiff,
 } from '../../shared/catalogGraphModel';
 import { nearestTo, nextInDirection, type Direction } from '../../shared/graphNavigation';
+import { CatalogParts } from '../../shared/catalogParts';
 import type { HostToGraph, RestoredNote } from '../../shared/protocol';
 import { keepShown, onHostMessage, postToHost } from '../common/vscodeApi';
 import { IdleWork, nextTask } from '../common/tasks';
@@ -52,6 +53,8 @@ interface Shown {
 const testWorkers = PDBX_TEST_HOOKS ? faultableWorkers() : undefined;
 
 const state = new GraphState();
+/** A big catalog's parts, kept until its message comes. */
+const catalogParts = new CatalogParts();
 const layouts = new LayoutClient({ startWorker: testWorkers?.startLayout ?? startLayoutWorker });
 let shown: Shown | undefined;
 /** Counts the catalogs shown: part of each drawing's key. */
@@ -205,8 +208,11 @@ onHostMessage('graph', (message) => {
       banner.hidden = false;
       status.textContent = '';
       return;
+    case 'catalogPart':
+      catalogParts.add(message);
+      return;
     case 'catalog':
-      show(message);
+      show(catalogParts.join(message));
       return;
     default: {
       // every message of the protocol is handled above (checked when it compiles)
