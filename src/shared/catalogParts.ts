@@ -67,8 +67,10 @@ export function splitCatalogMessage<M extends CatalogCarrier>(
 
 /** The page's side: keeps the parts that came, and puts them in front of their message's rest. */
 export class CatalogParts {
-  private parts: Record<CatalogPartOf, { resources: CatalogResourceDto[]; edges: CatalogEdgeDto[] }> =
-    CatalogParts.none();
+  private parts: Record<
+    CatalogPartOf,
+    { resources: CatalogResourceDto[]; edges: CatalogEdgeDto[] }
+  > = CatalogParts.none();
 
   add(part: CatalogPart): void {
     const kept = this.parts[part.of];
