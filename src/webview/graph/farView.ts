@@ -2,13 +2,7 @@ import type { Core } from 'cytoscape';
 import type { DrawnEdge, DrawnNode } from './drawnGraph';
 import { PagePainter } from './pagePainter';
 import type { SketchPainter, SketchWorkers } from './sketchPainter';
-import {
-  placeMarks,
-  sketchSource,
-  type SketchMarks,
-  type SketchSceneParts,
-  type SketchViewport,
-} from './sketchScene';
+import { placeMarks, sketchSource, type SketchMarks, type SketchViewport } from './sketchScene';
 import { DETAIL_ZOOM } from './levelOfDetail';
 import type { Palette } from './palette';
 
@@ -53,7 +47,6 @@ interface CanvasRenderer {
  */
 export class FarView {
   private canvas: HTMLCanvasElement;
-  private readonly parts: SketchSceneParts;
   private readonly placeOf: ReadonlyMap<string, number>;
   private painter: SketchPainter;
   private cy: Core | undefined;
@@ -80,11 +73,13 @@ export class FarView {
   ) {
     this.canvas = sketchCanvas();
     container.append(this.canvas);
-    ({ parts: this.parts, placeOf: this.placeOf } = sketchSource(nodes, edges));
+    const { parts, placeOf } = sketchSource(nodes, edges);
+    this.placeOf = placeOf;
+    // the worker is handed the parts' arrays: should it fail, the page works them out again
     this.painter =
       workers && 'transferControlToOffscreen' in this.canvas
-        ? workers.painter(this.canvas, this.parts, () => this.paintOnPage())
-        : new PagePainter(this.canvas, this.parts);
+        ? workers.painter(this.canvas, parts, () => this.paintOnPage(nodes, edges))
+        : new PagePainter(this.canvas, parts);
   }
 
   /**
@@ -178,13 +173,13 @@ export class FarView {
   }
 
   /** The worker failed: the page draws the sketch from now on, on a canvas of its own. */
-  private paintOnPage(): void {
+  private paintOnPage(nodes: readonly DrawnNode[], edges: readonly DrawnEdge[]): void {
     const canvas = sketchCanvas();
     canvas.className = this.canvas.className;
     canvas.hidden = this.canvas.hidden;
     this.canvas.replaceWith(canvas);
     this.canvas = canvas;
-    this.painter = new PagePainter(canvas, this.parts);
+    this.painter = new PagePainter(canvas, sketchSource(nodes, edges).parts);
     this.drawnWith = [];
     this.schedule();
   }

@@ -88,7 +88,16 @@ describe('sketch painters on the sketch worker', () => {
     const scene = worker.sent[0]!;
     assert.ok(scene.type === 'scene');
     assert.equal(scene.parts, parts, 'the scene parts as worked out');
-    assert.deepEqual(worker.transferred[0], [scene.canvas], 'the canvas is transferred');
+    assert.deepEqual(
+      worker.transferred[0],
+      [
+        scene.canvas,
+        ...[parts.boxes, parts.nodeKindOf, parts.lines, parts.edgeKindOf, parts.ends].map(
+          (array) => array.buffer,
+        ),
+      ],
+      'the canvas and the arrays of the scene are handed over, not copied',
+    );
     assert.equal(painted, false, 'not drawn yet');
     worker.drawn();
     await paint;
