@@ -15,6 +15,7 @@ import type { Frame, Page } from 'playwright-core';
 import { connect } from '../../src/client';
 import { catalogToDto } from '../../src/extension/graph/catalogToDto';
 import type { CatalogGraphDto } from '../../src/shared/catalogGraph';
+import { splitCatalogMessage } from '../../src/shared/catalogParts';
 import { buildGraphModel, focusSet } from '../../src/shared/catalogGraphModel';
 import { generateCatalog } from '../fixtures/graph/generateCatalog';
 import { loadedFleet, testServer } from '../integration/support/puppetdb';
@@ -641,11 +642,13 @@ async function bigCatalogIsSketchedFirst(
 ): Promise<void> {
   const big = generateCatalog(3000);
   const before = await draws(frame);
-  // sent as the host would; the moment the sketch is up, Export as PNG is pressed (in the page:
-  // the sketch is up for about a second, less than a round trip of the test may take)
+  // sent as the host sends it (in parts: catalogParts.ts); the moment the sketch is up, Export as
+  // PNG is pressed (in the page: the sketch is up for about a second, less than a round trip of
+  // the test may take)
+  const posted = splitCatalogMessage({ type: 'catalog' as const, catalog: big });
   const whileSketched = (await frame.evaluate(
-    `(async (catalog) => {
-      window.postMessage({ type: 'catalog', catalog }, '*');
+    `(async (messages) => {
+      for (const message of messages) window.postMessage(message, '*');
       let sketch;
       while (!(sketch = document.querySelector('canvas.graph-sketch'))) {
         await new Promise((resolve) => setTimeout(resolve, 5));
@@ -658,7 +661,7 @@ async function bigCatalogIsSketchedFirst(
         exportAsked: document.querySelector('.status').textContent,
         sketches: document.querySelectorAll('canvas.graph-sketch').length,
       };
-    })(${JSON.stringify(big)})`,
+    })(${JSON.stringify(posted)})`,
   )) as { status: string; size: number[]; exportAsked: string; sketches: number };
   const sketch = frame.locator('canvas.graph-sketch');
   await page.screenshot({ path: join(screenshots, `graph-sketch-${shade}.png`) });
@@ -696,8 +699,9 @@ async function bigCatalogIsSketchedFirst(
     },
   );
   await check(
-    `${shade}: a ${big.resources.length}-resource catalog is sketched whole first, then taken in by cytoscape, the sketch staying as the far view`,
+    `${shade}: a ${big.resources.length}-resource catalog, posted in parts as the host does, is sketched whole first, then taken in by cytoscape, the sketch staying as the far view`,
     () => {
+      assert.ok(posted.length > 1, 'the catalog went in parts');
       assert.match(whileSketched.status, /^Drawing 3,000 resources/);
       assert.ok(whileSketched.size[0]! > 100 && whileSketched.size[1]! > 100, 'a sized canvas');
       assert.equal(drawn.nodes, big.resources.length);
