@@ -1,14 +1,12 @@
-import type { CatalogEdgeDto, CatalogGraphDto, CatalogResourceDto } from './catalogGraph';
+import type { CatalogGraphDto } from './catalogGraph';
 
 /** Which catalog of a `catalog` message a part belongs to. */
 export type CatalogPartOf = 'catalog' | 'compareWith';
 
 /** Resources and edges of a catalog whose `catalog` message follows (see splitCatalogMessage). */
-export interface CatalogPart {
+export interface CatalogPart extends Slice {
   type: 'catalogPart';
   of: CatalogPartOf;
-  resources: CatalogResourceDto[];
-  edges: CatalogEdgeDto[];
 }
 
 /** What a `catalog` message carries of its catalogs. */
@@ -67,10 +65,7 @@ export function splitCatalogMessage<M extends CatalogCarrier>(
 
 /** The page's side: keeps the parts that came, and puts them in front of their message's rest. */
 export class CatalogParts {
-  private parts: Record<
-    CatalogPartOf,
-    { resources: CatalogResourceDto[]; edges: CatalogEdgeDto[] }
-  > = CatalogParts.none();
+  private parts = noParts();
 
   add(part: CatalogPart): void {
     const kept = this.parts[part.of];
@@ -81,7 +76,7 @@ export class CatalogParts {
   /** The message whole, with the parts that came before it; the parts are then let go. */
   join<M extends CatalogCarrier>(message: M): M {
     const parts = this.parts;
-    this.parts = CatalogParts.none();
+    this.parts = noParts();
     const whole = (of: CatalogPartOf, catalog: CatalogGraphDto): CatalogGraphDto => {
       const kept = parts[of];
       if (kept.resources.length === 0 && kept.edges.length === 0) return catalog;
@@ -104,11 +99,11 @@ export class CatalogParts {
         : {}),
     };
   }
+}
 
-  private static none(): Record<
-    CatalogPartOf,
-    { resources: CatalogResourceDto[]; edges: CatalogEdgeDto[] }
-  > {
-    return { catalog: { resources: [], edges: [] }, compareWith: { resources: [], edges: [] } };
-  }
+/** A catalog's resources and edges, or some of them. */
+type Slice = Pick<CatalogGraphDto, 'resources' | 'edges'>;
+
+function noParts(): Record<CatalogPartOf, Slice> {
+  return { catalog: { resources: [], edges: [] }, compareWith: { resources: [], edges: [] } };
 }

@@ -109,6 +109,25 @@ async function sketchDrawnOnPage(frame: Frame): Promise<boolean> {
   })()`)) as boolean;
 }
 
+/**
+ * Reads `read` after every frame the page paints until `done` holds of what it read, for at most
+ * 30 s; answers what it read last (a check then says what was wrong).
+ */
+async function readUntil<T>(
+  frame: Frame,
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+): Promise<T> {
+  let value = await read();
+  for (const deadline = Date.now() + 30_000; !done(value) && Date.now() < deadline;) {
+    await frame.evaluate(
+      'new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))',
+    );
+    value = await read();
+  }
+  return value;
+}
+
 async function openFromTree(page: Page, certname: string): Promise<void> {
   await page.locator('.activitybar [aria-label^="PuppetDB"]').first().click();
   for (const label of ['Local PuppetDB', 'Nodes']) {
@@ -752,17 +771,12 @@ async function bigCatalogIsSketchedFirst(
     return pixels;
   })()`;
   /** The pixels around the click, once one is in the focus colour (or as they are after 30 s). */
-  const focusAround = async () => {
-    let pixels: number[][] = [];
-    for (const deadline = Date.now() + 30_000; Date.now() < deadline;) {
-      pixels = (await frame.evaluate(readAround)) as number[][];
-      if (pixels.some(nearFocus)) break;
-      await frame.evaluate(
-        'new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))',
-      );
-    }
-    return pixels;
-  };
+  const focusAround = () =>
+    readUntil(
+      frame,
+      async () => (await frame.evaluate(readAround)) as number[][],
+      (pixels) => pixels.some(nearFocus),
+    );
   const around = await focusAround();
   await page.screenshot({ path: join(screenshots, `graph-big-selected-${shade}.png`) });
   await check(
@@ -777,13 +791,14 @@ async function bigCatalogIsSketchedFirst(
 
   // should the sketch worker fail, the page draws the sketch itself, on a canvas of its own
   await frame.evaluate(() => window.__pdbxGraphFaults.crashSketchWorker());
-  for (const deadline = Date.now() + 30_000; Date.now() < deadline;) {
-    if (await sketchDrawnOnPage(frame)) break;
-    await frame.evaluate(
-      'new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))',
-    );
-  }
-  const afterCrash = { onPage: await sketchDrawnOnPage(frame), around: await focusAround() };
+  const afterCrash = {
+    onPage: await readUntil(
+      frame,
+      () => sketchDrawnOnPage(frame),
+      (onPage) => onPage,
+    ),
+    around: await focusAround(),
+  };
   await check(
     `${shade}: when the sketch worker fails, the page draws the sketch, selection and all`,
     () => {

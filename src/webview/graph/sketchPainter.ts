@@ -176,8 +176,7 @@ class WorkerPainter implements SketchPainter {
   private async send(): Promise<void> {
     if (this.inFlight !== undefined) return;
     const worker = await this.worker;
-    if (this.gone || this.inFlight !== undefined || this.newest === undefined) return;
-    if (!worker) return;
+    if (!worker || this.gone || this.inFlight !== undefined || this.newest === undefined) return;
     const request = this.newest;
     this.newest = undefined;
     this.inFlight = this.nextDraw++;
