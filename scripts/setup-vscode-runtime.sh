@@ -4,6 +4,12 @@
 # - .tools/code-server: the current one (code-server 4.139.1 = VS Code 1.139.1, on Node 24);
 # - .tools/code-server-oldest: the oldest VS Code that package.json's engines.vscode accepts
 #   (code-server 4.96.4 = VS Code 1.96.4, on Node 20), for the host tests that must hold there too.
+#
+#   bash scripts/setup-vscode-runtime.sh [--system-packages-only]
+#
+# --system-packages-only: only the Debian packages (Chromium, and the Kerberos headers code-server's
+# native modules build against), so that setup.sh can run the next apt step beside the code-server
+# installs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -16,6 +22,7 @@ if [ ${#missing[@]} -gt 0 ]; then
   apt-get update -qq
   apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
+[ "${1:-}" = --system-packages-only ] && exit 0
 
 # code_server_installed VERSION DIR: the version matches and its postinstall got to the end (the
 # packages of the bundled extensions).

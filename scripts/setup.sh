@@ -13,16 +13,30 @@ fi
 # The project's npm packages need only Node and the registry: npm ci runs beside the system
 # packages and the VS Code runtime (apt and the code-server installs) rather than after them.
 npm_pid=""
+puppetdb_pid=""
+# what runs in the background is stopped with a failed step
+trap 'kill $npm_pid $puppetdb_pid 2>/dev/null || true' EXIT
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   npm_log=$(mktemp)
   npm ci --no-audit --no-fund >"$npm_log" 2>&1 &
   npm_pid=$!
-  trap 'kill "$npm_pid" 2>/dev/null || true' EXIT
 fi
 
-bash scripts/puppetdb/install.sh
+# apt takes one step at a time: Chromium and the headers code-server builds against first; then
+# PostgreSQL and PuppetDB (a JVM: the biggest download) go in while code-server is fetched and built.
+bash scripts/setup-vscode-runtime.sh --system-packages-only
+puppetdb_log=$(mktemp)
+bash scripts/puppetdb/install.sh >"$puppetdb_log" 2>&1 &
+puppetdb_pid=$!
 bash scripts/setup-node24.sh >/dev/null
 bash scripts/setup-vscode-runtime.sh
+if ! wait "$puppetdb_pid"; then
+  cat "$puppetdb_log" >&2
+  echo "installing PostgreSQL and PuppetDB failed (its output is above)" >&2
+  exit 1
+fi
+cat "$puppetdb_log"
+rm -f "$puppetdb_log"
 
 if [ -n "$npm_pid" ]; then
   if ! wait "$npm_pid"; then
@@ -30,7 +44,7 @@ if [ -n "$npm_pid" ]; then
     echo "npm ci failed (its output is above)" >&2
     exit 1
   fi
-  trap - EXIT
   grep -E "^(added|changed|removed|up to date)" "$npm_log" || true
   rm -f "$npm_log"
 fi
+trap - EXIT

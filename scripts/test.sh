@@ -20,13 +20,45 @@ section() {
 section "set-up"
 bash scripts/setup.sh
 
-section "static checks"
-npm run --silent lint
-npm run --silent typecheck
+section "static checks (lint and typecheck side by side: each keeps one core busy)"
+lint_log=$(mktemp)
+npm run --silent lint >"$lint_log" 2>&1 &
+lint_pid=$!
+typecheck_status=0
+npm run --silent typecheck || typecheck_status=$?
+lint_status=0
+wait "$lint_pid" || lint_status=$?
+cat "$lint_log"
+rm -f "$lint_log"
+if [ "$lint_status" -ne 0 ] || [ "$typecheck_status" -ne 0 ]; then
+  echo "static checks failed: lint exited $lint_status, typecheck $typecheck_status" >&2
+  exit 1
+fi
 
 section "build and package"
 npm run --silent package
 npm run --silent build
+
+# PuppetDB's JVM starts, and the sample fleet goes in, while the unit and grammar tests run: they
+# keep one core busy, and the start is mostly waiting (PostgreSQL, the JVM, the command queue).
+state_dir="$PWD/.work/puppetdb-test"
+puppetdb_log=$(mktemp)
+{
+  bash scripts/puppetdb/start.sh "$state_dir" &&
+    node --import tsx scripts/puppetdb/load-fleet.ts --state-dir "$state_dir" --size 40
+} >"$puppetdb_log" 2>&1 &
+puppetdb_pid=$!
+cleanup() {
+  # a start still under way is stopped first, so that stop.sh sees what it left
+  if kill -0 "$puppetdb_pid" 2>/dev/null; then
+    pkill -TERM -P "$puppetdb_pid" 2>/dev/null || true
+    kill "$puppetdb_pid" 2>/dev/null || true
+    wait "$puppetdb_pid" 2>/dev/null || true
+  fi
+  bash scripts/puppetdb/stop.sh "$state_dir" || true
+  rm -f "$puppetdb_log"
+}
+trap cleanup EXIT
 
 section "unit tests"
 npm run --silent test:unit
@@ -34,12 +66,14 @@ npm run --silent test:unit
 section "grammar tests"
 npm run --silent test:grammar
 
-section "a real PuppetDB with the sample fleet"
-state_dir="$PWD/.work/puppetdb-test"
-cleanup() { bash scripts/puppetdb/stop.sh "$state_dir" || true; }
-trap cleanup EXIT
-bash scripts/puppetdb/start.sh "$state_dir"
-node --import tsx scripts/puppetdb/load-fleet.ts --state-dir "$state_dir" --size 40
+section "a real PuppetDB with the sample fleet (started beside the unit tests: what is left of it)"
+puppetdb_status=0
+wait "$puppetdb_pid" || puppetdb_status=$?
+cat "$puppetdb_log"
+if [ "$puppetdb_status" -ne 0 ]; then
+  echo "starting PuppetDB or loading the sample fleet failed (exit $puppetdb_status)" >&2
+  exit 1
+fi
 
 section "integration tests against a real PuppetDB"
 PDB_STATE_DIR="$state_dir" npm run --silent test:integration
