@@ -148,7 +148,7 @@ async function drawIn(
 
 /**
  * Zooms the drawn graph in on its middle with the view's `+` key, a frame per press: `presses`
- * times, or (undefined) until the far view's sketch is hidden, and PRESSES_PAST_FAR_VIEW more.
+ * times, or (undefined) until the sketch goes under cytoscape's layer (the near view), and PRESSES_PAST_FAR_VIEW more.
  * Then waits for the labels in view, and drags the view about and clicks (the pointer's hit tests).
  */
 async function lookCloser(
@@ -161,7 +161,7 @@ async function lookCloser(
   await canvas.focus();
   await page.evaluate('window.mark = performance.now()');
   let pressed = 0;
-  const sketchShown = `Boolean(document.querySelector('canvas.graph-sketch:not([hidden])'))`;
+  const sketchShown = `Boolean(document.querySelector('canvas.graph-sketch:not([hidden]):not(.near)'))`;
   if (presses === undefined) {
     while (pressed < MAX_PRESSES && (await page.evaluate(sketchShown))) {
       await canvas.press('+');

@@ -810,14 +810,22 @@ async function bigCatalogIsSketchedFirst(
     },
   );
 
-  // zoomed in, cytoscape draws (labels and all) and the sketch steps aside; fitted, it is back
+  // zoomed in, cytoscape draws the boxes and labels over the sketch, which draws the edges;
+  // fitted, the sketch draws everything again, in front
   await frame.locator('.graph-canvas').focus();
   for (let step = 0; step < 30; step++) {
     await frame.locator('.graph-canvas').press('+');
-    if (await frame.locator('canvas.graph-sketch[hidden]').count()) break;
+    if (await frame.locator('canvas.graph-sketch.near').count()) break;
   }
   const near = {
-    sketchHidden: (await frame.locator('canvas.graph-sketch[hidden]').count()) === 1,
+    // in the page's order, the sketch comes before the layer cytoscape paints in: under it
+    sketchUnder: await frame.evaluate(() =>
+      Boolean(
+        document.querySelector(
+          'canvas.graph-sketch.near:not([hidden]) + .graph-layer:not([hidden])',
+        ),
+      ),
+    ),
     // some pixel of cytoscape's canvases is painted
     painted: Boolean(
       // a function, not a string: Playwright evaluates a string anew in every polled frame, and
@@ -835,12 +843,20 @@ async function bigCatalogIsSketchedFirst(
   };
   await page.screenshot({ path: join(screenshots, `graph-big-near-${shade}.png`) });
   await frame.locator('.graph-canvas').press('0');
-  await frame.waitForSelector('canvas.graph-sketch:not([hidden])', { timeout: 30_000 });
+  await frame.waitForSelector('canvas.graph-sketch:not(.near):not([hidden])', { timeout: 30_000 });
+  const fittedAgain = await frame.evaluate(() =>
+    Boolean(
+      document.querySelector(
+        '.graph-layer:not([hidden]) + canvas.graph-sketch:not(.near):not([hidden])',
+      ),
+    ),
+  );
   await check(
-    `${shade}: zoomed in, cytoscape paints the near view; fitted, the sketch is back`,
+    `${shade}: zoomed in, cytoscape paints the boxes over the sketch's edges; fitted, the sketch is in front again`,
     () => {
-      assert.ok(near.sketchHidden, 'the sketch stepped aside');
+      assert.ok(near.sketchUnder, 'the sketch went under the layer');
       assert.ok(near.painted, 'cytoscape painted');
+      assert.ok(fittedAgain, 'the sketch came back in front of the layer');
     },
   );
 

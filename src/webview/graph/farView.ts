@@ -13,8 +13,8 @@ import type { Palette } from './palette';
 export const NEAR_ZOOM = DETAIL_ZOOM;
 
 /**
- * While the camera moves, the far view draws the boxes only (as cytoscape hides a big graph's
- * edges then); this long after the last move, the lines too.
+ * While the camera moves, the sketch leaves the lines out (as cytoscape hides a big graph's edges
+ * then); this long after the last move, it draws them too.
  */
 const SETTLE_MS = 120;
 
@@ -38,6 +38,11 @@ interface CanvasRenderer {
  * paints only the few hundred elements in view. Exports are unaffected: cytoscape draws them with
  * its own calls, not through render().
  *
+ * Zoomed in, the sketch still draws the edges (the near view): it moves under cytoscape's layer,
+ * which then paints the boxes and labels only (see ViewCulling's `edges` option). Seen closer, a
+ * big graph's view is crossed by thousands of long edges: cytoscape strokes each on its own, with
+ * its arrowhead, 100 ms and more a frame in software; the sketch draws them as a path per look.
+ *
  * The WebGL renderer draws everything itself, at a cost that does not grow that way: the sketch
  * hands over to it once the elements are in.
  *
@@ -57,6 +62,8 @@ export class FarView {
   /** While the elements go in: the sketch shows the fitted graph and answers no clicks. */
   private takingIn = true;
   private far = true;
+  /** The canvas cytoscape paints in: the sketch is in front of it far out, under it near. */
+  private layer: HTMLElement | undefined;
   /** False while its drawing is put away (see show). */
   private shown = true;
   /** What the canvas shows now: a draw asked for with the same inputs is skipped. */
@@ -102,6 +109,9 @@ export class FarView {
     const render = renderer?.render;
     if (!renderer || typeof render !== 'function') return false;
     this.cy = cy;
+    this.layer = cy.container() ?? undefined;
+    // the sketch paints the background: near, under the layer, it must show through
+    if (this.layer) this.layer.style.backgroundColor = '';
     // a forced context is a drawing into another canvas (cytoscape's own snapshots): let it be
     renderer.render = (options) => {
       if (this.standsIn() && options?.forcedContext === undefined) return;
@@ -134,7 +144,7 @@ export class FarView {
   /** Hides the sketch with its drawing (kept while a focus view is shown), or shows it again. */
   show(shown: boolean): void {
     this.shown = shown;
-    this.canvas.hidden = !shown || !this.far;
+    this.canvas.hidden = !shown;
     if (shown) this.schedule();
   }
 
@@ -193,22 +203,28 @@ export class FarView {
     }, SETTLE_MS);
   }
 
-  /** Zoomed in past NEAR_ZOOM cytoscape takes over, and hands back below it. */
+  /**
+   * Zoomed in past NEAR_ZOOM cytoscape paints the boxes and labels over the sketch's lines; below
+   * it, the sketch draws everything again.
+   */
   private update(): void {
     const cy = this.cy!;
     const far = cy.zoom() < NEAR_ZOOM;
     if (far !== this.far) {
       this.far = far;
-      this.canvas.hidden = !far || !this.shown;
+      this.canvas.classList.toggle('near', !far);
+      // in the page's order: what comes later is drawn over (cytoscape's canvases have z-index 0)
+      if (far) this.layer?.after(this.canvas);
+      else this.layer?.before(this.canvas);
       // cytoscape skipped the frames while the sketch stood in: it paints the near view now
       if (!far) cy.forceRender();
     }
-    if (far) this.schedule();
+    this.schedule();
   }
 
   /** Draws in the next frame: a wheel or a drag moves the camera many times per frame. */
   private schedule(): void {
-    if (this.frame !== undefined || !this.standsIn() || !this.shown) return;
+    if (this.frame !== undefined || !this.shown) return;
     this.frame = requestAnimationFrame(() => {
       this.frame = undefined;
       void this.draw();
@@ -221,6 +237,7 @@ export class FarView {
     const viewport =
       this.takingIn || !cy ? this.fitted() : { zoom: cy.zoom(), pan: { ...cy.pan() } };
     const lines = this.settling === undefined;
+    const near = !this.standsIn();
     const inputs = [
       viewport.zoom,
       viewport.pan.x,
@@ -231,6 +248,7 @@ export class FarView {
       this.marks.selected,
       this.marks.matches,
       lines,
+      near,
     ];
     if (inputs.every((input, index) => input === this.drawnWith[index])) return Promise.resolve();
     this.drawnWith = inputs;
@@ -240,6 +258,7 @@ export class FarView {
       size: { width: this.canvas.clientWidth, height: this.canvas.clientHeight },
       marks: placeMarks(this.placeOf, this.marks),
       lines,
+      near,
     });
   }
 }

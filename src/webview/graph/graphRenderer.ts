@@ -197,7 +197,8 @@ export class GraphRenderer {
       if (drawing.farView) {
         // the culling asks the renderer for its z-sorted list: the faster sort goes in first
         sortZOrderByKeys(cy);
-        ViewCulling.attach(cy);
+        // the sketch draws the edges, zoomed in too (see FarView)
+        ViewCulling.attach(cy, { edges: false });
       }
       await nextTask();
       if (this.current !== drawing) return undefined;
@@ -244,7 +245,10 @@ export class GraphRenderer {
       drawing.sketch?.handOver(cy);
       drawing.sketch = undefined;
     }
-    if (large) drawing.detail = new LevelOfDetail(cy, { webgl: drawing.webgl });
+    if (large) {
+      // under the far view's sketch, which gives the edges their arrowheads, labels only
+      drawing.detail = new LevelOfDetail(cy, { webgl: drawing.webgl, edges: !drawing.farView });
+    }
     drawing.detail?.schedule();
     drawing.complete = true;
     if (drawing.farView) void warmUpFirstFrame(cy, () => this.current === drawing);

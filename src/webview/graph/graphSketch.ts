@@ -10,7 +10,7 @@ type SketchContext = CanvasRenderingContext2D | OffscreenCanvasRenderingContext2
 export function drawSketch(
   canvas: HTMLCanvasElement | OffscreenCanvas,
   scene: SketchScene,
-  { palette, viewport, size, marks, lines }: SketchDraw,
+  { palette, viewport, size, marks, lines, near }: SketchDraw,
 ): void {
   const width = Math.max(1, Math.round(size.width));
   const height = Math.max(1, Math.round(size.height));
@@ -18,7 +18,7 @@ export function drawSketch(
   if (canvas.height !== height) canvas.height = height;
   const context = canvas.getContext('2d', { alpha: false }) as SketchContext | null;
   if (!context) return;
-  const batches = scene.batches(palette, viewport, { width, height }, marks, { lines });
+  const batches = scene.batches(palette, viewport, { width, height }, marks, { lines, near });
   context.setTransform(1, 0, 0, 1, 0, 0);
   context.globalAlpha = 1;
   context.fillStyle = palette.background;
@@ -32,6 +32,19 @@ export function drawSketch(
       path.lineTo(coordinates[i + 2]!, coordinates[i + 3]!);
     }
     stroke(context, look, path, zoom);
+  }
+  // arrowheads are filled, undashed, with their line's colour and opacity (as cytoscape's)
+  for (const { look, coordinates } of batches.arrows) {
+    const path = new Path2D();
+    for (let i = 0; i < coordinates.length; i += 6) {
+      path.moveTo(coordinates[i]!, coordinates[i + 1]!);
+      path.lineTo(coordinates[i + 2]!, coordinates[i + 3]!);
+      path.lineTo(coordinates[i + 4]!, coordinates[i + 5]!);
+      path.closePath();
+    }
+    context.globalAlpha = look.alpha;
+    context.fillStyle = look.colour;
+    context.fill(path);
   }
   // boxes over the lines, as cytoscape draws them; a rectangle call per box costs a software
   // rasterizer a third of one path of thousands of rectangles

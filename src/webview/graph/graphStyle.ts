@@ -88,7 +88,7 @@ export function graphStyle(palette: Palette, large: boolean, webgl = false): Sty
         'line-color': palette.muted,
         'target-arrow-color': palette.muted,
         'mid-target-arrow-color': palette.muted,
-        'arrow-scale': 0.7,
+        'arrow-scale': line.arrowScale,
         // haystack edges skip the per-edge geometry (parallel edges, border intersections) that
         // dominates drawing thousands of edges; their arrowhead sits mid-edge
         ...edgeShape(large, webgl),

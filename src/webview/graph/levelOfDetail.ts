@@ -35,8 +35,12 @@ export class LevelOfDetail {
   private generation = 0;
   constructor(
     private readonly cy: Core,
-    /** Cytoscape's WebGL renderer: it must hear of every z-order change (its picking buffer). */
-    private readonly options: { webgl: boolean },
+    private readonly options: {
+      /** Cytoscape's WebGL renderer: it must hear of every z-order change (its picking buffer). */
+      webgl: boolean;
+      /** Whether edges get their details (arrowheads) here; false: nodes only. */
+      edges: boolean;
+    },
   ) {
     cy.on('viewport', () => this.schedule());
   }
@@ -88,8 +92,10 @@ export class LevelOfDetail {
     const middleX = (extent.x1 + extent.x2) / 2;
     const middleY = (extent.y1 + extent.y2) / 2;
     const found: Array<{ element: SingularElementArgument; away: number }> = [];
+    const edges = this.options.edges;
     for (let index = 0; index < elements.length; index++) {
       const element = elements[index]!;
+      if (!edges && element.isEdge()) continue;
       if (shapes.meets(index, extent) && !element.hasClass(DETAILED)) {
         found.push({ element, away: shapes.distance(index, middleX, middleY) });
       }

@@ -33,6 +33,8 @@ export function strokes(palette: Palette) {
     containsOpacity: palette.highContrast ? 0.6 : 0.3,
     /** notify / subscribe edges. */
     refreshDash: [6, 3],
+    /** Cytoscape's `arrow-scale`: an arrowhead's size, against its default. */
+    arrowScale: 0.7,
     nodeBorder: palette.highContrast ? 2 : 1.5,
     /** Collapsed containers, diff states, search matches and the selection. */
     markedNodeBorder: 3,

@@ -48,8 +48,16 @@ type MarkKind = 'selected' | 'match' | 'selected-removed' | 'match-removed';
 export interface SketchBatches {
   /** Per look: x1, y1, x2, y2 of each line. */
   lines: Array<{ look: Look; coordinates: number[] }>;
+  /** Per look: the tip, then the two base corners, of each mid-edge arrowhead (x, y each). */
+  arrows: Array<{ look: Look; coordinates: number[] }>;
   /** Per look: left, top, width, height of each box. */
   boxes: Array<{ look: Look; coordinates: number[] }>;
+}
+
+/** What a draw shows: see SketchScene.batches. */
+export interface SketchLayers {
+  lines: boolean;
+  near?: boolean;
 }
 
 /**
@@ -83,6 +91,8 @@ export interface SketchDraw {
   size: { width: number; height: number };
   marks: SketchPlaceMarks;
   lines: boolean;
+  /** Zoomed in: cytoscape draws the boxes and labels, the sketch the lines and arrowheads. */
+  near: boolean;
 }
 
 /** A scene's parts, and where each resource's box is in them (by id). */
@@ -196,20 +206,23 @@ export function placeMarks(
  * element.
  */
 export class SketchScene {
-  private looksFor: { palette: string; nodes: Look[]; edges: Look[] } | undefined;
+  private looksFor:
+    { palette: string; nodes: Look[]; edges: Look[]; arrowed: boolean[] } | undefined;
 
   constructor(private readonly parts: SketchSceneParts) {}
 
   /**
-   * The boxes and lines in view, by look. `lines: false` leaves the lines out (the far view while
-   * the camera moves, as cytoscape hides edges then).
+   * The boxes and lines in view, by look. `lines: false` leaves the lines out (while the camera
+   * moves, as cytoscape hides a big graph's edges then). `near`: the near view's part, under
+   * cytoscape's boxes and labels: the lines, with the arrowhead cytoscape gives an edge that is
+   * not a containment (graphStyle: mid-edge, pointing at the target), and no boxes.
    */
   batches(
     palette: Palette,
     viewport: SketchViewport,
     size: { width: number; height: number },
     marks: SketchPlaceMarks,
-    options: { lines: boolean } = { lines: true },
+    options: SketchLayers = { lines: true },
   ): SketchBatches {
     const looks = this.looks(palette);
     const view = viewBox(size.width, size.height, viewport);
@@ -220,6 +233,11 @@ export class SketchScene {
     const lines = looks.edges.map((look) => ({ look, coordinates: [] as number[] }));
     // the selected resource's edges over the others (their style's z-index), under the boxes
     const incident = { look: markedEdgeLook(palette), coordinates: [] as number[] };
+    const arrows = options.near
+      ? lines.map(({ look }) => ({ look, coordinates: [] as number[] }))
+      : [];
+    const incidentArrows = { look: incident.look, coordinates: [] as number[] };
+    const arrowSize = arrowheadSize(palette);
     if (options.lines) {
       const at = this.parts.lines;
       for (let edge = 0; edge < lineCount; edge++) {
@@ -238,8 +256,28 @@ export class SketchScene {
         }
         const isIncident =
           selected >= 0 && (ends[edge * 2] === selected || ends[edge * 2 + 1] === selected);
-        (isIncident ? incident : lines[edgeKindOf[edge]!]!).coordinates.push(x1, y1, x2, y2);
+        const kind = edgeKindOf[edge]!;
+        (isIncident ? incident : lines[kind]!).coordinates.push(x1, y1, x2, y2);
+        if (options.near && looks.arrowed[kind]) {
+          pushArrowhead(
+            (isIncident ? incidentArrows : arrows[kind]!).coordinates,
+            x1,
+            y1,
+            x2,
+            y2,
+            arrowSize,
+          );
+        }
       }
+    }
+    const drawn = <T extends { coordinates: number[] }>(batches: T[]) =>
+      batches.filter((batch) => batch.coordinates.length > 0);
+    if (options.near) {
+      return {
+        lines: drawn([...lines, incident]),
+        arrows: drawn([...arrows, incidentArrows]),
+        boxes: [],
+      };
     }
 
     const boxes = looks.nodes.map((look) => ({ look, coordinates: [] as number[] }));
@@ -263,14 +301,15 @@ export class SketchScene {
     // as the style's last rules: a search match over a diff state, the selection over both
     const markOrder: MarkKind[] = ['match-removed', 'match', 'selected-removed', 'selected'];
     return {
-      lines: [...lines, incident].filter((batch) => batch.coordinates.length > 0),
-      boxes: [
+      lines: drawn([...lines, incident]),
+      arrows: [],
+      boxes: drawn([
         ...boxes,
         ...markOrder.flatMap((kind) => {
           const batch = marked.get(kind);
           return batch ? [batch] : [];
         }),
-      ].filter((batch) => batch.coordinates.length > 0),
+      ]),
     };
   }
 
@@ -278,17 +317,54 @@ export class SketchScene {
    * Each kind's look in this palette, worked out again only when the palette changes (by value:
    * a worker is sent a copy with every draw).
    */
-  private looks(palette: Palette): { nodes: Look[]; edges: Look[] } {
+  private looks(palette: Palette): { nodes: Look[]; edges: Look[]; arrowed: boolean[] } {
     const key = JSON.stringify(palette);
     if (this.looksFor?.palette !== key) {
       this.looksFor = {
         palette: key,
         nodes: this.parts.nodeKinds.map((kind) => nodeLook(kind, palette)),
         edges: this.parts.edgeKinds.map((kind) => edgeLook(kind, palette)),
+        // graphStyle: a containment has no arrowhead, whatever else marks it
+        arrowed: this.parts.edgeKinds.map((kind) => kind.group !== 'contains'),
       };
     }
     return this.looksFor;
   }
+}
+
+/**
+ * An arrowhead's size in graph units, as cytoscape's canvas renderer works it out from the style's
+ * edge width and `arrow-scale`: max((width × 13.37)^0.9, 29) × scale. The marked width makes it
+ * no bigger: both come to the floor of 29.
+ */
+function arrowheadSize(palette: Palette): number {
+  const { edgeWidth, arrowScale } = strokes(palette);
+  return Math.max(Math.pow(edgeWidth * 13.37, 0.9), 29) * arrowScale;
+}
+
+/**
+ * Cytoscape's `triangle` arrowhead in the middle of a straight edge: its tip on the midpoint,
+ * pointing at the target; 0.3 × size long, 0.3 × size wide at its base.
+ */
+function pushArrowhead(
+  into: number[],
+  x1: number,
+  y1: number,
+  x2: number,
+  y2: number,
+  size: number,
+): void {
+  const length = Math.hypot(x2 - x1, y2 - y1);
+  if (length === 0) return;
+  const alongX = (x2 - x1) / length;
+  const alongY = (y2 - y1) / length;
+  const tipX = (x1 + x2) / 2;
+  const tipY = (y1 + y2) / 2;
+  const baseX = tipX - alongX * 0.3 * size;
+  const baseY = tipY - alongY * 0.3 * size;
+  const halfX = -alongY * 0.15 * size;
+  const halfY = alongX * 0.15 * size;
+  into.push(tipX, tipY, baseX + halfX, baseY + halfY, baseX - halfX, baseY - halfY);
 }
 
 function edgeLook(kind: EdgeKind, palette: Palette): Look {

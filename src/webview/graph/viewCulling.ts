@@ -14,6 +14,11 @@ const NEW_BUDGET_MS = 40;
 
 type Element = SingularElementArgument;
 
+export interface ViewCullingOptions {
+  /** Whether frames on screen draw edges (false: something else draws them). */
+  edges: boolean;
+}
+
 /** One frame cytoscape paints on screen. */
 interface Frame {
   shownFirst: number;
@@ -49,6 +54,10 @@ interface CanvasRenderer {
  * would be rebuilt with every move). Everything else it asks the list for (exports, snapshots)
  * gets every element.
  *
+ * With `edges: false` a frame on screen gets no edges at all: something else draws them (the far
+ * view's sketch, under cytoscape's layer). Hit tests and drawings into another canvas still get
+ * them.
+ *
  * The shapes come from the elements' positions when cytoscape makes the list (again after a
  * change of z-order): a big graph's nodes are not draggable (see graphRenderer), so they stay
  * where the layout put them.
@@ -71,13 +80,16 @@ export class ViewCulling {
   private readonly shown = new WeakSet<Element>();
   private readonly newPerFrame = new SliceSizer(FIRST_NEW_PER_FRAME, NEW_BUDGET_MS);
 
-  private constructor(private readonly cy: Core) {}
+  private constructor(
+    private readonly cy: Core,
+    private readonly options: ViewCullingOptions,
+  ) {}
 
   /**
    * Steps into `cy`'s canvas renderer. False if its renderer is not the one this was written
    * against: cytoscape then works as it does by itself.
    */
-  static attach(cy: Core): boolean {
+  static attach(cy: Core, options: ViewCullingOptions = { edges: true }): boolean {
     const renderer = (cy as unknown as { renderer?: () => Partial<CanvasRenderer> }).renderer?.();
     if (!renderer) return false;
     const {
@@ -96,7 +108,7 @@ export class ViewCulling {
     ) {
       return false;
     }
-    const culling = new ViewCulling(cy);
+    const culling = new ViewCulling(cy, options);
     // a forced context is a drawing into another canvas (cytoscape's own snapshots): all of it
     renderer.render = (options) => {
       if (options?.forcedContext !== undefined) {
@@ -183,7 +195,9 @@ export class ViewCulling {
     const { shapes, order } = this.placesOf(all);
     const taken = new Uint8Array(all.length);
     const unseen: number[] = [];
+    const edges = this.options.edges;
     for (let index = 0; index < all.length; index++) {
+      if (!edges && all[index]!.isEdge()) continue;
       if (!shapes.meets(order[index]!, region)) continue;
       if (this.shown.has(all[index]!)) taken[index] = 1;
       else unseen.push(index);

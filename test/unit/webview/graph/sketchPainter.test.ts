@@ -66,6 +66,7 @@ const draw = (zoom: number): SketchDraw => ({
   size: { width: 300, height: 200 },
   marks: { selected: -1, matches: [] },
   lines: true,
+  near: false,
 });
 /** Lets the promise callbacks queued so far run. */
 const settled = () => new Promise((resolve) => setImmediate(resolve));

@@ -140,6 +140,46 @@ describe('graph sketch scene', () => {
     assert.deepEqual([away.lines, away.boxes], [[], []]);
   });
 
+  test('near, the lines with their arrowheads and no boxes (cytoscape draws those over them)', () => {
+    const { lines, arrows, boxes } = scene.batches(palette, view, size, none, {
+      lines: true,
+      near: true,
+    });
+    assert.deepEqual(boxes, []);
+    assert.equal(lines.length, 3);
+    // a containment has no arrowhead; the refresh and ordering edges one each, in their line's look
+    assert.deepEqual(
+      arrows.map(({ look, coordinates }) => ({ dash: look.dash, count: coordinates.length / 6 })),
+      [
+        { dash: [6, 3], count: 1 },
+        { dash: [], count: 1 },
+      ],
+    );
+    // cytoscape's triangle, 0.7 × 29 = 20.3 units: its tip mid-edge, pointing at the target, its
+    // base 0.3 of that back along the edge and as wide
+    const [tipX, tipY, leftX, leftY, rightX, rightY] = arrows[0]!.coordinates;
+    assert.deepEqual([tipX, tipY], [300, 0]);
+    assert.ok(Math.abs(leftX! - (300 - 6.09)) < 1e-9 && Math.abs(rightX! - leftX!) < 1e-9);
+    assert.ok(Math.abs(Math.abs(leftY! - rightY!) - 6.09) < 1e-9);
+  });
+
+  test("near, the selected resource's edges and arrowheads are in the focus colour, over the rest", () => {
+    const marks: SketchMarks = { selected: 'Service[nginx]', matches: new Set() };
+    const { lines, arrows } = scene.batches(palette, view, size, marks, {
+      lines: true,
+      near: true,
+    });
+    assert.deepEqual(summary(lines).at(-1), { colour: palette.focus, fill: undefined, count: 2 });
+    assert.deepEqual(
+      arrows.map((batch) => [batch.look.colour, batch.coordinates.length / 6]),
+      [[palette.focus, 2]],
+    );
+  });
+
+  test('far, no arrowheads (too small to see)', () => {
+    assert.deepEqual(scene.batches(palette, view, size, none).arrows, []);
+  });
+
   test('another palette gives other looks', () => {
     const light = { ...palette, muted: '#616161', types: palette.types.map(() => '#000000') };
     const { lines, boxes } = scene.batches(light, view, size, none);

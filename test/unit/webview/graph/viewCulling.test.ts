@@ -98,6 +98,18 @@ describe("cytoscape's renderer looks only where it looks (ViewCulling)", () => {
     );
   });
 
+  test('with its edges drawn elsewhere, a frame gets the nodes in view only; a hit test the edges too', () => {
+    const cy = row(10);
+    const { renderer, seen, culled } = standInRenderer(cy);
+    assert.equal(ViewCulling.attach(culled, { edges: false }), true);
+    renderer.render();
+    assert.deepEqual(ids(seen.rendered), ['n1', 'n2', 'n3']);
+    assert.deepEqual(ids(seen.cached as Element[]), ['n1', 'n2', 'n3']);
+    // a hit test near (400, 0): n2, and the edges into and out of it
+    renderer.findNearestElements(400, 0, false, false);
+    assert.deepEqual(ids(seen.hitTested), ['n2', 'e1', 'e2']);
+  });
+
   test('a list sorted again (a change of z-order) is cut the same, in its own order', () => {
     const cy = row(10);
     const { renderer, seen, culled, all, list } = standInRenderer(cy);
