@@ -10,7 +10,7 @@ const PER_SLICE = 5000;
  * paints of it would otherwise work out all at once, 150–250 ms at 10,000 resources: whether
  * each element takes pointer events (cytoscape keeps that per element), where each lies
  * (shapesOf) and the list of them in z-order. Until the view is zoomed in past the far view
- * (farView.ts), nothing asks for these.
+ * (sketchView.ts), nothing asks for these.
  */
 export async function warmUpFirstFrame(cy: Core, current: () => boolean): Promise<void> {
   const live = () => current() && !cy.destroyed();

@@ -2,7 +2,7 @@ import cytoscape, { type Core, type ElementDefinition } from 'cytoscape';
 import type { Placed } from '../../shared/graphNavigation';
 import { animationFrame, nextPaint, nextTask } from '../common/tasks';
 import type { DrawnEdge, DrawnNode } from './drawnGraph';
-import { FarView } from './farView';
+import { SketchView } from './sketchView';
 import { warmUpFirstFrame } from './firstFrameWarmUp';
 import { graphStyle } from './graphStyle';
 import { LevelOfDetail } from './levelOfDetail';
@@ -68,11 +68,12 @@ interface Drawing {
   detail: LevelOfDetail | undefined;
   /**
    * A large drawing's sketch: shown while cytoscape takes its elements in, and then, for the
-   * canvas renderer, whenever the view is zoomed far out (see farView.ts).
+   * canvas renderer, as the far view (zoomed far out) and the near view's edges (see
+   * sketchView.ts).
    */
-  sketch: FarView | undefined;
-  /** Whether the sketch stays as the far view once the elements are in (canvas renderer). */
-  farView: boolean;
+  sketch: SketchView | undefined;
+  /** Whether the sketch stays once the elements are in (canvas renderer). */
+  sketchKept: boolean;
   counts: { nodes: number; edges: number };
   /** The selected resource and the search matches, as this drawing marks them. */
   selected: string | undefined;
@@ -174,7 +175,7 @@ export class GraphRenderer {
       moved: false,
       detail: undefined,
       sketch: undefined,
-      farView: false,
+      sketchKept: false,
       counts: { nodes: nodes.length, edges: edges.length },
       selected: undefined,
       matches: new Set(),
@@ -184,7 +185,7 @@ export class GraphRenderer {
       // the sketch in a task of its own: setting cytoscape up was this one's
       await nextTask();
       if (this.current !== drawing) return undefined;
-      const sketch = new FarView(
+      const sketch = new SketchView(
         this.container,
         nodes,
         edges,
@@ -193,11 +194,11 @@ export class GraphRenderer {
         this.sketchWorkers,
       );
       drawing.sketch = sketch;
-      drawing.farView = !webgl && sketch.attach(cy);
-      if (drawing.farView) {
+      drawing.sketchKept = !webgl && sketch.attach(cy);
+      if (drawing.sketchKept) {
         // the culling asks the renderer for its z-sorted list: the faster sort goes in first
         sortZOrderByKeys(cy);
-        // the sketch draws the edges, zoomed in too (see FarView)
+        // the sketch draws the edges, zoomed in too (see SketchView)
         ViewCulling.attach(cy, { edges: false });
       }
       await nextTask();
@@ -227,7 +228,7 @@ export class GraphRenderer {
         await nextTask();
       }
     }
-    if (!drawing.farView) {
+    if (!drawing.sketchKept) {
       // one frame still looking away: cytoscape sorts every element by z-order in the first
       // frame after the last one went in, so that frame is not also the one that paints them all
       await nextPaint();
@@ -238,7 +239,7 @@ export class GraphRenderer {
     cy.viewport(this.fitted(nodes));
     // a zoom key pressed meanwhile moved the camera that was looking away: the drawing is fitted
     drawing.moved = false;
-    if (drawing.farView) {
+    if (drawing.sketchKept) {
       drawing.sketch?.follow();
     } else {
       // cytoscape paints the graph in the frame that takes the sketch away
@@ -247,11 +248,11 @@ export class GraphRenderer {
     }
     if (large) {
       // under the far view's sketch, which gives the edges their arrowheads, labels only
-      drawing.detail = new LevelOfDetail(cy, { webgl: drawing.webgl, edges: !drawing.farView });
+      drawing.detail = new LevelOfDetail(cy, { webgl: drawing.webgl, edges: !drawing.sketchKept });
     }
     drawing.detail?.schedule();
     drawing.complete = true;
-    if (drawing.farView) void warmUpFirstFrame(cy, () => this.current === drawing);
+    if (drawing.sketchKept) void warmUpFirstFrame(cy, () => this.current === drawing);
     cy.on('scrollzoom pinchzoom dragpan', () => (drawing.moved = true));
     cy.on('tap', 'node', (event) => this.events.select(String(event.target.id())));
     cy.on('tap', (event) => {

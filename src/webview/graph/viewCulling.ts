@@ -41,7 +41,7 @@ interface CanvasRenderer {
 
 /**
  * Makes cytoscape's canvas renderer look only at the elements where it looks: for a big graph
- * (see farView.ts for the sketch that stands in for it zoomed far out).
+ * (see sketchView.ts for the sketch that stands in for it zoomed far out).
  *
  * That renderer walks every element of the graph for each frame and for each pointer move: it
  * asks each for its bounding box, to cull it from the frame or to test it for a hit under the

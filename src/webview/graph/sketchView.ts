@@ -24,7 +24,8 @@ interface CanvasRenderer {
 }
 
 /**
- * A big graph's sketch (graphSketch.ts) in front of cytoscape's layer.
+ * A big graph's sketch (graphSketch.ts): in front of cytoscape's layer as the far view, under it
+ * for the near view's edges.
  *
  * It is drawn as soon as the layout is known, fitted, while cytoscape takes the elements in (a
  * slice per task): the whole graph is on screen at once, and answers no clicks yet.
@@ -50,7 +51,7 @@ interface CanvasRenderer {
  * of thousands of lines takes a software rasterizer hundreds of milliseconds, which would hold up
  * the page. Otherwise, or should the worker fail, the page draws it itself.
  */
-export class FarView {
+export class SketchView {
   private canvas: HTMLCanvasElement;
   private readonly placeOf: ReadonlyMap<string, number>;
   private painter: SketchPainter;
