@@ -2,6 +2,7 @@ import { pipeline } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import type { Readable } from 'node:stream';
 import { Agent, type Dispatcher } from 'undici';
+import { dispatchRequest, type DispatchedResponse, type ResponseBody } from './dispatchedResponse';
 import {
   AllServersFailedError,
   APIError,
@@ -254,18 +255,21 @@ export class Transport {
     const url = exchange.url;
     throwIfAborted(request.signal, url);
     const timeoutMs = this.options.timeoutSeconds * 1000;
-    let response: Dispatcher.ResponseData;
+    let response: DispatchedResponse;
     try {
-      response = await dispatcher.request({
-        origin: server.origin,
-        path: pathAt(server, request),
-        method: request.method,
-        headers: this.options.headers,
-        body: request.body,
-        signal: request.signal,
-        headersTimeout: timeoutMs,
-        bodyTimeout: timeoutMs,
-      });
+      response = await dispatchRequest(
+        dispatcher,
+        {
+          origin: server.origin,
+          path: pathAt(server, request),
+          method: request.method,
+          headers: this.options.headers,
+          body: request.body,
+          headersTimeout: timeoutMs,
+          bodyTimeout: timeoutMs,
+        },
+        request.signal,
+      );
     } catch (error) {
       throw this.translate(error, server, url, request.signal, 'request');
     }
@@ -321,7 +325,7 @@ export class Transport {
   }
 
   private async *translatedBody(
-    body: Readable,
+    body: AsyncIterable<Buffer> & { readonly destroyed?: boolean; destroy(): void },
     server: ServerAddress,
     url: string,
     signal: AbortSignal | undefined,
@@ -329,8 +333,8 @@ export class Transport {
   ): AsyncGenerator<Buffer> {
     try {
       for await (const chunk of body) {
-        exchange.bytes += (chunk as Buffer).length;
-        yield chunk as Buffer;
+        exchange.bytes += chunk.length;
+        yield chunk;
       }
     } catch (error) {
       throw this.translate(error, server, url, signal, 'body');
@@ -340,7 +344,7 @@ export class Transport {
   }
 
   private async readErrorBody(
-    body: Readable,
+    body: ResponseBody,
     server: ServerAddress,
     url: string,
     signal: AbortSignal | undefined,
@@ -484,7 +488,7 @@ function htmlTitle(html: string): string {
   return title ? ` ("${title}")` : '';
 }
 
-function gunzip(body: Readable): Readable {
+function gunzip(body: ResponseBody): Readable {
   return pipeline(body, createGunzip(), () => {
     // errors reach the reader through the returned stream
   });
