@@ -28,9 +28,18 @@ const row = (page: Page, label: string) =>
  * is either among them or not listed.
  */
 async function paletteLists(page: Page, title: string): Promise<boolean> {
-  await page.keyboard.press('F1');
-  await formInput(page).waitFor({ state: 'visible', timeout: 30_000 });
-  await formInput(page).fill(`>${title}`);
+  // A walkthrough page opened again (see waitForStepDone) takes the focus once it has drawn,
+  // which closes a palette opened meanwhile: the palette is then opened again.
+  for (let attempt = 1; ; attempt++) {
+    await page.keyboard.press('F1');
+    await formInput(page).waitFor({ state: 'visible', timeout: 30_000 });
+    try {
+      await formInput(page).fill(`>${title}`, { timeout: 10_000 });
+      break;
+    } catch (error) {
+      if (attempt === 3 || (await formInput(page).isVisible())) throw error;
+    }
+  }
   const rows = page.locator('.quick-input-list .monaco-list-row');
   const none = page.locator('.quick-input-widget:has-text("No matching commands")');
   await rows.or(none).first().waitFor({ timeout: 30_000 });
