@@ -108,9 +108,9 @@ class DispatchedExchange implements Dispatcher.DispatchHandler, ResponseBody {
   }
 
   onResponseError(_controller: Dispatcher.DispatchController | undefined, error: Error): void {
-    this.removeAbortListener?.();
     if (!this.started) {
       this.started = true;
+      this.removeAbortListener?.();
       this.reject(error);
       return;
     }
@@ -133,7 +133,6 @@ class DispatchedExchange implements Dispatcher.DispatchHandler, ResponseBody {
     this.destroyed = true;
     this.queue.length = 0;
     this.queuedBytes = 0;
-    this.removeAbortListener?.();
     if (!this.ended && this.failure === undefined) {
       this.controller?.abort(new RequestAbortedError('The response was not read to its end.'));
     }
@@ -155,9 +154,12 @@ class DispatchedExchange implements Dispatcher.DispatchHandler, ResponseBody {
     return new Promise((resolve, reject) => (this.waiting = { resolve, reject }));
   }
 
-  /** The end, a failure or a destroy: a reader waiting for a chunk hears of it. */
+  /**
+   * The end, a failure or a destroy: the signal has nothing left to cancel, and a reader waiting
+   * for a chunk hears of it.
+   */
   private settle(): void {
-    if (this.ended || this.destroyed) this.removeAbortListener?.();
+    this.removeAbortListener?.();
     const waiting = this.waiting;
     if (!waiting || this.queue.length > 0) return;
     this.waiting = undefined;

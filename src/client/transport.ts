@@ -325,7 +325,7 @@ export class Transport {
   }
 
   private async *translatedBody(
-    body: AsyncIterable<Buffer> & { readonly destroyed?: boolean; destroy(): void },
+    body: ResponseBody | Readable,
     server: ServerAddress,
     url: string,
     signal: AbortSignal | undefined,

@@ -68,6 +68,11 @@ export class ElementShapes {
     return order;
   }
 
+  /** Whether the element at `index` is an edge (kept as its line). */
+  isEdge(index: number): boolean {
+    return this.isLine[index] === 1;
+  }
+
   /** How far the middle of the element at `index` (a box's, or a line's) is from (x, y). */
   distance(index: number, x: number, y: number): number {
     const points = this.points;

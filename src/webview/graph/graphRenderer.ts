@@ -247,7 +247,7 @@ export class GraphRenderer {
       drawing.sketch = undefined;
     }
     if (large) {
-      // under the far view's sketch, which gives the edges their arrowheads, labels only
+      // the sketch draws the edges and their arrowheads zoomed in too: labels only
       drawing.detail = new LevelOfDetail(cy, { webgl: drawing.webgl, edges: !drawing.sketchKept });
     }
     drawing.detail?.schedule();

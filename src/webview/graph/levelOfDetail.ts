@@ -95,7 +95,7 @@ export class LevelOfDetail {
     const edges = this.options.edges;
     for (let index = 0; index < elements.length; index++) {
       const element = elements[index]!;
-      if (!edges && element.isEdge()) continue;
+      if (!edges && shapes.isEdge(index)) continue;
       if (shapes.meets(index, extent) && !element.hasClass(DETAILED)) {
         found.push({ element, away: shapes.distance(index, middleX, middleY) });
       }

@@ -197,7 +197,8 @@ export class ViewCulling {
     const unseen: number[] = [];
     const edges = this.options.edges;
     for (let index = 0; index < all.length; index++) {
-      if (!edges && all[index]!.isEdge()) continue;
+      // from the flat shapes: asking each of tens of thousands of elements costs every frame
+      if (!edges && shapes.isEdge(order[index]!)) continue;
       if (!shapes.meets(order[index]!, region)) continue;
       if (this.shown.has(all[index]!)) taken[index] = 1;
       else unseen.push(index);
