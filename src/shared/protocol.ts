@@ -76,6 +76,12 @@ export interface ShownContents {
  */
 export const SHOWN_CONTENT_MAX_CHARS = 1_048_576;
 
+/**
+ * The longest text one field of a view's message may hold (a query, an error, an exported
+ * picture): the host ignores a message past it (protocolSchema.ts).
+ */
+export const MESSAGE_TEXT_MAX_CHARS = 64 * 1024 * 1024;
+
 /** The kept content as it sits in the webview's state: the content, or why it is not there. */
 export interface KeptContent<E extends WebviewEntry> {
   /** When the view kept it (ISO-8601). */

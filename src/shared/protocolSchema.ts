@@ -28,6 +28,7 @@ import {
 import { COUNT_KEYS, type OverviewDto } from './overview';
 import {
   MAX_FLAPPING_CERTNAMES,
+  MESSAGE_TEXT_MAX_CHARS,
   type DeclaredAtFilter,
   type FleetEventsFilter,
   type KeptContent,
@@ -53,7 +54,7 @@ import type { EventRowDto, ReportDto } from './reportDto';
 /** Certnames, report hashes, resource ids: short text. */
 const name = text(4096);
 /** A whole query, a message, an exported picture. */
-const longText = text(64 * 1024 * 1024);
+const longText = text(MESSAGE_TEXT_MAX_CHARS);
 
 const openInGraph = { certname: name, resource: name };
 const openManifestAt = { file: name, line: optional(count) };

@@ -164,10 +164,12 @@ async function exportThroughDialog(
   format: 'png' | 'svg',
   expectedPath: string,
   clicked = false,
+  /** How long the picture may take to make before the save dialog opens. */
+  makingMs = 15_000,
 ): Promise<Buffer> {
   if (!clicked) await frame.locator(`vscode-toolbar-button[data-action="${format}"]`).click();
   const input = page.locator('.quick-input-widget input');
-  await input.waitFor({ state: 'visible', timeout: 15_000 });
+  await input.waitFor({ state: 'visible', timeout: makingMs });
   const name = basename(expectedPath);
   await page.waitForFunction(
     `document.querySelector('.quick-input-widget input')?.value.endsWith(${JSON.stringify(name)})`,
@@ -575,9 +577,11 @@ async function exercise(
       'png',
       join(folder, `catalog-${certname}.png`),
     );
+    const statusAfterPng = await frame.locator('.status').textContent();
     await check(
       `${theme}: Export as PNG saves a PNG image of the graph where the dialog says`,
       () => {
+        assert.doesNotMatch(statusAfterPng ?? '', /too small for labels/, 'a labelled picture');
         assert.deepEqual([...png.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
         // IHDR: width and height, big-endian, at bytes 16 and 20
         assert.ok(png.readUInt32BE(16) > 200 && png.readUInt32BE(20) > 100, 'a real picture');
@@ -706,7 +710,10 @@ async function bigCatalogIsSketchedFirst(
     'png',
     join(folder, `catalog-${certname}.png`),
     true,
+    // tens of megapixels drawn and encoded in software
+    120_000,
   );
+  const statusAfterExport = await frame.locator('.status').textContent();
   await check(
     `${shade}: Export as PNG while the sketch is up waits for the drawing, then saves all of it`,
     () => {
@@ -715,6 +722,9 @@ async function bigCatalogIsSketchedFirst(
       assert.deepEqual([...png.subarray(0, 4)], [0x89, 0x50, 0x4e, 0x47]);
       // a picture of the whole graph: cytoscape's full-size PNG of 3,000 boxes is large
       assert.ok(png.readUInt32BE(16) > 1000 && png.readUInt32BE(20) > 500, 'the whole graph');
+      // drawn large enough for its labels (over 8,000 px wide, where 8,000 a side left them out)
+      assert.ok(png.readUInt32BE(16) > 8000, `${png.readUInt32BE(16)} px wide`);
+      assert.doesNotMatch(statusAfterExport ?? '', /too small for labels/);
     },
   );
   await check(

@@ -1,4 +1,4 @@
-import cytoscape, { type Core, type ElementDefinition } from 'cytoscape';
+import cytoscape, { type Collection, type Core, type ElementDefinition } from 'cytoscape';
 import type { Placed } from '../../shared/graphNavigation';
 import { animationFrame, nextPaint, nextTask } from '../common/tasks';
 import type { DrawnEdge, DrawnNode } from './drawnGraph';
@@ -6,6 +6,8 @@ import { SketchView } from './sketchView';
 import { warmUpFirstFrame } from './firstFrameWarmUp';
 import { graphStyle } from './graphStyle';
 import { LevelOfDetail } from './levelOfDetail';
+import { exportPng, type PngPicture } from './pngExport';
+import { restyleWithoutResort } from './restyleWithoutResort';
 import { ViewCulling } from './viewCulling';
 import { sortZOrderByKeys } from './zOrder';
 import { SliceSizer } from './sliceSizer';
@@ -381,9 +383,19 @@ export class GraphRenderer {
     cy.zoom({ level: cy.zoom() * factor, renderedPosition });
   }
 
-  png(palette: Palette): string | undefined {
-    // capped: a full-size bitmap of thousands of resources would be hundreds of megapixels
-    return this.cy?.png({ full: true, bg: palette.background, maxWidth: 8000, maxHeight: 8000 });
+  /** The whole graph as a PNG no longer than `maxChars` as a data URL (see pngExport.ts). */
+  png(palette: Palette, maxChars: number): Promise<PngPicture | undefined> {
+    const current = this.current;
+    if (!current) return Promise.resolve(undefined);
+    const cy = current.cy;
+    const restyle = (elements: Collection, work: () => void) =>
+      current.webgl ? cy.batch(work) : restyleWithoutResort(cy, elements, work);
+    return exportPng(cy, {
+      background: palette.background,
+      maxChars,
+      restyle: current.large ? restyle : undefined,
+      dataUrl: readAsDataUrl,
+    });
   }
 
   svg(palette: Palette): string | undefined {
@@ -505,4 +517,14 @@ function claimCytoscapeStylesheet(): void {
   const placeholder = document.createElement('meta');
   placeholder.id = id;
   document.head.append(placeholder);
+}
+
+/** A blob as a `data:` URL, read by the browser off the page's thread. */
+function readAsDataUrl(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as string);
+    reader.onerror = () => reject(reader.error ?? new Error('the picture could not be read'));
+    reader.readAsDataURL(blob);
+  });
 }

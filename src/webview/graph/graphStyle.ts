@@ -1,5 +1,6 @@
 import type { StylesheetJson } from 'cytoscape';
 import { DETAILED } from './levelOfDetail';
+import { EXPORT_DETAILED } from './pngExport';
 import { strokes, type Palette } from './palette';
 
 /** The palette of the current theme: VS Code sets its colours as CSS variables on the body. */
@@ -77,8 +78,16 @@ export function graphStyle(palette: Palette, large: boolean, webgl = false): Sty
             selector: `node.${DETAILED}, node:selected, node.match`,
             style: { label: 'data(label)' },
           },
+          // a PNG export's labels (pngExport.ts): shown at the picture's scale, not the screen's
+          {
+            selector: `node.${EXPORT_DETAILED}`,
+            style: { label: 'data(label)', 'min-zoomed-font-size': 0 },
+          },
           // arrowheads likewise (containment edges never have one: see edge.contains)
-          { selector: `edge.${DETAILED}, edge.incident`, style: arrowhead(webgl) },
+          {
+            selector: `edge.${DETAILED}, edge.incident, edge.${EXPORT_DETAILED}`,
+            style: arrowhead(webgl),
+          },
         ]
       : []),
     {

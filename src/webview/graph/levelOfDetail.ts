@@ -1,13 +1,9 @@
 import type { Core, SingularElementArgument } from 'cytoscape';
 import { nextPaint } from '../common/tasks';
+import { DETAIL_ZOOM } from './detailZoom';
 import { shapesOf } from './elementShapes';
 import { restyleWithoutResort } from './restyleWithoutResort';
 
-/**
- * Zoom from which a big graph shows labels and arrowheads: an 11 px label is then at least 7 px
- * tall (below that it is not legible, and the style's `min-zoomed-font-size` hides it anyway).
- */
-export const DETAIL_ZOOM = 0.64;
 /** Zoomed out below this, the details given before are taken back (a gap, so no flicker). */
 const UNDETAIL_ZOOM = DETAIL_ZOOM / 2;
 /**

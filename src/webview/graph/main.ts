@@ -21,7 +21,7 @@ import {
 } from '../../shared/catalogGraphModel';
 import { nearestTo, nextInDirection, type Direction } from '../../shared/graphNavigation';
 import { CatalogParts } from '../../shared/catalogParts';
-import type { HostToGraph, RestoredNote } from '../../shared/protocol';
+import { MESSAGE_TEXT_MAX_CHARS, type HostToGraph, type RestoredNote } from '../../shared/protocol';
 import { keepShown, onHostMessage, postToHost } from '../common/vscodeApi';
 import { IdleWork, nextTask } from '../common/tasks';
 import { restoredBanner } from '../common/restoredBanner';
@@ -531,8 +531,34 @@ function act(action: ToolbarAction): void {
 }
 
 function exportAs(format: 'png' | 'svg', palette: Palette): void {
-  const data = format === 'png' ? renderer.png(palette) : renderer.svg(palette);
+  if (format === 'png') return void exportPng(palette);
+  const data = renderer.svg(palette);
   if (data) postToHost('graph', { type: 'export', format, data });
+}
+
+/** Whether a PNG is being encoded: Export as PNG pressed meanwhile waits for it, not a second. */
+let exportingPng = false;
+
+async function exportPng(palette: Palette): Promise<void> {
+  if (exportingPng) return;
+  exportingPng = true;
+  status.textContent = `${drawnStatus} · Exporting as PNG…`;
+  try {
+    const picture = await renderer.png(palette, MESSAGE_TEXT_MAX_CHARS);
+    if (!picture) {
+      status.textContent = `${drawnStatus} · The graph is too big for a PNG: Export as SVG has all of it.`;
+      return;
+    }
+    postToHost('graph', { type: 'export', format: 'png', data: picture.data });
+    // a big graph's picture is capped in size: say why its boxes have no names, and where they are
+    status.textContent = picture.labelled
+      ? drawnStatus
+      : `${drawnStatus} · The PNG is drawn at ${Math.round(picture.scale * 100)}% of full size, too small for labels: Export as SVG has every label.`;
+  } catch (error) {
+    status.textContent = `${drawnStatus} · The PNG could not be made: ${(error as Error).message}`;
+  } finally {
+    exportingPng = false;
+  }
 }
 
 function refreshControls(): void {

@@ -3,7 +3,7 @@ import type { DrawnEdge, DrawnNode } from './drawnGraph';
 import { PagePainter } from './pagePainter';
 import type { SketchPainter, SketchWorkers } from './sketchPainter';
 import { placeMarks, sketchSource, type SketchMarks, type SketchViewport } from './sketchScene';
-import { DETAIL_ZOOM } from './levelOfDetail';
+import { DETAIL_ZOOM } from './detailZoom';
 import type { Palette } from './palette';
 
 /**
