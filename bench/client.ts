@@ -154,10 +154,31 @@ function factsAndResources(baseUrl: string, count: number): void {
     '≤ 1.05×',
   );
 
+  // what reading costs here when PuppetDB and the reader share 2 cores: the same body read by
+  // undici and parsed once (the CPU baseline below), and by node:http and not parsed at all
+  const rawTotal = median(facts.raw.map((run) => run.seconds));
+  row(
+    'all facts: undici + one JSON.parse, total ÷ curl (a reader that parses it all; reference)',
+    s(rawTotal),
+    s(curlTotal),
+    rawTotal / curlTotal,
+    '',
+  );
+  const nodeHttpTotal = median(facts.nodeHttp.map((run) => run.seconds));
+  row(
+    'all facts: node:http, nothing parsed, total ÷ curl (reference)',
+    s(nodeHttpTotal),
+    s(curlTotal),
+    nodeHttpTotal / curlTotal,
+    '',
+  );
+
   const resources = rounds(count, {
     curl: () => curl(baseUrl, 'pdb/query/v4/resources'),
     client: () => probe(baseUrl, 'client-resources'),
+    raw: () => probe(baseUrl, 'raw-resources'),
   });
+  for (const run of resources.client) sameRows('resources', run.rows, resources.raw[0]!.rows);
   const resourceTotal = median(resources.client.map((run) => run.seconds));
   const resourceCurl = median(resources.curl.map((run) => run.seconds));
   row(
@@ -166,6 +187,14 @@ function factsAndResources(baseUrl: string, count: number): void {
     s(resourceCurl),
     resourceTotal / resourceCurl,
     '≤ 1.05×',
+  );
+  const resourceRaw = median(resources.raw.map((run) => run.seconds));
+  row(
+    'all resources: undici + one JSON.parse, total ÷ curl (a reader that parses it all; reference)',
+    s(resourceRaw),
+    s(resourceCurl),
+    resourceRaw / resourceCurl,
+    '',
   );
 
   const clientCpu = median(facts.client.map((run) => run.cpuSeconds));

@@ -10,9 +10,10 @@
  *
  * Modes: client-facts, client-resources, client-nodes-status (the client, every record),
  * client-first-warm (the first record of all facts, in a process that has made a request before,
- * on a new connection), raw-facts (the baseline: undici's whole body, then one JSON.parse; its
- * first chunk's time) and node-http-facts (Node's own HTTP client, whose parser is built into
- * Node: its first chunk's time is the floor of any Node client in a fresh process).
+ * on a new connection), raw-facts and raw-resources (the baseline: undici's whole body, then one
+ * JSON.parse; its first chunk's time) and node-http-facts (Node's own HTTP client, whose parser is
+ * built into Node: its first chunk's time is the floor of any Node client in a fresh process; its
+ * total, of any reader here).
  */
 import { get } from 'node:http';
 import { performance } from 'node:perf_hooks';
@@ -87,7 +88,8 @@ async function firstRecordWarm(baseUrl: string, mode: string): Promise<ProbeResu
 async function viaRawUndici(baseUrl: string, mode: string): Promise<ProbeResult> {
   const cpu = process.cpuUsage();
   const start = performance.now();
-  const response = await request(`${baseUrl}/pdb/query/v4/facts`, {
+  const endpoint = mode === 'raw-resources' ? 'resources' : 'facts';
+  const response = await request(`${baseUrl}/pdb/query/v4/${endpoint}`, {
     headers: { accept: 'application/json' },
     headersTimeout: 600_000,
     bodyTimeout: 600_000,
@@ -137,6 +139,7 @@ async function viaNodeHttp(baseUrl: string, mode: string): Promise<ProbeResult> 
 /** The modes that are not a read through CLIENT_READS. */
 const OTHER_PROBES: Record<string, (baseUrl: string, mode: string) => Promise<ProbeResult>> = {
   'raw-facts': viaRawUndici,
+  'raw-resources': viaRawUndici,
   'node-http-facts': viaNodeHttp,
   'client-first-warm': firstRecordWarm,
 };
