@@ -23,7 +23,7 @@ import { nearestTo, nextInDirection, type Direction } from '../../shared/graphNa
 import { CatalogParts } from '../../shared/catalogParts';
 import { MESSAGE_TEXT_MAX_CHARS, type HostToGraph, type RestoredNote } from '../../shared/protocol';
 import { keepShown, onHostMessage, postToHost } from '../common/vscodeApi';
-import { IdleWork, nextTask } from '../common/tasks';
+import { IdleWork, nextPaint, nextTask } from '../common/tasks';
 import { restoredBanner } from '../common/restoredBanner';
 import { errorActions } from '../common/errorActions';
 import { renderDetails } from './detailsPanel';
@@ -542,20 +542,29 @@ let exportingPng = false;
 async function exportPng(palette: Palette): Promise<void> {
   if (exportingPng) return;
   exportingPng = true;
-  status.textContent = `${drawnStatus} · Exporting as PNG…`;
+  const exporting = `${drawnStatus} · Exporting as PNG…`;
+  status.textContent = exporting;
+  // what the export ends with, unless a drawing has since taken the status line
+  const end = (text: string) => {
+    if (status.textContent === exporting) status.textContent = text;
+  };
   try {
+    // the status line is painted before seconds of drawing a big graph's picture
+    await nextPaint();
     const picture = await renderer.png(palette, MESSAGE_TEXT_MAX_CHARS);
     if (!picture) {
-      status.textContent = `${drawnStatus} · The graph is too big for a PNG: Export as SVG has all of it.`;
+      end(`${drawnStatus} · The graph is too big for a PNG: Export as SVG has all of it.`);
       return;
     }
     postToHost('graph', { type: 'export', format: 'png', data: picture.data });
     // a big graph's picture is capped in size: say why its boxes have no names, and where they are
-    status.textContent = picture.labelled
-      ? drawnStatus
-      : `${drawnStatus} · The PNG is drawn at ${Math.round(picture.scale * 100)}% of full size, too small for labels: Export as SVG has every label.`;
+    end(
+      picture.labelled
+        ? drawnStatus
+        : `${drawnStatus} · The PNG is drawn at ${Math.round(picture.scale * 100)}% of full size, too small for labels: Export as SVG has every label.`,
+    );
   } catch (error) {
-    status.textContent = `${drawnStatus} · The PNG could not be made: ${(error as Error).message}`;
+    end(`${drawnStatus} · The PNG could not be made: ${(error as Error).message}`);
   } finally {
     exportingPng = false;
   }
