@@ -9,6 +9,10 @@ import {
   PNG_MAX_SIDE,
 } from '../../../../src/webview/graph/pngExport';
 
+const LOTS = Number.MAX_SAFE_INTEGER;
+const dataUrl = async (blob: Blob) =>
+  `data:image/png;base64,${Buffer.from(await blob.arrayBuffer()).toString('base64')}`;
+
 interface Drawn {
   scale: number;
   detailedNodes: number;
@@ -55,12 +59,11 @@ function graph(places: Array<[number, number]>, charsPerPixel = 0) {
     restyled.push(elements.length);
     cy.batch(work);
   };
-  return { cy, drawn, restyle, restyled };
+  /** The picture, as a big graph's (with `restyle`) unless `small`. */
+  const exported = (maxChars = LOTS, small = false) =>
+    exportPng(cy, { background: '#000', maxChars, restyle: small ? undefined : restyle, dataUrl });
+  return { cy, drawn, restyle, restyled, exported };
 }
-
-const LOTS = Number.MAX_SAFE_INTEGER;
-const dataUrl = async (blob: Blob) =>
-  `data:image/png;base64,${Buffer.from(await blob.arrayBuffer()).toString('base64')}`;
 
 describe('the PNG export', () => {
   test('is capped by its area, not each side, so a wide graph is drawn large enough for labels', async () => {
@@ -84,18 +87,13 @@ describe('the PNG export', () => {
 
   test("a big graph's picture has every arrowhead and, at a legible scale, every label; the screen keeps its own", async () => {
     // about 12,000 × 4,000 at zoom 1: drawn at 0.8, where an 11 px label is 8.8 px tall
-    const { cy, drawn, restyled, restyle } = graph([
+    const { cy, drawn, restyled, exported } = graph([
       [0, 0],
       [6_000, 4_000],
       [12_000, 0],
     ]);
     cy.$('#n1').addClass('detailed');
-    const picture = (await exportPng(cy, {
-      background: '#000',
-      maxChars: LOTS,
-      restyle,
-      dataUrl,
-    }))!;
+    const picture = (await exported())!;
     assert.equal(picture.labelled, true);
     assert.deepEqual(
       drawn.map(({ detailedNodes, detailedEdges }) => ({ detailedNodes, detailedEdges })),
@@ -109,17 +107,12 @@ describe('the PNG export', () => {
 
   test('labels too small to read stay out of the picture, and it says so', async () => {
     // 30,000 × 20,000: drawn at a quarter of its size, an 11 px label under 3 px tall
-    const { cy, drawn, restyle } = graph([
+    const { cy, drawn, exported } = graph([
       [0, 0],
       [30_000, 0],
       [0, 20_000],
     ]);
-    const picture = (await exportPng(cy, {
-      background: '#000',
-      maxChars: LOTS,
-      restyle,
-      dataUrl,
-    }))!;
+    const picture = (await exported())!;
     assert.equal(picture.labelled, false);
     assert.ok(picture.scale < 0.64);
     assert.deepEqual(
@@ -130,17 +123,17 @@ describe('the PNG export', () => {
   });
 
   test("a small graph's style has every detail: its classes are left alone", async () => {
-    const { cy, drawn } = graph([
+    const { drawn, exported } = graph([
       [0, 0],
       [400, 200],
     ]);
-    const picture = (await exportPng(cy, { background: '#000', maxChars: LOTS, dataUrl }))!;
+    const picture = (await exported(LOTS, true))!;
     assert.equal(picture.labelled, true);
     assert.equal(drawn[0]!.detailedNodes + drawn[0]!.detailedEdges, 0);
   });
 
   test('a picture longer than the host takes is drawn again, smaller, until it fits', async () => {
-    const { cy, drawn, restyle } = graph(
+    const { cy, drawn, exported } = graph(
       [
         [0, 0],
         [6_000, 4_000],
@@ -149,7 +142,7 @@ describe('the PNG export', () => {
       0.5,
     );
     const maxChars = 5_000_000;
-    const picture = (await exportPng(cy, { background: '#000', maxChars, restyle, dataUrl }))!;
+    const picture = (await exported(maxChars))!;
     assert.ok(drawn.length > 1, 'drawn again');
     assert.ok(picture.data.length <= maxChars);
     assert.ok(picture.scale < drawn[0]!.scale);
@@ -159,17 +152,14 @@ describe('the PNG export', () => {
   });
 
   test('none at all when even a tenth of the size is too long', async () => {
-    const { cy, restyle } = graph(
+    const { cy, exported } = graph(
       [
         [0, 0],
         [6_000, 4_000],
       ],
       0.5,
     );
-    assert.equal(
-      await exportPng(cy, { background: '#000', maxChars: 10, restyle, dataUrl }),
-      undefined,
-    );
+    assert.equal(await exported(10), undefined);
     assert.equal(cy.$(`.${EXPORT_DETAILED}`).length, 0);
   });
 });
