@@ -7,7 +7,7 @@ import { warmUpFirstFrame } from './firstFrameWarmUp';
 import { graphStyle } from './graphStyle';
 import { LevelOfDetail } from './levelOfDetail';
 import { exportPng, type PngPicture } from './pngExport';
-import { restyleWithoutResort } from './restyleWithoutResort';
+import { restyleDetails } from './restyleWithoutResort';
 import { ViewCulling } from './viewCulling';
 import { sortZOrderByKeys } from './zOrder';
 import { SliceSizer } from './sliceSizer';
@@ -389,7 +389,7 @@ export class GraphRenderer {
     if (!current) return Promise.resolve(undefined);
     const cy = current.cy;
     const restyle = (elements: Collection, work: () => void) =>
-      current.webgl ? cy.batch(work) : restyleWithoutResort(cy, elements, work);
+      restyleDetails(cy, current.webgl, elements, work);
     return exportPng(cy, {
       background: palette.background,
       maxChars,

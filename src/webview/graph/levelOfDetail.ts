@@ -2,7 +2,7 @@ import type { Core, SingularElementArgument } from 'cytoscape';
 import { nextPaint } from '../common/tasks';
 import { DETAIL_ZOOM } from './detailZoom';
 import { shapesOf } from './elementShapes';
-import { restyleWithoutResort } from './restyleWithoutResort';
+import { restyleDetails } from './restyleWithoutResort';
 
 /** Zoomed out below this, the details given before are taken back (a gap, so no flicker). */
 const UNDETAIL_ZOOM = DETAIL_ZOOM / 2;
@@ -75,8 +75,7 @@ export class LevelOfDetail {
       const part = cy.collection();
       for (const element of todo.slice(start, start + PER_FRAME)) part.merge(element);
       const change = () => (add ? part.addClass(DETAILED) : part.removeClass(DETAILED));
-      if (this.options.webgl) cy.batch(change);
-      else restyleWithoutResort(cy, part, change);
+      restyleDetails(cy, this.options.webgl, part, change);
     }
   }
 

@@ -29,3 +29,18 @@ export function restyleWithoutResort(cy: Core, elements: Collection, work: () =>
     renderer.invalidateCachedZSortedEles = invalidate;
   }
 }
+
+/**
+ * Gives or takes a big graph's details (`work`: class changes on `elements`) the way its renderer
+ * needs: cytoscape's WebGL renderer must hear of every z-order change (its picking buffer), so it
+ * gets a plain batch; the canvas renderer keeps its sorted list (restyleWithoutResort).
+ */
+export function restyleDetails(
+  cy: Core,
+  webgl: boolean,
+  elements: Collection,
+  work: () => void,
+): void {
+  if (webgl) cy.batch(work);
+  else restyleWithoutResort(cy, elements, work);
+}

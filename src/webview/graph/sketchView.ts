@@ -36,8 +36,8 @@ interface CanvasRenderer {
  * theme). From far, the sketch draws the same picture in milliseconds (tens at 10,000), so it does:
  * cytoscape keeps the elements, their geometry, selection and hit-testing (clicks and the wheel go
  * through the sketch to it), but paints nothing until the view is zoomed in to NEAR_ZOOM, where it
- * paints only the few hundred boxes in view, with their labels. Exports are unaffected: cytoscape draws them with
- * its own calls, not through render().
+ * paints only the few hundred boxes in view, with their labels. Exports are unaffected:
+ * cytoscape draws them with its own calls, not through render().
  *
  * Zoomed in, the sketch still draws the edges (the near view): it moves under cytoscape's layer,
  * which then paints the boxes and labels only (see ViewCulling's `edges` option). Seen closer, a
