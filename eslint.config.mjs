@@ -60,6 +60,19 @@ export default tseslint.config(
     },
   },
   {
+    // One copy of the client in the extension host, loaded with its code cache.
+    files: ['src/extension/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ImportExpression[source.value=/(^|\\/)client$/]',
+          message: 'Load the client with loadClientLibrary() (connections/clientLibrary.ts).',
+        },
+      ],
+    },
+  },
+  {
     // Webview bundles run in the browser: no vscode API, no Node, no client runtime.
     files: ['src/webview/**/*.ts', 'src/shared/**/*.ts'],
     languageOptions: { globals: { ...globals.browser } },

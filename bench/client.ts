@@ -14,7 +14,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { buildSync } from 'esbuild';
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ProbeResult } from './clientProbe';
@@ -37,32 +37,48 @@ function baseUrlOf(stateDir: string): string {
 }
 
 /**
- * The probe as the extension runs the client: one esbuild bundle (the settings of the shipped
- * dist/client.js, undici included) in plain Node. Through tsx's loader instead, every module undici
- * loads lazily on its first request (its HTTP parser) went through the loader's worker thread,
- * 20–30 ms that no user pays.
+ * The probe runs the client as the extension does: the client bundled as the shipped
+ * dist/client.js is (esbuild.mjs --production: undici included, minified), loaded with its code
+ * cache, in plain Node. Through tsx's loader instead, every module undici loads lazily on its
+ * first request (its HTTP parser) went through the loader's worker thread, 20–30 ms that no user
+ * pays.
  */
-const PROBE = join(__dirname, '..', 'out', 'bench', 'clientProbe.cjs');
+const OUT = join(__dirname, '..', 'out', 'bench');
+const PROBE = join(OUT, 'clientProbe.cjs');
+/** The client's code cache, as the extension keeps it; the warm-up round writes it. */
+const CODE_CACHE = join(OUT, 'code-cache');
 
 function buildProbe(): void {
-  buildSync({
-    entryPoints: [join(__dirname, 'clientProbe.ts')],
-    outfile: PROBE,
+  const shipped = {
     bundle: true,
     platform: 'node',
     format: 'cjs',
     target: 'node20.18',
     minify: true,
     logLevel: 'warning',
+  } as const;
+  buildSync({
+    ...shipped,
+    entryPoints: [join(__dirname, '..', 'src', 'client', 'index.ts')],
+    outfile: join(OUT, 'client.js'),
   });
+  buildSync({ ...shipped, entryPoints: [join(__dirname, 'clientProbe.ts')], outfile: PROBE });
+  rmSync(CODE_CACHE, { recursive: true, force: true });
 }
 
-function probe(baseUrl: string, mode: string): ProbeResult {
-  const output = execFileSync(process.execPath, [PROBE, '--url', baseUrl, '--mode', mode], {
-    encoding: 'utf8',
-    maxBuffer: 1 << 20,
-  });
+/** One probe; `codeCache`: the client's code cache folder (none: a new empty one, as on a first start). */
+function probe(baseUrl: string, mode: string, codeCache?: string): ProbeResult {
+  const args = [PROBE, '--url', baseUrl, '--mode', mode];
+  if (codeCache) args.push('--code-cache', codeCache);
+  const output = execFileSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 1 << 20 });
   return JSON.parse(output.trim().split('\n').pop()!) as ProbeResult;
+}
+
+/** The rows of a mode that loads the client must all have taken (or all not) the code cache. */
+function cacheAsMeant(label: string, runs: ProbeResult[], used: boolean): void {
+  if (runs.some((run) => run.cacheUsed !== used)) {
+    throw new Error(`${label}: V8 ${used ? 'did not take' : 'took'} the client's code cache`);
+  }
 }
 
 function curl(baseUrl: string, path: string): CurlResult {
@@ -136,11 +152,14 @@ const ms = (seconds: number): string => `${(seconds * 1000).toFixed(1)} ms`;
 function factsAndResources(baseUrl: string, count: number): void {
   const facts = rounds(count, {
     curl: () => curl(baseUrl, 'pdb/query/v4/facts'),
-    client: () => probe(baseUrl, 'client-facts'),
+    client: () => probe(baseUrl, 'client-facts', CODE_CACHE),
     raw: () => probe(baseUrl, 'raw-facts'),
-    warm: () => probe(baseUrl, 'client-first-warm'),
+    warm: () => probe(baseUrl, 'client-first-warm', CODE_CACHE),
     nodeHttp: () => probe(baseUrl, 'node-http-facts'),
+    uncached: () => probe(baseUrl, 'client-facts'),
   });
+  cacheAsMeant('facts', facts.client, true);
+  cacheAsMeant('facts, first start', facts.uncached, false);
   for (const run of facts.client) sameRows('facts', run.rows, facts.raw[0]!.rows);
   const factRows = facts.client[0]!.rows;
   const factMb = facts.curl[0]!.bytes / 1e6;
@@ -175,7 +194,7 @@ function factsAndResources(baseUrl: string, count: number): void {
 
   const resources = rounds(count, {
     curl: () => curl(baseUrl, 'pdb/query/v4/resources'),
-    client: () => probe(baseUrl, 'client-resources'),
+    client: () => probe(baseUrl, 'client-resources', CODE_CACHE),
     raw: () => probe(baseUrl, 'raw-resources'),
   });
   for (const run of resources.client) sameRows('resources', run.rows, resources.raw[0]!.rows);
@@ -216,6 +235,24 @@ function factsAndResources(baseUrl: string, count: number): void {
     first / firstByte,
     '≤ 2×',
   );
+  // the first start after an install or an update, before the client's code cache is written
+  const uncachedFirst = median(facts.uncached.map((run) => run.firstSeconds));
+  row(
+    "first record ÷ curl's first byte (facts), fresh process, no code cache yet (first start; reference)",
+    ms(uncachedFirst),
+    ms(firstByte),
+    uncachedFirst / firstByte,
+    '',
+  );
+  const load = median(facts.client.map((run) => run.loadSeconds!));
+  const uncachedLoad = median(facts.uncached.map((run) => run.loadSeconds!));
+  row(
+    'loading the client (dist/client.js) in a fresh process: with its code cache ÷ without',
+    ms(load),
+    ms(uncachedLoad),
+    load / uncachedLoad,
+    '',
+  );
   // the same in a process that has made a request before (undici's parser loaded), on a new
   // connection as curl's: what a query costs in an extension host that has talked to PuppetDB
   const warmFirst = median(facts.warm.map((run) => run.firstSeconds));
@@ -252,7 +289,7 @@ function nodesWithStatus(
   count: number,
 ): { client: number; reference: number; nodes: number } {
   const runs = rounds(count, {
-    client: () => probe(baseUrl, 'client-nodes-status'),
+    client: () => probe(baseUrl, 'client-nodes-status', CODE_CACHE),
     reference: () => pypuppetdb(baseUrl),
   });
   const nodes = runs.client[0]!.rows;

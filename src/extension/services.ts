@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { keepClientCodeCacheIn, saveClientCodeCache } from './connections/clientLibrary';
 import { ConnectionStore } from './connections/connectionStore';
 import { trackContextKeys } from './contextKeys';
 import { WorkspaceConnectionsNotice } from './connections/workspaceConnectionsNotice';
@@ -39,11 +40,16 @@ export class Services implements vscode.Disposable {
     this.errors = new ErrorReporter(log);
     this.extensionUri = context.extensionUri;
     this.history = new QueryHistory(context.globalState);
+    keepClientCodeCacheIn(vscode.Uri.joinPath(context.globalStorageUri, 'code-cache').fsPath, log);
     this.store = new ConnectionStore(
       this.settings,
       context.secrets,
       undefined,
-      (connection, event) => logRequest(log, connection, event),
+      (connection, event) => {
+        logRequest(log, connection, event);
+        // after the first answer, the client's code for a request is compiled: worth keeping
+        if (event.status === 200) saveClientCodeCache();
+      },
     );
     this.explorer = new ExplorerProvider(this.store, this.settings, this.errors);
     this.treeView = vscode.window.createTreeView(Views.explorer, {

@@ -4,6 +4,7 @@ import type { ConnectionSettings, Settings } from '../settings';
 import { askSecretAgain } from './askSecretAgain';
 import { ConnectionSecrets, type AskSecretAgain, type SecretKind } from './connectionSecrets';
 import { serverUrlsOf } from './serverUrls';
+import { loadClientLibrary } from './clientLibrary';
 
 export type { SecretKind } from './connectionSecrets';
 
@@ -106,8 +107,7 @@ export class ConnectionStore implements vscode.Disposable {
     }
     const generation = this.generation;
     const options = await this.connectOptions(connection);
-    // loaded on first use, so that activation does not pay for undici
-    const { connect } = await import('../../client');
+    const { connect } = await loadClientLibrary();
     // nothing is awaited from here on, so concurrent callers share one client
     const key = JSON.stringify(options);
     const cached = this.clients.get(id);

@@ -1,11 +1,11 @@
 /** The certificate and key steps of the connection form: a file picker and a PEM check. */
 import * as vscode from 'vscode';
 import type { PemKind } from '../../client';
+import { loadClientLibrary } from './clientLibrary';
 
 /** Why a path can't serve as this PEM file (missing, a directory, a FIFO, too large, not PEM). */
 export async function pemFileProblem(path: string, kind: PemKind): Promise<string | undefined> {
-  // loaded on first use, like the rest of the client, so activation does not pay for it
-  const { readPemFile } = await import('../../client');
+  const { readPemFile } = await loadClientLibrary();
   try {
     await readPemFile(path, kind);
     return undefined;

@@ -8,6 +8,7 @@ import { describeError } from '../errorText';
 import type { ConnectionSettings } from '../settings';
 import type { ConnectionStore } from './connectionStore';
 import { serverUrlsOf } from './serverUrls';
+import { loadClientLibrary } from './clientLibrary';
 
 export interface ServerCheck {
   url: string;
@@ -23,7 +24,7 @@ export async function checkEachServer(
   connection: ConnectionSettings,
 ): Promise<ServerCheck[]> {
   const options = await store.connectOptions(connection);
-  const { connect } = await import('../../client');
+  const { connect } = await loadClientLibrary();
   return Promise.all(
     serverUrlsOf(connection).map(async (url): Promise<ServerCheck> => {
       const client = connect({ ...withoutAddress(options), serverUrls: [url] });
