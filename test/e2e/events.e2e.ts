@@ -21,6 +21,7 @@ import { startRecordingProxy } from './support/recordingProxy';
 import { shownEvents } from './support/eventRows';
 import { assertGridAria, gridAria } from './support/gridAria';
 import {
+  notificationInCenter,
   reloadWindow,
   runCommand,
   webviewFrame,
@@ -110,13 +111,7 @@ async function truncatedTable(options: {
       await page.keyboard.press('Enter');
       // the closing message is a notification: the list of notifications keeps it
       await page.locator('.statusbar .codicon-bell-dot').waitFor({ timeout: 60_000 });
-      await runCommand(page, 'Notifications: Show Notifications');
-      await page
-        .locator('.notifications-center .monaco-list-row', {
-          hasText: `Exported all ${serverEvents.length} rows`,
-        })
-        .first()
-        .waitFor({ timeout: 60_000 });
+      await notificationInCenter(page, `Exported all ${serverEvents.length} rows`);
       await page.screenshot({ path: join(options.screenshots, 'events-exported-dark.png') });
       await check(
         `dark: "Export all events as JSON…" writes all ${serverEvents.length} events to the file picked in the save dialog`,

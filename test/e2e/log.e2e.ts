@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import {
   e2eArguments,
+  notificationInCenter,
   openFile,
   runCommand,
   webviewFrame,
@@ -67,11 +68,7 @@ async function main(): Promise<void> {
       await pickRow.first().click();
       // the error is a notification: open the list of notifications, where it keeps its buttons
       await page.locator('.statusbar .codicon-bell-dot').waitFor({ timeout: 30_000 });
-      await runCommand(page, 'Notifications: Show Notifications');
-      const toast = page
-        .locator('.notifications-center .monaco-list-row:has-text("Could not reach PuppetDB")')
-        .first();
-      await toast.waitFor({ timeout: 30_000 });
+      const toast = await notificationInCenter(page, 'Could not reach PuppetDB', 30_000);
       const buttons = await toast.locator('.monaco-button').allTextContents();
       check(`${theme}: the error offers Retry, Edit Connection and Show Log`, () =>
         assert.deepEqual(

@@ -118,6 +118,31 @@ export async function runCommand(
 }
 
 /**
+ * The row of the notification showing `text` in the notifications center, where it keeps its
+ * buttons (a toast hides itself after a while). The center is opened again whenever it is closed:
+ * VS Code closes it when its last notification goes, as a progress notification does when it ends
+ * before the message that follows it arrives, and that message then comes as a toast only.
+ */
+export async function notificationInCenter(
+  page: Page,
+  text: string,
+  timeoutMs = 60_000,
+): Promise<Locator> {
+  const row = page.locator('.notifications-center .monaco-list-row', { hasText: text }).first();
+  const center = page.locator('.notifications-center.visible');
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (!(await center.isVisible())) await runCommand(page, 'Notifications: Show Notifications');
+    try {
+      await row.waitFor({ timeout: Math.max(1, Math.min(5_000, deadline - Date.now())) });
+      return row;
+    } catch (error) {
+      if (Date.now() >= deadline) throw error;
+    }
+  }
+}
+
+/**
  * Developer: Reload Window, returning once the new workbench is up: waits for the page itself to
  * navigate, so that nothing of the old page (its webview frames) is taken for the new one.
  */
