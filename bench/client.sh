@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # npm run bench:client — every client row of issue 14, each a ratio beside its baseline measured
-# in the same run (bench/client.ts): all facts and all resources against curl, the client's CPU
+# in the same run (bench/client.ts): all facts and all resources against curl (sharing the CPUs
+# with PuppetDB, then on a CPU of the reader's own, bench/cpuPinning.ts), the client's CPU
 # against undici + one JSON.parse, the first record against curl's first byte, nodes with status
 # against pypuppetdb at 2,000 and 10,000 nodes (and how each grows); then the peak memory of
 # reading every fact (bench/memory.ts).

@@ -3,7 +3,9 @@
  * same run: curl (PuppetDB streams JSON from one thread, so curl is the physical limit), raw undici
  * with one JSON.parse (the least CPU a Node reader can spend), and pypuppetdb (the reference).
  * Every measurement is a fresh process (bench/clientProbe.ts, curl, python3); each row is the
- * median of `--rounds` after one warm-up round, the readers alternating within a round.
+ * median of `--rounds` after one warm-up round, the readers alternating within a round. Both
+ * bodies are read twice: sharing the machine's CPUs with PuppetDB, then on a CPU of the reader's
+ * own (bench/cpuPinning.ts), as when VS Code and PuppetDB run on two machines.
  *
  *   node --import tsx bench/client.ts --state-dir .work/bench-client \
  *     [--fleet-state-dir .work/fleet] [--rounds 5]
@@ -18,6 +20,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ProbeResult } from './clientProbe';
+import { pinServerAwayFromReader } from './cpuPinning';
 
 const PYTHON = '/usr/bin/python3'; // Debian's, where python3-pypuppetdb installs
 
@@ -66,11 +69,25 @@ function buildProbe(): void {
   rmSync(CODE_CACHE, { recursive: true, force: true });
 }
 
-/** One probe; `codeCache`: the client's code cache folder (none: a new empty one, as on a first start). */
-function probe(baseUrl: string, mode: string, codeCache?: string): ProbeResult {
+/** Runs a command line, after `prefix` (taskset, to run it on a CPU of its own) if given. */
+function run(command: string, args: string[], prefix: readonly string[] = []): string {
+  const [file, ...rest] = [...prefix, command, ...args];
+  return execFileSync(file!, rest, { encoding: 'utf8', maxBuffer: 1 << 20 });
+}
+
+/**
+ * One probe; `codeCache`: the client's code cache folder (none: a new empty one, as on a first
+ * start); `prefix`: see run().
+ */
+function probe(
+  baseUrl: string,
+  mode: string,
+  codeCache?: string,
+  prefix?: readonly string[],
+): ProbeResult {
   const args = [PROBE, '--url', baseUrl, '--mode', mode];
   if (codeCache) args.push('--code-cache', codeCache);
-  const output = execFileSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 1 << 20 });
+  const output = run(process.execPath, args, prefix);
   return JSON.parse(output.trim().split('\n').pop()!) as ProbeResult;
 }
 
@@ -81,8 +98,8 @@ function cacheAsMeant(label: string, runs: ProbeResult[], used: boolean): void {
   }
 }
 
-function curl(baseUrl: string, path: string): CurlResult {
-  const output = execFileSync(
+function curl(baseUrl: string, path: string, prefix?: readonly string[]): CurlResult {
+  const output = run(
     'curl',
     [
       '-sf',
@@ -92,7 +109,7 @@ function curl(baseUrl: string, path: string): CurlResult {
       '%{time_starttransfer} %{time_total} %{size_download}',
       `${baseUrl}/${path}`,
     ],
-    { encoding: 'utf8' },
+    prefix,
   );
   const [firstByte, total, bytes] = output.trim().split(' ').map(Number) as [
     number,
@@ -284,6 +301,49 @@ function factsAndResources(baseUrl: string, count: number): void {
   );
 }
 
+/**
+ * All facts and all resources again, PuppetDB and PostgreSQL on one CPU and the readers on the
+ * other: the client's own speed, as when VS Code and PuppetDB are on different machines (above,
+ * sharing 2 cores, what a reader spends on parsing slows PuppetDB's streaming).
+ */
+function onCpusOfTheirOwn(baseUrl: string, stateDir: string, count: number): void {
+  const pinning = pinServerAwayFromReader(stateDir);
+  if (typeof pinning === 'string') {
+    console.error(`  the rows with a CPU of the reader's own are left out: ${pinning}`);
+    return;
+  }
+  const on = pinning.readerPrefix;
+  try {
+    for (const body of ['facts', 'resources'] as const) {
+      const runs = rounds(count, {
+        curl: () => curl(baseUrl, `pdb/query/v4/${body}`, on),
+        client: () => probe(baseUrl, `client-${body}`, CODE_CACHE, on),
+        raw: () => probe(baseUrl, `raw-${body}`, undefined, on),
+      });
+      for (const run of runs.client) sameRows(body, run.rows, runs.raw[0]!.rows);
+      const curlTotal = median(runs.curl.map((run) => run.seconds));
+      const clientTotal = median(runs.client.map((run) => run.seconds));
+      const rawTotal = median(runs.raw.map((run) => run.seconds));
+      row(
+        `all ${body}, the reader on a CPU of its own (PuppetDB and PostgreSQL on the other, as on two machines): client ÷ curl`,
+        s(clientTotal),
+        s(curlTotal),
+        clientTotal / curlTotal,
+        '≤ 1.05×',
+      );
+      row(
+        `all ${body}, the reader on a CPU of its own: undici + one JSON.parse ÷ curl (reference)`,
+        s(rawTotal),
+        s(curlTotal),
+        rawTotal / curlTotal,
+        '',
+      );
+    }
+  } finally {
+    pinning.release();
+  }
+}
+
 function nodesWithStatus(
   baseUrl: string,
   count: number,
@@ -321,6 +381,7 @@ function main(): void {
     `medians of ${count} after one warm-up, a fresh process each (the client and undici bundled as shipped, in plain Node); PuppetDB at ${baseUrl}`,
   );
   factsAndResources(baseUrl, count);
+  onCpusOfTheirOwn(baseUrl, values['state-dir']!, count);
   const small = nodesWithStatus(baseUrl, count);
   if (values['fleet-state-dir']) {
     const large = nodesWithStatus(baseUrlOf(values['fleet-state-dir']), count);
