@@ -16,10 +16,11 @@
  */
 import { execFileSync } from 'node:child_process';
 import { buildSync } from 'esbuild';
-import { readFileSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ProbeResult } from './clientProbe';
+import { readStateEnv } from '../scripts/puppetdb/fleetLoader';
 import { pinServerAwayFromReader } from './cpuPinning';
 
 const PYTHON = '/usr/bin/python3'; // Debian's, where python3-pypuppetdb installs
@@ -32,11 +33,9 @@ interface CurlResult {
 }
 
 function baseUrlOf(stateDir: string): string {
-  const line = readFileSync(join(stateDir, 'env'), 'utf8')
-    .split('\n')
-    .find((entry) => entry.startsWith('PDB_HTTP_URL='));
-  if (!line) throw new Error(`${stateDir}/env names no PDB_HTTP_URL`);
-  return line.slice('PDB_HTTP_URL='.length).trim();
+  const url = readStateEnv(stateDir).PDB_HTTP_URL;
+  if (!url) throw new Error(`${stateDir}/env names no PDB_HTTP_URL`);
+  return url.trim();
 }
 
 /**
@@ -70,14 +69,14 @@ function buildProbe(): void {
 }
 
 /** Runs a command line, after `prefix` (taskset, to run it on a CPU of its own) if given. */
-function run(command: string, args: string[], prefix: readonly string[] = []): string {
+function execute(command: string, args: string[], prefix: readonly string[] = []): string {
   const [file, ...rest] = [...prefix, command, ...args];
   return execFileSync(file!, rest, { encoding: 'utf8', maxBuffer: 1 << 20 });
 }
 
 /**
  * One probe; `codeCache`: the client's code cache folder (none: a new empty one, as on a first
- * start); `prefix`: see run().
+ * start); `prefix`: see execute().
  */
 function probe(
   baseUrl: string,
@@ -87,7 +86,7 @@ function probe(
 ): ProbeResult {
   const args = [PROBE, '--url', baseUrl, '--mode', mode];
   if (codeCache) args.push('--code-cache', codeCache);
-  const output = run(process.execPath, args, prefix);
+  const output = execute(process.execPath, args, prefix);
   return JSON.parse(output.trim().split('\n').pop()!) as ProbeResult;
 }
 
@@ -99,7 +98,7 @@ function cacheAsMeant(label: string, runs: ProbeResult[], used: boolean): void {
 }
 
 function curl(baseUrl: string, path: string, prefix?: readonly string[]): CurlResult {
-  const output = run(
+  const output = execute(
     'curl',
     [
       '-sf',

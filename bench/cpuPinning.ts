@@ -10,7 +10,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { join } from 'node:path';
+import { readStateEnv } from '../scripts/puppetdb/fleetLoader';
 
 /** Debian's pg_ctlcluster writes the postmaster's pid here (the cluster start.sh uses). */
 const POSTMASTER_PID_FILE = '/var/run/postgresql/15-main.pid';
@@ -22,16 +22,9 @@ export interface CpuPinning {
   release(): void;
 }
 
-function pidOf(file: string, key?: string): number {
-  const text = readFileSync(file, 'utf8');
-  const line = key
-    ? text
-        .split('\n')
-        .find((entry) => entry.startsWith(`${key}=`))
-        ?.slice(key.length + 1)
-    : text.split('\n')[0];
-  const pid = Number(line?.trim());
-  if (!Number.isInteger(pid) || pid <= 0) throw new Error(`${file} names no process id`);
+function pidIn(text: string, where: string): number {
+  const pid = Number(text.trim());
+  if (!Number.isInteger(pid) || pid <= 0) throw new Error(`${where} names no process id`);
   return pid;
 }
 
@@ -69,8 +62,11 @@ export function pinServerAwayFromReader(stateDir: string): CpuPinning | string {
   let postmaster: number;
   try {
     execFileSync('taskset', ['-V'], { stdio: 'ignore' });
-    puppetdb = pidOf(join(stateDir, 'env'), 'PDB_PID');
-    postmaster = pidOf(POSTMASTER_PID_FILE);
+    puppetdb = pidIn(readStateEnv(stateDir).PDB_PID ?? '', `${stateDir}/env`);
+    postmaster = pidIn(
+      readFileSync(POSTMASTER_PID_FILE, 'utf8').split('\n')[0]!,
+      POSTMASTER_PID_FILE,
+    );
   } catch (error) {
     return error instanceof Error ? error.message : String(error);
   }
