@@ -12,13 +12,14 @@ export function run(): Promise<void> {
   const suiteDir = join(__dirname, 'suite');
   // the restricted run (runInVsCode.ts) has its own suites; the trusted run has all the others
   const restricted = process.env.PDBX_RUN === 'restricted';
-  for (const file of readdirSync(suiteDir)
+  const files = readdirSync(suiteDir)
     .filter(
       (name) => name.endsWith('.test.js') && name.endsWith('.restricted.test.js') === restricted,
     )
-    .sort()) {
-    mocha.addFile(join(suiteDir, file));
-  }
+    .sort();
+  // a build that left the suites out must not pass as a run with nothing to fail
+  if (files.length === 0) return Promise.reject(new Error(`No suite file in ${suiteDir}.`));
+  for (const file of files) mocha.addFile(join(suiteDir, file));
   return new Promise((resolve, reject) => {
     mocha.run((failures) =>
       failures > 0 ? reject(new Error(`${failures} test(s) failed`)) : resolve(),

@@ -29,6 +29,7 @@ import {
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { judgeHostRuns, SUMMARY_LINE, type HostRunReport } from '../support/hostRunOutcome';
 import { startRecorder } from './recorder';
 import {
   ROOT,
@@ -70,7 +71,7 @@ async function runSuites(
     screenshots: string;
     version: VsCodeVersion;
   },
-): Promise<number> {
+): Promise<HostRunReport> {
   const recorder = run.recorder ? await startRecorder() : undefined;
   const workspace = recorder
     ? copyWithRecorder(resolve(ROOT, run.workspace), recorder.origin)
@@ -94,11 +95,15 @@ async function runSuites(
     let report: (code: number) => void = () => {};
     const finished = new Promise<number>((resolveExit) => (report = resolveExit));
     await session.page.exposeFunction('codeAutomationExit', async (code: number) => report(code));
+    let summary: string | undefined;
     session.page.on('console', (message) => {
       // the extension host's console reaches the page prefixed and styled; keep our lines only
       const text = message.text();
       const start = text.indexOf('[pdbx] ');
-      if (start >= 0) console.log(text.slice(start + 7).replace(/%c/g, ''));
+      if (start < 0) return;
+      const line = text.slice(start + 7).replace(/%c/g, '');
+      if (SUMMARY_LINE.test(line.trim())) summary = line.trim();
+      console.log(line);
     });
     await session.open(workspace, [
       ['extensionTestsPath', `vscode-remote://remote${options.testsPath}`],
@@ -119,7 +124,7 @@ async function runSuites(
       })
       .catch(() => undefined);
     if (code !== 0) console.error(session.serverLog().slice(-3000));
-    return code;
+    return { name: run.name, code, summary, grep: options.grep };
   } finally {
     await session.stop();
     await recorder?.close();
@@ -158,22 +163,24 @@ async function main(): Promise<number> {
   }
   const screenshots = resolve(values.screenshots!);
   mkdirSync(screenshots, { recursive: true });
-  let worst = 0;
+  const reports: HostRunReport[] = [];
   const runs = RUNS.map((run) =>
     values.workspace && run.name === 'trusted' ? { ...run, workspace: values.workspace } : run,
   );
   for (const run of runs.filter((entry) => mode === 'both' || mode === entry.name)) {
     console.log(`vscode ${version} (${run.name} workspace):`);
-    const code = await runSuites(run, {
+    const report = await runSuites(run, {
       stateDir: resolve(values['state-dir']!),
       grep: values.grep ?? '',
       testsPath: resolve(ROOT, values['tests-path']!),
       screenshots,
       version,
     });
-    worst = Math.max(worst, code);
+    reports.push(report);
   }
-  return worst;
+  const { code, problems } = judgeHostRuns(reports);
+  for (const problem of problems) console.error(`vscode: ${problem}`);
+  return code;
 }
 
 main().then(
