@@ -3,6 +3,7 @@
 // Flags: --production (minify, no source maps), --watch.
 import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import * as esbuild from 'esbuild';
+import { clientAsSeparateFile } from './scripts/build/clientAsSeparateFile.mjs';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
@@ -19,21 +20,6 @@ const nodeBundle = {
   minify: production,
   sourcemap: !production,
   logLevel: 'info',
-};
-
-/**
- * The extension loads the client (and undici, most of the code) on first use from dist/client.js,
- * so activation only parses the small host bundle.
- */
-const clientAsSeparateFile = {
-  name: 'client-as-separate-file',
-  setup(build) {
-    build.onResolve({ filter: /^(\.\.\/)+client$/ }, (args) =>
-      args.importer.includes('/src/extension/')
-        ? { path: './client.js', external: true }
-        : undefined,
-    );
-  },
 };
 
 const builds = [{ ...nodeBundle, entryPoints: { client: 'src/client/index.ts' }, outdir: 'dist' }];
