@@ -7,9 +7,10 @@ const require = createRequire(import.meta.url);
 const tsc = require.resolve('typescript/bin/tsc');
 const children = [
   spawn(process.execPath, ['esbuild.mjs', '--watch'], { stdio: 'inherit' }),
+  // every part's project, as npm run typecheck checks them
   spawn(
     process.execPath,
-    [tsc, '-p', 'tsconfig.json', '--noEmit', '--watch', '--preserveWatchOutput'],
+    [tsc, '-b', 'tsconfig.typecheck.json', '--watch', '--preserveWatchOutput'],
     {
       stdio: 'inherit',
     },
