@@ -38,8 +38,11 @@ else
   pg_ctlcluster 15 main start
   echo started > "$state_dir/postgres.started-by-us"
 fi
-# Each state dir gets its own database, so that the test, demo and bench servers can coexist.
-db_name="puppetdb_$(basename "${share_of:-$state_dir}" | tr -c 'a-zA-Z0-9\n' '_')"
+# Each state dir gets its own database, so that the test, demo and bench servers can coexist: its
+# name is the folder's, and a hash of its whole path, so that two checkouts' .work/pdb (worktrees
+# side by side) never drop each other's database.
+db_dir="${share_of:-$state_dir}"
+db_name="puppetdb_$(basename "$db_dir" | tr -c 'a-zA-Z0-9\n' '_' | cut -c1-40)_$(printf '%s' "$db_dir" | sha256sum | cut -c1-8)"
 if [ -n "$pg_port" ]; then psql_as_admin=(psql -h 127.0.0.1 -p "$pg_port" -U postgres); else psql_as_admin=(runuser -u postgres -- psql); fi
 if [ -n "$share_of" ]; then
   [ -f "$share_of/ssl/client.pem" ] || { log "PDB_SHARE_DATABASE_OF: no PuppetDB was started in $share_of"; exit 1; }
