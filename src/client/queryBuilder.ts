@@ -147,9 +147,21 @@ export abstract class BooleanOperator extends QueryNode {
 /**
  * A list passed to `add()` is a list of queries, unless it is itself a query AST (its first
  * item a string operator), which the reference's `str` branch would have parsed the same way.
+ * A first item that is a query's JSON text (`'["=", "a", 1]'`, which no operator is) makes it a
+ * list of queries, as the reference reads every list.
  */
 function isAstArray(value: readonly unknown[]): boolean {
-  return typeof value[0] === 'string';
+  const first = value[0];
+  return typeof first === 'string' && !isQueryText(first);
+}
+
+function isQueryText(text: string): boolean {
+  if (!text.trimStart().startsWith('[')) return false;
+  try {
+    return Array.isArray(JSON.parse(text));
+  } catch {
+    return false;
+  }
 }
 
 export class AndOperator extends BooleanOperator {

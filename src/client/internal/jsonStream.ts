@@ -123,6 +123,8 @@ class ArrayScanner {
   private inString = false;
   private escaped = false;
   private inElement = false;
+  /** A "," ended the last element: another must follow (JSON has no trailing comma). */
+  private afterComma = false;
   private sawFirstByte = false;
   /** The first bytes, held back while they might be the start of a byte-order mark. */
   private preamble: Buffer = EMPTY;
@@ -226,6 +228,8 @@ class ArrayScanner {
     this.inString = false;
     this.escaped = false;
     this.inElement = false;
+    // the cut took the separator's comma: the row it announced must follow
+    this.afterComma = true;
     return { part: { kind: 'elements', elements: elements as unknown[] }, resumeAt: end + 1 };
   }
 
@@ -287,6 +291,7 @@ class ArrayScanner {
     let inString = this.inString;
     let escaped = this.escaped;
     let inElement = this.inElement;
+    let afterComma = this.afterComma;
     let index = from;
     const length = chunk.length;
 
@@ -310,8 +315,11 @@ class ArrayScanner {
             if (batchEnd < 0) batchStart = elementStart;
             batchEnd = index;
             inElement = false;
+            afterComma = byte === COMMA;
           } else if (byte === COMMA) {
             throw new JsonDecodeError('unexpected "," in the response array');
+          } else if (afterComma) {
+            throw new JsonDecodeError('unexpected "]" after "," in the response array');
           }
           if (byte === CLOSE_BRACKET) {
             this.mode = 'done';
@@ -338,6 +346,7 @@ class ArrayScanner {
     this.inString = inString;
     this.escaped = escaped;
     this.inElement = inElement;
+    this.afterComma = afterComma;
     this.scannedTo = index;
 
     let part: ElementBatch | undefined;

@@ -87,6 +87,8 @@ describe('decodeJsonStream', () => {
     ['garbage bytes', '[{"a":1},garbage]', /not valid JSON/],
     ['data after the array', '[1,2] [3]', /after the end/],
     ['a leading comma', '[,1]', /unexpected ","/],
+    // found by test/unit/properties/jsonStream.test.ts: JSON has no trailing comma
+    ['a trailing comma', '[\n false,\n\n]', /unexpected "\]" after ","/],
     ['a non-JSON body', '<html>oops</html>', /not valid JSON/],
   ] as const) {
     test(`rejects ${label}`, async () => {
@@ -97,6 +99,18 @@ describe('decodeJsonStream', () => {
       });
     });
   }
+
+  test('a trailing comma is refused at every split point, after rows the native cut took too', async () => {
+    for (const body of ['[1,]', '[{"certname":"a"},{"certname":"b"},{"certname":"c"}, ]']) {
+      for (let split = 1; split <= body.length; split++) {
+        await assert.rejects(
+          collect(decodeJsonStream(chunksOf(body, [split]))),
+          /unexpected "\]" after ","/,
+          `${body} split at ${split}`,
+        );
+      }
+    }
+  });
 
   test('keeps memory to the element in flight: one batch per chunk', async () => {
     const rows = Array.from({ length: 1000 }, (_, index) => ({

@@ -145,6 +145,16 @@ describe('boolean operators', () => {
     raises(() => new AndOperator().add('not json'));
   });
 
+  // found by test/unit/properties/queryBuilder.test.ts: a list whose first item was a string
+  // was taken for one query AST, so a list of query texts went out as ['["=", …]', …]
+  test('a list of query texts adds each query, as the reference reads every list', () => {
+    const op = new AndOperator().add(['["=", "a", 1]', ' ["in", "certname", ["array", ["x"]]]']);
+    assert.equal(op.toString(), '["and", ["=", "a", 1], ["in", "certname", ["array", ["x"]]]]');
+    assert.equal(new NotOperator().add(['["=", "a", 1]']).toString(), '["not", ["=", "a", 1]]');
+    // an AST array is still one query, whatever its operator
+    assert.equal(new OrOperator().add(['[', 'a', 1]).toString(), '["or", ["[", "a", 1]]');
+  });
+
   test('not takes one query only', () => {
     const op = new NotOperator();
     op.add(new EqualsOperator('operatingsystem', 'CentOS'));

@@ -24,7 +24,11 @@ export function csvLine(columns: readonly string[]): string {
 
 /** One row's line (with its line break) under `columns`. */
 export function csvRow(row: unknown, columns: readonly string[]): string {
-  const cells = isRecord(row) ? columns.map((column) => row[column]) : [row];
+  // own fields only: a row without a "__proto__" or "constructor" field has an empty cell there,
+  // not what every object inherits under that name
+  const cells = isRecord(row)
+    ? columns.map((column) => (Object.hasOwn(row, column) ? row[column] : undefined))
+    : [row];
   return `${cells.map((value) => quoteCell(cellText(value))).join(',')}\r\n`;
 }
 

@@ -56,6 +56,13 @@ describe('CSV export', () => {
   test('non-ASCII text passes through unchanged', () => {
     assert.equal(toCsv([{ location: 'Zürich' }]), 'location\r\nZürich\r\n');
   });
+
+  // found by test/unit/properties/csv.test.ts: a row without the field had what every object
+  // inherits under that name ({} for "__proto__")
+  test('a field named like an object property is empty in the rows that lack it', () => {
+    const rows = JSON.parse('[{"__proto__": false, "constructor": 1}, {}]') as unknown[];
+    assert.equal(toCsv(rows), '__proto__,constructor\r\nfalse,1\r\n,\r\n');
+  });
 });
 
 describe('copy as curl', () => {
