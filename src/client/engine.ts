@@ -51,15 +51,17 @@ export class QueryEngine {
 
   async send(request: EngineRequest): Promise<HttpResponse> {
     const method = request.method ?? 'GET';
-    const pairs = request.parameters ? parameterPairs(request.parameters) : [];
+    const extraSearch = request.extraSearch ?? [];
+    // the call's own parameters (pqlAst's ast_only) win over a payload's key of the same name
+    const ownKeys = new Set(extraSearch.map(([key]) => key));
+    const pairs = (request.parameters ? parameterPairs(request.parameters) : []).filter(
+      ([key]) => !ownKeys.has(key),
+    );
     const path =
       typeof request.path === 'string'
         ? `${endpointPath(request.endpoint)}/${pyQuote(request.path)}`
         : endpointPath(request.endpoint, request.path ?? []);
-    const searchPairs =
-      method === 'GET'
-        ? [...pairs, ...(request.extraSearch ?? [])]
-        : [...(request.extraSearch ?? [])];
+    const searchPairs = method === 'GET' ? [...pairs, ...extraSearch] : [...extraSearch];
     const body = request.body ?? (method === 'POST' ? encodeJsonBody(pairs) : undefined);
     const response = await this.transport.send({
       method,

@@ -22,6 +22,9 @@ export type { RequestEvent, RequestObserver } from './requestEvent';
 export type {
   OrderBy,
   OrderField,
+  PayloadJson,
+  PayloadValue,
+  QueryPayload,
   QueryOptions,
   QueryParameters,
   RequestOptions,

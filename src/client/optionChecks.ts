@@ -23,6 +23,13 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null;
 const isFiniteNumber = (value: unknown): value is number =>
   typeof value === 'number' && Number.isFinite(value);
+const isPlainObject = (value: unknown): value is Record<string, unknown> => {
+  if (!isObject(value) || Array.isArray(value)) return false;
+  const prototype = Object.getPrototypeOf(value) as unknown;
+  return prototype === Object.prototype || prototype === null;
+};
+const isValidDate = (value: unknown): value is Date =>
+  value instanceof Date && !Number.isNaN(value.getTime());
 
 const RULES = {
   string: { expected: 'a string', accepts: (value) => typeof value === 'string' },
@@ -55,10 +62,7 @@ const RULES = {
     expected: 'a number of hours of at least 0, or null',
     accepts: (value) => value === null || (isFiniteNumber(value) && value >= 0),
   },
-  date: {
-    expected: 'a valid Date',
-    accepts: (value) => value instanceof Date && !Number.isNaN(value.getTime()),
-  },
+  date: { expected: 'a valid Date', accepts: isValidDate },
   signal: {
     expected: 'an AbortSignal',
     // by shape, not instanceof: a signal may come from another realm (a VS Code extension host)
@@ -120,6 +124,11 @@ const RULES = {
     accepts: (value) => Array.isArray(value) && value.every((item) => typeof item === 'string'),
   },
   function: { expected: 'a function', accepts: (value) => typeof value === 'function' },
+  // its values are checked one by one (checkPayload), so that the message names the bad one
+  payload: {
+    expected: 'an object of PuppetDB parameter names and their values',
+    accepts: isPlainObject,
+  },
 } satisfies Record<string, ValueRule>;
 
 type Rule = keyof typeof RULES;
@@ -128,7 +137,13 @@ type Rule = keyof typeof RULES;
 const SECRET_OPTIONS: ReadonlySet<string> = new Set(['password', 'token']);
 type OptionTable = Readonly<Record<string, Rule>>;
 
-const REQUEST: OptionTable = { signal: 'signal', requestMethod: 'method', method: 'method' };
+/** What every call that sends a query takes (the payload goes to the same query step). */
+const REQUEST: OptionTable = {
+  signal: 'signal',
+  requestMethod: 'method',
+  method: 'method',
+  payload: 'payload',
+};
 const QUERY: OptionTable = {
   ...REQUEST,
   query: 'query',
@@ -242,6 +257,7 @@ export function checkOptions<T extends object>(
         `${call}: ${name} must be ${RULES[rule].expected}, not ${given}.`,
       );
     }
+    if (rule === 'payload') checkPayload(call, value as Record<string, unknown>);
   }
   const { requestMethod, method, ...rest } = options as {
     requestMethod?: string;
@@ -277,6 +293,57 @@ export function checkArgument(
       `${operation}(): ${name} must be ${RULES[rule].expected}, not ${value === undefined ? 'undefined' : describeValue(value)}.`,
     );
   }
+}
+
+/**
+ * A payload's values are sent as text or as JSON (queryStep.ts), so each must be text, a finite
+ * number, true or false, a Date, a query builder, or arrays and plain objects of JSON values (a
+ * Date among them goes as its ISO text). `undefined` and `null` are not sent. Anything else (a
+ * function, NaN, a Map, a cycle) would be sent as something the caller did not write.
+ */
+function checkPayload(call: string, payload: Record<string, unknown>): void {
+  for (const [key, value] of Object.entries(payload)) {
+    if (key === '') {
+      throw new ImproperlyConfiguredError(`${call}: payload has a parameter without a name.`);
+    }
+    if (value === undefined || value instanceof QueryNode) continue;
+    const problem = jsonProblem(value, `payload.${key}`, new Set());
+    if (problem) throw new ImproperlyConfiguredError(`${call}: ${problem}`);
+  }
+}
+
+/** What makes `value` (at `where`) something JSON cannot say, or undefined when it can. */
+function jsonProblem(value: unknown, where: string, ancestors: Set<object>): string | undefined {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return undefined;
+  if (isFiniteNumber(value) || isValidDate(value)) return undefined;
+  if (Array.isArray(value) || isPlainObject(value)) {
+    if (ancestors.has(value)) return `${where} contains itself, which JSON cannot hold.`;
+    ancestors.add(value);
+    const items: Array<[string, unknown]> = Array.isArray(value)
+      ? Array.from(value, (item, index) => [`${where}[${index}]`, item])
+      : Object.entries(value).map(([key, item]) => [`${where}.${key}`, item]);
+    for (const [itemWhere, item] of items) {
+      // JSON has no undefined: an object drops it, an array writes null, as JSON.stringify does
+      if (item === undefined) continue;
+      const problem = jsonProblem(item, itemWhere, ancestors);
+      if (problem) return problem;
+    }
+    ancestors.delete(value);
+    return undefined;
+  }
+  // a Map or a class instance would go as "{}": name its class rather than "an object"
+  const className =
+    isObject(value) && !(value instanceof Date)
+      ? (value.constructor as { name?: unknown } | undefined)?.name
+      : undefined;
+  const given =
+    typeof className === 'string' && className && className !== 'Object'
+      ? `an instance of ${className}`
+      : describeValue(value);
+  return (
+    `${where} must be text, a finite number, true, false, null, a Date, a query builder, ` +
+    `or an array or plain object of those, not ${given}.`
+  );
 }
 
 function deepFreeze<T extends Record<string, object>>(tables: T): Readonly<T> {

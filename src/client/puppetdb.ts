@@ -274,8 +274,13 @@ export class PuppetDB implements AsyncDisposable {
 
   /** Every fact name PuppetDB knows, sorted; `[]` on a PuppetDB that has no facts yet. */
   async factNames(options: RequestOptions = {}): Promise<string[]> {
-    const { signal, method } = checkOptions('factNames', options);
-    return (await this.engine.json({ endpoint: 'fact-names', signal, method })) as string[];
+    const { signal, method, payload } = checkOptions('factNames', options);
+    return (await this.engine.json({
+      endpoint: 'fact-names',
+      parameters: { payload },
+      signal,
+      method,
+    })) as string[];
   }
 
   // --- resources, catalogs, edges -----------------------------------------------------------
@@ -347,10 +352,10 @@ export class PuppetDB implements AsyncDisposable {
   ): Promise<JsonObject | JsonObject[]> {
     const checked = checkOptions('aggregateEventCounts', options);
     requireSummarizeBy(checked.summarizeBy);
-    const { summarizeBy, query, countBy, countFilter, signal, method } = checked;
+    const { summarizeBy, query, countBy, countFilter, payload, signal, method } = checked;
     const result = (await this.engine.json({
       endpoint: 'aggregate-event-counts',
-      parameters: { query, summarizeBy, countBy, countFilter },
+      parameters: { query, summarizeBy, countBy, countFilter, payload },
       signal,
       method,
     })) as JsonObject | JsonObject[];
@@ -410,6 +415,7 @@ export class PuppetDB implements AsyncDisposable {
       offset,
       orderBy,
       includeTotal,
+      payload,
     } = checked;
     const asksForStatus =
       withStatus === true ||
@@ -422,7 +428,7 @@ export class PuppetDB implements AsyncDisposable {
     }
     const request = {
       endpoint: 'pql' as const,
-      options: { query: text, signal, method, limit, offset, orderBy, includeTotal },
+      options: { query: text, signal, method, limit, offset, orderBy, includeTotal, payload },
     };
     if (entity === 'node') {
       return this.withNodeStatus(
@@ -440,11 +446,11 @@ export class PuppetDB implements AsyncDisposable {
    * reference, for editors that check as the user types.
    */
   async pqlAst(pql: string, options: RequestOptions = {}): Promise<unknown> {
-    const { signal, method } = checkOptions('pqlAst', options);
+    const { signal, method, payload } = checkOptions('pqlAst', options);
     const text = pqlText('pqlAst', pql);
     return this.engine.json({
       endpoint: 'pql',
-      parameters: { query: text },
+      parameters: { query: text, payload },
       extraSearch: [['ast_only', 'true']],
       signal,
       method,
