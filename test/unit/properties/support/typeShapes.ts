@@ -34,9 +34,19 @@ export function typeShapes(declarations: string, tsconfigPath: string): TypeShap
     },
   );
   if (!config) throw new Error(`cannot read ${tsconfigPath}`);
+  // the project's own checks, not its build: a composite project lists its files and roots them
+  const options: ts.CompilerOptions = {
+    ...config.options,
+    composite: false,
+    declaration: false,
+    emitDeclarationOnly: false,
+    rootDir: undefined,
+    tsBuildInfoFile: undefined,
+    incremental: false,
+  };
   // a file that is never written: it lives in the compiler host only
   const virtualPath = join(process.cwd(), '__typeShapes__.ts');
-  const host = ts.createCompilerHost(config.options);
+  const host = ts.createCompilerHost(options);
   const getSourceFile = host.getSourceFile.bind(host);
   host.getSourceFile = (fileName, languageVersion, ...rest) =>
     fileName === virtualPath
@@ -44,7 +54,7 @@ export function typeShapes(declarations: string, tsconfigPath: string): TypeShap
       : getSourceFile(fileName, languageVersion, ...rest);
   const fileExists = host.fileExists.bind(host);
   host.fileExists = (fileName) => fileName === virtualPath || fileExists(fileName);
-  const program = ts.createProgram([virtualPath], config.options, host);
+  const program = ts.createProgram([virtualPath], options, host);
   const errors = ts.getPreEmitDiagnostics(program, program.getSourceFile(virtualPath));
   if (errors.length > 0) {
     throw new Error(
