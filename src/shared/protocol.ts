@@ -222,6 +222,11 @@ export type HostToGraph =
   | CatalogPart
   /** Restored after a window reload without its catalog (it was too large to keep). */
   | { type: 'restored'; title: string; note: RestoredNote }
+  /**
+   * The user chose in the save dialog where the export asked for goes: make the picture and send
+   * it in an `export` message with this token (good for one export).
+   */
+  | { type: 'makeExport'; format: 'png' | 'svg'; token: string }
   | ViewError;
 
 export type GraphToHost =
@@ -230,8 +235,13 @@ export type GraphToHost =
   | { type: 'compare' }
   /** Fetch the node's catalog again (a newer one makes the one shown now "previous"). */
   | { type: 'refresh' }
-  /** Save an export: PNG as a data URL (base64), SVG as text. */
-  | { type: 'export'; format: 'png' | 'svg'; data: string }
+  /** The user pressed Export as PNG or SVG: the host asks where to save it (`makeExport`). */
+  | { type: 'askExport'; format: 'png' | 'svg' }
+  /**
+   * The picture for the file the user chose: PNG as a data URL (base64), SVG as text, with the
+   * token of the host's `makeExport` (the host writes nothing without it).
+   */
+  | { type: 'export'; format: 'png' | 'svg'; token: string; data: string }
   /** Reveal the graph's node in the explorer tree. */
   | { type: 'openNode'; certname: string }
   /** List the fleet's nodes whose catalogs hold a resource, `Type[title]`. */

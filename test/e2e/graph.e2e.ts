@@ -156,7 +156,8 @@ async function openFromPalette(page: Page, certname: string): Promise<void> {
 
 /**
  * Clicks an export button (unless `clicked` says it was) and accepts the save dialog's proposal;
- * the saved file's bytes.
+ * the saved file's bytes. The dialog opens first (the host asks where before the page makes the
+ * picture), and the file is written once the page has made it.
  */
 async function exportThroughDialog(
   page: Page,
@@ -164,7 +165,7 @@ async function exportThroughDialog(
   format: 'png' | 'svg',
   expectedPath: string,
   clicked = false,
-  /** How long the picture may take to make before the save dialog opens. */
+  /** How long a drawing under way may take before the dialog opens, and the picture after. */
   makingMs = 15_000,
 ): Promise<Buffer> {
   if (!clicked) await frame.locator(`vscode-toolbar-button[data-action="${format}"]`).click();
@@ -181,7 +182,7 @@ async function exportThroughDialog(
   for (let waited = 0; ; waited += 250) {
     const now = existsSync(expectedPath) ? statSync(expectedPath).size : -1;
     if (now > 0 && now === size) break;
-    if (waited > 15_000) throw new Error(`nothing was saved at ${expectedPath}`);
+    if (waited > makingMs) throw new Error(`nothing was saved at ${expectedPath}`);
     size = now;
     await page.waitForTimeout(250);
   }
@@ -698,10 +699,6 @@ async function bigCatalogIsSketchedFirst(
     layoutFailure: await frame.evaluate(() => window.__pdbxGraph.layoutFailure()),
     sketchOnPage: await sketchDrawnOnPage(frame),
   };
-  await frame.evaluate(
-    'new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))',
-  );
-  await page.screenshot({ path: join(screenshots, `graph-big-${shade}.png`) });
   // an earlier check exported this panel's graph to the same file: what is read must be new
   rmSync(join(folder, `catalog-${certname}.png`), { force: true });
   const png = await exportThroughDialog(
@@ -714,6 +711,11 @@ async function bigCatalogIsSketchedFirst(
     120_000,
   );
   const statusAfterExport = await frame.locator('.status').textContent();
+  // (taken once the export is saved: its save dialog opens as soon as the drawing is done)
+  await frame.evaluate(
+    'new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))',
+  );
+  await page.screenshot({ path: join(screenshots, `graph-big-${shade}.png`) });
   await check(
     `${shade}: Export as PNG while the sketch is up waits for the drawing, then saves all of it`,
     () => {

@@ -11,7 +11,8 @@ import { createPanel } from '../webviews/webviewHtml';
 import { WebviewPanelHost, type MessageHandlers } from '../webviews/webviewPanelHost';
 import type { CatalogHistory } from './catalogHistory';
 import { catalogToDto } from './catalogToDto';
-import { saveExport } from './saveExport';
+import { ExportGate, type ExportFormat } from './exportGate';
+import { chooseExportFile, refuseExport, writeExport } from './saveExport';
 import { openViews } from '../webviews/openViews';
 import { bannerError, errorBannerHandlers } from '../webviews/errorBanner';
 
@@ -50,6 +51,8 @@ export class CatalogGraphPanel extends WebviewPanelHost<'graph'> {
   private comparison: Comparison | undefined;
   private drawn: GraphPanelState['drawn'];
   private error: string | undefined;
+  /** Exports: written only to a file the user chose in the save dialog, once per choice. */
+  private readonly exports = new ExportGate<vscode.Uri>();
 
   /** Opens (or reveals and reloads) the graph of a node; `panel` is given when restoring one. */
   static async show(
@@ -193,7 +196,8 @@ export class CatalogGraphPanel extends WebviewPanelHost<'graph'> {
     },
     compare: () => this.pickComparison(),
     refresh: () => this.load(),
-    export: ({ format, data }) => saveExport(this.target.certname, format, data),
+    askExport: ({ format }) => this.askExport(format),
+    export: ({ format, token, data }) => this.writeExport(format, token, data),
     openNode: ({ certname }) =>
       openViews.node({ connectionId: this.target.connectionId, certname }),
     findNodesWithResource: ({ resource }) =>
@@ -206,6 +210,31 @@ export class CatalogGraphPanel extends WebviewPanelHost<'graph'> {
       return undefined;
     },
   };
+
+  /** The page asked to export (its toolbar): the user says where, then the page makes it. */
+  private async askExport(format: ExportFormat): Promise<void> {
+    const asked = await this.exports.ask(format, () =>
+      chooseExportFile(this.target.certname, format),
+    );
+    if (asked.outcome === 'busy') {
+      this.context.services.log.info(
+        `Export as ${format.toUpperCase()} asked while the save dialog of an export is open: ignored`,
+      );
+    } else if (asked.outcome === 'granted') {
+      this.post({ type: 'makeExport', format, token: asked.token });
+    }
+  }
+
+  /** The page's picture: written to the file the user chose for it, if it is what was asked. */
+  private async writeExport(format: ExportFormat, token: string, data: string): Promise<void> {
+    const log = this.context.services.log;
+    const taken = this.exports.take(token, format);
+    if ('problem' in taken) {
+      refuseExport(log, format, taken.problem);
+      return;
+    }
+    await writeExport(log, taken.target, format, data);
+  }
 
   private previous(): CatalogGraphDto | undefined {
     const previous = this.context.history.previous(this.target.connectionId, this.target.certname);

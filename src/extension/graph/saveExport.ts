@@ -1,14 +1,16 @@
 import * as vscode from 'vscode';
+import { inert } from '../inertText';
+import { checkedExport } from './exportChecks';
+import type { ExportFormat } from './exportGate';
 
-/** Saves an export of the graph where the user says: PNG from a data URL, SVG from its text. */
-export async function saveExport(
+/** The save dialog of an export: where the user wants the graph of `certname`, in `format`. */
+export function chooseExportFile(
   certname: string,
-  format: 'png' | 'svg',
-  data: string,
-): Promise<vscode.Uri | undefined> {
+  format: ExportFormat,
+): Thenable<vscode.Uri | undefined> {
   const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
   const name = `catalog-${certname.replace(/[^\w.-]+/g, '_')}.${format}`;
-  const uri = await vscode.window.showSaveDialog({
+  return vscode.window.showSaveDialog({
     title: vscode.l10n.t('Export the catalog graph of {0} as {1}', certname, format.toUpperCase()),
     defaultUri: folder ? vscode.Uri.joinPath(folder, name) : undefined,
     filters:
@@ -16,16 +18,40 @@ export async function saveExport(
         ? { [vscode.l10n.t('PNG image')]: ['png'] }
         : { [vscode.l10n.t('SVG image')]: ['svg'] },
   });
-  if (!uri) return undefined;
-  await vscode.workspace.fs.writeFile(uri, exportBytes(format, data));
-  void vscode.window.showInformationMessage(vscode.l10n.t('Saved the graph to {0}.', uri.fsPath));
-  return uri;
 }
 
-/** The file's bytes: a PNG data URL decoded, an SVG as UTF-8. */
-export function exportBytes(format: 'png' | 'svg', data: string): Uint8Array {
-  if (format === 'svg') return new TextEncoder().encode(data);
-  const match = /^data:image\/png;base64,(.*)$/s.exec(data);
-  if (!match) throw new Error('The PNG export is not a PNG data URL.');
-  return Buffer.from(match[1]!, 'base64');
+/**
+ * Writes the page's picture to the file the user chose for it, once the host has checked that it
+ * is a picture our exporter makes (exportChecks.ts); one that is not says why and writes nothing.
+ */
+export async function writeExport(
+  log: vscode.LogOutputChannel,
+  uri: vscode.Uri,
+  format: ExportFormat,
+  data: string,
+): Promise<boolean> {
+  const checked = checkedExport(format, data);
+  if ('problem' in checked) {
+    refuseExport(log, format, checked.problem);
+    return false;
+  }
+  await vscode.workspace.fs.writeFile(uri, checked.bytes);
+  void vscode.window.showInformationMessage(vscode.l10n.t('Saved the graph to {0}.', uri.fsPath));
+  return true;
+}
+
+/** Says in the log and a message why an export from the page was not written. */
+export function refuseExport(
+  log: vscode.LogOutputChannel,
+  format: ExportFormat,
+  problem: string,
+): void {
+  log.warn(`Refused the graph's ${format.toUpperCase()} export (nothing written): ${problem}`);
+  void vscode.window.showErrorMessage(
+    vscode.l10n.t(
+      'The {0} export of the graph was not saved: {1}.',
+      format.toUpperCase(),
+      inert(problem),
+    ),
+  );
 }

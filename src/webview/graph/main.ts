@@ -64,8 +64,12 @@ let drawGeneration = 0;
 let drawing = false;
 /** What the status line says meanwhile. */
 let progress = '';
-/** An export asked for while a big graph was still being drawn: done once it is. */
+/** Whether a PNG is being encoded: an export pressed meanwhile starts nothing (this is it). */
+let exportingPng = false;
+/** An export asked for while a big graph was still being drawn: asked of the host once it is. */
 let pendingExport: 'png' | 'svg' | undefined;
+/** The host's go-ahead for an export (the file is chosen) that came while a drawing was under way. */
+let pendingPicture: { format: 'png' | 'svg'; token: string } | undefined;
 /** The status line of the last drawing, shown again when a reload brings the same catalog. */
 let drawnStatus = '';
 let matches: string[] = [];
@@ -213,6 +217,11 @@ onHostMessage('graph', (message) => {
       return;
     case 'catalog':
       show(catalogParts.join(message));
+      return;
+    case 'makeExport':
+      // the picture is of the whole drawing: one under way is waited for
+      if (drawing) pendingPicture = { format: message.format, token: message.token };
+      else exportAs(message.format, message.token, readPalette());
       return;
     default: {
       // every message of the protocol is handled above (checked when it compiles)
@@ -376,8 +385,12 @@ function afterDrawing(focus: string | undefined): void {
   find(toolbar.query(), false);
   refreshControls();
   showDetails();
+  if (pendingPicture) {
+    exportAs(pendingPicture.format, pendingPicture.token, readPalette());
+    pendingPicture = undefined;
+  }
   if (pendingExport) {
-    exportAs(pendingExport, readPalette());
+    askExport(pendingExport);
     pendingExport = undefined;
   }
   postToHost('graph', {
@@ -492,7 +505,6 @@ function find(query: string, next: boolean): void {
 
 function act(action: ToolbarAction): void {
   const view = state.value;
-  const palette = readPalette();
   switch (action) {
     case 'focus':
       return setFocus(!view.focus);
@@ -526,20 +538,27 @@ function act(action: ToolbarAction): void {
         status.textContent = `${progress} The ${action.toUpperCase()} export follows once it is drawn.`;
         return;
       }
-      return exportAs(action, palette);
+      return askExport(action);
   }
 }
 
-function exportAs(format: 'png' | 'svg', palette: Palette): void {
-  if (format === 'png') return void exportPng(palette);
-  const data = renderer.svg(palette);
-  if (data) postToHost('graph', { type: 'export', format, data });
+/**
+ * The host asks the user where the export goes (its save dialog), then for the picture with a
+ * one-time token (`makeExport`): it writes no picture it did not ask for.
+ */
+function askExport(format: 'png' | 'svg'): void {
+  // one export at a time: asking again would take the token of the PNG being made
+  if (exportingPng) return;
+  postToHost('graph', { type: 'askExport', format });
 }
 
-/** Whether a PNG is being encoded: Export as PNG pressed meanwhile waits for it, not a second. */
-let exportingPng = false;
+function exportAs(format: 'png' | 'svg', token: string, palette: Palette): void {
+  if (format === 'png') return void exportPng(token, palette);
+  const data = renderer.svg(palette);
+  if (data) postToHost('graph', { type: 'export', format, token, data });
+}
 
-async function exportPng(palette: Palette): Promise<void> {
+async function exportPng(token: string, palette: Palette): Promise<void> {
   if (exportingPng) return;
   exportingPng = true;
   const exporting = `${drawnStatus} · Exporting as PNG…`;
@@ -556,7 +575,7 @@ async function exportPng(palette: Palette): Promise<void> {
       end(`${drawnStatus} · The graph is too big for a PNG: Export as SVG has all of it.`);
       return;
     }
-    postToHost('graph', { type: 'export', format: 'png', data: picture.data });
+    postToHost('graph', { type: 'export', format: 'png', token, data: picture.data });
     // a big graph's picture is capped in size: say why its boxes have no names, and where they are
     end(
       picture.labelled

@@ -5,6 +5,9 @@
  * node. (What the webview draws is checked in detail by test/e2e/graph.e2e.ts.)
  */
 import assert from 'node:assert/strict';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { ExtensionApi } from '../../../src/extension/extension';
 import type { GraphPanelState } from '../../../src/extension/graph/catalogGraphPanel';
@@ -153,5 +156,75 @@ describe('Catalog graph', function () {
     assert.equal(state.version, undefined);
     assert.equal(state.resources, 0);
     assert.equal(state.drawn, undefined);
+  });
+
+  it('writes an export only to the file the user chose for it: nothing a page sends unasked', async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    const certname = certnames[0]!;
+    const state = await drawnState({ connectionId: CONNECTION.id, certname }, (s) => !!s.drawn);
+    const file = join(tmpdir(), `pdbx-graph-export-${process.pid}.svg`);
+    rmSync(file, { force: true });
+    // only the save dialog's answer is stubbed (and the error messages recorded)
+    type Show = (...args: unknown[]) => unknown;
+    const window = vscode.window as {
+      showSaveDialog: Show;
+      showErrorMessage: Show;
+      showInformationMessage: Show;
+    };
+    const { showSaveDialog, showErrorMessage, showInformationMessage } = window;
+    let dialogs = 0;
+    const errors: string[] = [];
+    const infos: string[] = [];
+    window.showSaveDialog = () => (dialogs++, Promise.resolve(vscode.Uri.file(file)));
+    window.showErrorMessage = (message: unknown, ...rest: unknown[]) => {
+      errors.push(String(message));
+      return showErrorMessage.call(vscode.window, message, ...rest);
+    };
+    window.showInformationMessage = (message: unknown, ...rest: unknown[]) => {
+      infos.push(String(message));
+      return showInformationMessage.call(vscode.window, message, ...rest);
+    };
+    try {
+      // a subverted page posts a picture of its own, as the export message was before, and with
+      // a token it made up: no dialog opens, nothing is written
+      const hostile =
+        '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(1)</script></svg>';
+      await api.receiveFromWebview('graph', { type: 'export', format: 'svg', data: hostile });
+      await api.receiveFromWebview('graph', {
+        type: 'export',
+        format: 'svg',
+        token: '0123456789abcdef0123456789abcdef',
+        data: hostile,
+      });
+      assert.equal(dialogs, 0, 'no save dialog opened');
+      assert.equal(existsSync(file), false, 'nothing written');
+      assert.deepEqual(errors, [
+        'The SVG export of the graph was not saved: no export was asked for in the save dialog.',
+      ]);
+
+      // the user's way: Export as SVG pressed (the page asks), the file chosen in the dialog,
+      // then the page's own picture, checked, is written there
+      assert.equal(
+        await api.receiveFromWebview('graph', { type: 'askExport', format: 'svg' }),
+        'handled',
+      );
+      // (said once the file is written)
+      const saved = `Saved the graph to ${file}.`;
+      for (const deadline = Date.now() + 30_000; !infos.includes(saved);) {
+        assert.ok(Date.now() < deadline, `the export was never written: ${infos.join(' / ')}`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      const svg = readFileSync(file, 'utf8');
+      assert.equal(dialogs, 1);
+      assert.match(svg, /^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+      // a background, then one box per resource drawn
+      assert.equal(svg.match(/<rect /g)!.length - 1, state.drawn!.nodes);
+      assert.equal(errors.length, 1, errors.join('\n'));
+    } finally {
+      window.showSaveDialog = showSaveDialog;
+      window.showErrorMessage = showErrorMessage;
+      window.showInformationMessage = showInformationMessage;
+      rmSync(file, { force: true });
+    }
   });
 });

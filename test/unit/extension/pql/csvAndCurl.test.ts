@@ -162,7 +162,9 @@ describe('copy as curl: safe in the shell it is pasted in', () => {
     assert.equal(shellFlavour('/bin/bash', 'linux'), 'posix');
     assert.equal(shellFlavour('/usr/bin/zsh', 'darwin'), 'posix');
     assert.equal(shellFlavour('C:\\Program Files\\PowerShell\\7\\pwsh.exe', 'win32'), 'powershell');
-    assert.equal(shellFlavour('C:\\Windows\\System32\\cmd.exe', 'win32'), 'powershell');
+    // cmd gets its own quoting (cmdQuoting.test.ts), not PowerShell's, which cmd reads raw
+    assert.equal(shellFlavour('C:\\Windows\\System32\\cmd.exe', 'win32'), 'cmd');
+    assert.equal(shellFlavour('cmd', 'win32'), 'cmd');
     assert.equal(shellFlavour('C:\\Program Files\\Git\\bin\\bash.exe', 'win32'), 'posix');
     assert.equal(shellFlavour('/usr/local/bin/pwsh', 'linux'), 'powershell');
     assert.equal(shellFlavour(undefined, 'win32'), 'powershell');
@@ -170,7 +172,7 @@ describe('copy as curl: safe in the shell it is pasted in', () => {
   });
 
   test('no secret ever: a token is read from the environment by the shell', () => {
-    for (const flavour of ['posix', 'powershell'] as const) {
+    for (const flavour of ['posix', 'powershell', 'cmd'] as const) {
       const command = curlCommand(
         { url: 'https://h', hasToken: true, username: 'me' },
         'nodes {}',
@@ -178,6 +180,18 @@ describe('copy as curl: safe in the shell it is pasted in', () => {
       );
       assert.match(command, /PUPPETDB_TOKEN/);
       assert.doesNotMatch(command, /password|secret/i);
+    }
+  });
+
+  test('no password from a hand-edited URL either: its user name and password are left out', () => {
+    for (const flavour of ['posix', 'powershell', 'cmd'] as const) {
+      const command = curlCommand(
+        { url: 'https://me:hunter2@pdb.example.com:8081/prefix/' },
+        'nodes {}',
+        flavour,
+      );
+      assert.doesNotMatch(command, /hunter2|me:|@/);
+      assert.ok(command.includes('https://pdb.example.com:8081/prefix/pdb/query/v4'), command);
     }
   });
 });
