@@ -89,7 +89,7 @@ async function measure(): Promise<void> {
     [CONNECTION, url],
     [PROXIED, proxy.url],
   ] as const) {
-    await vscode.commands.executeCommand(Commands.addConnection, {
+    await api.testing.addConnection({
       connection: { id, name: id, url: at },
       secrets: {},
     });

@@ -19,10 +19,10 @@ export async function run(): Promise<void> {
   const extension = vscode.extensions.getExtension<ExtensionApi>(
     'puppetdb-explorer.puppetdb-explorer',
   )!;
-  await extension.activate();
+  const api = await extension.activate();
   const server = testServer();
   const url = `http://${server.host}:${server.httpPort}`;
-  await vscode.commands.executeCommand('puppetdbExplorer.addConnection', {
+  await api.testing.addConnection({
     connection: { id: CONNECTION, name: 'Bench fleet', url },
     secrets: {},
   });

@@ -46,7 +46,7 @@ export async function run(): Promise<void> {
   const configuration = vscode.workspace.getConfiguration('puppetdbExplorer');
   // every row in one go, as the raw request gets them
   await configuration.update('pql.pageSize', 0, vscode.ConfigurationTarget.Global);
-  await vscode.commands.executeCommand('puppetdbExplorer.addConnection', {
+  await api.testing.addConnection({
     connection: { id: 'bench', name: 'Bench', url, timeout: 300 },
     secrets: {},
   });

@@ -19,7 +19,7 @@ import { performance } from 'node:perf_hooks';
 import * as v8 from 'node:v8';
 import * as vscode from 'vscode';
 import type { ExtensionApi } from '../../src/extension/extension';
-import { Commands, Views } from '../../src/extension/ids';
+import { Views } from '../../src/extension/ids';
 import { testServer } from '../../test/integration/support/puppetdb';
 import { checkpoint, describe, type Checkpoint } from './probes';
 import { eventsCycle, graphCycle, pqlRun, treeCycle, type SoakTarget } from './workloads';
@@ -56,7 +56,7 @@ async function setUp(): Promise<SoakTarget> {
   )!;
   const api = await extension.activate();
   const server = testServer();
-  await vscode.commands.executeCommand(Commands.addConnection, {
+  await api.testing.addConnection({
     connection: {
       id: CONNECTION_ID,
       name: 'Soak',

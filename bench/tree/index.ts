@@ -50,7 +50,7 @@ export async function run(): Promise<void> {
   const settings = vscode.workspace.getConfiguration('puppetdbExplorer');
   await settings.update('pageSize', PAGE_SIZE, vscode.ConfigurationTarget.Global);
   const unreportedHours = settings.get<number>('unreportedHours', 2);
-  await vscode.commands.executeCommand('puppetdbExplorer.addConnection', {
+  await api.testing.addConnection({
     connection: { id: CONNECTION, name: 'Bench', url },
     secrets: {},
   });

@@ -13,10 +13,16 @@ import { ResultsPanel } from './pql/resultsPanel';
 import { registerReportViews } from './reports/reportViewsFeature';
 import { registerFleetRuns } from './runs/fleetRunsFeature';
 import { Services } from './services';
+import { testingApi, type TestingApi } from './testingApi';
 import { registerPanelSerializers } from './webviews/panelSerializers';
 import { WebviewPanelHost, type Receipt } from './webviews/webviewPanelHost';
 
-/** What activate() hands to integration tests: the live services, not a test double. */
+/**
+ * What activate() hands to the extension's own tests and benchmarks: the live services, not a
+ * test double. Only while VS Code runs them (`ExtensionMode.Test`: an extension host started
+ * with extensionTestsPath); any other extension could read it, and the services hold the user's
+ * connections and secrets, so otherwise activate() hands out nothing.
+ */
 export interface ExtensionApi {
   services: Services;
   /** How long activate() itself took (npm run bench:tree prints it). */
@@ -28,9 +34,11 @@ export interface ExtensionApi {
    * (tests post hostile input this way); undefined when no such panel is open.
    */
   receiveFromWebview(entry: WebviewEntry, message: unknown): Promise<Receipt | undefined>;
+  /** What tests and benchmarks may do that no command argument may (see testingApi.ts). */
+  testing: TestingApi;
 }
 
-export function activate(context: vscode.ExtensionContext): ExtensionApi {
+export function activate(context: vscode.ExtensionContext): ExtensionApi | undefined {
   const started = performance.now();
   const log = vscode.window.createOutputChannel('PuppetDB Explorer', { log: true });
   const services = new Services(context, log);
@@ -55,11 +63,13 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
       Object.assign({}, ...features.map((feature) => feature.revivers)),
     ),
   );
+  if (context.extensionMode !== vscode.ExtensionMode.Test) return undefined;
   return {
     services,
     activationMs: performance.now() - started,
     pqlResults: () => ResultsPanel.state(),
     receiveFromWebview: async (entry, message) => WebviewPanelHost.newest(entry)?.receive(message),
+    testing: testingApi(services),
   };
 }
 

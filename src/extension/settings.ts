@@ -1,7 +1,12 @@
 import * as vscode from 'vscode';
 import { CERTNAME_COLUMN, isInventoryColumn } from '../shared/inventoryTable';
 import { ConfigurationSection } from './ids';
-import { SETTING_DEFAULTS, type SettingKey } from './settingDefaults';
+import {
+  SETTING_DEFAULTS,
+  boundedSetting,
+  type NumberSettingKey,
+  type SettingKey,
+} from './settingDefaults';
 
 /** A connection as stored in settings. Passwords and tokens live in SecretStorage, never here. */
 export interface ConnectionSettings {
@@ -52,12 +57,12 @@ export class Settings {
   }
 
   pageSize(): number {
-    return Math.max(1, this.value('pageSize'));
+    return this.bounded('pageSize');
   }
 
   /** Seconds between the status bar's health checks while the window has focus; 0: none. */
   healthCheckSeconds(): number {
-    return Math.max(0, this.value('healthCheckSeconds'));
+    return this.bounded('healthCheckSeconds');
   }
 
   /** Show times in UTC rather than in the local time zone. */
@@ -67,16 +72,16 @@ export class Settings {
 
   /** Reports per page in a node's Reports folder. */
   reportsPageSize(): number {
-    return Math.max(1, this.value('reportsPageSize'));
+    return this.bounded('reportsPageSize');
   }
 
   unreportedHours(): number {
-    return this.value('unreportedHours');
+    return this.bounded('unreportedHours');
   }
 
   /** Rows per page of PQL results; 0 fetches everything at once. */
   resultsPageSize(): number {
-    return Math.max(0, this.value('pql.pageSize'));
+    return this.bounded('pql.pageSize');
   }
 
   /** Whether .pql files are checked by the server (ast_only) as the user types. */
@@ -87,8 +92,8 @@ export class Settings {
   /** What the PQL results panel holds of one query before it stops and says "truncated". */
   resultLimits(): { maxRows: number; maxBytes: number } {
     return {
-      maxRows: Math.max(1, this.value('pql.maxRows')),
-      maxBytes: Math.max(1, this.value('pql.maxResultMB')) * MB,
+      maxRows: this.bounded('pql.maxRows'),
+      maxBytes: this.bounded('pql.maxResultMB') * MB,
     };
   }
 
@@ -108,24 +113,31 @@ export class Settings {
 
   /** Seconds between the overview's automatic refreshes while it is visible; 0: off. */
   overviewAutoRefreshSeconds(): number {
-    return Math.max(0, this.value('overview.autoRefreshSeconds'));
+    return this.bounded('overview.autoRefreshSeconds');
   }
 
   /** The most events an events table holds. */
   maxEvents(): number {
-    return Math.max(1, this.value('events.maxEvents'));
+    return this.bounded('events.maxEvents');
   }
 
   /** What the catalogs kept for "compare with the previous catalog" may take. */
   keptCatalogLimits(): { maxBytes: number; maxNodes: number } {
     return {
-      maxBytes: Math.max(1, this.value('graph.keptCatalogsMB')) * MB,
-      maxNodes: Math.max(1, this.value('graph.keptCatalogsNodes')),
+      maxBytes: this.bounded('graph.keptCatalogsMB') * MB,
+      maxNodes: this.bounded('graph.keptCatalogsNodes'),
     };
   }
 
-  /** Server folder → local folder, for manifests the path suffix can't find (a module alone). */
+  /**
+   * Server folder → local folder, for manifests the path suffix can't find (a module alone). None
+   * until the workspace is trusted: a workspace's value is dropped by VS Code then
+   * (restrictedConfigurations), and the user's own mappings wait too, since where they lead
+   * depends on the folder open. Where each may lead is checked when it is followed
+   * (code/mappingTarget.ts).
+   */
   codePathMappings(): Record<string, string> {
+    if (!vscode.workspace.isTrusted) return {};
     const value: unknown = this.value('code.pathMappings');
     if (!value || typeof value !== 'object' || Array.isArray(value)) return {};
     return Object.fromEntries(
@@ -143,6 +155,11 @@ export class Settings {
   /** Whether open .pp files mark resources that failed in the fleet's latest runs. */
   codeFailureDiagnostics(): boolean {
     return this.value('code.failureDiagnostics');
+  }
+
+  /** A number setting within its bounds (a hand-edited settings.json may exceed the schema's). */
+  private bounded(key: NumberSettingKey): number {
+    return boundedSetting(key, this.configuration.get<unknown>(key));
   }
 
   /** A setting's value, or its default (the one package.json declares) when unset. */

@@ -11,16 +11,26 @@ import {
   Views,
   WebviewPanels,
 } from '../../src/extension/ids';
-import { SETTING_DEFAULTS } from '../../src/extension/settingDefaults';
+import {
+  boundedSetting,
+  MAX_TIMEOUT_SECONDS,
+  SETTING_BOUNDS,
+  SETTING_DEFAULTS,
+} from '../../src/extension/settingDefaults';
 
 interface SettingSchema {
-  type?: string;
+  type?: string | string[];
   scope?: string;
   order?: number;
   default?: unknown;
   minimum?: number;
+  exclusiveMinimum?: number;
+  maximum?: number;
   description?: string;
   markdownDescription?: string;
+  properties?: Record<string, SettingSchema>;
+  items?: SettingSchema;
+  additionalProperties?: SettingSchema | boolean;
 }
 
 interface WalkthroughStep {
@@ -257,6 +267,73 @@ describe('package.json: trust', () => {
       const schema = contributes.configuration.properties[`${ConfigurationSection}.${key}`]!;
       assert.equal(schema.type, fractional.has(key) ? 'number' : 'integer', `type of ${key}`);
       assert.equal(typeof schema.minimum, 'number', `minimum of ${key}`);
+    }
+  });
+
+  test("every number a setting holds has a maximum, nested ones included (a connection's timeout)", () => {
+    /** Each number-typed schema below `schema`, by its path. */
+    const numbers = (name: string, schema: SettingSchema): Array<[string, SettingSchema]> => {
+      const types = [schema.type ?? []].flat();
+      return [
+        ...(types.includes('number') || types.includes('integer')
+          ? [[name, schema] as [string, SettingSchema]]
+          : []),
+        ...Object.entries(schema.properties ?? {}).flatMap(([key, inner]) =>
+          numbers(`${name}.${key}`, inner),
+        ),
+        ...(schema.items ? numbers(`${name}[]`, schema.items) : []),
+        ...(typeof schema.additionalProperties === 'object'
+          ? numbers(`${name}.*`, schema.additionalProperties)
+          : []),
+      ];
+    };
+    const found = Object.entries(contributes.configuration.properties).flatMap(([key, schema]) =>
+      numbers(key, schema),
+    );
+    assert.ok(found.length > 10, 'the walk finds the number settings');
+    for (const [name, schema] of found) {
+      assert.equal(typeof schema.maximum, 'number', `maximum of ${name}`);
+      assert.ok(
+        typeof schema.minimum === 'number' || typeof schema.exclusiveMinimum === 'number',
+        `minimum of ${name}`,
+      );
+    }
+    const timeout = found.find(([name]) => name === 'puppetdbExplorer.connections[].timeout');
+    assert.equal(timeout?.[1].maximum, MAX_TIMEOUT_SECONDS);
+  });
+
+  test("settingDefaults.ts clamps each number setting to the schema's own minimum and maximum", () => {
+    const numberKeys = Object.entries(SETTING_DEFAULTS)
+      .filter(([, value]) => typeof value === 'number')
+      .map(([key]) => key);
+    assert.deepEqual(sorted(Object.keys(SETTING_BOUNDS)), sorted(numberKeys));
+    for (const [key, bounds] of Object.entries(SETTING_BOUNDS)) {
+      const schema = contributes.configuration.properties[`${ConfigurationSection}.${key}`]!;
+      assert.deepEqual(bounds, { minimum: schema.minimum, maximum: schema.maximum }, key);
+      const name = key as keyof typeof SETTING_BOUNDS;
+      // what a hand-edited settings.json may hold past the schema
+      assert.equal(boundedSetting(name, 1e15), bounds.maximum, `${key} above its maximum`);
+      assert.equal(boundedSetting(name, -1e15), bounds.minimum, `${key} below its minimum`);
+      assert.equal(boundedSetting(name, Infinity), bounds.maximum, `${key} at Infinity`);
+      for (const junk of ['1e15', null, {}, Number.NaN]) {
+        assert.equal(boundedSetting(name, junk), SETTING_DEFAULTS[name], `${key}: ${String(junk)}`);
+      }
+      assert.equal(boundedSetting(name, SETTING_DEFAULTS[name]), SETTING_DEFAULTS[name]);
+    }
+  });
+
+  test('a workspace can neither set path mappings nor widen a number setting until it is trusted', () => {
+    const restricted = new Set(
+      (manifest.capabilities?.untrustedWorkspaces?.restrictedConfigurations as string[]) ?? [],
+    );
+    assert.ok(restricted.has(`${ConfigurationSection}.code.pathMappings`));
+    // the scopes whose value a workspace's settings may hold
+    const workspaceSettable = ['window', 'resource', 'language-overridable', 'machine-overridable'];
+    for (const [key, schema] of Object.entries(contributes.configuration.properties)) {
+      const types = [schema.type ?? []].flat();
+      if (!types.includes('number') && !types.includes('integer')) continue;
+      if (!workspaceSettable.includes(schema.scope ?? 'window')) continue;
+      assert.ok(restricted.has(key), `${key} is in restrictedConfigurations`);
     }
   });
 

@@ -28,26 +28,41 @@ export function parseServerPath(path: string): ServerPath {
 /** `from` (a server folder) → `to` (a local folder); e.g. a module checked out on its own. */
 export type PathMappings = Readonly<Record<string, string>>;
 
+/** The mapping that applies to a server path, and the local path it gives. */
+export interface MappedPath {
+  /** The mapping's server folder, as the setting spells it. */
+  from: string;
+  /** Its local folder, as the setting spells it. */
+  to: string;
+  /** `to` joined with the rest of the server path. */
+  local: string;
+}
+
 /**
  * The local path an explicit mapping gives `serverPath` (`to` joined with the rest), or
  * undefined. The longest matching `from` wins; `from` matches whole segments only.
  */
 export function mappedPath(serverPath: string, mappings: PathMappings): string | undefined {
+  return matchedMapping(serverPath, mappings)?.local;
+}
+
+/** As `mappedPath`, with the mapping that gave it (messages name it). */
+export function matchedMapping(serverPath: string, mappings: PathMappings): MappedPath | undefined {
   const path = normalise(serverPath);
-  let best: { from: string; to: string } | undefined;
+  let best: { from: string; rawFrom: string; to: string } | undefined;
   for (const [rawFrom, to] of Object.entries(mappings)) {
     if (typeof to !== 'string' || !to.trim()) continue;
     const from = normalise(rawFrom).replace(/\/+$/, '');
     if (!from) continue;
     if (path !== from && !path.startsWith(`${from}/`)) continue;
-    if (!best || from.length > best.from.length) best = { from, to };
+    if (!best || from.length > best.from.length) best = { from, rawFrom, to };
   }
   if (!best) return undefined;
   const rest = path.slice(best.from.length).replace(/^\/+/, '');
   // a path PuppetDB (or a webview) gives never climbs out of the mapped folder
   if (rest.split('/').some((segment) => segment === '..')) return undefined;
   const to = best.to.replace(/[\\/]+$/, '');
-  return rest ? `${to}/${rest}` : to;
+  return { from: best.rawFrom, to: best.to, local: rest ? `${to}/${rest}` : to };
 }
 
 /**

@@ -1,13 +1,29 @@
 /**
  * "PuppetDB: Open Manifest": the workspace file and line behind a PuppetDB `file:line` (a
  * resource of the tree, the catalog graph's details, a test), found by an explicit mapping, a
- * choice the user made before, or the longest matching path suffix (see manifestPaths.ts).
+ * choice the user made before, or the longest matching path suffix (see manifestPaths.ts). Every
+ * way leads to a file inside the workspace's folders: the index holds only theirs, and a mapping
+ * that leads elsewhere is refused before anything there is touched (see mappingTarget.ts).
  */
+import { realpath } from 'node:fs/promises';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { inert } from '../inertText';
 import type { Settings } from '../settings';
 import type { ManifestIndex } from './manifestIndex';
-import { choiceKey, mappedPath, parseServerPath, suffixMatches } from './manifestPaths';
+import {
+  choiceKey,
+  matchedMapping,
+  parseServerPath,
+  suffixMatches,
+  type MappedPath,
+} from './manifestPaths';
+import {
+  mappingTarget,
+  realMappingTarget,
+  type MappingRefusal,
+  type PathRules,
+} from './mappingTarget';
 
 export interface ManifestLocation {
   /** The server's path, as PuppetDB stores it. */
@@ -57,19 +73,8 @@ export class ManifestOpener {
 
   /** The workspace file for a server path; asks when several match, says so when none does. */
   async resolve(serverPath: string): Promise<vscode.Uri | undefined> {
-    const mapped = manifestMapping(serverPath, this.settings.codePathMappings());
-    if (mapped !== undefined) {
-      const uri = vscode.Uri.file(absolute(mapped));
-      if (await exists(uri)) return uri;
-      void vscode.window.showWarningMessage(
-        vscode.l10n.t(
-          'The setting puppetdbExplorer.code.pathMappings maps {0} to {1}, which does not exist.',
-          serverPath,
-          uri.fsPath,
-        ),
-      );
-      return undefined;
-    }
+    const mapping = manifestMapping(serverPath, this.settings.codePathMappings());
+    if (mapping !== undefined) return this.followMapping(serverPath, mapping);
     const files = await this.index.all();
     const key = CHOICE_PREFIX + choiceKey(serverPath);
     const remembered = this.workspaceState.get<string>(key);
@@ -92,13 +97,35 @@ export class ManifestOpener {
   }
 
   /**
-   * The workspace files a server path may stand for, asking nothing: its explicit mapping's, or
-   * those sharing the longest suffix with it (the reverse lookup checks its candidates by this).
+   * The workspace files a server path may stand for, asking nothing and touching no file: its
+   * explicit mapping's (if it leads inside the workspace), or those sharing the longest suffix
+   * with it (the reverse lookup checks its candidates by this).
    */
   async candidates(serverPath: string): Promise<string[]> {
-    const mapped = manifestMapping(serverPath, this.settings.codePathMappings());
-    if (mapped !== undefined) return [vscode.Uri.file(absolute(mapped)).fsPath];
+    const mapping = manifestMapping(serverPath, this.settings.codePathMappings());
+    if (mapping !== undefined) {
+      const target = mappingTarget(mapping.local, await workspaceFolderPaths(), PATH_RULES);
+      return 'path' in target ? [target.path] : [];
+    }
     return suffixMatches(serverPath, [...(await this.index.all()).keys()]);
+  }
+
+  /**
+   * The file an explicit mapping gives, if it is inside the workspace's folders: decided on the
+   * path as written before the file system is asked anything, then on its real path.
+   */
+  private async followMapping(
+    serverPath: string,
+    mapping: MappedPath,
+  ): Promise<vscode.Uri | undefined> {
+    const folders = await workspaceFolderPaths();
+    let target = mappingTarget(mapping.local, folders, PATH_RULES);
+    if ('path' in target) {
+      target = await realMappingTarget(target.path, folders, PATH_RULES, realpath);
+    }
+    if ('path' in target) return vscode.Uri.file(target.path);
+    void vscode.window.showWarningMessage(refusalMessage(serverPath, mapping, target.refused));
+    return undefined;
   }
 
   private async noMatch(serverPath: string): Promise<undefined> {
@@ -117,28 +144,68 @@ export class ManifestOpener {
   }
 }
 
-/** An explicit mapping's local path, for manifests only: nothing else is opened. */
+/** An explicit mapping of a manifest: nothing else is opened. */
 function manifestMapping(
   serverPath: string,
-  mappings: Parameters<typeof mappedPath>[1],
-): string | undefined {
-  const mapped = mappedPath(serverPath, mappings);
-  return mapped?.endsWith('.pp') ? mapped : undefined;
+  mappings: Parameters<typeof matchedMapping>[1],
+): MappedPath | undefined {
+  const mapping = matchedMapping(serverPath, mappings);
+  return mapping?.local.endsWith('.pp') ? mapping : undefined;
 }
 
-/** A mapping's local side: absolute, or relative to the first workspace folder. */
-function absolute(local: string): string {
-  if (path.isAbsolute(local)) return local;
-  const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
-  return folder ? path.resolve(folder, local) : path.resolve(local);
+/** The machine's path flavour; Windows and macOS file systems ignore case. */
+const PATH_RULES: PathRules = {
+  path,
+  caseInsensitive: process.platform === 'win32' || process.platform === 'darwin',
+};
+
+/**
+ * The workspace's folders on this machine's disk, as opened and as their real paths (a folder
+ * opened through a symbolic link); the first is the one relative mappings start from.
+ */
+async function workspaceFolderPaths(): Promise<string[]> {
+  const opened = (vscode.workspace.workspaceFolders ?? [])
+    .filter((folder) => folder.uri.scheme === 'file')
+    .map((folder) => folder.uri.fsPath);
+  const real = await Promise.all(opened.map((folder) => realpath(folder).catch(() => folder)));
+  return [...new Set([...opened, ...real])];
 }
 
-async function exists(uri: vscode.Uri): Promise<boolean> {
-  try {
-    await vscode.workspace.fs.stat(uri);
-    return true;
-  } catch {
-    return false;
+/** Why a mapping is not followed, naming it: the user fixes the setting from this. */
+function refusalMessage(serverPath: string, mapping: MappedPath, why: MappingRefusal): string {
+  const from = inert(mapping.from);
+  const to = inert(mapping.to);
+  switch (why) {
+    case 'network':
+      return vscode.l10n.t(
+        'The setting puppetdbExplorer.code.pathMappings maps "{0}" to "{1}", a network path: Open Manifest opens files of this workspace only, and never asks another machine.',
+        from,
+        to,
+      );
+    case 'noFolder':
+      return vscode.l10n.t(
+        'The setting puppetdbExplorer.code.pathMappings maps "{0}" to the relative path "{1}", but no folder is open to find it in.',
+        from,
+        to,
+      );
+    case 'outside':
+      return vscode.l10n.t(
+        'The setting puppetdbExplorer.code.pathMappings maps "{0}" to "{1}", which is outside the workspace folders: Open Manifest opens files of this workspace only. Map it to a folder of the workspace, or add that folder to the workspace.',
+        from,
+        to,
+      );
+    case 'link':
+      return vscode.l10n.t(
+        'The setting puppetdbExplorer.code.pathMappings maps "{0}" to "{1}", which a symbolic link leads outside the workspace folders: Open Manifest opens files of this workspace only.',
+        from,
+        to,
+      );
+    case 'missing':
+      return vscode.l10n.t(
+        'The setting puppetdbExplorer.code.pathMappings maps {0} to {1}, which does not exist.',
+        inert(serverPath),
+        inert(mapping.local),
+      );
   }
 }
 

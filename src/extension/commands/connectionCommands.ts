@@ -1,9 +1,12 @@
 /**
  * The checks behind Add Connection's argument and Import Connections: every way a connection gets
- * in passes the URL check and asks before a secret goes over plain HTTP.
+ * in passes the URL check and asks before a secret goes over plain HTTP. A command argument never
+ * chooses a server or a file without the user's say: Add Connection's asks in a modal naming
+ * them, Import Connections takes none (the test API names files: see testingApi.ts).
  */
 import * as vscode from 'vscode';
 import { carriedSecrets, type ConnectionFormResult } from '../connections/connectionChange';
+import { confirmCommandConnection } from '../connections/confirmCommandConnection';
 import type { StoredSecrets } from '../connections/connectionForm';
 import type { ConnectionStore } from '../connections/connectionStore';
 import type { ClearTextRisk } from '../connections/credentialChecks';
@@ -25,14 +28,35 @@ export async function storedSecrets(store: ConnectionStore, id: string): Promise
 }
 
 /**
- * Add Connection's argument, checked like the form's input: its shape and URL (an Error saying
- * what is wrong), then the clear-text question; undefined when the user declines.
+ * Add Connection's argument from a command: checked like the form's input (an Error saying what
+ * is wrong), then confirmed in a modal that names the server, where its secrets would go and the
+ * files it would read, then the clear-text question; undefined when the user declines either.
+ */
+export async function confirmPrefilled(
+  store: ConnectionStore,
+  argument: unknown,
+): Promise<ConnectionFormResult | undefined> {
+  const result = parsePrefilledConnection(argument);
+  if (!(await confirmCommandConnection(result, store.get(result.connection.id)))) return undefined;
+  return askClearText(store, result);
+}
+
+/**
+ * The test API's Add Connection: the argument checked like the form's input and the clear-text
+ * question asked, without the modal a command's argument needs.
  */
 export async function vetPrefilled(
   store: ConnectionStore,
   argument: unknown,
 ): Promise<ConnectionFormResult | undefined> {
-  const result = parsePrefilledConnection(argument);
+  return askClearText(store, parsePrefilledConnection(argument));
+}
+
+/** The result, once the user agreed to any secret it sends over plain HTTP; else undefined. */
+async function askClearText(
+  store: ConnectionStore,
+  result: ConnectionFormResult,
+): Promise<ConnectionFormResult | undefined> {
   const carried = carriedSecrets(result, await storedSecrets(store, result.connection.id));
   const risk = clearTextRiskOf(result.connection, carried);
   if (risk && !(await confirmClearText(risk))) return undefined;
@@ -40,14 +64,13 @@ export async function vetPrefilled(
 }
 
 /**
- * Import Connections: no argument reads the global and the user's puppetdb.conf; a path reads
- * that file instead of the user's (like `puppet query --config`); tests may name all three paths.
+ * Import Connections: reads the global and the user's puppetdb.conf (`paths` names others for
+ * the test API only), with the token their `token-file` names.
  */
 export async function importConnections(
   store: ConnectionStore,
-  source: unknown,
+  paths: ClientToolsPaths = DEFAULT_CLIENT_TOOLS_PATHS,
 ): Promise<string[] | undefined> {
-  const paths = pathsOf(source);
   const { connections, sources, problems } = await readPuppetdbConf(paths);
   const risky = connections.filter(
     (entry) => entry.token && clearTextRiskOf(entry.connection, ['token']),
@@ -98,7 +121,11 @@ export async function importConnections(
   return ids;
 }
 
-function pathsOf(source: unknown): ClientToolsPaths {
+/**
+ * The files the test API's import reads: a path is read instead of the user's file (like
+ * `puppet query --config`), or all three are named.
+ */
+export function importPathsOf(source: unknown): ClientToolsPaths {
   if (source === undefined) return DEFAULT_CLIENT_TOOLS_PATHS;
   if (typeof source === 'string') return { ...DEFAULT_CLIENT_TOOLS_PATHS, user: source };
   if (typeof source === 'object' && source !== null && !Array.isArray(source)) {

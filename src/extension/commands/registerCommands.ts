@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import type { ConnectionFormResult } from '../connections/connectionChange';
 import { connectionForm } from '../connections/connectionForm';
 import { applyConnectionForm } from '../connections/saveConnection';
 import { checkEachServer, describeServerChecks } from '../connections/serverCheck';
@@ -6,13 +7,13 @@ import { serverUrlsOf } from '../connections/serverUrls';
 import { Commands } from '../ids';
 import type { Services } from '../services';
 import { ConnectionNode } from '../tree/connectionNode';
-import type { ExplorerNode } from '../tree/explorerNode';
-import type { FactValueNode } from '../tree/factNodes';
+import { ExplorerNode } from '../tree/explorerNode';
+import { FactValueNode } from '../tree/factNodes';
 import type { NodeFilter } from '../tree/nodeFilter';
 import type { NodesFolder } from '../tree/nodesFolder';
 import { PuppetNodeNode } from '../tree/puppetNodeNode';
 import { ErrorNode, type LoadMoreNode } from '../tree/simpleNodes';
-import { importConnections, storedSecrets, vetPrefilled } from './connectionCommands';
+import { confirmPrefilled, importConnections, storedSecrets } from './connectionCommands';
 import { registerGuardedCommand } from './registerGuardedCommand';
 
 /** Registers every command; each handler is small and delegates to the services. */
@@ -71,13 +72,11 @@ export function registerCommands(services: Services): vscode.Disposable[] {
   };
 
   return [
+    // an argument (another extension, a link) is confirmed in a modal naming its server first
     register(Commands.addConnection, async (prefilled?: unknown) => {
       const result =
-        prefilled === undefined ? await connectionForm() : await vetPrefilled(store, prefilled);
-      if (!result) return undefined;
-      const id = await applyConnectionForm(store, result);
-      if (!statusBar.activeConnectionId) await statusBar.setActive(id);
-      return id;
+        prefilled === undefined ? await connectionForm() : await confirmPrefilled(store, prefilled);
+      return result && addConnection(services, result);
     }),
     register(Commands.editConnection, async (node?: ConnectionNode | ErrorNode) => {
       const id = await connectionOf(node);
@@ -122,10 +121,19 @@ export function registerCommands(services: Services): vscode.Disposable[] {
         return undefined;
       }
     }),
-    register(Commands.importConnections, (source?: unknown) => importConnections(store, source)),
+    // puppet query's own files only: an argument naming others is not followed
+    register(Commands.importConnections, (source?: unknown) => {
+      if (source !== undefined) {
+        services.log.warn(
+          'Import Connections ignored the argument it was run with: a command argument never chooses the files it reads.',
+        );
+      }
+      return importConnections(store);
+    }),
     // the status bar's click: switch connection, or open the active one's overview
-    register(Commands.switchConnection, async (id?: string) => {
-      const target = typeof id === 'string' ? id : await statusBarMenu(services);
+    register(Commands.switchConnection, async (id?: unknown) => {
+      const known = typeof id === 'string' && store.get(id) ? id : undefined;
+      const target = known ?? (await statusBarMenu(services));
       if (target === OPEN_OVERVIEW) {
         return vscode.commands.executeCommand(Commands.openOverview, {
           connectionId: statusBar.activeConnectionId,
@@ -156,15 +164,18 @@ export function registerCommands(services: Services): vscode.Disposable[] {
       folder.setFilter(undefined);
       explorer.refresh(folder);
     }),
-    register(Commands.copyCertname, async (node: PuppetNodeNode) =>
-      vscode.env.clipboard.writeText(node.node.name),
-    ),
-    register(Commands.copyValue, async (node: FactValueNode) =>
-      vscode.env.clipboard.writeText(
+    // the tree's own items only: an argument never puts text of its choosing on the clipboard
+    register(Commands.copyCertname, async (node: unknown) => {
+      if (node instanceof PuppetNodeNode) await vscode.env.clipboard.writeText(node.node.name);
+    }),
+    register(Commands.copyValue, async (node: unknown) => {
+      if (!(node instanceof FactValueNode)) return;
+      await vscode.env.clipboard.writeText(
         typeof node.value === 'string' ? node.value : JSON.stringify(node.value, null, 2),
-      ),
-    ),
-    register(Commands.openAsJson, async (node: ExplorerNode) => {
+      );
+    }),
+    register(Commands.openAsJson, async (node: unknown) => {
+      if (!(node instanceof ExplorerNode)) return undefined;
       const document = await vscode.workspace.openTextDocument({
         language: 'json',
         content: `${JSON.stringify(await node.json(), null, 2)}\n`,
@@ -215,6 +226,19 @@ export function registerCommands(services: Services): vscode.Disposable[] {
       return result;
     }),
   ];
+}
+
+/**
+ * Saves a connection Add Connection was given (the form's, a confirmed argument's, the test
+ * API's) and makes it the active one when none is.
+ */
+export async function addConnection(
+  services: Services,
+  result: ConnectionFormResult,
+): Promise<string> {
+  const id = await applyConnectionForm(services.store, result);
+  if (!services.statusBar.activeConnectionId) await services.statusBar.setActive(id);
+  return id;
 }
 
 const OPEN_OVERVIEW = Symbol('open overview');

@@ -11,18 +11,30 @@ export function registerGuardedCommand<A extends unknown[], R>(
   id: string,
   handler: (...args: A) => R | Promise<R>,
 ): vscode.Disposable {
+  return vscode.commands.registerCommand(id, guarded(errors, `Command ${id}`, handler));
+}
+
+/**
+ * `handler` with the commands' handling of failures: logged and shown (with their actions) as
+ * `what`, and answered `undefined`. The test API's entry points fail the same way.
+ */
+export function guarded<A extends unknown[], R>(
+  errors: ErrorReporter,
+  what: string,
+  handler: (...args: A) => R | Promise<R>,
+): (...args: A) => Promise<R | undefined> {
   const run = async (...args: A): Promise<R | undefined> => {
     try {
       return await handler(...args);
     } catch (error) {
-      void errors.show(`Command ${id}`, error, {
+      void errors.show(what, error, {
         connectionId: connectionIdOf(args[0]),
         retry: () => run(...args),
       });
       return undefined;
     }
   };
-  return vscode.commands.registerCommand(id, run);
+  return run;
 }
 
 /** The connection a command was run for, when its argument says (a tree node or a target). */

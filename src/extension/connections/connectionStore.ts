@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { ConnectOptions, PuppetDB, RequestEvent } from '../../client';
+import { MAX_TIMEOUT_SECONDS } from '../settingDefaults';
 import type { ConnectionSettings, Settings } from '../settings';
 import { askSecretAgain } from './askSecretAgain';
 import { ConnectionSecrets, type AskSecretAgain, type SecretKind } from './connectionSecrets';
@@ -168,7 +169,11 @@ export function clientOptionsOf(connection: ConnectionSettings): ConnectOptions 
     sslVerify: connection.verifyTls === false ? false : (connection.caFile ?? true),
     sslCert: connection.certFile || undefined,
     sslKey: connection.keyFile || undefined,
-    timeout: connection.timeout ?? 10,
+    // the schema's maximum only underlines a hand-edited value past it
+    timeout:
+      typeof connection.timeout === 'number'
+        ? Math.min(connection.timeout, MAX_TIMEOUT_SECONDS)
+        : (connection.timeout ?? 10),
     username: connection.username || undefined,
     userAgent: 'puppetdb-explorer-vscode',
   };

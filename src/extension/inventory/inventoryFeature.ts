@@ -65,9 +65,14 @@ export function registerInventory(services: Services): Feature {
   return {
     disposables: [
       registerGuardedCommand(services.errors, Commands.openInventory, openInventory),
-      registerGuardedCommand(services.errors, Commands.findPackages, (argument?: unknown) =>
-        findPackages(services, argument),
-      ),
+      registerGuardedCommand(services.errors, Commands.findPackages, (argument?: unknown) => {
+        if (typeof argument === 'object' && argument !== null && 'exportTo' in argument) {
+          services.log.warn(
+            'Find Packages ignored "exportTo": a command argument never chooses a file to write; the list\'s Save button asks where.',
+          );
+        }
+        return findPackages(services, argument);
+      }),
       disposeAll,
     ],
     revivers: {

@@ -23,14 +23,16 @@ import {
   type PackageVersion,
 } from './packageQueries';
 
-/** What the command may be told instead of asking (tests, other views). */
+/**
+ * What the command may be told instead of asking (tests, other views). Never where to write: a
+ * command argument chooses no file (the test API's `findPackages` names one; the user picks one
+ * in the save dialog).
+ */
 export interface FindPackagesTarget {
   connectionId: string;
   name?: string;
   /** Keep only versions older than this (in each provider's ordering). */
   olderThan?: string;
-  /** With `name`: write the CSV of the nodes here (a file path) without asking. */
-  exportTo?: string;
   /** With `name`: also show the node list of the versions found, as picking them would. */
   listNodes?: boolean;
 }
@@ -45,9 +47,11 @@ export interface FindPackagesResult {
   listed?: Array<{ certname: string; status?: string | null; detail?: string }>;
 }
 
+/** `exportTo` (with a `name`): the CSV of the nodes is written there; the test API's only. */
 export async function findPackages(
   services: Services,
   argument?: unknown,
+  exportTo?: vscode.Uri,
 ): Promise<FindPackagesResult | undefined> {
   const target = (argument ?? {}) as Partial<FindPackagesTarget>;
   const connectionId =
@@ -59,7 +63,7 @@ export async function findPackages(
   if (!connectionId) return undefined;
   const client = await services.store.client(connectionId);
   if (typeof target.name === 'string' && target.name) {
-    const found = await answer(client, target.name, target.olderThan, target.exportTo);
+    const found = await answer(client, target.name, target.olderThan, exportTo);
     if (!target.listNodes) return found;
     return { ...found, listed: await listNodes(services, client, connectionId, found) };
   }
@@ -74,14 +78,12 @@ async function answer(
   client: PuppetDB,
   name: string,
   threshold: string | undefined,
-  exportTo: string | undefined,
+  exportTo: vscode.Uri | undefined,
 ): Promise<FindPackagesResult> {
   const all = await packageVersions(client, name);
   const versions = threshold ? olderThan(all, threshold) : all;
   const holders = await packageHolders(client, name, versions);
-  const exported = exportTo
-    ? (await exportHolders(name, holders, vscode.Uri.file(exportTo)))?.fsPath
-    : undefined;
+  const exported = exportTo ? (await exportHolders(name, holders, exportTo))?.fsPath : undefined;
   return { name, versions, holders, exported };
 }
 

@@ -47,8 +47,11 @@ export function registerPql(services: Services): Feature {
         ' ',
       ),
       vscode.languages.registerHoverProvider(selector, new PqlHoverProvider(services)),
-      registerGuardedCommand(services.errors, Commands.runQuery, (argument?: RunQueryArgument) =>
-        runQuery(services, history, diagnostics, argument),
+      registerGuardedCommand(
+        services.errors,
+        Commands.runQuery,
+        (argument?: RunQueryArgument | vscode.Uri) =>
+          runQuery(services, history, diagnostics, argument),
       ),
       registerGuardedCommand(services.errors, Commands.newQuery, async () => {
         const document = await vscode.workspace.openTextDocument({

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { Commands, PqlLanguageId } from '../ids';
+import { inert } from '../inertText';
 import type { Services } from '../services';
 import type { ConnectionSettings } from '../settings';
 import { resolveConnection } from './connectionResolver';
@@ -8,7 +9,10 @@ import type { PqlDiagnostics } from './pqlDiagnostics';
 import type { QueryHistory } from './queryHistory';
 import { ResultsPanel, type RunOutcome } from './resultsPanel';
 
-/** `runQuery`'s arguments: from a CodeLens, or a query to run as it is (history, tests). */
+/**
+ * `runQuery`'s arguments: from a CodeLens (a PQL document VS Code has open: an argument never
+ * makes it read a file), or a query to run as it is on a connection the user has (history, tests).
+ */
 export type RunQueryArgument =
   { uri: string; offset: number } | { connectionId: string; query: string };
 
@@ -20,14 +24,25 @@ export async function runQuery(
   services: Services,
   history: QueryHistory,
   diagnostics: PqlDiagnostics,
-  argument?: RunQueryArgument,
+  argument?: RunQueryArgument | vscode.Uri,
 ): Promise<RunOutcome | undefined> {
+  // the editor title's Run button passes the editor's URI: its editor's query runs
+  if (argument instanceof vscode.Uri) return runQuery(services, history, diagnostics);
   if (argument && 'query' in argument) {
     const connection = services.store.get(argument.connectionId);
     if (!connection) throw new Error(`There is no PuppetDB connection "${argument.connectionId}".`);
     return runOn(services, history, connection, argument.query);
   }
-  const target = await queryToRun(argument);
+  if (argument && !openPqlDocument(argument.uri)) {
+    void vscode.window.showInformationMessage(
+      vscode.l10n.t(
+        'Run Query runs a query of a PQL document open in VS Code; {0} is not one, so nothing was read or run.',
+        inert(String(argument.uri)),
+      ),
+    );
+    return undefined;
+  }
+  const target = queryToRun(argument);
   if (!target) {
     void vscode.window.showInformationMessage(
       vscode.l10n.t('Put the cursor in a PQL query (or select one) to run it.'),
@@ -83,13 +98,21 @@ async function runOn(
   });
 }
 
-async function queryToRun(
+/** The PQL document VS Code has open at `uri` (a CodeLens's); never one read for the asking. */
+function openPqlDocument(uri: unknown): vscode.TextDocument | undefined {
+  return vscode.workspace.textDocuments.find(
+    (document) => document.uri.toString() === uri && document.languageId === PqlLanguageId,
+  );
+}
+
+function queryToRun(
   argument: { uri: string; offset: number } | undefined,
-): Promise<{ document: vscode.TextDocument; query: PqlQuery } | undefined> {
+): { document: vscode.TextDocument; query: PqlQuery } | undefined {
   if (argument) {
-    const document = await vscode.workspace.openTextDocument(vscode.Uri.parse(argument.uri));
-    const query = queryAt(splitQueries(document.getText()), argument.offset);
-    return query && { document, query };
+    const document = openPqlDocument(argument.uri);
+    const offset = typeof argument.offset === 'number' ? argument.offset : 0;
+    const query = document && queryAt(splitQueries(document.getText()), offset);
+    return document && query && { document, query };
   }
   const editor = vscode.window.activeTextEditor;
   if (!editor || editor.document.languageId !== PqlLanguageId) return undefined;

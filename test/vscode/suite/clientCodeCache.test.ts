@@ -11,10 +11,10 @@ import * as vscode from 'vscode';
 import type { ClientLibrary } from '../../../src/extension/connections/clientLibrary';
 import { requireWithCodeCache } from '../../../src/extension/connections/codeCachedModule';
 import type { ExtensionApi } from '../../../src/extension/extension';
-import { Commands } from '../../../src/extension/ids';
 import { testServer } from '../../integration/support/puppetdb';
 import { extensionLog } from '../extensionLog';
 import { until } from '../until';
+import { addConnection } from '../testingApi';
 
 const EXTENSION_ID = 'puppetdb-explorer.puppetdb-explorer';
 
@@ -26,7 +26,7 @@ describe("the client's code cache", () => {
     const server = testServer();
     const copyDir = mkdtempSync(join(tmpdir(), 'client-copy-'));
     try {
-      await vscode.commands.executeCommand(Commands.addConnection, {
+      await addConnection({
         connection: {
           id: 'code-cache',
           name: 'Code cache',

@@ -13,6 +13,7 @@ import type { ExplorerNode } from '../../../src/extension/tree/explorerNode';
 import { generateFleet } from '../../fixtures/fleet/generate';
 import { httpClient, testServer } from '../../integration/support/puppetdb';
 import { until } from '../until';
+import { addConnection } from '../testingApi';
 
 const EXTENSION_ID = 'puppetdb-explorer.puppetdb-explorer';
 const CONNECTION = { id: 'code-suite', name: 'Code suite PuppetDB' };
@@ -82,7 +83,7 @@ describe('Code and fleet: lenses, hovers and Open Manifest', function () {
     assert.ok(extension, `${EXTENSION_ID} is not installed in this extension host`);
     api = await extension.activate();
     if (!api.services.store.get(CONNECTION.id)) {
-      await vscode.commands.executeCommand(Commands.addConnection, {
+      await addConnection({
         connection: { ...CONNECTION, url: `http://${server.host}:${server.httpPort}` },
       });
     }
@@ -167,7 +168,7 @@ describe('Code and fleet: lenses, hovers and Open Manifest', function () {
   it('a connection that fails: the lens says "PuppetDB unreachable"', async function () {
     this.timeout(60_000);
     if (!api.services.store.get(DEAD.id)) {
-      await vscode.commands.executeCommand(Commands.addConnection, {
+      await addConnection({
         connection: { ...DEAD, url: 'http://127.0.0.1:9' },
       });
     }

@@ -10,10 +10,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { ExtensionApi } from '../../../src/extension/extension';
-import { Commands } from '../../../src/extension/ids';
 import { FaultProxy } from '../../support/faultProxy';
 import { httpClient, testServer } from '../../integration/support/puppetdb';
 import { until } from '../until';
+import { addConnection } from '../testingApi';
 
 const EXTENSION_ID = 'puppetdb-explorer.puppetdb-explorer';
 const CONNECTION = { id: 'code-scale', name: 'Code scale PuppetDB (counting proxy)' };
@@ -45,7 +45,7 @@ describe('Code and fleet at scale: a manifest with thousands of classes', functi
     const server = testServer();
     proxy = await FaultProxy.start({ target: { host: server.host, port: server.httpPort } });
     if (!api.services.store.get(CONNECTION.id)) {
-      await vscode.commands.executeCommand(Commands.addConnection, {
+      await addConnection({
         connection: { ...CONNECTION, url: proxy.url },
       });
     }

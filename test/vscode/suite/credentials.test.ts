@@ -16,6 +16,7 @@ import type { ExtensionApi } from '../../../src/extension/extension';
 import { Commands } from '../../../src/extension/ids';
 import { testServer } from '../../integration/support/puppetdb';
 import { until } from '../until';
+import { addConnection, testingApi } from '../testingApi';
 
 const EXTENSION_ID = 'puppetdb-explorer.puppetdb-explorer';
 
@@ -69,7 +70,7 @@ describe('Credentials follow what the user chose', function () {
     const recorder = await recordingServer();
     const server = testServer();
     try {
-      await vscode.commands.executeCommand(Commands.addConnection, {
+      await addConnection({
         connection: { id: 'auth-edit', name: 'Recorder', url: recorder.url },
         secrets: { token: 'old-token-123' },
       });
@@ -137,7 +138,7 @@ describe('Credentials follow what the user chose', function () {
       Promise.resolve(undefined),
     );
     try {
-      await vscode.commands.executeCommand(Commands.addConnection, {
+      await addConnection({
         connection: { id: 'token-elsewhere', name: 'Recorder', url: recorder.url },
         secrets: { token: 'first-token' },
       });
@@ -164,7 +165,7 @@ describe('Credentials follow what the user chose', function () {
     };
     const declined = answerWarnings(undefined);
     try {
-      const id = await vscode.commands.executeCommand(Commands.addConnection, argument);
+      const id = await addConnection(argument);
       assert.equal(id, undefined);
     } finally {
       declined.restore();
@@ -178,10 +179,7 @@ describe('Credentials follow what the user chose', function () {
 
     const confirmed = answerWarnings('Send in Clear Text');
     try {
-      assert.equal(
-        await vscode.commands.executeCommand(Commands.addConnection, argument),
-        'clear-text',
-      );
+      assert.equal(await addConnection(argument), 'clear-text');
     } finally {
       confirmed.restore();
     }
@@ -209,7 +207,9 @@ describe('Credentials follow what the user chose', function () {
         },
       }),
     );
-    const ids = await vscode.commands.executeCommand<string[]>(Commands.importConnections, {
+    const ids = await (
+      await testingApi()
+    ).importConnections({
       global: join(dir, 'no-global.conf'),
       user,
       defaultTokenFile: join(dir, 'no-token'),
@@ -235,7 +235,9 @@ describe('Credentials follow what the user chose', function () {
       JSON.stringify({ puppetdb: { server_urls: 'https://user.example.test:8081' } }),
     );
     writeFileSync(token, 'pe-default-token\n');
-    const ids = await vscode.commands.executeCommand<string[]>(Commands.importConnections, {
+    const ids = await (
+      await testingApi()
+    ).importConnections({
       global,
       user,
       defaultTokenFile: token,
@@ -262,10 +264,7 @@ describe('Credentials follow what the user chose', function () {
     const paths = { global: join(dir, 'no-global.conf'), user, defaultTokenFile: token };
     const declined = answerWarnings(undefined);
     try {
-      assert.equal(
-        await vscode.commands.executeCommand(Commands.importConnections, paths),
-        undefined,
-      );
+      assert.equal(await (await testingApi()).importConnections(paths), undefined);
     } finally {
       declined.restore();
     }
@@ -275,7 +274,7 @@ describe('Credentials follow what the user chose', function () {
 
     const bare = answerWarnings('Import without the Token');
     try {
-      await vscode.commands.executeCommand(Commands.importConnections, paths);
+      await (await testingApi()).importConnections(paths);
     } finally {
       bare.restore();
     }

@@ -17,6 +17,7 @@ import type { ReportPanelInfo } from '../../../src/extension/reports/reportPanel
 import type { ExplorerNode } from '../../../src/extension/tree/explorerNode';
 import type { WebviewEntry } from '../../../src/shared/protocol';
 import { until } from '../until';
+import { addConnection } from '../testingApi';
 
 const EXTENSION_ID = 'puppetdb-explorer.puppetdb-explorer';
 const CONNECTION = { id: 'error-actions', name: 'Refusing PuppetDB' };
@@ -68,7 +69,7 @@ describe('Error items and error banners offer Show Log and Edit Connection', fun
   before(async () => {
     api = await vscode.extensions.getExtension<ExtensionApi>(EXTENSION_ID)!.activate();
     url = `http://127.0.0.1:${await closedPort()}`;
-    await vscode.commands.executeCommand(Commands.addConnection, {
+    await addConnection({
       connection: { ...CONNECTION, url },
       secrets: {},
     });

@@ -12,6 +12,7 @@ import { Commands, ContextValues } from '../../../src/extension/ids';
 import type { ExplorerNode } from '../../../src/extension/tree/explorerNode';
 import { loadedFleet, testServer } from '../../integration/support/puppetdb';
 import { until } from '../until';
+import { addConnection, testingApi } from '../testingApi';
 
 const EXTENSION_ID = 'puppetdb-explorer.puppetdb-explorer';
 
@@ -86,7 +87,7 @@ describe('PuppetDB Explorer in a real VS Code', function () {
   });
 
   it('adds a connection whose token goes to SecretStorage and never to settings', async () => {
-    const id = await vscode.commands.executeCommand<string>(Commands.addConnection, {
+    const id = await addConnection({
       connection: { id: 'local', name: 'Local PuppetDB', url: httpUrl },
       secrets: { token: 'secret-token-123' },
     });
@@ -333,7 +334,7 @@ describe('PuppetDB Explorer in a real VS Code', function () {
   });
 
   it('an unreachable PuppetDB gives an error item with the reason, not an exception', async () => {
-    await vscode.commands.executeCommand(Commands.addConnection, {
+    await addConnection({
       connection: { id: 'down', name: 'Stopped PuppetDB', url: 'http://127.0.0.1:9' },
       secrets: {},
     });
@@ -352,7 +353,7 @@ describe('PuppetDB Explorer in a real VS Code', function () {
   });
 
   it('a PuppetDB that stops answering (its JVM paused) gives a timeout error item, and a retry recovers', async () => {
-    await vscode.commands.executeCommand(Commands.addConnection, {
+    await addConnection({
       connection: { id: 'paused', name: 'Paused PuppetDB', url: httpUrl, timeout: 1 },
       secrets: {},
     });
@@ -380,7 +381,7 @@ describe('PuppetDB Explorer in a real VS Code', function () {
   it('the status bar re-checks health on its own: unreachable while the JVM is paused, healthy again after', async () => {
     const { statusBar } = api.services;
     const settings = vscode.workspace.getConfiguration('puppetdbExplorer');
-    await vscode.commands.executeCommand(Commands.addConnection, {
+    await addConnection({
       connection: { id: 'watched', name: 'Watched PuppetDB', url: httpUrl, timeout: 1 },
       secrets: {},
     });
@@ -420,7 +421,7 @@ describe('PuppetDB Explorer in a real VS Code', function () {
         },
       }),
     );
-    const [id] = await vscode.commands.executeCommand<string[]>(Commands.importConnections, conf);
+    const [id] = (await (await testingApi()).importConnections(conf))!;
     const connection = api.services.store.get(id!)!;
     assert.equal(connection.certFile, server.cert);
     const client = await api.services.store.client(id!);

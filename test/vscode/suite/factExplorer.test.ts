@@ -22,6 +22,7 @@ import { httpClient, testServer } from '../../integration/support/puppetdb';
 import { discardEditor, openUntitledPql } from '../untitledPql';
 import { until } from '../until';
 import { expectWebviewTabs, webviewTabs } from '../tabs';
+import { addConnection } from '../testingApi';
 
 const EXTENSION_ID = 'puppetdb-explorer.puppetdb-explorer';
 const CONNECTION = { id: 'fact-explorer-suite', name: 'Fact explorer suite PuppetDB' };
@@ -118,7 +119,7 @@ describe('Fact explorer', function () {
     assert.ok(extension, `${EXTENSION_ID} is not installed in this extension host`);
     api = await extension.activate();
     if (!api.services.store.get(CONNECTION.id)) {
-      await vscode.commands.executeCommand(Commands.addConnection, {
+      await addConnection({
         connection: { ...CONNECTION, url: `http://${server.host}:${server.httpPort}` },
       });
     }
@@ -234,7 +235,7 @@ describe('Fact explorer', function () {
 
   it('the hover of a file whose "# @connection" names another connection explores on that one', async () => {
     const second = { id: 'fact-explorer-second', name: 'Fact explorer second PuppetDB' };
-    await vscode.commands.executeCommand(Commands.addConnection, {
+    await addConnection({
       connection: { ...second, url: `http://${server.host}:${server.httpPort}` },
     });
     try {
@@ -296,7 +297,7 @@ describe('Environments leaves', function () {
     const extension = vscode.extensions.getExtension<ExtensionApi>(EXTENSION_ID);
     api = await extension!.activate();
     if (!api.services.store.get(CONNECTION.id)) {
-      await vscode.commands.executeCommand(Commands.addConnection, {
+      await addConnection({
         connection: { ...CONNECTION, url: `http://${server.host}:${server.httpPort}` },
       });
     }

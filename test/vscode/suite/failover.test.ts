@@ -19,6 +19,7 @@ import {
   type TestServer,
 } from '../../integration/support/puppetdb';
 import { until } from '../until';
+import { addConnection } from '../testingApi';
 
 const run = promisify(execFile);
 const EXTENSION_ID = 'puppetdb-explorer.puppetdb-explorer';
@@ -66,7 +67,7 @@ describe('a connection with a failover server (two PuppetDBs, one database)', fu
     second = serverIn(secondDir);
     previousActive = api.services.statusBar.activeConnectionId;
     // the second JVM first, so that stopping it leaves this run's server to the other suites
-    await vscode.commands.executeCommand(Commands.addConnection, {
+    await addConnection({
       connection: { ...CONNECTION, url: url(second), serverUrls: [url(main)] },
       secrets: {},
     });

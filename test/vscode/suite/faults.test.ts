@@ -20,6 +20,7 @@ import { startFaultProxy, type Fault, type FaultProxy } from '../../support/faul
 import { describeError } from '../../../src/extension/errorText';
 import { openUntitledPql } from '../untitledPql';
 import { until } from '../until';
+import { addConnection } from '../testingApi';
 
 const EXTENSION_ID = 'puppetdb-explorer.puppetdb-explorer';
 const CONNECTION = { id: 'faults-suite', name: 'Faults suite PuppetDB' };
@@ -362,7 +363,7 @@ describe('Each surface survives each fault (real VS Code host)', function () {
   before(async () => {
     api = await vscode.extensions.getExtension<ExtensionApi>(EXTENSION_ID)!.activate();
     proxy = await startFaultProxy({ target: { host: server.host, port: server.httpPort } });
-    await vscode.commands.executeCommand(Commands.addConnection, {
+    await addConnection({
       connection: { ...CONNECTION, url: proxy.url, timeout: TIMEOUT_S },
       secrets: {},
     });

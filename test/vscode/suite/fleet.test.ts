@@ -10,6 +10,7 @@ import type { FoundNodes } from '../../../src/extension/fleet/findNodesWithResou
 import { Commands } from '../../../src/extension/ids';
 import type { ExplorerNode } from '../../../src/extension/tree/explorerNode';
 import { httpClient, testServer } from '../../integration/support/puppetdb';
+import { addConnection } from '../testingApi';
 
 const EXTENSION_ID = 'puppetdb-explorer.puppetdb-explorer';
 const CONNECTION = { id: 'fleet-suite', name: 'Fleet suite PuppetDB' };
@@ -54,7 +55,7 @@ describe('Find Nodes with Resource', function () {
     assert.ok(extension, `${EXTENSION_ID} is not installed in this extension host`);
     api = await extension.activate();
     if (!api.services.store.get(CONNECTION.id)) {
-      await vscode.commands.executeCommand(Commands.addConnection, {
+      await addConnection({
         connection: { ...CONNECTION, url: `http://${server.host}:${server.httpPort}` },
       });
     }

@@ -18,6 +18,7 @@ import { focusSet } from '../../../src/shared/catalogGraphModel';
 import { httpClient, loadedFleet, testServer } from '../../integration/support/puppetdb';
 import { acceptQuickPicks } from '../quickPicks';
 import { expectWebviewTabs, webviewTabs } from '../tabs';
+import { addConnection } from '../testingApi';
 
 const EXTENSION_ID = 'puppetdb-explorer.puppetdb-explorer';
 const CONNECTION = { id: 'graph-suite', name: 'Graph suite PuppetDB' };
@@ -67,7 +68,7 @@ describe('Catalog graph', function () {
     assert.ok(extension, `${EXTENSION_ID} is not installed in this extension host`);
     api = await extension.activate();
     if (!api.services.store.get(CONNECTION.id)) {
-      await vscode.commands.executeCommand(Commands.addConnection, {
+      await addConnection({
         connection: { ...CONNECTION, url: `http://${server.host}:${server.httpPort}` },
       });
     }

@@ -17,6 +17,7 @@ import { compareDpkg } from '../../../src/shared/packageVersions';
 import { httpClient, loadedFleet, testServer } from '../../integration/support/puppetdb';
 import { startFaultProxy } from '../../support/faultProxy';
 import { until } from '../until';
+import { addConnection, testingApi } from '../testingApi';
 
 const EXTENSION_ID = 'puppetdb-explorer.puppetdb-explorer';
 const CONNECTION = { id: 'inventory-suite', name: 'Inventory suite PuppetDB' };
@@ -47,7 +48,7 @@ describe('Inventory and packages', function () {
     assert.ok(extension, `${EXTENSION_ID} is not installed in this extension host`);
     api = await extension.activate();
     if (!api.services.store.get(CONNECTION.id)) {
-      await vscode.commands.executeCommand(Commands.addConnection, {
+      await addConnection({
         connection: { ...CONNECTION, url: `http://${server.host}:${server.httpPort}` },
       });
     }
@@ -92,7 +93,7 @@ describe('Inventory and packages', function () {
     const proxy = await startFaultProxy({ target: { host: server.host, port: server.httpPort } });
     const slow = { id: 'inventory-suite-slow', name: 'Inventory suite, slow whole answer' };
     try {
-      await vscode.commands.executeCommand(Commands.addConnection, {
+      await addConnection({
         connection: { ...slow, url: proxy.url },
         secrets: {},
       });
@@ -187,12 +188,12 @@ describe('Inventory and packages', function () {
     assert.ok(expected.length > 0 && expected.length < activeNodes().length);
     const folder = mkdtempSync(join(tmpdir(), 'pdbx-packages-'));
     const exportTo = join(folder, 'libacme.csv');
-    const result = await vscode.commands.executeCommand<FindPackagesResult>(Commands.findPackages, {
-      connectionId: CONNECTION.id,
-      name: 'libacme',
-      olderThan: threshold,
+    const result = (await (
+      await testingApi()
+    ).findPackages(
+      { connectionId: CONNECTION.id, name: 'libacme', olderThan: threshold },
       exportTo,
-    });
+    ))!;
     assert.deepEqual(
       result.holders.map((holder) => holder.certname),
       expected,

@@ -6,12 +6,12 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { ExtensionApi } from '../../../src/extension/extension';
-import { Commands } from '../../../src/extension/ids';
 import type { ExplorerNode } from '../../../src/extension/tree/explorerNode';
 import { testServer } from '../../integration/support/puppetdb';
 import { extensionLog } from '../extensionLog';
 import { startRecorder } from '../recorder';
 import { until } from '../until';
+import { addConnection } from '../testingApi';
 
 const EXTENSION_ID = 'puppetdb-explorer.puppetdb-explorer';
 const TOKEN = 'tok-4f1d-never-in-a-log';
@@ -24,11 +24,11 @@ describe('the log', () => {
     const recorder = await startRecorder();
     const server = testServer();
     try {
-      await vscode.commands.executeCommand(Commands.addConnection, {
+      await addConnection({
         connection: { id: 'log-token', name: 'Token to a 401', url: recorder.origin },
         secrets: { token: TOKEN },
       });
-      await vscode.commands.executeCommand(Commands.addConnection, {
+      await addConnection({
         connection: {
           id: 'log-basic',
           name: 'Basic to PuppetDB',

@@ -13,6 +13,7 @@ import type { EventsPanelInfo } from '../../../src/extension/reports/eventsPanel
 import type { ReportPanelInfo } from '../../../src/extension/reports/reportPanel';
 import { httpClient, testServer } from '../../integration/support/puppetdb';
 import { until } from '../until';
+import { addConnection } from '../testingApi';
 
 const EXTENSION_ID = 'puppetdb-explorer.puppetdb-explorer';
 const CONNECTION = { id: 'manifest-links-suite', name: 'Manifest links PuppetDB' };
@@ -72,7 +73,7 @@ describe('Code and fleet: Open Manifest from events, logs and PQL; events and fa
     assert.ok(extension, `${EXTENSION_ID} is not installed in this extension host`);
     api = await extension.activate();
     if (!api.services.store.get(CONNECTION.id)) {
-      await vscode.commands.executeCommand(Commands.addConnection, {
+      await addConnection({
         connection: { ...CONNECTION, url: `http://${server.host}:${server.httpPort}` },
       });
     }
@@ -229,7 +230,7 @@ describe('Code and fleet: Open Manifest from events, logs and PQL; events and fa
     });
     assert.equal(unknown, undefined);
     if (!api.services.store.get(DEAD.id)) {
-      await vscode.commands.executeCommand(Commands.addConnection, {
+      await addConnection({
         connection: { ...DEAD, url: 'http://127.0.0.1:9' },
       });
     }

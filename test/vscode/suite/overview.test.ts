@@ -20,6 +20,7 @@ import {
 } from '../../../src/shared/overview';
 import { httpClient, testServer } from '../../integration/support/puppetdb';
 import { expectWebviewTabs, webviewTabs } from '../tabs';
+import { addConnection } from '../testingApi';
 
 const EXTENSION_ID = 'puppetdb-explorer.puppetdb-explorer';
 const CONNECTION = { id: 'overview-suite', name: 'Overview suite PuppetDB' };
@@ -36,7 +37,7 @@ describe('Fleet overview', function () {
     assert.ok(extension, `${EXTENSION_ID} is not installed in this extension host`);
     api = await extension.activate();
     if (!api.services.store.get(CONNECTION.id)) {
-      await vscode.commands.executeCommand(Commands.addConnection, {
+      await addConnection({
         connection: { ...CONNECTION, url: `http://${server.host}:${server.httpPort}` },
       });
     }

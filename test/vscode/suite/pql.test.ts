@@ -17,6 +17,7 @@ import { extensionLog } from '../extensionLog';
 import { requestWaitingAt } from '../unreadRequest';
 import { discardEditor, openUntitledPql } from '../untitledPql';
 import { until } from '../until';
+import { addConnection } from '../testingApi';
 
 const EXTENSION_ID = 'puppetdb-explorer.puppetdb-explorer';
 const CONNECTION_ID = 'pql-tests';
@@ -65,7 +66,7 @@ describe('PQL: run, results, completion, hover, diagnostics', function () {
 
   before(async () => {
     api = await vscode.extensions.getExtension<ExtensionApi>(EXTENSION_ID)!.activate();
-    await vscode.commands.executeCommand(Commands.addConnection, {
+    await addConnection({
       connection: {
         id: CONNECTION_ID,
         name: 'PQL tests',
@@ -296,7 +297,7 @@ describe('PQL: run, results, completion, hover, diagnostics', function () {
       { waitSeconds: 30 },
     );
     // a connection of its own: its live values are fetched now, not taken from the cache
-    await vscode.commands.executeCommand(Commands.addConnection, {
+    await addConnection({
       connection: {
         id: 'pql-quotes',
         name: 'PQL quotes',

@@ -19,6 +19,7 @@ import type { RunsFilter } from '../../../src/shared/recentRuns';
 import { eventRowFromWire, type EventStatus } from '../../../src/shared/reportDto';
 import { httpClient, testServer } from '../../integration/support/puppetdb';
 import { until } from '../until';
+import { addConnection } from '../testingApi';
 
 const EXTENSION_ID = 'puppetdb-explorer.puppetdb-explorer';
 const CONNECTION = { id: 'recent-runs-suite', name: 'Recent runs suite PuppetDB' };
@@ -84,7 +85,7 @@ describe('Recent runs and fleet events', function () {
     assert.ok(extension, `${EXTENSION_ID} is not installed in this extension host`);
     api = await extension.activate();
     if (!api.services.store.get(CONNECTION.id)) {
-      await vscode.commands.executeCommand(Commands.addConnection, {
+      await addConnection({
         connection: { ...CONNECTION, url: `http://${server.host}:${server.httpPort}` },
       });
     }

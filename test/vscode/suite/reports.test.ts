@@ -16,6 +16,7 @@ import type { ExplorerNode } from '../../../src/extension/tree/explorerNode';
 import { httpClient, testServer } from '../../integration/support/puppetdb';
 import { acceptQuickPicks } from '../quickPicks';
 import { expectWebviewTabs } from '../tabs';
+import { addConnection } from '../testingApi';
 
 const EXTENSION_ID = 'puppetdb-explorer.puppetdb-explorer';
 const CONNECTION = { id: 'reports-suite', name: 'Reports suite PuppetDB' };
@@ -50,7 +51,7 @@ describe('Events table and report view', function () {
     assert.ok(extension, `${EXTENSION_ID} is not installed in this extension host`);
     api = await extension.activate();
     if (!api.services.store.get(CONNECTION.id)) {
-      await vscode.commands.executeCommand(Commands.addConnection, {
+      await addConnection({
         connection: { ...CONNECTION, url: `http://${server.host}:${server.httpPort}` },
       });
     }

@@ -11,6 +11,7 @@ import type { ExplorerNode } from '../../../src/extension/tree/explorerNode';
 import { testServer } from '../../integration/support/puppetdb';
 import { restartPuppetDB } from '../../support/puppetdbRestart';
 import { until } from '../until';
+import { addConnection } from '../testingApi';
 
 const EXTENSION_ID = 'puppetdb-explorer.puppetdb-explorer';
 
@@ -27,7 +28,7 @@ describe('PuppetDB restarts while the explorer is open', function () {
     const { explorer, statusBar, store } = api.services;
     const server = testServer();
     const settings = vscode.workspace.getConfiguration('puppetdbExplorer');
-    await vscode.commands.executeCommand(Commands.addConnection, {
+    await addConnection({
       connection: {
         id: 'restarting',
         name: 'Restarting PuppetDB',

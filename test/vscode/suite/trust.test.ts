@@ -10,11 +10,11 @@ import * as vscode from 'vscode';
 import { ConnectionStore } from '../../../src/extension/connections/connectionStore';
 import type { AskSecretAgain } from '../../../src/extension/connections/connectionSecrets';
 import type { ExtensionApi } from '../../../src/extension/extension';
-import { Commands } from '../../../src/extension/ids';
 import { Settings, type ConnectionSettings } from '../../../src/extension/settings';
 import { testServer } from '../../integration/support/puppetdb';
 import { startRecorder, type Recorder } from '../recorder';
 import { until } from '../until';
+import { addConnection } from '../testingApi';
 
 const EXTENSION_ID = 'puppetdb-explorer.puppetdb-explorer';
 
@@ -56,7 +56,7 @@ describe('Trust: secrets bound to their origin, user settings only', function ()
   });
 
   it('a connection whose URL now names another server never sends it the old token: the user is asked, and Escape connects without it', async () => {
-    await vscode.commands.executeCommand(Commands.addConnection, {
+    await addConnection({
       connection: { id: 'moved', name: 'Moved PuppetDB', url: puppetdbUrl },
       secrets: { token: 'token-for-the-first-server' },
     });

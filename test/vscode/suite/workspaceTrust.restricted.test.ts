@@ -9,11 +9,13 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { ExtensionApi } from '../../../src/extension/extension';
 import { Commands, ContextValues } from '../../../src/extension/ids';
+import { SETTING_DEFAULTS } from '../../../src/extension/settingDefaults';
 import type { ExplorerNode } from '../../../src/extension/tree/explorerNode';
 import { loadedFleet, testServer } from '../../integration/support/puppetdb';
 import { recordedAt, type RecordedRequest } from '../recorder';
 import { until } from '../until';
 import { openUntitledPql } from '../untitledPql';
+import { addConnection } from '../testingApi';
 
 const EXTENSION_ID = 'puppetdb-explorer.puppetdb-explorer';
 /** The id the hostile workspace redefines (imported connections are named conf-<host>). */
@@ -33,7 +35,7 @@ describe('Restricted Mode: a hostile workspace', function () {
     assert.equal(vscode.workspace.isTrusted, false, 'this run is in Restricted Mode');
     api = await vscode.extensions.getExtension<ExtensionApi>(EXTENSION_ID)!.activate();
     // the user's own connections, as the Add Connection form saves them
-    await vscode.commands.executeCommand(Commands.addConnection, {
+    await addConnection({
       connection: {
         id: PRODUCTION,
         name: 'Production PuppetDB',
@@ -41,7 +43,7 @@ describe('Restricted Mode: a hostile workspace', function () {
       },
       secrets: { token: USER_TOKEN },
     });
-    await vscode.commands.executeCommand(Commands.addConnection, {
+    await addConnection({
       connection: { id: SCRATCH, name: 'Scratch PuppetDB', url: `${recorder}/user-scratch` },
       secrets: {},
     });
@@ -57,6 +59,25 @@ describe('Restricted Mode: a hostile workspace', function () {
     const roots = await api.services.explorer.getChildren();
     const names = await Promise.all(roots.map(async (root) => (await root.toTreeItem()).label));
     assert.deepEqual(names, ['Production PuppetDB', 'Scratch PuppetDB']);
+  });
+
+  it("follows none of the workspace's path mappings or bounds, nor the user's mappings until trust", async () => {
+    const { settings } = api.services;
+    // the workspace's settings widen both; restrictedConfigurations keeps their user values
+    assert.equal(settings.resultLimits().maxRows, SETTING_DEFAULTS['pql.maxRows']);
+    assert.equal(settings.maxEvents(), SETTING_DEFAULTS['events.maxEvents']);
+    assert.deepEqual(settings.codePathMappings(), {});
+    const configuration = vscode.workspace.getConfiguration('puppetdbExplorer');
+    await configuration.update(
+      'code.pathMappings',
+      { '/srv/puppet/site-modules': 'site-modules' },
+      vscode.ConfigurationTarget.Global,
+    );
+    try {
+      assert.deepEqual(settings.codePathMappings(), {}, "the user's mapping before trust");
+    } finally {
+      await configuration.update('code.pathMappings', undefined, vscode.ConfigurationTarget.Global);
+    }
   });
 
   it('tells the user once that the workspace tried to define connections', async () => {
