@@ -15,6 +15,8 @@ import { registerFleetRuns } from './runs/fleetRunsFeature';
 import { Services } from './services';
 import { testingApi, type TestingApi } from './testingApi';
 import { registerPanelSerializers } from './webviews/panelSerializers';
+import { WebviewPanels } from './ids';
+import { createPanel } from './webviews/webviewHtml';
 import { WebviewPanelHost, type Receipt } from './webviews/webviewPanelHost';
 
 /**
@@ -36,7 +38,20 @@ export interface ExtensionApi {
   receiveFromWebview(entry: WebviewEntry, message: unknown): Promise<Receipt | undefined>;
   /** What tests and benchmarks may do that no command argument may (see testingApi.ts). */
   testing: TestingApi;
+  /**
+   * Rebuilds a panel of `entry` from `state` as if VS Code revived it after a window reload with
+   * the state its webview saved (tests hand it forged states this way).
+   */
+  revivePanel(entry: WebviewEntry, state: unknown): Promise<void>;
+  /**
+   * The id of the newest open panel of `entry`, once its webview was given it (and keeps it for
+   * a window reload).
+   */
+  panelId(entry: WebviewEntry): string | undefined;
 }
+
+/** Set by activate(): deactivate() tells it the panels closed by the shutdown come back. */
+let keepPanelRecords: (() => void) | undefined;
 
 export function activate(context: vscode.ExtensionContext): ExtensionApi | undefined {
   const started = performance.now();
@@ -53,15 +68,18 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
     registerFleetRuns(services),
     registerFactExplorer(services),
   ];
+  const serializers = registerPanelSerializers(
+    log,
+    services.panelRecords,
+    Object.assign({}, ...features.map((feature) => feature.revivers)),
+  );
+  keepPanelRecords = () => services.panelRecords.keepAll();
   context.subscriptions.push(
     log,
     services,
     ...registerCommands(services),
     ...features.flatMap((feature) => feature.disposables),
-    ...registerPanelSerializers(
-      log,
-      Object.assign({}, ...features.map((feature) => feature.revivers)),
-    ),
+    ...serializers.disposables,
   );
   if (context.extensionMode !== vscode.ExtensionMode.Test) return undefined;
   return {
@@ -70,9 +88,22 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
     pqlResults: () => ResultsPanel.state(),
     receiveFromWebview: async (entry, message) => WebviewPanelHost.newest(entry)?.receive(message),
     testing: testingApi(services),
+    revivePanel: (entry, state) =>
+      serializers.revive(
+        entry,
+        createPanel(services.extensionUri, WebviewPanels[entry], entry),
+        state,
+      ),
+    panelId: (entry) => {
+      const host = WebviewPanelHost.newest(entry);
+      return host?.webviewHasId ? host.panelId : undefined;
+    },
   };
 }
 
 export function deactivate(): void {
+  // VS Code calls this before it disposes context.subscriptions, which closes every panel: those
+  // panels come back after a window reload, so their records must stay
+  keepPanelRecords?.();
   // every service is disposed through context.subscriptions
 }

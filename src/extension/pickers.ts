@@ -4,6 +4,8 @@
  */
 import * as vscode from 'vscode';
 import type { Services } from './services';
+import { MAX_LIST_ROWS } from './boundedRows';
+import { rowsAtMost } from './truncationNotice';
 
 /** The active connection first; no question when there is only one. */
 export async function pickConnection(services: Services): Promise<string | undefined> {
@@ -42,13 +44,15 @@ export async function pickCertname(
       vscode.l10n.t('Type a certname (nodes could not be listed: {0})', message),
     load: async (signal) => {
       const client = await services.store.client(connectionId);
-      const nodes = (await client
-        .stream('nodes', {
+      const nodes = (await rowsAtMost(
+        client.stream('nodes', {
           query: ['extract', ['certname', 'latest_report_status'], ['=', 'node_state', 'active']],
           orderBy: [{ field: 'certname', order: 'asc' }],
           signal,
-        })
-        .toArray()) as Array<{ certname: string; latest_report_status: string | null }>;
+        }),
+        MAX_LIST_ROWS,
+        vscode.l10n.t('The node list'),
+      )) as Array<{ certname: string; latest_report_status: string | null }>;
       return nodes.map((node) => ({
         label: node.certname,
         description: node.latest_report_status ?? vscode.l10n.t('no report'),

@@ -12,6 +12,7 @@ import { ConnectionStatusBar } from './statusBar';
 import { ExplorerProvider } from './tree/explorerProvider';
 import type { ExplorerNode } from './tree/explorerNode';
 import { WorkspaceTrust } from './workspaceTrust';
+import { PanelRecords } from './webviews/panelRecords';
 
 /** The composition root: every long-lived service, built once in activate(). */
 export class Services implements vscode.Disposable {
@@ -31,6 +32,8 @@ export class Services implements vscode.Disposable {
   readonly extensionUri: vscode.Uri;
   /** Logs failures with their causes and shows them with their actions. */
   readonly errors: ErrorReporter;
+  /** What each open panel shows, kept by the host for a window reload (see PanelRecords). */
+  readonly panelRecords: PanelRecords;
 
   constructor(
     readonly context: vscode.ExtensionContext,
@@ -40,6 +43,7 @@ export class Services implements vscode.Disposable {
     this.errors = new ErrorReporter(log);
     this.extensionUri = context.extensionUri;
     this.history = new QueryHistory(context.globalState);
+    this.panelRecords = new PanelRecords(context.workspaceState);
     keepClientCodeCacheIn(vscode.Uri.joinPath(context.globalStorageUri, 'code-cache').fsPath, log);
     this.store = new ConnectionStore(
       this.settings,

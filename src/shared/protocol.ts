@@ -28,9 +28,11 @@ interface Ready {
 }
 
 /**
- * What the host needs to rebuild a panel after a window reload. The host sends it in a
- * `persist` message; the webview keeps it as its VS Code state (src/webview/common/vscodeApi.ts
- * does that for every view), and the panel serializer gets it back.
+ * What the host needs to rebuild a panel after a window reload. The host keeps it itself, under
+ * the panel's random id (src/extension/webviews/panelRecords.ts); the webview keeps only that id,
+ * sent in a `persist` message, as its VS Code state (src/webview/common/vscodeApi.ts does that
+ * for every view), and the panel serializer looks it up again. What a webview saved is never
+ * what a restored panel fetches, opens or runs.
  */
 export type RestoreInfo =
   | { entry: 'results'; connectionId: string; query: string }
@@ -52,12 +54,14 @@ export type RestoreInfo =
 
 interface Persist {
   type: 'persist';
-  restore: RestoreInfo;
+  /** The panel's id, under which the host keeps its RestoreInfo. */
+  panelId: string;
 }
 
 /**
- * What each webview keeps of what it shows (in its VS Code state, beside the RestoreInfo), so a
- * panel restored after a window reload shows it again without asking PuppetDB anything.
+ * What each webview keeps of what it shows (in its VS Code state, beside its panel's id), so a
+ * panel restored after a window reload shows it again without asking PuppetDB anything. For
+ * display only: a restored panel's actions never take a file, a line or a query from it.
  */
 export interface ShownContents {
   results: ResultsSnapshot;

@@ -222,7 +222,7 @@ export function checkToHost(entry: WebviewEntry, message: unknown): string | und
   );
 }
 
-// --- what VS Code gives back on restore ---------------------------------------------------------
+// --- what a restored panel is rebuilt from -------------------------------------------------------
 
 const restoreInfoSchemas: { [E in WebviewEntry]: Check<Extract<RestoreInfo, { entry: E }>> } = {
   results: object({ entry: oneOf('results'), connectionId: name, query: longText }),
@@ -258,6 +258,24 @@ const restoreInfoSchemas: { [E in WebviewEntry]: Check<Extract<RestoreInfo, { en
   runs: object({ entry: oneOf('runs'), connectionId: name, filter: runsFilter }),
   factExplorer: object({ entry: oneOf('factExplorer'), connectionId: name, path: factPath }),
 };
+
+/**
+ * Why a record of the host's PanelRecords cannot rebuild a panel of `entry` (one written by an
+ * older version, say), or undefined when it can.
+ */
+export function checkRestoreInfo(entry: WebviewEntry, info: unknown): string | undefined {
+  return restoreInfoSchemas[entry](info);
+}
+
+/** A panel's id as the host gives it out (a random UUID): looked up, never trusted further. */
+export function isPanelId(value: unknown): value is string {
+  return (
+    typeof value === 'string' &&
+    /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(value)
+  );
+}
+
+// --- what VS Code gives back on restore ---------------------------------------------------------
 
 /**
  * Loose checks of kept content: the fields the host reads are checked; the rest is data the
@@ -350,9 +368,13 @@ const shownSchemas: { [E in WebviewEntry]: Check<ShownContents[E]> } = {
   }),
 };
 
-/** What a restored panel of `entry` may use of its webview's saved state; the rest is dropped. */
+/**
+ * What a restored panel of `entry` may use of its webview's saved state; the rest is dropped. The
+ * id only names the host's own record of the panel (which says what it may fetch); the kept
+ * content is only shown again.
+ */
 export interface RestoredState<E extends WebviewEntry> {
-  restore: Extract<RestoreInfo, { entry: E }> | undefined;
+  panelId: string | undefined;
   kept: KeptContent<E> | undefined;
   /** Why (part of) the state was not used, for the log. */
   problem: string | undefined;
@@ -363,26 +385,25 @@ export function checkRestoredState<E extends WebviewEntry>(
   state: unknown,
 ): RestoredState<E> {
   const saved = (typeof state === 'object' && state !== null ? state : {}) as {
-    restore?: unknown;
+    panelId?: unknown;
     kept?: unknown;
   };
-  if (saved.restore === undefined) {
-    return { restore: undefined, kept: undefined, problem: undefined };
+  if (saved.panelId === undefined) {
+    return { panelId: undefined, kept: undefined, problem: undefined };
   }
-  const restoreProblem = restoreInfoSchemas[entry](saved.restore);
-  if (restoreProblem) {
-    return { restore: undefined, kept: undefined, problem: `restore info: ${restoreProblem}` };
+  if (!isPanelId(saved.panelId)) {
+    return { panelId: undefined, kept: undefined, problem: 'expected a panel id' };
   }
-  const restore = saved.restore as Extract<RestoreInfo, { entry: E }>;
-  if (saved.kept === undefined) return { restore, kept: undefined, problem: undefined };
+  const id = saved.panelId;
+  if (saved.kept === undefined) return { panelId: id, kept: undefined, problem: undefined };
   const keptProblem = object<KeptContent<E>>({
     savedAt: name,
     content: optional(shownSchemas[entry] as Check<ShownContents[E]>),
     omitted: optional(name),
   })(saved.kept);
   return keptProblem
-    ? { restore, kept: undefined, problem: `kept content: ${keptProblem}` }
-    : { restore, kept: saved.kept as KeptContent<E>, problem: undefined };
+    ? { panelId: id, kept: undefined, problem: `kept content: ${keptProblem}` }
+    : { panelId: id, kept: saved.kept as KeptContent<E>, problem: undefined };
 }
 
 /** The note a restored panel shows, from what its webview kept. */

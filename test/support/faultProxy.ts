@@ -40,7 +40,14 @@ export type Fault =
   /** Bytes that are not HTTP, then the connection closes; nothing is forwarded. */
   | { kind: 'garbage' }
   /** Read the request, then close the connection without answering; nothing is forwarded. */
-  | { kind: 'closeBeforeHeaders' };
+  | { kind: 'closeBeforeHeaders' }
+  /**
+   * A 200 whose JSON array never ends: the rows of the server's own answer (or `rows`, when it
+   * has none, or is no array) again and again, each with its certname, name, title and
+   * package_name (or, for a string row, itself) numbered so no two are alike, written as fast as the client reads them (back
+   * pressure) until it stops reading, or the fault is switched off (passThrough, close).
+   */
+  | { kind: 'endlessRows'; rows?: unknown[] };
 
 export type FaultKind = Fault['kind'];
 
@@ -132,6 +139,11 @@ export class FaultProxy {
   #rule: Rule | undefined;
   #port = 0;
   #listening = false;
+  /** The endless answers being written now. */
+  readonly #endless = new Set<ServerResponse>();
+  #endlessServed = 0;
+  #endlessRows = 0;
+  #endlessWaits = 0;
 
   private constructor(options: FaultProxyOptions) {
     this.#target = options.target;
@@ -184,9 +196,24 @@ export class FaultProxy {
     this.#rule = { fault, remaining: times, match: options.match };
   }
 
-  /** Switches faults off: every request passes through again. */
+  /** Switches faults off: every request passes through again; an endless answer is cut. */
   passThrough(): void {
     this.#rule = undefined;
+    for (const response of this.#endless) response.destroy();
+  }
+
+  /**
+   * The endless answers: how many were started, how many are still being written (0: every
+   * client stopped reading), the rows written in all, and how often one waited for a client
+   * that read more slowly than the proxy wrote (back pressure).
+   */
+  get endlessRows(): { served: number; open: number; rows: number; waits: number } {
+    return {
+      served: this.#endlessServed,
+      open: this.#endless.size,
+      rows: this.#endlessRows,
+      waits: this.#endlessWaits,
+    };
   }
 
   /** Stops listening and cuts open connections: clients get "connection refused" on the port. */
@@ -205,6 +232,7 @@ export class FaultProxy {
 
   async close(): Promise<void> {
     this.#closing.abort();
+    for (const response of this.#endless) response.destroy();
     await this.refuseConnections();
     this.#upstreamAgent.destroy();
   }
@@ -267,6 +295,8 @@ export class FaultProxy {
         request.resume();
         request.socket.end();
         return;
+      case 'endlessRows':
+        return this.#endlessAnswer(request, response, fault.rows);
       default:
         throw new Error(`unknown fault ${inspect(fault satisfies never)}`);
     }
@@ -298,6 +328,51 @@ export class FaultProxy {
       response.write(body.subarray(offset, offset + bytes));
     }
     response.end();
+  }
+
+  async #endlessAnswer(
+    request: IncomingMessage,
+    response: ServerResponse,
+    given: unknown[] | undefined,
+  ): Promise<void> {
+    const answer = await this.#forward(request, response);
+    if (!answer) return;
+    const body = await readAll(answer);
+    const rows = given ?? templateRows(body);
+    // its total (X-Records) and type stay; its length and encoding are the finite body's
+    const {
+      'content-length': _length,
+      'content-encoding': _encoding,
+      ...headers
+    } = endToEnd(answer.headers);
+    this.#endless.add(response);
+    this.#endlessServed += 1;
+    response.on('close', () => this.#endless.delete(response));
+    response.writeHead(200, { ...headers, 'content-type': 'application/json; charset=utf-8' });
+    let index = 0;
+    let unwritten = 0;
+    let chunk = '[';
+    try {
+      while (!response.destroyed && !this.#closing.signal.aborted) {
+        for (const row of rows) {
+          chunk += `${index === 0 ? '' : ','}${JSON.stringify(numbered(row, index))}`;
+          index += 1;
+          unwritten += 1;
+        }
+        if (chunk.length < ENDLESS_CHUNK_CHARS) continue;
+        const more = response.write(chunk);
+        this.#endlessRows += unwritten;
+        unwritten = 0;
+        chunk = '';
+        // the client reads more slowly than this writes: wait for it (back pressure)
+        if (!more) {
+          this.#endlessWaits += 1;
+          await waitForDrain(response, this.#closing.signal);
+        }
+      }
+    } finally {
+      this.#endless.delete(response);
+    }
   }
 
   async #cutMidBody(
@@ -354,6 +429,52 @@ export class FaultProxy {
 /** Starts a fault proxy in front of `target` on a free loopback port. */
 export function startFaultProxy(options: FaultProxyOptions): Promise<FaultProxy> {
   return FaultProxy.start(options);
+}
+
+/** About how much of an endless answer is written at a time. */
+const ENDLESS_CHUNK_CHARS = 16 * 1024;
+
+/**
+ * The rows an endless answer repeats: the server's own (a list's rows, or its one object), or a
+ * bare object when it answered an empty list or something that is not JSON.
+ */
+function templateRows(body: Buffer): unknown[] {
+  try {
+    const parsed: unknown = JSON.parse(body.toString('utf8'));
+    if (Array.isArray(parsed)) return parsed.length > 0 ? parsed : [{}];
+    return parsed === null ? [{}] : [parsed];
+  } catch {
+    return [{}];
+  }
+}
+
+/** The fields that name a row: numbered, so no two rows of an endless answer are alike. */
+const NAMING_FIELDS = ['certname', 'name', 'title', 'package_name'];
+
+/** A row told apart from the others: its naming fields (or the string itself) numbered. */
+function numbered(row: unknown, index: number): unknown {
+  if (typeof row === 'string') return `${row}-${index}`;
+  if (typeof row !== 'object' || row === null || Array.isArray(row)) return row;
+  const copy: Record<string, unknown> = { ...row };
+  for (const field of NAMING_FIELDS) {
+    if (typeof copy[field] === 'string') copy[field] = `${copy[field] as string}-${index}`;
+  }
+  return copy;
+}
+
+/** Resolves when `response` can take more, or is closed, or the proxy closes. */
+function waitForDrain(response: ServerResponse, closing: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      response.off('drain', done);
+      response.off('close', done);
+      closing.removeEventListener('abort', done);
+      resolve();
+    };
+    response.on('drain', done);
+    response.on('close', done);
+    closing.addEventListener('abort', done);
+  });
 }
 
 function endToEnd(headers: IncomingHttpHeaders): OutgoingHttpHeaders {

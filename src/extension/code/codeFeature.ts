@@ -11,6 +11,7 @@ import { ManifestIndex } from './manifestIndex';
 import { ManifestOpener, manifestLocationOf, parseLocationText } from './openManifest';
 import { showEventsForLine } from './showEventsForLine';
 import { showNodesApplying } from './showNodesApplying';
+import { noteTruncated } from '../truncationNotice';
 
 /**
  * Puppet code and the fleet, both ways: "Open Manifest" from what PuppetDB says, and counts
@@ -22,7 +23,10 @@ const PUPPET_FILES: vscode.DocumentSelector = [{ language: 'puppet' }, { pattern
 export function registerCode(services: Services): Feature {
   const index = new ManifestIndex();
   const opener = new ManifestOpener(index, services.settings, services.context.workspaceState);
-  const counter = new FleetCounter((id) => services.store.client(id));
+  const counter = new FleetCounter(
+    (id) => services.store.client(id),
+    (max) => noteTruncated(vscode.l10n.t('The fleet counts above the code'), max),
+  );
   const lenses = new FleetCodeLensProvider(services, counter);
   const failures = new FailureDiagnostics(services, opener);
   const recount = () => {

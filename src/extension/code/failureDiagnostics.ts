@@ -11,6 +11,8 @@ import { activeConnection } from './fleetCodeLenses';
 import { LIFETIME_MS } from './fleetCounts';
 import type { ManifestOpener } from './openManifest';
 import { suffixPattern } from './manifestPaths';
+import { rowsAtMost } from '../truncationNotice';
+import { inert } from '../inertText';
 
 /** A file's failures never wait longer than this (they are then left out and logged). */
 const REQUEST_TIMEOUT_MS = 20_000;
@@ -93,8 +95,8 @@ export class FailureDiagnostics implements vscode.Disposable {
     client: PuppetDB,
     uri: vscode.Uri,
   ): Promise<Map<number, Set<string>>> {
-    const rows = (await client
-      .stream('events', {
+    const rows = (await rowsAtMost(
+      client.stream('events', {
         query: [
           'extract',
           ['certname', 'file', 'line'],
@@ -106,8 +108,10 @@ export class FailureDiagnostics implements vscode.Disposable {
           ],
         ],
         signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-      })
-      .toArray()) as Array<{ certname?: unknown; file?: unknown; line?: unknown }>;
+      }),
+      this.services.settings.maxEvents(),
+      vscode.l10n.t('The failed events of {0}', inert(vscode.workspace.asRelativePath(uri))),
+    )) as Array<{ certname?: unknown; file?: unknown; line?: unknown }>;
     // a path ending the same may be another module's file: keep those mapping to this one
     const mine = new Map<string, boolean>();
     const byLine = new Map<number, Set<string>>();

@@ -9,6 +9,7 @@
 import type { PuppetDB } from '../../client';
 import { normaliseClassTitle, normaliseType } from '../fleet/resourceRef';
 import { FailedNodes, type Rows } from './failedNodes';
+import { MAX_LIST_ROWS, readAtMost } from '../boundedRows';
 
 export type CountTarget =
   { kind: 'class' | 'define'; name: string } | { kind: 'node'; certnames: readonly string[] };
@@ -36,7 +37,11 @@ export class FleetCounter {
   /** How many requests went to PuppetDB (tests check the batching). */
   requests = 0;
 
-  constructor(private readonly clientOf: (connectionId: string) => Promise<PuppetDB>) {
+  constructor(
+    private readonly clientOf: (connectionId: string) => Promise<PuppetDB>,
+    /** An answer stopped at `max` rows (MAX_LIST_ROWS): the counts are of the rows before it. */
+    private readonly onTruncated: (max: number) => void = () => {},
+  ) {
     this.failed = new FailedNodes(this.rows, REQUEST_TIMEOUT_MS);
   }
 
@@ -71,9 +76,12 @@ export class FleetCounter {
 
   private readonly rows: Rows = async (client, { endpoint, query, method }, signal) => {
     this.requests++;
-    return (await client.stream(endpoint, { query, signal, method }).toArray()) as Array<
-      Record<string, unknown>
-    >;
+    const { rows, truncatedAt } = await readAtMost(
+      client.stream(endpoint, { query, signal, method }),
+      MAX_LIST_ROWS,
+    );
+    if (truncatedAt !== undefined) this.onTruncated(truncatedAt);
+    return rows as Array<Record<string, unknown>>;
   };
 
   private async flush(connectionId: string): Promise<void> {

@@ -4,23 +4,27 @@
  * local file (from its `manifests` folder on); each is kept only if the forward mapping (explicit
  * mappings, else the longest suffix) takes it back to this very file.
  */
-import type * as vscode from 'vscode';
+import { l10n, type Uri } from 'vscode';
 import type { PuppetDB } from '../../client';
 import { suffixPattern } from './manifestPaths';
 import type { ManifestOpener } from './openManifest';
+import { MAX_LIST_ROWS } from '../boundedRows';
+import { rowsAtMost } from '../truncationNotice';
 
 export async function serverPathsOf(
   client: PuppetDB,
   opener: ManifestOpener,
-  file: vscode.Uri,
+  file: Uri,
   signal?: AbortSignal,
 ): Promise<string[]> {
-  const rows = (await client
-    .stream('resources', {
+  const rows = (await rowsAtMost(
+    client.stream('resources', {
       query: ['extract', ['file'], ['~', 'file', suffixPattern(file.fsPath)], ['group_by', 'file']],
       signal,
-    })
-    .toArray()) as Array<{ file?: unknown }>;
+    }),
+    MAX_LIST_ROWS,
+    l10n.t('The manifest paths PuppetDB knows'),
+  )) as Array<{ file?: unknown }>;
   const found: string[] = [];
   for (const { file: serverPath } of rows) {
     if (typeof serverPath !== 'string') continue;

@@ -9,6 +9,8 @@ import { showNodeList } from '../fleet/nodeListPicker';
 import { normaliseClassTitle, normaliseType } from '../fleet/resourceRef';
 import type { Services } from '../services';
 import type { CountTarget } from './fleetCounts';
+import { MAX_LIST_ROWS } from '../boundedRows';
+import { rowsAtMost } from '../truncationNotice';
 
 export type NodesApplyingTarget = { connectionId: string } & CountTarget;
 
@@ -43,14 +45,16 @@ export async function showNodesApplying(
         ? vscode.l10n.t('Nodes of this node definition')
         : vscode.l10n.t('Nodes applying {0}', target.name),
     load: async (signal) =>
-      (await services.store.client(connectionId))
-        .nodes({
+      rowsAtMost(
+        (await services.store.client(connectionId)).nodes({
           query,
           withStatus: true,
           unreported: services.settings.unreportedHours(),
           signal,
-        })
-        .toArray(),
+        }),
+        MAX_LIST_ROWS,
+        vscode.l10n.t('The node list'),
+      ),
   });
 }
 

@@ -15,6 +15,8 @@ import { PuppetNodeNode } from '../tree/puppetNodeNode';
 import { ErrorNode, type LoadMoreNode } from '../tree/simpleNodes';
 import { confirmPrefilled, importConnections, storedSecrets } from './connectionCommands';
 import { registerGuardedCommand } from './registerGuardedCommand';
+import { MAX_LIST_ROWS } from '../boundedRows';
+import { rowsAtMost } from '../truncationNotice';
 
 /** Registers every command; each handler is small and delegates to the services. */
 export function registerCommands(services: Services): vscode.Disposable[] {
@@ -292,7 +294,12 @@ function deactivationTarget(
 
 async function askFilter(services: Services, folder: NodesFolder): Promise<NodeFilter | undefined> {
   const client = await services.store.client(folder.connectionId);
-  const environments = (await client.environments()).map((row) => String(row.name));
+  const rows = (await rowsAtMost(
+    client.stream('environments', {}),
+    MAX_LIST_ROWS,
+    vscode.l10n.t('The environments'),
+  )) as Array<{ name?: unknown }>;
+  const environments = rows.map((row) => String(row.name));
   const current = folder.currentFilter() ?? {};
   const any = vscode.l10n.t('(any)');
   const environment = await vscode.window.showQuickPick([any, ...environments], {

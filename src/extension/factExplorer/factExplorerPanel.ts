@@ -21,6 +21,8 @@ import { createPanel } from '../webviews/webviewHtml';
 import { WebviewPanelHost, type MessageHandlers } from '../webviews/webviewPanelHost';
 import { factPql, fetchDistribution, nodesWithValueQuery } from './factQueries';
 import { pickFactPath } from './pickFactPath';
+import { MAX_LIST_ROWS } from '../boundedRows';
+import { noteTruncated, rowsAtMost } from '../truncationNotice';
 
 /** What the explore command answers (host tests and the bench read it). */
 export interface FactExplorerInfo {
@@ -115,7 +117,7 @@ export class FactExplorerPanel extends WebviewPanelHost<'factExplorer'> {
     return this.loaded;
   }
 
-  private restoreInfo(): RestoreInfo {
+  private restoreInfo(): Extract<RestoreInfo, { entry: 'factExplorer' }> {
     return { entry: 'factExplorer', connectionId: this.connectionId, path: this.path };
   }
 
@@ -132,6 +134,7 @@ export class FactExplorerPanel extends WebviewPanelHost<'factExplorer'> {
         path,
         now: new Date(),
         signal,
+        onTruncated: (max) => noteTruncated(vscode.l10n.t('The values of the fact'), max),
       });
       if (signal.aborted) return;
       this.distribution = distribution;
@@ -145,7 +148,7 @@ export class FactExplorerPanel extends WebviewPanelHost<'factExplorer'> {
   }
 
   protected sendSnapshot(): void {
-    this.post({ type: 'persist', restore: this.restoreInfo() });
+    this.persist(this.restoreInfo());
     if (this.restored?.omitted !== undefined) {
       this.post({ type: 'restored', title: this.panel.title, note: this.restored });
       return;
@@ -162,9 +165,17 @@ export class FactExplorerPanel extends WebviewPanelHost<'factExplorer'> {
     if (this.error) this.post({ type: 'error', message: this.error });
   }
 
+  /**
+   * The path of the distribution shown: the host's own (a restored panel's distribution was kept
+   * by its webview, so only the path the host recorded counts).
+   */
+  private shownPath(): FactPath {
+    return (!this.restored && this.distribution?.path) || this.path;
+  }
+
   /** Lists the active nodes holding `value` at the path shown (with their status). */
   private openNodes(value: FactValue): Promise<ValueNodes> {
-    const path = this.distribution?.path ?? this.path;
+    const path = this.shownPath();
     const nodes = showNodeList({
       connectionId: this.connectionId,
       title: vscode.l10n.t(
@@ -174,14 +185,16 @@ export class FactExplorerPanel extends WebviewPanelHost<'factExplorer'> {
       ),
       load: async (signal): Promise<Node[]> => {
         const client = await this.services.store.client(this.connectionId);
-        return client
-          .nodes({
+        return rowsAtMost(
+          client.nodes({
             query: nodesWithValueQuery(path, value),
             withStatus: true,
             unreported: this.services.settings.unreportedHours(),
             signal,
-          })
-          .toArray();
+          }),
+          MAX_LIST_ROWS,
+          vscode.l10n.t('The node list'),
+        );
       },
     });
     return nodes.then((listed) => ({ value, certnames: listed?.map((node) => node.name) }));
@@ -191,7 +204,7 @@ export class FactExplorerPanel extends WebviewPanelHost<'factExplorer'> {
     const name = this.services.store.get(this.connectionId)?.name ?? this.connectionId;
     const document = await vscode.workspace.openTextDocument({
       language: PqlLanguageId,
-      content: `# @connection ${name}\n${factPql(this.distribution?.path ?? this.path)}\n`,
+      content: `# @connection ${name}\n${factPql(this.shownPath())}\n`,
     });
     await vscode.window.showTextDocument(document);
     return document;

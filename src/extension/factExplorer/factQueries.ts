@@ -17,6 +17,7 @@ import {
   type FactValue,
 } from '../../shared/factExplorer';
 import { columnOfFactPath } from '../../shared/inventoryTable';
+import { MAX_LIST_ROWS, readAtMost } from '../boundedRows';
 
 const COUNT = ['function', 'count'];
 
@@ -81,13 +82,22 @@ export function factPql(path: FactPath, value?: { value: FactValue }): string {
 /** Asks PuppetDB for the distribution of one path and orders it, most common value first. */
 export async function fetchDistribution(
   client: PuppetDB,
-  input: { connectionName: string; path: FactPath; now: Date; signal?: AbortSignal },
+  input: {
+    connectionName: string;
+    path: FactPath;
+    now: Date;
+    signal?: AbortSignal;
+    /** The values stopped at `max` rows (MAX_LIST_ROWS): the distribution counts those. */
+    onTruncated?: (max: number) => void;
+  },
 ): Promise<FactDistributionDto> {
   const { endpoint, query, valueField } = distributionQuery(input.path);
   const started = performance.now();
-  const rows = (await client.query(endpoint, { query, signal: input.signal })) as Array<
-    Record<string, unknown>
-  >;
+  const { rows, truncatedAt } = (await readAtMost(
+    client.stream(endpoint, { query, signal: input.signal }),
+    MAX_LIST_ROWS,
+  )) as { rows: Array<Record<string, unknown>>; truncatedAt: number | undefined };
+  if (truncatedAt !== undefined) input.onTruncated?.(truncatedAt);
   const queryMs = performance.now() - started;
   const values = rows
     .filter((row) => isFactValue(row[valueField]))

@@ -7,6 +7,8 @@ import * as vscode from 'vscode';
 import { formatFactPath, parseFactPath, type FactPath } from '../../shared/factExplorer';
 import { pickFromServer } from '../pickers';
 import type { Services } from '../services';
+import { MAX_LIST_ROWS } from '../boundedRows';
+import { rowsAtMost } from '../truncationNotice';
 
 interface PathItem extends vscode.QuickPickItem {
   path: FactPath;
@@ -20,11 +22,15 @@ async function leafPaths(
   signal: AbortSignal,
 ): Promise<Array<{ path: FactPath; type: string }>> {
   const client = await services.store.client(connectionId);
-  const rows = await client.factPaths({
-    ...(factName !== undefined && { query: ['=', 'name', factName] }),
-    orderBy: [{ field: 'path', order: 'asc' }],
-    signal,
-  });
+  const rows = (await rowsAtMost(
+    client.stream('fact-paths', {
+      ...(factName !== undefined && { query: ['=', 'name', factName] }),
+      orderBy: [{ field: 'path', order: 'asc' }],
+      signal,
+    }),
+    MAX_LIST_ROWS,
+    vscode.l10n.t('The fact paths'),
+  )) as Array<{ path?: unknown; type?: unknown }>;
   return rows
     .filter((row) => Array.isArray(row.path) && row.path.length > 0)
     .map((row) => ({ path: row.path as FactPath, type: String(row.type ?? '') }));
@@ -84,7 +90,12 @@ export async function pickFact(
       vscode.l10n.t('Type a fact name (names could not be listed: {0})', message),
     load: async (signal) => {
       const client = await services.store.client(connectionId);
-      return (await client.factNames({ signal })).map((name) => ({ label: name }));
+      const names = await rowsAtMost(
+        client.stream('fact-names', { signal }),
+        MAX_LIST_ROWS,
+        vscode.l10n.t('The fact names'),
+      );
+      return names.map((name) => ({ label: String(name) }));
     },
   });
   if (!picked) return undefined;

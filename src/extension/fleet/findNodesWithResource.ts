@@ -16,6 +16,9 @@ import {
   parseResourceRef,
   type ResourceRef,
 } from './resourceRef';
+import { MAX_LIST_ROWS } from '../boundedRows';
+import { inert } from '../inertText';
+import { rowsAtMost } from '../truncationNotice';
 
 /** What the command answers once the list has loaded (the list stays open for the user). */
 export interface FoundNodes {
@@ -51,8 +54,8 @@ export async function nodesWithResource(
   signal?: AbortSignal,
 ): Promise<Node[]> {
   const client = await services.store.client(connectionId);
-  return client
-    .nodes({
+  return rowsAtMost(
+    client.nodes({
       query: [
         'in',
         'certname',
@@ -65,8 +68,10 @@ export async function nodesWithResource(
       withStatus: true,
       unreported: services.settings.unreportedHours(),
       signal,
-    })
-    .toArray();
+    }),
+    MAX_LIST_ROWS,
+    vscode.l10n.t('The node list'),
+  );
 }
 
 /**
@@ -106,12 +111,14 @@ async function pickResource(
         message,
       ),
     load: async (signal) => {
-      const rows = (await client
-        .stream('resources', {
+      const rows = (await rowsAtMost(
+        client.stream('resources', {
           query: ['extract', ['type', ['function', 'count']], ['group_by', 'type']],
           signal,
-        })
-        .toArray()) as Array<{ type: string; count: number }>;
+        }),
+        MAX_LIST_ROWS,
+        vscode.l10n.t('The resource types'),
+      )) as Array<{ type: string; count: number }>;
       return rows
         .sort((a, b) => a.type.localeCompare(b.type))
         .map((row) => ({
@@ -149,8 +156,8 @@ async function pickTitle(
     failedPlaceholder: (message) =>
       vscode.l10n.t('Type the title (titles could not be listed: {0})', message),
     load: async (signal) => {
-      const rows = (await client
-        .stream('resources', {
+      const rows = (await rowsAtMost(
+        client.stream('resources', {
           query: [
             'extract',
             ['title', ['function', 'count']],
@@ -158,8 +165,10 @@ async function pickTitle(
             ['group_by', 'title'],
           ],
           signal,
-        })
-        .toArray()) as Array<{ title: string; count: number }>;
+        }),
+        MAX_LIST_ROWS,
+        vscode.l10n.t('The titles of {0}', inert(type)),
+      )) as Array<{ title: string; count: number }>;
       return rows
         .sort((a, b) => b.count - a.count || a.title.localeCompare(b.title))
         .map((row) => ({

@@ -15,6 +15,8 @@ import { ExportGate, type ExportFormat } from './exportGate';
 import { chooseExportFile, refuseExport, writeExport } from './saveExport';
 import { openViews } from '../webviews/openViews';
 import { bannerError, errorBannerHandlers } from '../webviews/errorBanner';
+import { MAX_LIST_ROWS } from '../boundedRows';
+import { rowsAtMost } from '../truncationNotice';
 
 /** What the graph panels share: the extension's services and the catalogs seen so far. */
 export interface GraphContext {
@@ -53,6 +55,8 @@ export class CatalogGraphPanel extends WebviewPanelHost<'graph'> {
   private error: string | undefined;
   /** Exports: written only to a file the user chose in the save dialog, once per choice. */
   private readonly exports = new ExportGate<vscode.Uri>();
+  /** Set while the catalog shown is the one its webview kept across a window reload. */
+  private keptOnly = false;
 
   /** Opens (or reveals and reloads) the graph of a node; `panel` is given when restoring one. */
   static async show(
@@ -101,6 +105,7 @@ export class CatalogGraphPanel extends WebviewPanelHost<'graph'> {
       if (CatalogGraphPanel.open.get(key) === graph) CatalogGraphPanel.open.delete(key);
     });
     const note = restoredNote(kept);
+    graph.keptOnly = true;
     if (kept?.content) {
       graph.catalog = kept.content.catalog;
       graph.comparison = kept.content.compareWith;
@@ -149,6 +154,7 @@ export class CatalogGraphPanel extends WebviewPanelHost<'graph'> {
     this.send({ type: 'loading', certname: this.target.certname });
     try {
       this.catalog = await this.fetch(this.target.certname);
+      this.keptOnly = false;
       this.error = undefined;
       await this.context.history.remember(this.target.connectionId, this.catalog);
       this.sendCatalog(focus);
@@ -203,9 +209,13 @@ export class CatalogGraphPanel extends WebviewPanelHost<'graph'> {
     findNodesWithResource: ({ resource }) =>
       openViews.nodesWithResource({ connectionId: this.target.connectionId, resource }),
     ...errorBannerHandlers(() => this.target.connectionId),
-    // the file and line come from the catalog the host holds, never from the webview
-    openManifest: ({ resource }) => {
-      const declared = this.catalog?.resources.find((candidate) => candidate.id === resource);
+    // the file and line come from the catalog the host fetched, never from the webview: a
+    // restored panel's catalog was kept by its webview, so it is fetched again first
+    openManifest: async ({ resource }) => {
+      if (this.keptOnly) await this.load();
+      const declared = this.keptOnly
+        ? undefined
+        : this.catalog?.resources.find((candidate) => candidate.id === resource);
       if (declared?.file) return openViews.manifest({ file: declared.file, line: declared.line });
       return undefined;
     },
@@ -256,9 +266,11 @@ export class CatalogGraphPanel extends WebviewPanelHost<'graph'> {
       items.push({ label: `$(close) ${vscode.l10n.t('Stop comparing')}`, certname: undefined });
     }
     const client = await this.context.services.store.client(this.target.connectionId);
-    const rows = (await client
-      .stream('pql', { query: 'nodes[certname] { order by certname }' })
-      .toArray()) as Array<{ certname: string }>;
+    const rows = (await rowsAtMost(
+      client.stream('pql', { query: 'nodes[certname] { order by certname }' }),
+      MAX_LIST_ROWS,
+      vscode.l10n.t('The node list'),
+    )) as Array<{ certname: string }>;
     for (const { certname } of rows) {
       if (certname !== this.target.certname) {
         items.push({ label: certname, description: vscode.l10n.t('latest catalog'), certname });
@@ -298,14 +310,11 @@ export class CatalogGraphPanel extends WebviewPanelHost<'graph'> {
   }
 
   private sendPersist(): void {
-    this.post({
-      type: 'persist',
-      restore: {
-        entry: 'graph',
-        connectionId: this.target.connectionId,
-        certname: this.target.certname,
-        compareWith: this.comparison?.catalog.certname,
-      },
+    this.persist({
+      entry: 'graph',
+      connectionId: this.target.connectionId,
+      certname: this.target.certname,
+      compareWith: this.comparison?.catalog.certname,
     });
   }
 

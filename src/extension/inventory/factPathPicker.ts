@@ -1,6 +1,8 @@
 import * as vscode from 'vscode';
-import type { PuppetDB } from '../../client';
+import type { OrderBy, PuppetDB } from '../../client';
 import { columnOfFactPath } from '../../shared/inventoryTable';
+import { MAX_LIST_ROWS } from '../boundedRows';
+import { rowsAtMost } from '../truncationNotice';
 
 /**
  * A fact path to add as an inventory column, from PuppetDB's fact-paths (every path of every
@@ -19,14 +21,18 @@ export async function pickFactPathColumn(
   quickPick.busy = true;
   quickPick.show();
   const controller = new AbortController();
-  void client
-    .factPaths({
-      // arrays' items (integer path segments) can't be extracted one by one
-      query: ['not', ['=', 'type', 'integer-index']],
-      orderBy: [{ field: 'path', order: 'asc' }],
-      signal: controller.signal,
-    })
-    .catch(() => client.factPaths({ signal: controller.signal }))
+  const factPaths = (options: { query?: unknown[]; orderBy?: OrderBy }) =>
+    rowsAtMost(
+      client.stream('fact-paths', { ...options, signal: controller.signal }),
+      MAX_LIST_ROWS,
+      vscode.l10n.t('The fact paths'),
+    ) as Promise<Array<{ path?: unknown; type?: unknown }>>;
+  void factPaths({
+    // arrays' items (integer path segments) can't be extracted one by one
+    query: ['not', ['=', 'type', 'integer-index']],
+    orderBy: [{ field: 'path', order: 'asc' }],
+  })
+    .catch(() => factPaths({}))
     .then((rows) => {
       const seen = new Set<string>();
       const items: vscode.QuickPickItem[] = [];

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import {
   CERTNAME_COLUMN,
+  FIRST_SCREEN_ROWS,
   firstScreenQuery,
   inventoryQuery,
   inventoryRecords,
@@ -25,6 +26,8 @@ import { openViews } from '../webviews/openViews';
 import { createPanel } from '../webviews/webviewHtml';
 import { WebviewPanelHost, type MessageHandlers } from '../webviews/webviewPanelHost';
 import { pickFactPathColumn } from './factPathPicker';
+import { MAX_LIST_ROWS, readAtMost } from '../boundedRows';
+import { noteTruncated } from '../truncationNotice';
 
 /** The longest a batch waits for more rows before it is posted anyway. */
 const FLUSH_INTERVAL_MS = 100;
@@ -159,7 +162,7 @@ export class InventoryPanel extends WebviewPanelHost<'inventory'> {
     this.panel.title = vscode.l10n.t('Inventory · {0}', name);
   }
 
-  private restoreInfo(): RestoreInfo {
+  private restoreInfo(): Extract<RestoreInfo, { entry: 'inventory' }> {
     return { entry: 'inventory', connectionId: this.connectionId, columns: [...this.columns] };
   }
 
@@ -175,7 +178,7 @@ export class InventoryPanel extends WebviewPanelHost<'inventory'> {
     this.shown = undefined;
     this.state = 'loading';
     this.error = undefined;
-    this.post({ type: 'persist', restore: this.restoreInfo() });
+    this.persist(this.restoreInfo());
     this.post({ type: 'loading', title: this.panel.title, columns: this.columns });
     try {
       const client = await this.services.store.client(this.connectionId);
@@ -187,8 +190,14 @@ export class InventoryPanel extends WebviewPanelHost<'inventory'> {
       });
       void this.loadFirstScreen(client, signal);
       for await (const batch of stream.batches()) {
-        for (const record of batch as Array<Record<string, unknown>>) {
+        const room = MAX_LIST_ROWS - this.rows.length;
+        for (const record of (batch as Array<Record<string, unknown>>).slice(0, room)) {
           this.rows.push(rowOf(this.columns, record));
+        }
+        if (batch.length > room) {
+          // one row per node: leaving the loop ends the request, nothing more is read
+          noteTruncated(vscode.l10n.t('The inventory'), MAX_LIST_ROWS);
+          break;
         }
         this.scheduleFlush();
       }
@@ -206,13 +215,15 @@ export class InventoryPanel extends WebviewPanelHost<'inventory'> {
   private async loadFirstScreen(client: PuppetDB, signal: AbortSignal): Promise<void> {
     const columns = this.columns;
     try {
-      const records = (await client
-        .stream('inventory', {
+      // the first screen's nodes: a longer answer is not a first screen, and is cut there
+      const { rows: records } = (await readAtMost(
+        client.stream('inventory', {
           query: firstScreenQuery(columns),
           orderBy: [{ field: CERTNAME_COLUMN, order: 'asc' }],
           signal,
-        })
-        .toArray()) as Array<Record<string, unknown>>;
+        }),
+        FIRST_SCREEN_ROWS,
+      )) as { rows: Array<Record<string, unknown>> };
       if (signal.aborted || this.state !== 'loading' || this.rows.length >= records.length) return;
       this.firstScreen = records.map((record) => rowOf(columns, record));
       this.flush();
@@ -273,7 +284,7 @@ export class InventoryPanel extends WebviewPanelHost<'inventory'> {
   }
 
   protected sendSnapshot(): void {
-    this.post({ type: 'persist', restore: this.restoreInfo() });
+    this.persist(this.restoreInfo());
     if (this.state === 'error') {
       this.post({ type: 'error', message: this.error ?? 'The inventory could not be loaded.' });
     } else {

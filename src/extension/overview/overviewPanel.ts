@@ -23,6 +23,7 @@ import { reportDropped } from '../webviews/droppedMessages';
 import { openViews } from '../webviews/openViews';
 import { fetchOverview, flappingKey, type Flapping } from './overviewQueries';
 import { showCountedNodes } from './showCountedNodes';
+import { noteTruncated } from '../truncationNotice';
 
 /** What the open command answers (host tests and the bench read it). */
 export interface OverviewPanelInfo {
@@ -154,6 +155,18 @@ export class OverviewPanel extends WebviewPanelHost<'overview'> {
   }
 
   /**
+   * Whether the overview shown is one the host fetched (with its flapping resources), fetching it
+   * again first when it is the one its webview kept across a window reload: what a click picks
+   * from it (a bucket's window, a flapping resource) must not come from the webview's state.
+   */
+  private async fetchedAgain(): Promise<boolean> {
+    if (!this.restored) return true;
+    await this.refresh();
+    await this.flappingLoaded;
+    return !this.restored && this.overview !== undefined;
+  }
+
+  /**
    * The window of a bucket of the runs chart shown now, or of its whole range (no bucket): made
    * here from the overview the host sent, so the webview can only choose among its buckets.
    */
@@ -168,7 +181,7 @@ export class OverviewPanel extends WebviewPanelHost<'overview'> {
     return keys.includes(bucket) ? bucketBounds(runs.range, bucket) : undefined;
   }
 
-  private restoreInfo(): RestoreInfo {
+  private restoreInfo(): Extract<RestoreInfo, { entry: 'overview' }> {
     return {
       entry: 'overview',
       connectionId: this.connectionId,
@@ -193,6 +206,7 @@ export class OverviewPanel extends WebviewPanelHost<'overview'> {
         now: new Date(),
         ...(this.environment !== undefined && { environment: this.environment }),
         signal,
+        onTruncated: (max) => noteTruncated(vscode.l10n.t('The overview'), max),
       });
       flapping = answers.flapping;
       flapping.catch(() => undefined); // said below, once the rest is shown
@@ -240,7 +254,7 @@ export class OverviewPanel extends WebviewPanelHost<'overview'> {
 
   protected sendSnapshot(): void {
     if (this.isListening) this.mark('ready');
-    this.post({ type: 'persist', restore: this.restoreInfo() });
+    this.persist(this.restoreInfo());
     if (this.restored?.omitted !== undefined) {
       this.post({ type: 'restored', title: this.panel.title, note: this.restored });
       return;
@@ -273,7 +287,8 @@ export class OverviewPanel extends WebviewPanelHost<'overview'> {
         },
       }),
     // the nodes and the window are the host's own: a row only names its resource
-    openFlapping: ({ resourceType, resourceTitle }) => {
+    openFlapping: async ({ resourceType, resourceTitle }) => {
+      if (!(await this.fetchedAgain())) return;
       const shown = this.overview?.flapping?.some(
         (resource) => resource.type === resourceType && resource.title === resourceTitle,
       );
@@ -302,7 +317,8 @@ export class OverviewPanel extends WebviewPanelHost<'overview'> {
         },
       });
     },
-    openRuns: ({ bucket, status }) => {
+    openRuns: async ({ bucket, status }) => {
+      if (!(await this.fetchedAgain())) return;
       const window = this.runsWindow(bucket);
       if (!window) {
         reportDropped(

@@ -23,6 +23,7 @@ import {
   type RunsBucket,
   type RunsRange,
 } from '../../shared/overview';
+import { MAX_LIST_ROWS, readAtMost } from '../boundedRows';
 
 const COUNT = ['function', 'count'];
 const CACHED_CATALOG = [
@@ -157,15 +158,23 @@ type Row = Record<string, unknown>;
  */
 export function fetchOverview(
   client: PuppetDB,
-  input: OverviewInput & { connectionName: string; signal?: AbortSignal },
+  input: OverviewInput & {
+    connectionName: string;
+    signal?: AbortSignal;
+    /** An answer stopped at `max` rows (MAX_LIST_ROWS): the overview counts what came before. */
+    onTruncated?: (max: number) => void;
+  },
 ): { overview: Promise<OverviewDto>; flapping: Promise<Flapping> } {
   const queries = overviewQueries(input);
   const started = performance.now();
-  const ask = async (key: keyof typeof queries) =>
-    (await client.query(queries[key].endpoint, {
-      query: queries[key].query,
-      signal: input.signal,
-    })) as Row[];
+  const ask = async (key: keyof typeof queries) => {
+    const { rows, truncatedAt } = await readAtMost(
+      client.stream(queries[key].endpoint, { query: queries[key].query, signal: input.signal }),
+      MAX_LIST_ROWS,
+    );
+    if (truncatedAt !== undefined) input.onTruncated?.(truncatedAt);
+    return rows as Row[];
+  };
   const names = (Object.keys(queries) as Array<keyof typeof queries>).filter(
     (key) => key !== 'changesPerNode' && key !== 'runsPerNode',
   );

@@ -22,6 +22,8 @@ import {
   type PackageHolder,
   type PackageVersion,
 } from './packageQueries';
+import { rowsAtMost } from '../truncationNotice';
+import { inert } from '../inertText';
 
 /**
  * What the command may be told instead of asking (tests, other views). Never where to write: a
@@ -292,15 +294,18 @@ async function nodesHolding(
     held.set(holder.certname, earlier ? `${earlier}, ${version}` : version);
   }
   if (held.size === 0) return { nodes: [], held };
-  const nodes = await client
-    .nodes({
+  const nodes = await rowsAtMost(
+    client.nodes({
       query: ['in', 'certname', ['array', [...held.keys()]]],
       withStatus: true,
       unreported: services.settings.unreportedHours(),
       // one certname per holder: a long list would not fit in a URL
       requestMethod: 'POST',
       signal,
-    })
-    .toArray();
+    }),
+    // one node per certname asked
+    held.size,
+    vscode.l10n.t('The nodes holding {0}', inert(name)),
+  );
   return { nodes, held };
 }

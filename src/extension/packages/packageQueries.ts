@@ -5,6 +5,10 @@
  */
 import type { PuppetDB } from '../../client';
 import { compareProviderVersions } from '../../shared/packageVersions';
+import { MAX_LIST_ROWS } from '../boundedRows';
+import { rowsAtMost } from '../truncationNotice';
+import { l10n } from 'vscode';
+import { inert } from '../inertText';
 
 export interface PackageVersion {
   version: string;
@@ -21,12 +25,11 @@ export interface PackageHolder {
 
 /** Every package name PuppetDB knows, sorted. */
 export async function packageNames(client: PuppetDB, signal?: AbortSignal): Promise<string[]> {
-  const rows = await client
-    .packages({
-      query: ['extract', ['package_name'], ['group_by', 'package_name']],
-      signal,
-    })
-    .toArray();
+  const rows = await rowsAtMost(
+    client.packages({ query: ['extract', ['package_name'], ['group_by', 'package_name']], signal }),
+    MAX_LIST_ROWS,
+    l10n.t('The package names'),
+  );
   return rows.map((row) => String(row.package_name)).sort((a, b) => a.localeCompare(b));
 }
 
@@ -36,8 +39,8 @@ export async function packageVersions(
   name: string,
   signal?: AbortSignal,
 ): Promise<PackageVersion[]> {
-  const rows = await client
-    .packageInventory({
+  const rows = await rowsAtMost(
+    client.packageInventory({
       query: [
         'extract',
         ['version', 'provider', ['function', 'count']],
@@ -45,8 +48,10 @@ export async function packageVersions(
         ['group_by', 'version', 'provider'],
       ],
       signal,
-    })
-    .toArray();
+    }),
+    MAX_LIST_ROWS,
+    l10n.t('The versions of {0}', inert(name)),
+  );
   return rows
     .map((row) => ({
       version: String(row.version),
@@ -78,8 +83,8 @@ export async function packageHolders(
   signal?: AbortSignal,
 ): Promise<PackageHolder[]> {
   if (versions.length === 0) return [];
-  const rows = await client
-    .packageInventory({
+  const rows = await rowsAtMost(
+    client.packageInventory({
       query: [
         'extract',
         ['certname', 'version', 'provider'],
@@ -100,8 +105,10 @@ export async function packageHolders(
       // one clause per version: a long "older than" list would not fit in a URL
       requestMethod: 'POST',
       signal,
-    })
-    .toArray();
+    }),
+    MAX_LIST_ROWS,
+    l10n.t('The nodes holding {0}', inert(name)),
+  );
   return rows.map((row) => ({
     certname: String(row.certname),
     version: String(row.version),

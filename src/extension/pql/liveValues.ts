@@ -1,11 +1,13 @@
 import type { PuppetDB } from '../../client';
 import type { ConnectionStore } from '../connections/connectionStore';
+import { readAtMost } from '../boundedRows';
 
 export type LiveValueKind =
   'factNames' | 'factPaths' | 'certnames' | 'environments' | 'resourceTypes';
 
 const LIFETIME_MS = 60_000;
 const REQUEST_TIMEOUT_MS = 3_000;
+/** The most values of one kind offered (and read: a longer answer is cut there, quietly). */
 const MAX_VALUES = 5_000;
 
 /**
@@ -38,13 +40,16 @@ export class LiveValues {
   private async fetch(connectionId: string, kind: LiveValueKind): Promise<string[][]> {
     const client = await this.store.client(connectionId);
     const signal = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
-    const single = (values: unknown[]) =>
-      values.slice(0, MAX_VALUES).map((value) => [String(value)]);
+    const single = (values: unknown[]) => values.map((value) => [String(value)]);
+    const rows = async (endpoint: 'fact-names' | 'environments' | 'fact-paths') =>
+      (await readAtMost(client.stream(endpoint, { limit: MAX_VALUES, signal }), MAX_VALUES)).rows;
     switch (kind) {
       case 'factNames':
-        return single(await client.factNames({ signal }));
+        return single(await rows('fact-names'));
       case 'environments':
-        return single((await client.environments({ signal })).map((row) => row.name));
+        return single(
+          ((await rows('environments')) as Array<{ name?: unknown }>).map((row) => row.name),
+        );
       case 'certnames':
         return single(
           (
@@ -62,8 +67,8 @@ export class LiveValues {
           ),
         );
       case 'factPaths':
-        return (await client.stream('fact-paths', { limit: MAX_VALUES, signal }).toArray()).map(
-          (row) => ((row as { path: unknown[] }).path ?? []).map(String),
+        return (await rows('fact-paths')).map((row) =>
+          ((row as { path: unknown[] }).path ?? []).map(String),
         );
     }
   }
@@ -74,7 +79,7 @@ async function pqlRows(
   query: string,
   signal: AbortSignal,
 ): Promise<Array<Record<string, unknown>>> {
-  return (await client.stream('pql', { query, signal }).toArray()) as Array<
+  return (await readAtMost(client.stream('pql', { query, signal }), MAX_VALUES)).rows as Array<
     Record<string, unknown>
   >;
 }

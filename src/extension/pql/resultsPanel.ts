@@ -107,10 +107,7 @@ export class ResultsPanel extends WebviewPanelHost<'results'> {
     };
     this.runStarted = performance.now();
     this.panel.title = vscode.l10n.t('PQL: {0}', request.query.replace(/\s+/g, ' ').slice(0, 40));
-    this.post({
-      type: 'persist',
-      restore: { entry: 'results', connectionId: request.connection.id, query: request.query },
-    });
+    this.persist({ entry: 'results', connectionId: request.connection.id, query: request.query });
     this.post({ type: 'snapshot', snapshot: this.snapshot });
     const outcome = await this.fetchPage();
     request.onOutcome?.(outcome);
@@ -132,6 +129,8 @@ export class ResultsPanel extends WebviewPanelHost<'results'> {
       ? {
           ...kept.content,
           state: kept.content.state === 'running' ? 'cancelled' : kept.content.state,
+          // the next page starts where the kept rows end: "Run again" pages from the host's query
+          hasMore: false,
           restored,
         }
       : {
@@ -151,13 +150,10 @@ export class ResultsPanel extends WebviewPanelHost<'results'> {
 
   protected sendSnapshot(): void {
     if (this.request) {
-      this.post({
-        type: 'persist',
-        restore: {
-          entry: 'results',
-          connectionId: this.request.connection.id,
-          query: this.request.query,
-        },
+      this.persist({
+        entry: 'results',
+        connectionId: this.request.connection.id,
+        query: this.request.query,
       });
     }
     this.post({ type: 'snapshot', snapshot: this.snapshot });
@@ -169,7 +165,12 @@ export class ResultsPanel extends WebviewPanelHost<'results'> {
       if (runId === this.snapshot.runId) this.controller?.abort();
     },
     loadMore: async ({ runId }) => {
-      if (this.request && runId === this.snapshot.runId && this.snapshot.state !== 'running') {
+      if (
+        this.request &&
+        !this.snapshot.restored &&
+        runId === this.snapshot.runId &&
+        this.snapshot.state !== 'running'
+      ) {
         await this.fetchPage();
       }
     },
@@ -204,8 +205,17 @@ export class ResultsPanel extends WebviewPanelHost<'results'> {
       const connectionId = this.request?.connection.id;
       if (connectionId) await openViews.events({ connectionId, reportHash });
     },
-    // the file and line come from the row the host holds, never from the webview
+    // the file and line come from a row the host fetched, never from the webview: the rows of
+    // a restored panel were kept by its webview, so the query must run again first
     openManifest: ({ runId, row }) => {
+      if (this.snapshot.restored) {
+        void vscode.window.showInformationMessage(
+          vscode.l10n.t(
+            'These rows were kept across a window reload: run the query again ("Run again") to open their manifests.',
+          ),
+        );
+        return undefined;
+      }
       if (runId !== this.snapshot.runId) return undefined;
       const location = manifestColumns(this.snapshot.rows[row]);
       return location && openViews.manifest(location);

@@ -118,7 +118,7 @@ export class EventsPanel extends WebviewPanelHost<'events'> {
     };
   }
 
-  private restoreInfo(): RestoreInfo {
+  private restoreInfo(): Extract<RestoreInfo, { entry: 'events' }> {
     return { entry: 'events', connectionId: this.connectionId, source: this.source };
   }
 
@@ -225,7 +225,7 @@ export class EventsPanel extends WebviewPanelHost<'events'> {
   }
 
   protected sendSnapshot(): void {
-    this.post({ type: 'persist', restore: this.restoreInfo() });
+    this.persist(this.restoreInfo());
     if (this.restored?.omitted !== undefined) {
       this.post({ type: 'restored', title: this.panel.title, note: this.restored });
     } else if (this.state === 'error') {
@@ -244,18 +244,26 @@ export class EventsPanel extends WebviewPanelHost<'events'> {
 
   protected readonly handlers: MessageHandlers<EventsToHost> = {
     openInGraph: (message) => openViews.resourceInGraph(this.connectionId, message),
-    openManifest: (location) => openHeldManifest(this.rows, location),
+    // the file and line must be among the events the host fetched: a restored table's rows were
+    // kept by its webview, so they are fetched again first
+    openManifest: async (location) => {
+      if (this.restored) await this.reload();
+      return openHeldManifest(this.rows, location);
+    },
     openReport: ({ reportHash }) =>
       openViews.report({ connectionId: this.connectionId, reportHash }),
-    reload: async () => {
-      if (this.state === 'loading') return;
-      this.sendLoading();
-      this.loaded = this.load();
-      await this.loaded;
-    },
+    reload: () => this.reload(),
     exportAll: ({ format }) => this.exportAll(format),
     ...errorBannerHandlers(() => this.connectionId),
   };
+
+  /** Loads the events again ("Load again"), unless a load is under way. */
+  private async reload(): Promise<void> {
+    if (this.state === 'loading') return this.loaded;
+    this.sendLoading();
+    this.loaded = this.load();
+    await this.loaded;
+  }
 
   /**
    * "Export all events": asks PuppetDB for every event of the table again and streams them to

@@ -11,6 +11,8 @@ import type { Services } from '../services';
 import { PuppetNodeNode } from '../tree/puppetNodeNode';
 import { ReportNode } from '../tree/reportNodes';
 import { pickCertname, pickConnection } from '../pickers';
+import { inert } from '../inertText';
+import { rowsAtMost } from '../truncationNotice';
 
 export interface ResolvedEvents {
   connectionId: string;
@@ -121,6 +123,9 @@ async function pickNodeRange(certname: string): Promise<EventsSource | undefined
   return range && { certname, ...range };
 }
 
+/** The latest reports of a node offered to pick from. */
+const REPORTS_LISTED = 100;
+
 /** A node's reports, latest first. */
 async function pickReport(
   services: Services,
@@ -128,13 +133,15 @@ async function pickReport(
   certname: string,
 ): Promise<string | undefined> {
   const client = await services.store.client(connectionId);
-  const rows = (await client
-    .stream('reports', {
+  const rows = (await rowsAtMost(
+    client.stream('reports', {
       query: ['extract', ['hash', 'end_time', 'status', 'noop'], ['=', 'certname', certname]],
       orderBy: [{ field: 'end_time', order: 'desc' }],
-      limit: 100,
-    })
-    .toArray()) as Array<{ hash: string; end_time: string; status: string | null; noop: boolean }>;
+      limit: REPORTS_LISTED,
+    }),
+    REPORTS_LISTED,
+    vscode.l10n.t('The reports of {0}', inert(certname)),
+  )) as Array<{ hash: string; end_time: string; status: string | null; noop: boolean }>;
   if (rows.length === 0) {
     void vscode.window.showInformationMessage(vscode.l10n.t('{0} has no reports.', certname));
     return undefined;

@@ -15,6 +15,7 @@ import { WebviewPanelHost, type MessageHandlers } from '../webviews/webviewPanel
 import { openViews } from '../webviews/openViews';
 import { openHeldManifest } from '../webviews/openHeldManifest';
 import { bannerError, errorBannerHandlers } from '../webviews/errorBanner';
+import { rowsAtMost } from '../truncationNotice';
 
 /** What the open command answers (integration tests read it). */
 export interface ReportPanelInfo {
@@ -80,7 +81,7 @@ export class ReportPanel extends WebviewPanelHost<'report'> {
     };
   }
 
-  private restoreInfo(): RestoreInfo {
+  private restoreInfo(): Extract<RestoreInfo, { entry: 'report' }> {
     return { entry: 'report', connectionId: this.connectionId, reportHash: this.reportHash };
   }
 
@@ -92,7 +93,12 @@ export class ReportPanel extends WebviewPanelHost<'report'> {
     this.sendSnapshot();
     try {
       const client = await this.services.store.client(this.connectionId);
-      this.report = await fetchReport(client, this.reportHash, signal);
+      this.report = await fetchReport(
+        client,
+        this.reportHash,
+        signal,
+        this.services.settings.maxEvents(),
+      );
       this.panel.title = reportTitle(this.reportHash, this.report);
       this.sendSnapshot();
     } catch (error) {
@@ -105,7 +111,7 @@ export class ReportPanel extends WebviewPanelHost<'report'> {
   }
 
   protected sendSnapshot(): void {
-    this.post({ type: 'persist', restore: this.restoreInfo() });
+    this.persist(this.restoreInfo());
     if (this.restored?.omitted !== undefined) {
       this.post({ type: 'restored', title: this.panel.title, note: this.restored });
     } else if (this.report) {
@@ -115,17 +121,26 @@ export class ReportPanel extends WebviewPanelHost<'report'> {
     } else this.post({ type: 'loading', title: this.panel.title });
   }
 
+  /** Loads the report again ("Load again"), unless a load is under way. */
+  private async reload(): Promise<void> {
+    if (!this.report && !this.error && !this.restored) return this.loaded; // a load is under way
+    this.loaded = this.load();
+    await this.loaded;
+  }
+
   protected readonly handlers: MessageHandlers<ReportToHost> = {
     openInGraph: (message) => openViews.resourceInGraph(this.connectionId, message),
-    // a log's or an event's file and line, from the report the host holds
-    openManifest: (location) =>
-      openHeldManifest([...(this.report?.logs ?? []), ...(this.report?.events ?? [])], location),
-    openNode: ({ certname }) => openViews.node({ connectionId: this.connectionId, certname }),
-    reload: async () => {
-      if (!this.report && !this.error && !this.restored) return; // a load is under way
-      this.loaded = this.load();
-      await this.loaded;
+    // a log's or an event's file and line, from the report the host fetched: a restored
+    // panel's report was kept by its webview, so it is fetched again first
+    openManifest: async (location) => {
+      if (this.restored) await this.reload();
+      return openHeldManifest(
+        [...(this.report?.logs ?? []), ...(this.report?.events ?? [])],
+        location,
+      );
     },
+    openNode: ({ certname }) => openViews.node({ connectionId: this.connectionId, certname }),
+    reload: () => this.reload(),
     ...errorBannerHandlers(() => this.connectionId),
   };
 }
@@ -135,19 +150,22 @@ async function fetchReport(
   client: PuppetDB,
   reportHash: string,
   signal: AbortSignal,
+  maxEvents: number,
 ): Promise<ReportDto> {
   const row = (await client
     .stream('reports', { query: ['=', 'hash', reportHash], signal })
     .first()) as Record<string, unknown> | undefined;
   if (!row) throw new Error(`PuppetDB has no report ${reportHash}.`);
   if (embeddedRows(row.resource_events)) return reportDtoFromWire(row);
-  const events = (await client
-    .stream('events', {
+  const events = (await rowsAtMost(
+    client.stream('events', {
       query: ['=', 'report', reportHash],
       orderBy: [{ field: 'timestamp', order: 'asc' }],
       signal,
-    })
-    .toArray()) as Array<Record<string, unknown>>;
+    }),
+    maxEvents,
+    vscode.l10n.t('The events of the report'),
+  )) as Array<Record<string, unknown>>;
   return reportDtoFromWire(
     row,
     events.map((event) => eventRowFromWire(event)),

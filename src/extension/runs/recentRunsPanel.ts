@@ -22,6 +22,8 @@ import { openViews } from '../webviews/openViews';
 import { createPanel } from '../webviews/webviewHtml';
 import { WebviewPanelHost, type MessageHandlers } from '../webviews/webviewPanelHost';
 import { askCustomWindow } from './pickRunsWindow';
+import { MAX_LIST_ROWS } from '../boundedRows';
+import { rowsAtMost } from '../truncationNotice';
 
 /** The longest a batch waits for more rows before it is posted anyway. */
 const FLUSH_INTERVAL_MS = 100;
@@ -163,7 +165,7 @@ export class RecentRunsPanel extends WebviewPanelHost<'runs'> {
     this.panel.title = vscode.l10n.t('Runs · {0} · {1}', name, windowLabel(this.filter.window));
   }
 
-  private restoreInfo(): RestoreInfo {
+  private restoreInfo(): Extract<RestoreInfo, { entry: 'runs' }> {
     return { entry: 'runs', connectionId: this.connectionId, filter: this.filter };
   }
 
@@ -189,7 +191,7 @@ export class RecentRunsPanel extends WebviewPanelHost<'runs'> {
     this.shown = undefined;
     this.state = 'loading';
     this.error = undefined;
-    this.post({ type: 'persist', restore: this.restoreInfo() });
+    this.persist(this.restoreInfo());
     this.postLoading();
     try {
       const client = await this.services.store.client(this.connectionId);
@@ -229,23 +231,33 @@ export class RecentRunsPanel extends WebviewPanelHost<'runs'> {
       for (const row of (batch as Array<Record<string, unknown>>).slice(0, room)) {
         this.rows.push(runRowFromWire(row));
       }
-      if (batch.length > room) this.truncatedAt = MAX_RUNS;
+      if (batch.length > room) {
+        // leaving the loop ends the request (its body is discarded): nothing more is read
+        this.truncatedAt = MAX_RUNS;
+        break;
+      }
       this.scheduleFlush();
       firstRowsIn();
     }
   }
 
   private async loadCounts(client: PuppetDB, signal: AbortSignal): Promise<void> {
-    const rows = (await client
-      .stream('reports', { query: runCountsQuery(this.filter, this.bounds), signal })
-      .toArray()) as Array<Record<string, unknown>>;
+    const rows = (await rowsAtMost(
+      client.stream('reports', { query: runCountsQuery(this.filter, this.bounds), signal }),
+      MAX_LIST_ROWS,
+      vscode.l10n.t('The counts of the runs'),
+    )) as Array<Record<string, unknown>>;
     if (signal.aborted) return;
     this.counts = runStatusCounts(rows);
     if (this.isListening) this.post({ type: 'counts', counts: this.counts });
   }
 
   private async loadEnvironments(client: PuppetDB, signal: AbortSignal): Promise<void> {
-    const rows = await client.environments({ signal });
+    const rows = (await rowsAtMost(
+      client.stream('environments', { signal }),
+      MAX_LIST_ROWS,
+      vscode.l10n.t('The environments'),
+    )) as Array<{ name?: unknown }>;
     if (signal.aborted) return;
     this.environments = rows
       .map((row) => row.name)
@@ -324,7 +336,7 @@ export class RecentRunsPanel extends WebviewPanelHost<'runs'> {
   }
 
   protected sendSnapshot(): void {
-    this.post({ type: 'persist', restore: this.restoreInfo() });
+    this.persist(this.restoreInfo());
     if (this.state === 'error') {
       this.post({
         type: 'error',

@@ -4,6 +4,8 @@ import type { TreeContext } from './treeContext';
 import { ExplorerNode } from './explorerNode';
 import { withLoadProgress } from './loading';
 import { safely } from './simpleNodes';
+import { MAX_TREE_ITEMS } from '../boundedRows';
+import { rowsAtMost } from '../truncationNotice';
 
 /** The environments PuppetDB knows. */
 export class EnvironmentsFolder extends ExplorerNode {
@@ -30,10 +32,15 @@ export class EnvironmentsFolder extends ExplorerNode {
   override async getChildren(): Promise<ExplorerNode[]> {
     return safely(this.context, this, async () => {
       const client = await this.context.store.client(this.connectionId);
-      const environments = await withLoadProgress(
+      const environments = (await withLoadProgress(
         vscode.l10n.t('Loading environments…'),
-        (signal) => client.environments({ orderBy: [{ field: 'name', order: 'asc' }], signal }),
-      );
+        (signal) =>
+          rowsAtMost(
+            client.stream('environments', { orderBy: [{ field: 'name', order: 'asc' }], signal }),
+            MAX_TREE_ITEMS,
+            vscode.l10n.t('The environments'),
+          ),
+      )) as Array<{ name?: unknown }>;
       return environments.map((row) => new EnvironmentNode(this.connectionId, String(row.name)));
     });
   }
@@ -65,9 +72,13 @@ export class FactNamesFolder extends ExplorerNode {
     return safely(this.context, this, async () => {
       const client = await this.context.store.client(this.connectionId);
       const names = await withLoadProgress(vscode.l10n.t('Loading fact names…'), (signal) =>
-        client.factNames({ signal }),
+        rowsAtMost(
+          client.stream('fact-names', { signal }),
+          MAX_TREE_ITEMS,
+          vscode.l10n.t('The fact names'),
+        ),
       );
-      return names.map((name) => new FactNameNode(this.connectionId, name));
+      return names.map((name) => new FactNameNode(this.connectionId, String(name)));
     });
   }
 }

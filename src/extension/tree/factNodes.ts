@@ -7,6 +7,7 @@ import { valueText } from './presentation';
 import { PagedSection } from './nodeSection';
 import type { Page } from './pagedList';
 import { LoadMoreNode } from './simpleNodes';
+import { pageAtMost } from '../truncationNotice';
 
 /** A node's facts, by name, a page (`puppetdbExplorer.pageSize`) at a time. */
 export class FactsFolder extends PagedSection<Fact> {
@@ -20,16 +21,19 @@ export class FactsFolder extends PagedSection<Fact> {
   }
 
   protected fetchPage(client: PuppetDB, offset: number, signal: AbortSignal): Promise<Page<Fact>> {
-    return client
-      .facts({
+    const limit = this.context.settings.pageSize();
+    return pageAtMost(
+      client.facts({
         query: ['=', 'certname', this.certname],
         orderBy: [{ field: 'name', order: 'asc' }],
-        limit: this.context.settings.pageSize(),
+        limit,
         offset,
         includeTotal: true,
         signal,
-      })
-      .toArrayWithTotal();
+      }),
+      limit,
+      vscode.l10n.t('A page of facts'),
+    );
   }
 
   protected childOf(fact: Fact): ExplorerNode {

@@ -8,6 +8,7 @@ import { describeFilter, nodeFilterQuery, type NodeFilter } from './nodeFilter';
 import { PagedList, type Page } from './pagedList';
 import { PuppetNodeNode } from './puppetNodeNode';
 import { pagedChildren, safely } from './simpleNodes';
+import { pageAtMost } from '../truncationNotice';
 
 /** A paged list of nodes: the first page on expand, "Load more" for the next. */
 export class NodesFolder extends ExplorerNode {
@@ -85,8 +86,8 @@ export class NodesFolder extends ExplorerNode {
         ? vscode.l10n.t('Loading failures…')
         : vscode.l10n.t('Loading nodes…');
     return withLoadProgress(loading, (signal) =>
-      client
-        .nodes({
+      pageAtMost(
+        client.nodes({
           query: nodeFilterQuery(this.filter, unreported),
           orderBy: [{ field: 'certname', order: 'asc' }],
           limit: pageSize,
@@ -97,8 +98,10 @@ export class NodesFolder extends ExplorerNode {
           withEventNumbers: false,
           unreported,
           signal,
-        })
-        .toArrayWithTotal(),
+        }),
+        pageSize,
+        vscode.l10n.t('A page of nodes'),
+      ),
     );
   }
 }

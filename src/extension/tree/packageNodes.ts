@@ -5,6 +5,7 @@ import { PagedSection } from './nodeSection';
 import type { Page } from './pagedList';
 import { InfoNode } from './simpleNodes';
 import type { TreeContext } from './treeContext';
+import { pageAtMost } from '../truncationNotice';
 
 /** A node's package inventory (PuppetDB 7's package-inventory), by name, a page at a time. */
 export class PackagesFolder extends PagedSection<JsonObject> {
@@ -22,20 +23,23 @@ export class PackagesFolder extends PagedSection<JsonObject> {
     offset: number,
     signal: AbortSignal,
   ): Promise<Page<JsonObject>> {
-    return client
-      .packageInventory({
+    const limit = this.context.settings.pageSize();
+    return pageAtMost(
+      client.packageInventory({
         query: ['=', 'certname', this.certname],
         orderBy: [
           { field: 'package_name', order: 'asc' },
           { field: 'provider', order: 'asc' },
           { field: 'version', order: 'asc' },
         ],
-        limit: this.context.settings.pageSize(),
+        limit,
         offset,
         includeTotal: true,
         signal,
-      })
-      .toArrayWithTotal();
+      }),
+      limit,
+      vscode.l10n.t('A page of packages'),
+    );
   }
 
   protected childOf(row: JsonObject): ExplorerNode {

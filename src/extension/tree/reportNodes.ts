@@ -8,6 +8,8 @@ import { age, statusIcon, timestamp, valueText } from './presentation';
 import { PagedSection } from './nodeSection';
 import type { Page } from './pagedList';
 import { InfoNode, safely } from './simpleNodes';
+import { pageAtMost, rowsAtMost } from '../truncationNotice';
+import { MAX_TREE_ITEMS } from '../boundedRows';
 
 /**
  * What the Reports folder fetches of each report: everything but its logs, metrics and events,
@@ -49,16 +51,19 @@ export class ReportsFolder extends PagedSection<Report> {
     offset: number,
     signal: AbortSignal,
   ): Promise<Page<Report>> {
-    return client
-      .reports({
+    const limit = this.context.settings.reportsPageSize();
+    return pageAtMost(
+      client.reports({
         query: ['extract', SUMMARY_FIELDS, ['=', 'certname', this.certname]],
         orderBy: [{ field: 'end_time', order: 'desc' }],
-        limit: this.context.settings.reportsPageSize(),
+        limit,
         offset,
         includeTotal: true,
         signal,
-      })
-      .toArrayWithTotal();
+      }),
+      limit,
+      vscode.l10n.t('A page of reports'),
+    );
   }
 
   protected childOf(report: Report): ExplorerNode {
@@ -130,7 +135,11 @@ export class ReportNode extends ExplorerNode {
         async () => {
           const client = await this.context.store.client(this.connectionId);
           const events = await withLoadProgress(vscode.l10n.t('Loading events…'), (signal) =>
-            client.events({ query: ['=', 'report', report.hash], signal }).toArray(),
+            rowsAtMost(
+              client.events({ query: ['=', 'report', report.hash], signal }),
+              Math.min(this.context.settings.maxEvents(), MAX_TREE_ITEMS),
+              vscode.l10n.t('The events of the report'),
+            ),
           );
           return events.map(
             (event) =>

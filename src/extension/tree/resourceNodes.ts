@@ -6,6 +6,9 @@ import { ExplorerNode } from './explorerNode';
 import { valueText } from './presentation';
 import { NodeSection } from './nodeSection';
 import { InfoNode, safely } from './simpleNodes';
+import { MAX_TREE_ITEMS } from '../boundedRows';
+import { rowsAtMost } from '../truncationNotice';
+import { inert } from '../inertText';
 
 /** A node's catalog resources, grouped by type with counts. */
 export class ResourcesFolder extends NodeSection {
@@ -25,9 +28,11 @@ export class ResourcesFolder extends NodeSection {
   }
 
   private async load(client: PuppetDB, signal: AbortSignal): Promise<ExplorerNode[]> {
-    const resources = await client
-      .resources({ query: ['=', 'certname', this.certname], signal })
-      .toArray();
+    const resources = await rowsAtMost(
+      client.resources({ query: ['=', 'certname', this.certname], signal }),
+      MAX_TREE_ITEMS,
+      vscode.l10n.t('The resources of {0}', inert(this.certname)),
+    );
     const byType = new Map<string, Resource[]>();
     for (const resource of resources) {
       const ofType = byType.get(resource.type);

@@ -1,8 +1,9 @@
 import * as vscode from 'vscode';
 import type { ErrorReporter } from '../errors';
-import type { Protocols, WebviewEntry } from '../../shared/protocol';
+import type { Protocols, RestoreInfo, WebviewEntry } from '../../shared/protocol';
 import { checkToHost } from '../../shared/protocolSchema';
 import { reportDropped } from './droppedMessages';
+import { PanelRecords } from './panelRecords';
 import { webviewHtml, webviewOptions } from './webviewHtml';
 
 type ToWebview<E extends WebviewEntry> = Protocols[E]['toWebview'];
@@ -32,10 +33,31 @@ export interface PanelServices {
   extensionUri: vscode.Uri;
   log: vscode.LogOutputChannel;
   errors: ErrorReporter;
+  /** What each panel shows, by its id: what a restored panel acts on (see PanelRecords). */
+  panelRecords: PanelRecords;
+}
+
+/** The ids of panels being revived, handed from the serializer to the host it builds. */
+const revivedIds = new WeakMap<vscode.WebviewPanel, string>();
+
+/**
+ * Gives the host about to be built on a revived `panel` the id its record is kept under, so the
+ * record stays the panel's across more reloads (called by the panel serializer).
+ */
+export function reviveUnderId(panel: vscode.WebviewPanel, id: string): void {
+  revivedIds.set(panel, id);
+}
+
+/** The id given to `panel` by reviveUnderId that no host took (its reviver closed it), if any. */
+export function unclaimedId(panel: vscode.WebviewPanel): string | undefined {
+  const id = revivedIds.get(panel);
+  revivedIds.delete(panel);
+  return id;
 }
 
 export abstract class WebviewPanelHost<E extends WebviewEntry> implements vscode.Disposable {
   private listening = false;
+  private idGiven = false;
   private readonly disposables: vscode.Disposable[] = [];
   private readonly disposed = new vscode.EventEmitter<void>();
   readonly onDidDispose = this.disposed.event;
@@ -44,6 +66,11 @@ export abstract class WebviewPanelHost<E extends WebviewEntry> implements vscode
   private static readonly live = new Set<WebviewPanelHost<WebviewEntry>>();
 
   protected readonly extensionUri: vscode.Uri;
+  /**
+   * The panel's id: all its webview keeps of where it is (the host's PanelRecords keep the rest).
+   * Random, so a webview cannot name another panel's record.
+   */
+  readonly panelId: string;
 
   protected constructor(
     readonly panel: vscode.WebviewPanel,
@@ -52,6 +79,8 @@ export abstract class WebviewPanelHost<E extends WebviewEntry> implements vscode
   ) {
     const { extensionUri } = panelServices;
     this.extensionUri = extensionUri;
+    this.panelId = revivedIds.get(panel) ?? PanelRecords.newId();
+    revivedIds.delete(panel);
     panel.webview.options = webviewOptions(extensionUri);
     panel.webview.html = webviewHtml(panel.webview, extensionUri, entry, panel.title);
     this.disposables.push(
@@ -68,6 +97,21 @@ export abstract class WebviewPanelHost<E extends WebviewEntry> implements vscode
   /** The newest open panel of `entry`, if any. */
   static newest(entry: WebviewEntry): WebviewPanelHost<WebviewEntry> | undefined {
     return [...WebviewPanelHost.live].reverse().find((host) => host.entry === entry);
+  }
+
+  /**
+   * Records what the panel shows now, for a window reload: the host keeps `info`, the webview
+   * only the panel's id (a `persist` message).
+   */
+  protected persist(info: Extract<RestoreInfo, { entry: E }>): void {
+    this.panelServices.panelRecords.remember(this.panelId, info);
+    if (this.listening && !this.isDisposed) this.idGiven = true;
+    this.post({ type: 'persist', panelId: this.panelId } as ToWebview<E>);
+  }
+
+  /** Whether the webview was given the panel's id (what it keeps for a window reload). */
+  get webviewHasId(): boolean {
+    return this.idGiven;
   }
 
   /** Sends a message if the webview is listening; see the class comment for why it may not be. */
@@ -132,9 +176,11 @@ export abstract class WebviewPanelHost<E extends WebviewEntry> implements vscode
     return 'handled';
   }
 
+  /** Closes the panel for good: its record is forgotten (unless the window is reloading). */
   dispose(): void {
     if (this.isDisposed) return;
     this.isDisposed = true;
+    this.panelServices.panelRecords.forget(this.panelId);
     this.listening = false;
     WebviewPanelHost.live.delete(this as unknown as WebviewPanelHost<WebviewEntry>);
     this.disposed.fire();

@@ -2,20 +2,14 @@
  * The webview's side of the protocol: typed messages to the host, typed messages from it, and
  * the state VS Code keeps for the panel across reloads (which is how a panel is restored).
  */
-import type {
-  KeptContent,
-  Protocols,
-  RestoreInfo,
-  ShownContents,
-  WebviewEntry,
-} from '../../shared/protocol';
+import type { KeptContent, Protocols, ShownContents, WebviewEntry } from '../../shared/protocol';
 import { keptContent } from './keptContent';
 
 const api = acquireVsCodeApi<ViewState>();
 
 interface ViewState {
-  /** What the host needs to rebuild the panel (see RestoreInfo); set by the host's `persist`. */
-  restore?: RestoreInfo;
+  /** The panel's id, set by the host's `persist`: the host keeps what it shows under it. */
+  panelId?: string;
   /** The view's own UI state (filters, sort, zoom…), kept across hide/show. */
   ui?: unknown;
   /** What the view shows, so a window reload can show it again without a request (keepShown). */
@@ -40,7 +34,7 @@ export function onHostMessage<E extends WebviewEntry>(
   window.addEventListener('message', (event: MessageEvent<Protocols[E]['toWebview']>) => {
     const message = event.data;
     if (message.type === 'persist') {
-      api.setState({ ...api.getState(), restore: message.restore });
+      api.setState({ ...api.getState(), panelId: message.panelId });
       return;
     }
     listener(message as Exclude<Protocols[E]['toWebview'], { type: 'persist' }>);

@@ -9,7 +9,13 @@ import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import fc from 'fast-check';
 import type { WebviewEntry } from '../../../src/shared/protocol';
-import { checkRestoredState, checkToHost, toHostSchemas } from '../../../src/shared/protocolSchema';
+import {
+  checkRestoreInfo,
+  checkRestoredState,
+  checkToHost,
+  isPanelId,
+  toHostSchemas,
+} from '../../../src/shared/protocolSchema';
 import { assertProperty } from './support/property';
 import { typeShapes, type TypeShapes } from './support/typeShapes';
 
@@ -174,7 +180,8 @@ describe('the webview message check never throws, and what it accepts has the de
     );
   });
 
-  test('the state VS Code gives back to a restored panel', (t) => {
+  test('the state VS Code gives back to a restored panel: a panel id and what it showed', (t) => {
+    const panelIds = fc.oneof(fc.uuid({ version: 4 }), stray);
     const states = fc.oneof(
       ...ENTRIES.map((entry) =>
         fc.tuple(
@@ -184,11 +191,8 @@ describe('the webview message check never throws, and what it accepts has the de
               weight: 4,
               arbitrary: fc
                 .record(
-                  {
-                    restore: shapes.arbitrary(`Restore_${entry}`),
-                    kept: shapes.arbitrary(`Kept_${entry}`),
-                  },
-                  { requiredKeys: ['restore'] },
+                  { panelId: panelIds, kept: shapes.arbitrary(`Kept_${entry}`) },
+                  { requiredKeys: ['panelId'] },
                 )
                 .chain((state) =>
                   fc.oneof(
@@ -200,7 +204,7 @@ describe('the webview message check never throws, and what it accepts has the de
                 ),
             },
             stray,
-            fc.record({ restore: stray, kept: stray }, { requiredKeys: [] }),
+            fc.record({ panelId: stray, kept: stray }, { requiredKeys: [] }),
           ),
         ),
       ),
@@ -208,26 +212,60 @@ describe('the webview message check never throws, and what it accepts has the de
     assertProperty(
       t,
       fc.property(states, ([entry, state]) => {
-        const { restore, kept, problem } = checkRestoredState(entry, state);
+        const { panelId, kept, problem } = checkRestoredState(entry, state);
         assert.ok(problem === undefined || typeof problem === 'string');
         const saved = (typeof state === 'object' && state !== null ? state : {}) as {
-          restore?: unknown;
+          panelId?: unknown;
           kept?: unknown;
         };
-        if (restore !== undefined) {
-          assert.equal(restore, saved.restore, 'the restore info is not what was saved');
-          assert.equal(
-            shapes.mismatch(`Restore_${entry}`, restore),
-            undefined,
-            `${entry} accepted it`,
-          );
+        if (panelId !== undefined) {
+          assert.equal(panelId, saved.panelId, 'the panel id is not what was saved');
+          assert.ok(isPanelId(panelId), `${entry} accepted ${JSON.stringify(panelId)}`);
         }
         if (kept !== undefined) {
           assert.equal(kept, saved.kept, 'the kept content is not what was saved');
           assert.equal(shapes.mismatch(`KeptShape_${entry}`, kept), undefined, `${entry} kept it`);
         }
-        if (problem === undefined && saved.restore !== undefined) {
-          assert.notEqual(restore, undefined);
+        if (problem === undefined && saved.panelId !== undefined) {
+          assert.notEqual(panelId, undefined);
+        }
+      }),
+    );
+  });
+
+  test("the host's own record of a panel, read back from workspace state", (t) => {
+    const infos = fc.oneof(
+      ...ENTRIES.map((entry) =>
+        fc.tuple(
+          fc.constant(entry),
+          fc.oneof(
+            {
+              weight: 4,
+              arbitrary: shapes.arbitrary(`Restore_${entry}`).chain((info) =>
+                fc.oneof(
+                  fc.constant(info),
+                  fc
+                    .array(mutation, { minLength: 1, maxLength: 3 })
+                    .map((changes) => mutated(info, changes)),
+                ),
+              ),
+            },
+            stray,
+          ),
+        ),
+      ),
+    );
+    assertProperty(
+      t,
+      fc.property(infos, ([entry, info]) => {
+        const problem = checkRestoreInfo(entry, info);
+        assert.ok(problem === undefined || typeof problem === 'string');
+        if (problem === undefined) {
+          assert.equal(
+            shapes.mismatch(`Restore_${entry}`, info),
+            undefined,
+            `${entry} accepted it`,
+          );
         }
       }),
     );

@@ -1,6 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { checkRestoredState, checkToHost, restoredNote } from '../../../src/shared/protocolSchema';
+import {
+  checkRestoreInfo,
+  checkRestoredState,
+  checkToHost,
+  restoredNote,
+} from '../../../src/shared/protocolSchema';
 import { SHOWN_CONTENT_MAX_CHARS, type WebviewEntry } from '../../../src/shared/protocol';
 
 /** Messages of every webview that keep the protocol. */
@@ -129,8 +134,9 @@ describe('webview → host messages are checked against the protocol', () => {
 
 describe('the state VS Code gives back on restore is checked too', () => {
   const restore = { entry: 'results', connectionId: 'local', query: 'nodes {}' };
+  const panelId = '0f8fad5b-d9cb-469f-a165-70867728950e';
 
-  test('a good restore info and kept content are used', () => {
+  test('a panel id and kept content are used; a restore info the webview wrote is not', () => {
     const kept = {
       savedAt: '2026-01-01T00:00:00.000Z',
       content: {
@@ -144,43 +150,53 @@ describe('the state VS Code gives back on restore is checked too', () => {
         hasMore: false,
       },
     };
-    const restored = checkRestoredState('results', { restore, kept, ui: { any: 1 } });
-    assert.deepEqual(restored, { restore, kept, problem: undefined });
+    const restored = checkRestoredState('results', { panelId, restore, kept, ui: { any: 1 } });
+    assert.deepEqual(restored, { panelId, kept, problem: undefined });
     assert.deepEqual(restoredNote(restored.kept), { savedAt: kept.savedAt, omitted: undefined });
   });
 
-  test('no state at all, or a panel never run: nothing to restore, no problem', () => {
-    for (const state of [undefined, null, {}, 'x']) {
+  test('no state at all, a panel never run, or only a restore info: nothing to restore', () => {
+    for (const state of [undefined, null, {}, 'x', { restore }]) {
       assert.deepEqual(checkRestoredState('graph', state), {
-        restore: undefined,
+        panelId: undefined,
         kept: undefined,
         problem: undefined,
       });
     }
   });
 
-  test('bad restore info drops everything; bad kept content drops only that', () => {
-    assert.match(
-      checkRestoredState('results', { restore: { ...restore, connectionId: 5 } }).problem!,
-      /restore info: field "connectionId"/,
-    );
-    assert.match(checkRestoredState('graph', { restore }).problem!, /restore info: /);
+  test('a malformed panel id drops everything; bad kept content drops only that', () => {
+    for (const bad of [5, 'results', `${panelId}x`, panelId.toUpperCase()]) {
+      const state = checkRestoredState('results', { panelId: bad, kept: { savedAt: 'now' } });
+      assert.equal(state.panelId, undefined);
+      assert.equal(state.kept, undefined);
+      assert.match(state.problem!, /expected a panel id/);
+    }
     const badKept = checkRestoredState('results', {
-      restore,
+      panelId,
       kept: { savedAt: 'now', content: { rows: 'not rows' } },
     });
-    assert.deepEqual(badKept.restore, restore);
+    assert.equal(badKept.panelId, panelId);
     assert.equal(badKept.kept, undefined);
     assert.match(badKept.problem!, /kept content: field "content"/);
   });
 
+  test("the host's records are checked too before a panel is rebuilt from one", () => {
+    assert.equal(checkRestoreInfo('results', restore), undefined);
+    assert.match(
+      checkRestoreInfo('results', { ...restore, connectionId: 5 })!,
+      /field "connectionId"/,
+    );
+    assert.ok(checkRestoreInfo('graph', restore));
+  });
+
   test('events sources: a report hash, or a certname with an optional window', () => {
     const events = (source: unknown) =>
-      checkRestoredState('events', { restore: { entry: 'events', connectionId: 'c', source } });
-    assert.equal(events({ reportHash: 'h' }).problem, undefined);
-    assert.equal(events({ certname: 'n', since: '2026-01-01' }).problem, undefined);
-    assert.match(events({ certname: 'n', reportHash: 'h' }).problem!, /expected \{ reportHash \}/);
-    assert.match(events({ certname: 3 }).problem!, /expected \{ reportHash \}/);
+      checkRestoreInfo('events', { entry: 'events', connectionId: 'c', source });
+    assert.equal(events({ reportHash: 'h' }), undefined);
+    assert.equal(events({ certname: 'n', since: '2026-01-01' }), undefined);
+    assert.match(events({ certname: 'n', reportHash: 'h' })!, /expected \{ reportHash \}/);
+    assert.match(events({ certname: 3 })!, /expected \{ reportHash \}/);
   });
 
   test('"open manifest": a file and a whole line number, or a run and a row; nothing else', () => {
@@ -199,16 +215,16 @@ describe('the state VS Code gives back on restore is checked too', () => {
 
   test('events sources: the resources declared at a line of some files', () => {
     const events = (source: unknown) =>
-      checkRestoredState('events', { restore: { entry: 'events', connectionId: 'c', source } });
-    assert.equal(events({ declaredAt: { files: ['/a/base.pp'], line: 3 } }).problem, undefined);
-    assert.match(events({ declaredAt: { files: [], line: 3 } }).problem!, /expected/);
-    assert.match(events({ declaredAt: { files: ['/a/base.pp'] } }).problem!, /expected/);
+      checkRestoreInfo('events', { entry: 'events', connectionId: 'c', source });
+    assert.equal(events({ declaredAt: { files: ['/a/base.pp'], line: 3 } }), undefined);
+    assert.match(events({ declaredAt: { files: [], line: 3 } })!, /expected/);
+    assert.match(events({ declaredAt: { files: ['/a/base.pp'] } })!, /expected/);
   });
 
   test('content that was too large: the note says so', () => {
     const omitted = 'The 200,000 rows (30.0 MB) were too large to keep.';
     const { kept } = checkRestoredState('results', {
-      restore,
+      panelId,
       kept: { savedAt: '2026-01-01T00:00:00.000Z', omitted },
     });
     assert.deepEqual(restoredNote(kept), { savedAt: '2026-01-01T00:00:00.000Z', omitted });

@@ -1,7 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { fleetEventsQuery, eventsTitle } from '../../../src/shared/eventTableSource';
-import { checkRestoredState, checkToHost, runsFilter } from '../../../src/shared/protocolSchema';
+import {
+  checkRestoreInfo,
+  checkRestoredState,
+  checkToHost,
+  runsFilter,
+} from '../../../src/shared/protocolSchema';
 import {
   MAX_RUNS,
   recentRunsRequest,
@@ -93,6 +98,7 @@ describe('recent runs', () => {
 
 describe('a runs panel restored after a window reload', () => {
   const restore = { entry: 'runs', connectionId: 'c', filter: { window: { last: '7d' } } };
+  const panelId = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
   const content = {
     title: 'Runs · c · last 7 days',
     filter: { window: { last: '7d' } },
@@ -102,27 +108,29 @@ describe('a runs panel restored after a window reload', () => {
     environments: ['production'],
   };
 
-  test('gets back its filter and what it showed', () => {
+  test("gets back what it showed from its webview's state, and its filter from the host's record", () => {
     const state = checkRestoredState('runs', {
-      restore,
+      panelId,
       kept: { savedAt: '2026-11-24T12:00:00.000Z', content },
     });
     assert.equal(state.problem, undefined);
-    assert.deepEqual(state.restore, restore);
+    assert.equal(state.panelId, panelId);
     assert.deepEqual(state.kept?.content?.rows, content.rows);
+    assert.equal(checkRestoreInfo('runs', restore), undefined);
   });
 
-  test('a saved state the host must not use is dropped', () => {
-    const badFilter = checkRestoredState('runs', {
-      restore: { ...restore, filter: { window: { last: '7d' }, query: 'nodes{}' } },
-    });
-    assert.equal(badFilter.restore, undefined);
-    assert.ok(badFilter.problem);
+  test('a record or a kept content the host must not use is dropped', () => {
+    assert.ok(
+      checkRestoreInfo('runs', {
+        ...restore,
+        filter: { window: { last: '7d' }, query: 'nodes{}' },
+      }),
+    );
     const badBounds = checkRestoredState('runs', {
-      restore,
+      panelId,
       kept: { savedAt: 'x', content: { ...content, bounds: { since: 7 } } },
     });
-    assert.deepEqual(badBounds.restore, restore);
+    assert.equal(badBounds.panelId, panelId);
     assert.equal(badBounds.kept, undefined);
   });
 });

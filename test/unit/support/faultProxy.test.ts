@@ -3,7 +3,13 @@
  * hides, when a fault applies, and what each fault puts on the wire.
  */
 import assert from 'node:assert/strict';
-import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
+import {
+  createServer,
+  request,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server,
+} from 'node:http';
 import { connect as tcpConnect, type AddressInfo } from 'node:net';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { inspect } from 'node:util';
@@ -12,6 +18,11 @@ import { startFaultProxy } from '../../support/faultProxy';
 
 /** 10 000 bytes, so that a cut at half the body is visible. */
 const BODY = 'x'.repeat(10_000);
+/** What the upstream answers below /json: a list of two rows, as PuppetDB would. */
+const ROWS = [
+  { certname: 'a.example', value: 1 },
+  { certname: 'b.example', value: 2 },
+];
 
 interface Answer {
   status: number;
@@ -65,6 +76,41 @@ function send(
   });
 }
 
+/** Polls `condition` until it holds (the proxy's own state changes on its own events). */
+async function until(condition: () => boolean, what: string): Promise<void> {
+  for (let tries = 0; !condition(); tries++) {
+    if (tries > 1000) throw new Error(`timed out: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/** A request whose answer is being read (or not) by the caller. */
+function openEndless(port: number, path: string): Promise<{ incoming: IncomingMessage }> {
+  return new Promise((resolve, reject) => {
+    const outgoing = request({ host: '127.0.0.1', port, path, agent: false }, (incoming) =>
+      resolve({ incoming }),
+    );
+    outgoing.on('error', reject);
+    outgoing.end();
+  });
+}
+
+/** Reads `bytes` of an endless answer, then goes away. */
+async function readEndless(
+  port: number,
+  path: string,
+  bytes: number,
+): Promise<{ head: IncomingMessage; text: string }> {
+  const { incoming } = await openEndless(port, path);
+  let text = '';
+  for await (const chunk of incoming) {
+    text += (chunk as Buffer).toString('utf8');
+    if (text.length >= bytes) break;
+  }
+  incoming.destroy();
+  return { head: incoming, text };
+}
+
 let upstream: Server;
 let upstreamPort: number;
 let proxy: FaultProxy;
@@ -77,7 +123,7 @@ before(async () => {
     incoming.on('end', () => {
       upstreamSaw.push({ method: incoming.method ?? '', url: incoming.url ?? '', body });
       outgoing.writeHead(200, { 'content-type': 'application/json', 'x-records': '7' });
-      outgoing.end(BODY);
+      outgoing.end(incoming.url?.startsWith('/json') ? JSON.stringify(ROWS) : BODY);
     });
   });
   await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
@@ -194,6 +240,62 @@ describe('fault proxy', () => {
     proxy.inject({ kind: 'closeBeforeHeaders' }, { times: 1 });
     assert.equal((await raw()).length, 0);
     assert.equal(upstreamSaw.length, 0);
+  });
+
+  test("endless rows: the server's rows again and again, numbered, in an array that never ends", async () => {
+    proxy.inject({ kind: 'endlessRows' });
+    const { head, text } = await readEndless(proxy.port, '/json/nodes', 200_000);
+    assert.equal(head.statusCode, 200);
+    assert.equal(head.headers['x-records'], '7', "the server's total stays");
+    assert.equal(head.headers['content-length'], undefined);
+    assert.ok(text.startsWith('[{"certname":"a.example-0","value":1},'), text.slice(0, 80));
+    // the complete rows of what was read parse, in the server's order, each numbered
+    const rows = JSON.parse(`${text.slice(0, text.lastIndexOf('},{') + 1)}]`) as typeof ROWS;
+    assert.ok(rows.length > 1000, `${rows.length} rows in 200 kB`);
+    rows.forEach((row, index) => {
+      const { certname, value } = ROWS[index % ROWS.length]!;
+      assert.deepEqual(row, { certname: `${certname}-${index}`, value });
+    });
+    assert.deepEqual(
+      upstreamSaw.map((saw) => saw.url),
+      ['/json/nodes'],
+      'asked once, for its shape',
+    );
+    await until(() => proxy.endlessRows.open === 0, 'the proxy stops once the client is gone');
+    assert.equal(proxy.endlessRows.served, 1);
+  });
+
+  test('endless rows wait for a client that does not read (back pressure), then go on', async () => {
+    proxy.inject({ kind: 'endlessRows', rows: ['fact'] });
+    const { incoming } = await openEndless(proxy.port, '/facts');
+    incoming.pause();
+    await until(() => proxy.endlessRows.waits > 0, 'the proxy waits for the client');
+    const written = proxy.endlessRows.rows;
+    // what the sockets' buffers hold, not what an endless writer would have made meanwhile
+    assert.ok(written * '"fact-123456",'.length < 8 * 1024 * 1024, `${written} rows written`);
+    const first = await new Promise<string>((resolve) => {
+      incoming.once('data', (chunk: Buffer) => resolve(chunk.toString('utf8')));
+      incoming.resume();
+    });
+    assert.ok(first.startsWith('["fact-0","fact-1"'), first.slice(0, 40));
+    await until(() => proxy.endlessRows.rows > written, 'more rows once the client reads');
+    incoming.destroy();
+    await until(() => proxy.endlessRows.open === 0, 'the proxy stops once the client is gone');
+  });
+
+  test('passThrough() cuts an endless answer in flight', async () => {
+    proxy.inject({ kind: 'endlessRows', rows: [{}] });
+    const { incoming } = await openEndless(proxy.port, '/nodes');
+    const ended = new Promise<string>((resolve) => {
+      incoming.on('data', () => {});
+      incoming.on('error', () => resolve('error'));
+      incoming.on('close', () => resolve('close'));
+    });
+    await until(() => proxy.endlessRows.open === 1, 'the endless answer is under way');
+    proxy.passThrough();
+    assert.ok(['error', 'close'].includes(await ended));
+    assert.equal(proxy.endlessRows.open, 0);
+    assert.equal((await send(proxy.port, '/nodes')).body, BODY, 'the next request passes');
   });
 
   test('refusing connections frees the port; accepting again reuses it', async () => {

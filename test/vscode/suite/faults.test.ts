@@ -19,6 +19,16 @@ import { httpClient, loadedFleet, testServer } from '../../integration/support/p
 import { startFaultProxy, type Fault, type FaultProxy } from '../../support/faultProxy';
 import { describeError } from '../../../src/extension/errorText';
 import { openUntitledPql } from '../untitledPql';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import type { FactExplorerInfo } from '../../../src/extension/factExplorer/factExplorerPanel';
+import { pickFact } from '../../../src/extension/factExplorer/pickFactPath';
+import { pickFactPathColumn } from '../../../src/extension/inventory/factPathPicker';
+import type { InventoryPanelInfo } from '../../../src/extension/inventory/inventoryPanel';
+import type { OverviewPanelInfo } from '../../../src/extension/overview/overviewPanel';
+import { pickCertname } from '../../../src/extension/pickers';
+import type { RecentRunsPanelInfo } from '../../../src/extension/runs/recentRunsPanel';
+import { MAX_RUNS } from '../../../src/shared/recentRuns';
 import { until } from '../until';
 import { addConnection } from '../testingApi';
 
@@ -431,5 +441,382 @@ describe('Each surface survives each fault (real VS Code host)', function () {
         await withinHangLimit(`${surface.name}'s retry after ${name}`, surface.retry());
       });
     }
+  }
+});
+
+/**
+ * How far the extension host's heap may grow while a surface reads an endless answer. The most a
+ * capped surface holds is MAX_LIST_ROWS (100,000) rows: the largest, nodes with their status for
+ * a node list, peaked at about 210 MB over the heap before (measured here: the tree's pages stay
+ * under 30 MB, the panels under 120 MB). Twice that leaves room for a collection that comes late;
+ * a surface without a cap passes it within seconds on loopback (each did, before the caps).
+ */
+const HEAP_BOUND_BYTES = 400 * 1024 * 1024;
+/** A capped surface reads at most 100,000 rows: well within this on a loaded 2-core machine. */
+const STOPS_WITHIN_MS = 60_000;
+/** The settings that cap what two of the surfaces hold: small, so they stop soon. */
+const MAX_ROWS = 2_000;
+const MAX_EVENTS = 2_000;
+
+/** A full collection, when the host lets us ask for one (V8's gc, exposed at run time). */
+const collectGarbage: (() => void) | undefined = (() => {
+  try {
+    setFlagsFromString('--expose-gc');
+    return runInNewContext('gc') as () => void;
+  } catch {
+    return undefined;
+  }
+})();
+
+describe('Each surface stops an endless answer, within a bounded heap (real VS Code host)', function () {
+  this.timeout(STOPS_WITHIN_MS + 60_000);
+  const server = testServer();
+  const fleet = loadedFleet();
+  const certname = fleet.nodes
+    .filter((node) => !fleet.deactivated.includes(node.certname))
+    .map((node) => node.certname)
+    .sort()[0]!;
+  const ENDLESS = { id: 'endless-suite', name: 'Endless suite PuppetDB' };
+  let api: ExtensionApi;
+  let proxy: FaultProxy;
+  let previousActive: string | undefined;
+  /** The warnings the extension showed (what "truncated at N" says). */
+  const warned: string[] = [];
+  let restoreWarnings: (() => void) | undefined;
+  const settings = () => vscode.workspace.getConfiguration('puppetdbExplorer');
+
+  const children = (node?: ExplorerNode) => api.services.explorer.getChildren(node);
+  const child = async (parent: ExplorerNode | undefined, label: string) => {
+    for (const node of await children(parent)) {
+      if ((await labelOf(node)) === label) return node;
+    }
+    throw new Error(`no "${label}" in the tree`);
+  };
+  const connectionNode = () => child(undefined, ENDLESS.name);
+  const nodeNode = async () => child(await child(await connectionNode(), 'Nodes'), certname);
+  /** A tree folder listed again, as a refresh then an expand do. */
+  const listAgain = async (folder: ExplorerNode) => {
+    await vscode.commands.executeCommand(Commands.refresh, folder);
+    return children(folder);
+  };
+  const truncation = () => warned.find((message) => /truncated at [\d,]+ rows/.test(message));
+
+  interface EndlessSurface {
+    name: string;
+    /** The requests that get the endless answer; the others pass. */
+    match: RegExp;
+    /** Fault-free steps first: the folder above listed, the panel open. */
+    prepare?(): Thenable<unknown>;
+    /** Starts the read; settles when the surface is done (a picker settles once it is closed). */
+    act(): Thenable<unknown>;
+    /** What the user is told: the "truncated at N" warning unless the surface says it itself. */
+    told?(done: unknown): string | undefined;
+    /** It answers once the user closes it (a quick pick): it stops while it is open. */
+    picker?: true;
+    /** Checks what the surface shows once it stopped. */
+    after?(done: unknown): Promise<void> | void;
+  }
+
+  /** The node tree's folder `label` of the fleet's first node. */
+  const nodeFolder = async (label: string) => child(await nodeNode(), label);
+  const pageOf = (label: string): EndlessSurface => ({
+    name: `tree: a page of ${label}`,
+    match: new RegExp(
+      `^/pdb/query/v4/${{ Facts: 'facts', Reports: 'reports', Packages: 'package-inventory' }[label]}(\\?|$)`,
+    ),
+    prepare: () => nodeFolder(label),
+    act: async () => listAgain(await nodeFolder(label)),
+    after: (listed) => {
+      assert.ok((listed as ExplorerNode[]).length <= PAGE_SIZE + 1, 'one page, and Load more');
+    },
+  });
+
+  const SURFACES: EndlessSurface[] = [
+    {
+      name: 'tree: a page of Nodes',
+      match: /^\/pdb\/query\/v4\/nodes(\?|$)/,
+      act: async () => listAgain(await child(await connectionNode(), 'Nodes')),
+      after: (listed) => {
+        assert.ok((listed as ExplorerNode[]).length <= PAGE_SIZE + 1, 'one page, and Load more');
+      },
+    },
+    pageOf('Facts'),
+    pageOf('Reports'),
+    pageOf('Packages'),
+    {
+      name: "tree: a node's resources",
+      match: /^\/pdb\/query\/v4\/resources(\?|$)/,
+      prepare: () => nodeFolder('Resources'),
+      act: async () => listAgain(await nodeFolder('Resources')),
+    },
+    {
+      name: "tree: a report's events",
+      match: /^\/pdb\/query\/v4\/events(\?|$)/,
+      prepare: async () => {
+        const [report] = await listAgain(await nodeFolder('Reports'));
+        return child(report, 'Events');
+      },
+      act: async () => {
+        const [report] = await children(await nodeFolder('Reports'));
+        return children(await child(report, 'Events'));
+      },
+    },
+    {
+      name: 'tree: environments',
+      match: /^\/pdb\/query\/v4\/environments(\?|$)/,
+      act: async () => listAgain(await child(await connectionNode(), 'Environments')),
+    },
+    {
+      name: 'tree: fact names',
+      match: /^\/pdb\/query\/v4\/fact-names(\?|$)/,
+      act: async () => listAgain(await child(await connectionNode(), 'Fact names')),
+    },
+    {
+      name: 'PQL results (pql.maxRows)',
+      match: /^\/pdb\/query\/v4\?/,
+      act: () =>
+        vscode.commands.executeCommand<RunOutcome>(Commands.runQuery, {
+          connectionId: ENDLESS.id,
+          query: 'nodes[certname] {}',
+        }),
+      told: () => {
+        const truncated = api.pqlResults()?.truncated;
+        return truncated && `truncated at ${truncated.value} rows`;
+      },
+      after: () => {
+        assert.equal(api.pqlResults()?.state, 'done');
+        assert.equal(api.pqlResults()?.rows.length, MAX_ROWS);
+      },
+    },
+    {
+      name: 'events table (events.maxEvents)',
+      match: /^\/pdb\/query\/v4\/events(\?|$)/,
+      act: () =>
+        vscode.commands.executeCommand<EventsPanelInfo>(Commands.openEvents, {
+          connectionId: ENDLESS.id,
+          certname,
+          since: '1971-01-01T00:00:00.000Z',
+        }),
+      told: (info) => {
+        const truncatedAt = (info as EventsPanelInfo | undefined)?.truncatedAt;
+        return truncatedAt === undefined ? undefined : `truncated at ${truncatedAt} events`;
+      },
+      after: (info) => {
+        const { state, truncatedAt, eventCount } = info as EventsPanelInfo;
+        assert.equal(state, 'done');
+        assert.equal(truncatedAt, MAX_EVENTS, 'the table says "truncated at N events"');
+        assert.equal(eventCount, MAX_EVENTS);
+      },
+    },
+    {
+      name: 'inventory',
+      match: /^\/pdb\/query\/v4\/inventory(\?|$)/,
+      act: () =>
+        vscode.commands.executeCommand<InventoryPanelInfo>(Commands.openInventory, {
+          connectionId: ENDLESS.id,
+        }),
+      after: (info) => assert.equal((info as InventoryPanelInfo).state, 'done'),
+    },
+    {
+      name: 'overview',
+      match: /^\/pdb\/query\/v4\/(nodes|reports|events)(\?|$)/,
+      act: () =>
+        vscode.commands.executeCommand<OverviewPanelInfo>(Commands.openOverview, {
+          connectionId: ENDLESS.id,
+        }),
+      after: (info) => assert.equal((info as OverviewPanelInfo).error, undefined),
+    },
+    {
+      name: 'recent runs',
+      match: /^\/pdb\/query\/v4\/reports(\?|$)/,
+      act: () =>
+        vscode.commands.executeCommand<RecentRunsPanelInfo>(Commands.showRecentRuns, {
+          connectionId: ENDLESS.id,
+        }),
+      told: (info) => {
+        const truncatedAt = (info as RecentRunsPanelInfo | undefined)?.truncatedAt;
+        return truncatedAt === undefined ? undefined : `truncated at ${truncatedAt} runs`;
+      },
+      after: (info) => {
+        assert.equal((info as RecentRunsPanelInfo).state, 'done');
+        assert.equal((info as RecentRunsPanelInfo).truncatedAt, MAX_RUNS);
+      },
+    },
+    {
+      name: 'fact explorer',
+      match: /^\/pdb\/query\/v4\/(inventory|fact-contents)(\?|$)/,
+      act: () =>
+        vscode.commands.executeCommand<FactExplorerInfo>(Commands.exploreFact, {
+          connectionId: ENDLESS.id,
+          path: ['os', 'family'],
+        }),
+      after: (info) => assert.equal((info as FactExplorerInfo).error, undefined),
+    },
+    {
+      name: "the catalog graph's node picker (Compare with…)",
+      match: /^\/pdb\/query\/v4\?/,
+      prepare: () =>
+        vscode.commands.executeCommand<GraphPanelState>(Commands.openCatalogGraph, {
+          connectionId: ENDLESS.id,
+          certname,
+        }),
+      act: () => api.receiveFromWebview('graph', { type: 'compare' }),
+      picker: true,
+    },
+    {
+      name: 'the node picker',
+      match: /^\/pdb\/query\/v4\/nodes(\?|$)/,
+      act: () => pickCertname(api.services, ENDLESS.id),
+      picker: true,
+    },
+    {
+      name: 'Find Nodes with Resource',
+      match: /^\/pdb\/query\/v4\/nodes(\?|$)/,
+      act: () =>
+        vscode.commands.executeCommand(Commands.findNodesWithResource, {
+          connectionId: ENDLESS.id,
+          resource: 'Class[Profile::Base]',
+        }),
+    },
+    {
+      name: 'Show Nodes Applying',
+      match: /^\/pdb\/query\/v4\/nodes(\?|$)/,
+      act: () =>
+        vscode.commands.executeCommand(Commands.showNodesApplying, {
+          connectionId: ENDLESS.id,
+          kind: 'class',
+          name: 'profile::base',
+        }),
+    },
+    {
+      name: 'Find Packages',
+      match: /^\/pdb\/query\/v4\/package-inventory(\?|$)/,
+      // versions older than "0": none, so no node list follows the versions
+      act: () =>
+        vscode.commands.executeCommand(Commands.findPackages, {
+          connectionId: ENDLESS.id,
+          name: 'openssl',
+          olderThan: '0',
+        }),
+    },
+    {
+      name: 'the fact picker (Explore Fact…)',
+      match: /^\/pdb\/query\/v4\/fact-names(\?|$)/,
+      act: () => pickFact(api.services, ENDLESS.id),
+      picker: true,
+    },
+    {
+      name: "the inventory's column picker",
+      match: /^\/pdb\/query\/v4\/fact-paths(\?|$)/,
+      act: async () =>
+        pickFactPathColumn(await api.services.store.client(ENDLESS.id), ['certname']),
+      picker: true,
+    },
+    {
+      name: 'code lenses (fleet counts)',
+      match: /^\/pdb\/query\/v4\?/,
+      act: async () => {
+        const file = vscode.Uri.joinPath(
+          vscode.workspace.workspaceFolders![0]!.uri,
+          'site-modules/profile/manifests/base.pp',
+        );
+        await vscode.workspace.openTextDocument(file);
+        return vscode.commands.executeCommand('vscode.executeCodeLensProvider', file, 1000);
+      },
+    },
+  ];
+
+  before(async () => {
+    api = await vscode.extensions.getExtension<ExtensionApi>(EXTENSION_ID)!.activate();
+    proxy = await startFaultProxy({ target: { host: server.host, port: server.httpPort } });
+    await vscode.commands.executeCommand(Commands.addConnection, {
+      connection: { ...ENDLESS, url: proxy.url },
+      secrets: {},
+    });
+    for (const [key, value] of [
+      ['pageSize', PAGE_SIZE],
+      ['pql.maxRows', MAX_ROWS],
+      ['pql.pageSize', 0],
+      ['events.maxEvents', MAX_EVENTS],
+    ] as const) {
+      await settings().update(key, value, vscode.ConfigurationTarget.Global);
+    }
+    // the lenses count on the active connection
+    previousActive = api.services.statusBar.activeConnectionId;
+    await api.services.statusBar.setActive(ENDLESS.id);
+    const window = vscode.window as { showWarningMessage: (...args: unknown[]) => unknown };
+    const original = window.showWarningMessage;
+    window.showWarningMessage = (message: unknown, ...rest: unknown[]) => {
+      warned.push(String(message));
+      return original.call(vscode.window, message, ...rest);
+    };
+    restoreWarnings = () => (window.showWarningMessage = original);
+  });
+
+  afterEach(async () => {
+    proxy.passThrough();
+    await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    // what the tree listed of an endless answer goes, and so does the message (the same one is
+    // not shown twice while it is on screen)
+    api.services.explorer.refresh();
+    await vscode.commands.executeCommand('notifications.clearAll');
+  });
+
+  after(async () => {
+    restoreWarnings?.();
+    for (const key of ['pageSize', 'pql.maxRows', 'pql.pageSize', 'events.maxEvents']) {
+      await settings().update(key, undefined, vscode.ConfigurationTarget.Global);
+    }
+    if (previousActive) await api.services.statusBar.setActive(previousActive);
+    await api.services.store.remove(ENDLESS.id);
+    await proxy.close();
+  });
+
+  for (const surface of SURFACES) {
+    it(`${surface.name} stops, says so, and the heap stays bounded`, async () => {
+      await surface.prepare?.();
+      warned.length = 0;
+      const before = proxy.endlessRows.served;
+      collectGarbage?.();
+      const baseline = process.memoryUsage().heapUsed;
+      let peak = baseline;
+      let overflow: string | undefined;
+      // sampled while the surface reads: a reader without a cap is cut off at the bound
+      const sampler = setInterval(() => {
+        peak = Math.max(peak, process.memoryUsage().heapUsed);
+        if (peak - baseline > HEAP_BOUND_BYTES && !overflow) {
+          overflow = `the heap grew by ${Math.round((peak - baseline) / 1048576)} MB`;
+          proxy.passThrough();
+        }
+      }, 50);
+      proxy.inject({ kind: 'endlessRows' }, { match: surface.match });
+      try {
+        let done: { value: unknown } | undefined;
+        const acting = Promise.resolve(surface.act()).then((value) => (done = { value }));
+        const told = () => (surface.told ? surface.told(done?.value) : truncation());
+        await until(
+          `${surface.name} to stop reading the endless answer and say so`,
+          () => {
+            if (overflow) throw new Error(`${surface.name}: ${overflow}`);
+            const stopped = proxy.endlessRows.served > before && proxy.endlessRows.open === 0;
+            // a picker answers once it is closed: it stops, and says so, while open
+            return stopped && (done !== undefined || surface.picker === true) && told();
+          },
+          STOPS_WITHIN_MS,
+        );
+        assert.match(told()!, /truncated at [\d,]+/);
+        await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+        await acting;
+        await surface.after?.(done?.value);
+      } finally {
+        clearInterval(sampler);
+        proxy.passThrough();
+      }
+      assert.ok(
+        peak - baseline < HEAP_BOUND_BYTES,
+        `the heap grew by ${Math.round((peak - baseline) / 1048576)} MB`,
+      );
+    });
   }
 });

@@ -13,6 +13,20 @@ import {
   overviewQueries,
 } from '../../../../src/extension/overview/overviewQueries';
 
+/**
+ * A client whose `stream(endpoint, { query })` answers what `answer` gives, in one batch, once
+ * it is read (as the real one sends its request when iteration starts).
+ */
+function streaming(answer: (endpoint: string, query: unknown) => Promise<unknown[]>): PuppetDB {
+  return {
+    stream: (endpoint: string, { query }: { query: unknown }) => ({
+      async *batches() {
+        yield await answer(endpoint, query);
+      },
+    }),
+  } as unknown as PuppetDB;
+}
+
 const input = {
   unreportedHours: 2,
   range: 'hours',
@@ -22,12 +36,10 @@ const input = {
 test('the flapping queries are asked only after every first-paint query has answered', async () => {
   const asked: string[] = [];
   const pending: Array<() => void> = [];
-  const client = {
-    query: (endpoint: string, { query }: { query: unknown }) => {
-      asked.push(JSON.stringify([endpoint, query]));
-      return new Promise((resolve) => pending.push(() => resolve([])));
-    },
-  } as unknown as PuppetDB;
+  const client = streaming((endpoint, query) => {
+    asked.push(JSON.stringify([endpoint, query]));
+    return new Promise((resolve) => pending.push(() => resolve([])));
+  });
   const queries = overviewQueries(input);
   const flappingQueries = [queries.changesPerNode, queries.runsPerNode].map(({ endpoint, query }) =>
     JSON.stringify([endpoint, query]),
@@ -71,10 +83,7 @@ test('a flapping resource comes with exactly the nodes it flaps on', async () =>
       ],
     ],
   ]);
-  const client = {
-    query: async (_endpoint: string, { query }: { query: unknown }) =>
-      answers.get(JSON.stringify(query)) ?? [],
-  } as unknown as PuppetDB;
+  const client = streaming(async (_endpoint, query) => answers.get(JSON.stringify(query)) ?? []);
   const { flapping } = fetchOverview(client, { ...input, connectionName: 'test' });
   const { resources, nodes } = await flapping;
   assert.deepEqual(resources, [{ type: 'File', title: '/etc/motd', nodes: 2 }]);
