@@ -729,7 +729,7 @@ describe('Each surface stops an endless answer, within a bounded heap (real VS C
   before(async () => {
     api = await vscode.extensions.getExtension<ExtensionApi>(EXTENSION_ID)!.activate();
     proxy = await startFaultProxy({ target: { host: server.host, port: server.httpPort } });
-    await vscode.commands.executeCommand(Commands.addConnection, {
+    await addConnection({
       connection: { ...ENDLESS, url: proxy.url },
       secrets: {},
     });

@@ -18,6 +18,7 @@ import type { RestoreInfo, WebviewEntry } from '../../../src/shared/protocol';
 import { httpClient, testServer } from '../../integration/support/puppetdb';
 import { startFaultProxy, type FaultProxy } from '../../support/faultProxy';
 import { until } from '../until';
+import { addConnection } from '../testingApi';
 
 const EXTENSION_ID = 'puppetdb-explorer.puppetdb-explorer';
 const CONNECTION = { id: 'restored-suite', name: 'Restored suite PuppetDB' };
@@ -165,7 +166,7 @@ describe('A restored panel shows what it kept, and acts only on what the host re
       [CONNECTION, proxy],
       [OTHER, otherProxy],
     ] as const) {
-      await vscode.commands.executeCommand(Commands.addConnection, {
+      await addConnection({
         connection: { ...connection, url: through.url },
         secrets: {},
       });
