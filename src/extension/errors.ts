@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { describeError, causeChain, pointsAtConnectionSettings } from './errorText';
 import { Commands } from './ids';
+import { inert } from './inertText';
 
 /** What the user can do about an error, when it makes sense. */
 export interface ErrorActions {
@@ -33,7 +34,8 @@ export class ErrorReporter {
       ...(actions.connectionId && pointsAtConnectionSettings(error) ? [editLabel] : []),
       showLogLabel,
     ];
-    const picked = await vscode.window.showErrorMessage(describeError(error), ...choices);
+    // the error's words may be a server's or an agent's: a link or an icon in them stays text
+    const picked = await vscode.window.showErrorMessage(inert(describeError(error)), ...choices);
     if (picked === retryLabel) await actions.retry?.();
     else if (picked === editLabel) {
       await vscode.commands.executeCommand(Commands.editConnection, actions.connectionId);

@@ -3,6 +3,7 @@
  * Every fetch behind them can be cancelled (closing the picker aborts the request).
  */
 import * as vscode from 'vscode';
+import { inert, type InertText } from './inertText';
 import type { Services } from './services';
 import { MAX_LIST_ROWS } from './boundedRows';
 import { rowsAtMost } from './truncationNotice';
@@ -20,9 +21,11 @@ export async function pickConnection(services: Services): Promise<string | undef
   const active = services.statusBar.activeConnectionId;
   const items = connections
     .map((connection) => ({
-      label: connection.name,
+      label: inert(connection.name),
       description:
-        connection.id === active ? vscode.l10n.t('{0} · active', connection.url) : connection.url,
+        connection.id === active
+          ? vscode.l10n.t('{0} · active', inert(connection.url))
+          : inert(connection.url),
       id: connection.id,
     }))
     .sort((a, b) => Number(b.id === active) - Number(a.id === active));
@@ -53,9 +56,13 @@ export async function pickCertname(
         MAX_LIST_ROWS,
         vscode.l10n.t('The node list'),
       )) as Array<{ certname: string; latest_report_status: string | null }>;
+      // the certname is kept as it is; the label shows it inert (a link or an icon stays text)
       return nodes.map((node) => ({
-        label: node.certname,
-        description: node.latest_report_status ?? vscode.l10n.t('no report'),
+        certname: node.certname,
+        label: inert(node.certname),
+        description: node.latest_report_status
+          ? inert(node.latest_report_status)
+          : vscode.l10n.t('no report'),
         iconPath: new vscode.ThemeIcon(
           node.latest_report_status === 'failed' ? 'error' : 'vm',
           node.latest_report_status === 'failed'
@@ -65,7 +72,7 @@ export async function pickCertname(
       }));
     },
   });
-  return picked?.item?.label ?? picked?.typed;
+  return picked?.item?.certname ?? picked?.typed;
 }
 
 export interface ServerPick<T extends vscode.QuickPickItem> {
@@ -82,8 +89,8 @@ export interface ServerPick<T extends vscode.QuickPickItem> {
 export function pickFromServer<T extends vscode.QuickPickItem>(options: {
   placeholder: string;
   title?: string;
-  /** The placeholder after a failed fetch, from the error's message. */
-  failedPlaceholder(message: string): string;
+  /** The placeholder after a failed fetch, from the error's message (made inert). */
+  failedPlaceholder(message: InertText): string;
   load(signal: AbortSignal): Promise<T[]>;
 }): Promise<ServerPick<T> | undefined> {
   const quickPick = vscode.window.createQuickPick<T>();
@@ -95,19 +102,18 @@ export function pickFromServer<T extends vscode.QuickPickItem>(options: {
   quickPick.busy = true;
   quickPick.show();
   const controller = new AbortController();
-  options.load(controller.signal).then(
-    (items) => {
+  void (async () => {
+    try {
+      const items = await options.load(controller.signal);
       quickPick.items = items;
-      quickPick.busy = false;
-    },
-    (error: unknown) => {
+    } catch (error) {
       if (controller.signal.aborted) return;
       quickPick.placeholder = options.failedPlaceholder(
-        error instanceof Error ? error.message : String(error),
+        inert(error instanceof Error ? error.message : String(error)),
       );
-      quickPick.busy = false;
-    },
-  );
+    }
+    quickPick.busy = false;
+  })();
   return new Promise((resolve) => {
     quickPick.onDidAccept(() => {
       const item = quickPick.selectedItems[0];

@@ -3,6 +3,7 @@ import type { ConnectionStore } from './connections/connectionStore';
 import { describeError } from './errorText';
 import { HealthSchedule } from './healthSchedule';
 import { Commands } from './ids';
+import { inert } from './inertText';
 import type { Settings } from './settings';
 
 /** What the status bar shows of the active PuppetDB's health. */
@@ -76,7 +77,8 @@ export class ConnectionStatusBar implements vscode.Disposable {
       return;
     }
     this.item.command = Commands.switchConnection;
-    this.item.text = `$(loading~spin) ${connection.name}`;
+    const name = inert(connection.name);
+    this.item.text = `$(loading~spin) ${name}`;
     this.item.show();
     this.currentHealth = 'checking';
     try {
@@ -89,9 +91,11 @@ export class ConnectionStatusBar implements vscode.Disposable {
       const server = client.serverUrls.length > 1 ? client.lastServer : undefined;
       const failedOver = server !== undefined && server !== client.serverUrls[0];
       const icon = `$(${healthy ? 'database' : 'warning'})`;
+      // the version and the state are the server's words: an icon or a link in them stays text
+      const shownVersion = inert(version, { maxChars: 40 });
       this.item.text = failedOver
-        ? `${icon} ${vscode.l10n.t('{0} · PuppetDB {1} · via {2}', connection.name, version, hostOf(server))}`
-        : `${icon} ${vscode.l10n.t('{0} · PuppetDB {1}', connection.name, version)}`;
+        ? `${icon} ${vscode.l10n.t('{0} · PuppetDB {1} · via {2}', name, shownVersion, inert(hostOf(server)))}`
+        : `${icon} ${vscode.l10n.t('{0} · PuppetDB {1}', name, shownVersion)}`;
       const queueDepth = String(
         (status.status as { queue_depth?: unknown } | undefined)?.queue_depth ?? '?',
       );
@@ -99,12 +103,17 @@ export class ConnectionStatusBar implements vscode.Disposable {
         server
           ? vscode.l10n.t(
               '{0} — answered by {1} (of {2})',
-              connection.name,
-              server,
-              client.serverUrls.join(', '),
+              name,
+              inert(server),
+              inert(client.serverUrls.join(', ')),
             )
-          : `${connection.name} — ${connection.url}`,
-        vscode.l10n.t('PuppetDB {0}, {1}, queue depth {2}', version, state, queueDepth),
+          : `${name} — ${inert(connection.url)}`,
+        vscode.l10n.t(
+          'PuppetDB {0}, {1}, queue depth {2}',
+          shownVersion,
+          inert(state),
+          inert(queueDepth),
+        ),
         vscode.l10n.t('Click to switch connection'),
       ].join('\n');
       this.item.backgroundColor = healthy
@@ -118,10 +127,10 @@ export class ConnectionStatusBar implements vscode.Disposable {
       this.schedule.checked(!healthy);
     } catch (error) {
       if (generation !== this.generation) return;
-      this.item.text = `$(error) ${vscode.l10n.t('{0} · unreachable', connection.name)}`;
+      this.item.text = `$(error) ${vscode.l10n.t('{0} · unreachable', name)}`;
       this.item.tooltip = [
-        connection.url,
-        error instanceof Error ? error.message : String(error),
+        inert(connection.url),
+        inert(error instanceof Error ? error.message : String(error)),
         vscode.l10n.t('Click to switch connection'),
       ].join('\n');
       this.item.backgroundColor = new vscode.ThemeColor('statusBarItem.errorBackground');

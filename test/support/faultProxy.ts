@@ -44,10 +44,16 @@ export type Fault =
   /**
    * A 200 whose JSON array never ends: the rows of the server's own answer (or `rows`, when it
    * has none, or is no array) again and again, each with its certname, name, title and
-   * package_name (or, for a string row, itself) numbered so no two are alike, written as fast as the client reads them (back
-   * pressure) until it stops reading, or the fault is switched off (passThrough, close).
+   * package_name (or, for a string row, itself) numbered so no two are alike, written as fast as
+   * the client reads them (back pressure) until it stops reading, or the fault is switched off
+   * (passThrough, close).
    */
-  | { kind: 'endlessRows'; rows?: unknown[] };
+  | { kind: 'endlessRows'; rows?: unknown[] }
+  /**
+   * The proxy's own answer (a hostile server's: an error body or a version string with a link
+   * in it); nothing is forwarded.
+   */
+  | { kind: 'answer'; status: number; body: string; contentType?: string };
 
 export type FaultKind = Fault['kind'];
 
@@ -297,6 +303,14 @@ export class FaultProxy {
         return;
       case 'endlessRows':
         return this.#endlessAnswer(request, response, fault.rows);
+      case 'answer':
+        request.resume();
+        response.writeHead(fault.status, {
+          'content-type': fault.contentType ?? 'application/json; charset=utf-8',
+          'content-length': Buffer.byteLength(fault.body),
+        });
+        response.end(fault.body);
+        return;
       default:
         throw new Error(`unknown fault ${inspect(fault satisfies never)}`);
     }

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { Commands } from '../ids';
+import { encodedCommandArguments } from '../markdownLinks';
 import type { Services } from '../services';
 import { activeConnection } from './fleetCodeLenses';
 import type { FleetCounter } from './fleetCounts';
@@ -35,9 +36,9 @@ export class ClassHoverProvider implements vscode.HoverProvider {
       });
       markdown.appendText(countsLabel(counts));
       if (counts.nodes > 0) {
-        const argument = encodeURIComponent(
-          JSON.stringify([{ connectionId, kind: 'class', name: reference.name }]),
-        );
+        const argument = encodedCommandArguments([
+          { connectionId, kind: 'class', name: reference.name },
+        ]);
         markdown.appendMarkdown(
           `\n\n[${vscode.l10n.t('Show nodes')}](command:${Commands.showNodesApplying}?${argument})`,
         );

@@ -5,6 +5,7 @@
  */
 import * as vscode from 'vscode';
 import { Commands } from '../ids';
+import { inert } from '../inertText';
 import type { Services } from '../services';
 import type { CountTarget, FleetCounter } from './fleetCounts';
 import { countsLabel, unreachableLabel } from './fleetLabels';
@@ -66,7 +67,7 @@ export class FleetCodeLensProvider implements vscode.CodeLensProvider<FleetLens>
       this.services.log.warn(`Counting the nodes of ${lens.label} failed: ${String(error)}`);
       lens.command = {
         title: unreachableLabel(),
-        tooltip: error instanceof Error ? error.message : String(error),
+        tooltip: inert(error instanceof Error ? error.message : String(error)),
         command: Commands.showLog,
       };
     }

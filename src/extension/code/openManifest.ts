@@ -63,7 +63,7 @@ export class ManifestOpener {
       vscode.window.setStatusBarMessage(
         vscode.l10n.t(
           'PuppetDB compiled this from environment "{0}"; the workspace shows its checked-out branch.',
-          environment,
+          inert(environment),
         ),
         10_000,
       );
@@ -85,9 +85,9 @@ export class ManifestOpener {
     if (matches.length === 1) return files.get(matches[0]!);
     if (matches.length === 0) return this.noMatch(serverPath);
     const picked = await vscode.window.showQuickPick(
-      matches.map((match) => ({ label: vscode.workspace.asRelativePath(match), match })),
+      matches.map((match) => ({ label: inert(vscode.workspace.asRelativePath(match)), match })),
       {
-        title: vscode.l10n.t('Which file is {0}?', serverPath),
+        title: vscode.l10n.t('Which file is {0}?', inert(serverPath)),
         placeHolder: vscode.l10n.t('Several workspace files match; the choice is remembered'),
       },
     );
@@ -131,7 +131,7 @@ export class ManifestOpener {
   private async noMatch(serverPath: string): Promise<undefined> {
     const addMapping = vscode.l10n.t('Add Path Mapping');
     const answer = await vscode.window.showWarningMessage(
-      vscode.l10n.t('No .pp file of this workspace matches {0}.', serverPath),
+      vscode.l10n.t('No .pp file of this workspace matches {0}.', inert(serverPath)),
       addMapping,
     );
     if (answer === addMapping) {

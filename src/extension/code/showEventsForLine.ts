@@ -6,6 +6,7 @@
 import * as vscode from 'vscode';
 import type { EventsTarget } from '../commandTargets';
 import { Commands } from '../ids';
+import { inert } from '../inertText';
 import { pickConnection } from '../pickers';
 import type { EventsPanelInfo } from '../reports/eventsPanel';
 import type { Services } from '../services';
@@ -51,7 +52,7 @@ export async function showEventsForLine(
     void vscode.window.showInformationMessage(
       vscode.l10n.t(
         'PuppetDB knows no resource declared in {0}: no catalog it holds names this file.',
-        vscode.workspace.asRelativePath(target.uri),
+        inert(vscode.workspace.asRelativePath(target.uri)),
       ),
     );
     return undefined;

@@ -7,6 +7,7 @@ import type { Node } from '../../client';
 import { nodesWithResource } from '../fleet/findNodesWithResource';
 import { showNodeList } from '../fleet/nodeListPicker';
 import { normaliseClassTitle, normaliseType } from '../fleet/resourceRef';
+import { inert } from '../inertText';
 import type { Services } from '../services';
 import type { CountTarget } from './fleetCounts';
 import { MAX_LIST_ROWS } from '../boundedRows';
@@ -25,7 +26,7 @@ export async function showNodesApplying(
     const resource = { type: 'Class', title: normaliseClassTitle(target.name) };
     return showNodeList({
       connectionId,
-      title: vscode.l10n.t('Nodes applying {0}', `Class[${resource.title}]`),
+      title: vscode.l10n.t('Nodes applying {0}', inert(`Class[${resource.title}]`)),
       focusResource: `Class[${resource.title}]`,
       load: (signal) => nodesWithResource(services, connectionId, resource, signal),
     });
@@ -43,7 +44,7 @@ export async function showNodesApplying(
     title:
       target.kind === 'node'
         ? vscode.l10n.t('Nodes of this node definition')
-        : vscode.l10n.t('Nodes applying {0}', target.name),
+        : vscode.l10n.t('Nodes applying {0}', inert(target.name)),
     load: async (signal) =>
       rowsAtMost(
         (await services.store.client(connectionId)).nodes({

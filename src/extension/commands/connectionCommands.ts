@@ -18,6 +18,7 @@ import {
 } from '../connections/puppetdbConf';
 import { applyConnectionForm, confirmClearText } from '../connections/saveConnection';
 import { clearTextRiskOf } from '../connections/serverUrls';
+import { inert } from '../inertText';
 
 /** Whether a connection has a token / password stored (never the values). */
 export async function storedSecrets(store: ConnectionStore, id: string): Promise<StoredSecrets> {
@@ -80,20 +81,20 @@ export async function importConnections(
     const risk = combined(risky.map((entry) => clearTextRiskOf(entry.connection, ['token'])!));
     const withToken = vscode.l10n.t('Import with the Token');
     const answer = await vscode.window.showWarningMessage(
-      vscode.l10n.t('Import the token for {0}? It would be sent in clear text.', risk.host),
+      vscode.l10n.t('Import the token for {0}? It would be sent in clear text.', inert(risk.host)),
       {
         modal: true,
         detail:
           risky.length > 1
             ? vscode.l10n.t(
                 '{0} are plain HTTP: the token would be sent unencrypted with every request, readable by anyone on the network path between this computer and {1} (Wi-Fi, proxies, routers). Import without the token and add it later over https://, or import it if you trust that whole path.',
-                risk.url,
-                risk.host,
+                inert(risk.url),
+                inert(risk.host),
               )
             : vscode.l10n.t(
                 '{0} is plain HTTP: the token would be sent unencrypted with every request, readable by anyone on the network path between this computer and {1} (Wi-Fi, proxies, routers). Import without the token and add it later over https://, or import it if you trust that whole path.',
-                risk.url,
-                risk.host,
+                inert(risk.url),
+                inert(risk.host),
               ),
       },
       withToken,
@@ -111,10 +112,11 @@ export async function importConnections(
   const summary = vscode.l10n.t(
     'Imported {0} PuppetDB connection(s) from {1}.',
     ids.length,
-    sources.join(' and '),
+    inert(sources.join(' and ')),
   );
+  // the files' paths and their problems (which quote the files) are text, never a link
   if (problems.length > 0) {
-    void vscode.window.showWarningMessage([summary, ...problems].join(' '));
+    void vscode.window.showWarningMessage(`${summary} ${inert(problems.join(' '))}`);
   } else {
     void vscode.window.showInformationMessage(summary);
   }

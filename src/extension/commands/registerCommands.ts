@@ -5,6 +5,7 @@ import { applyConnectionForm } from '../connections/saveConnection';
 import { checkEachServer, describeServerChecks } from '../connections/serverCheck';
 import { serverUrlsOf } from '../connections/serverUrls';
 import { Commands } from '../ids';
+import { inert } from '../inertText';
 import type { Services } from '../services';
 import { ConnectionNode } from '../tree/connectionNode';
 import { ExplorerNode } from '../tree/explorerNode';
@@ -37,8 +38,8 @@ export function registerCommands(services: Services): vscode.Disposable[] {
     if (typeof node === 'string' && store.get(node)) return node;
     const picked = await vscode.window.showQuickPick(
       store.list().map((connection) => ({
-        label: connection.name,
-        description: connection.url,
+        label: inert(connection.name),
+        description: inert(connection.url),
         id: connection.id,
       })),
       { title: vscode.l10n.t('PuppetDB connection') },
@@ -52,7 +53,7 @@ export function registerCommands(services: Services): vscode.Disposable[] {
     if (connection && serverUrlsOf(connection).length > 1) {
       // each server on its own: one that is down is said even while another answers
       const servers = await checkEachServer(store, connection);
-      const message = describeServerChecks(connection.name, servers);
+      const message = describeServerChecks(inert(connection.name), servers);
       const answered = servers.find((server) => server.error === undefined);
       if (servers.every((server) => server.error === undefined)) {
         void vscode.window.showInformationMessage(message);
@@ -63,11 +64,12 @@ export function registerCommands(services: Services): vscode.Disposable[] {
     }
     const client = await store.client(id);
     const [version, status] = await Promise.all([client.currentVersion(), client.status()]);
+    // the server's version and state: a link or an icon in them stays text
     const message = vscode.l10n.t(
       '{0}: PuppetDB {1}, {2}',
-      connection?.name ?? id,
-      version,
-      String(status.state),
+      inert(connection?.name ?? id),
+      inert(version),
+      inert(status.state),
     );
     void vscode.window.showInformationMessage(message);
     return { version, state: status.state };
@@ -103,7 +105,7 @@ export function registerCommands(services: Services): vscode.Disposable[] {
       if (!existing) return;
       const remove = vscode.l10n.t('Remove');
       const answer = await vscode.window.showWarningMessage(
-        vscode.l10n.t('Remove the connection "{0}" and its stored secrets?', existing.name),
+        vscode.l10n.t('Remove the connection "{0}" and its stored secrets?', inert(existing.name)),
         { modal: true },
         remove,
       );
@@ -195,7 +197,7 @@ export function registerCommands(services: Services): vscode.Disposable[] {
           target
             ? vscode.l10n.t(
                 'Deactivate Node: there is no PuppetDB connection "{0}".',
-                target.connectionId,
+                inert(target.connectionId),
               )
             : vscode.l10n.t(
                 'Deactivate Node needs a node of the PuppetDB explorer (or {0}); nothing was deactivated.',
@@ -206,13 +208,13 @@ export function registerCommands(services: Services): vscode.Disposable[] {
       }
       const deactivate = vscode.l10n.t('Deactivate');
       const answer = await vscode.window.showWarningMessage(
-        vscode.l10n.t('Deactivate {0} on {1}?', target.certname, connection.name),
+        vscode.l10n.t('Deactivate {0} on {1}?', inert(target.certname), inert(connection.name)),
         {
           modal: true,
           detail: vscode.l10n.t(
             'PuppetDB {0} stops returning {1} until it checks in again.',
-            connection.url,
-            target.certname,
+            inert(connection.url),
+            inert(target.certname),
           ),
         },
         deactivate,
@@ -253,8 +255,8 @@ async function statusBarMenu(
   const activeName = active ? services.store.get(active)?.name : undefined;
   const items: Array<vscode.QuickPickItem & { id?: string | typeof OPEN_OVERVIEW }> = [
     ...services.store.list().map((connection) => ({
-      label: connection.name,
-      description: connection.url,
+      label: inert(connection.name),
+      description: inert(connection.url),
       id: connection.id,
     })),
   ];
@@ -263,7 +265,7 @@ async function statusBarMenu(
       { label: '', kind: vscode.QuickPickItemKind.Separator },
       {
         label: `$(dashboard) ${vscode.l10n.t('Open Overview')}`,
-        description: activeName,
+        description: inert(activeName),
         id: OPEN_OVERVIEW,
       },
     );
@@ -299,12 +301,14 @@ async function askFilter(services: Services, folder: NodesFolder): Promise<NodeF
     MAX_LIST_ROWS,
     vscode.l10n.t('The environments'),
   )) as Array<{ name?: unknown }>;
-  const environments = rows.map((row) => String(row.name));
+  // the name is kept as it is; the label shows it inert (a link or an icon stays text)
+  const environments = rows.map((row) => ({ label: inert(row.name), name: String(row.name) }));
   const current = folder.currentFilter() ?? {};
   const any = vscode.l10n.t('(any)');
-  const environment = await vscode.window.showQuickPick([any, ...environments], {
-    title: vscode.l10n.t('Filter nodes: environment'),
-  });
+  const environment = await vscode.window.showQuickPick(
+    [{ label: any, name: undefined }, ...environments],
+    { title: vscode.l10n.t('Filter nodes: environment') },
+  );
   if (!environment) return undefined;
   const status = await vscode.window.showQuickPick(
     [any, 'failed', 'changed', 'unchanged', 'noop', 'unreported'],
@@ -319,7 +323,7 @@ async function askFilter(services: Services, folder: NodesFolder): Promise<NodeF
   });
   if (namePattern === undefined) return undefined;
   return {
-    environment: environment === any ? undefined : environment,
+    environment: environment.name,
     status: status === any ? undefined : (status as NodeFilter['status']),
     namePattern: namePattern || undefined,
   };

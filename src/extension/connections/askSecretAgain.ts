@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { inert } from '../inertText';
 import type { AskSecretAgain } from './connectionSecrets';
 
 /**
@@ -7,14 +8,18 @@ import type { AskSecretAgain } from './connectionSecrets';
  */
 export const askSecretAgain: AskSecretAgain = ({ connection, kind, previousOrigin, origin }) =>
   vscode.window.showInputBox({
-    title: vscode.l10n.t('PuppetDB connection "{0}" now points to {1}', connection.name, origin),
+    title: vscode.l10n.t(
+      'PuppetDB connection "{0}" now points to {1}',
+      inert(connection.name),
+      inert(origin),
+    ),
     prompt: vscode.l10n.t(
       'Its {0} was given for {1} and is not sent to another server. Enter the {0} for {2}, or press Escape to connect without one.',
-      kind,
-      previousOrigin,
-      origin,
+      inert(kind),
+      inert(previousOrigin),
+      inert(origin),
     ),
-    placeHolder: vscode.l10n.t('{0} for {1}', kind, origin),
+    placeHolder: vscode.l10n.t('{0} for {1}', inert(kind), inert(origin)),
     password: true,
     ignoreFocusOut: true,
   });

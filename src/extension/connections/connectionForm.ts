@@ -4,6 +4,7 @@
  * the user chooses to replace it, and never shows it.
  */
 import * as vscode from 'vscode';
+import { inert } from '../inertText';
 import type { ConnectionSettings } from '../settings';
 import { currentAuth, type Auth, type ConnectionFormResult } from './connectionChange';
 import { urlProblem } from './credentialChecks';
@@ -248,7 +249,10 @@ export async function connectionForm(
         kind: 'password',
         keep: canKeep('password') && draft.username === (existing?.username ?? ''),
         step: vscode.l10n.t('Password'),
-        prompt: vscode.l10n.t('The password of {0}; it goes to the OS keychain', draft.username),
+        prompt: vscode.l10n.t(
+          'The password of {0}; it goes to the OS keychain',
+          inert(draft.username),
+        ),
       });
       if (typeof secret === 'symbol') return secret;
       draft.password = secret ?? undefined;
@@ -257,7 +261,7 @@ export async function connectionForm(
   };
 
   const title = existing
-    ? vscode.l10n.t('Edit {0}', existing.name)
+    ? vscode.l10n.t('Edit {0}', inert(existing.name))
     : vscode.l10n.t('Add PuppetDB Connection');
   if (!(await runSteps(steps, 'url', title))) return undefined;
   return resultOf(draft, existing);

@@ -4,6 +4,7 @@
  * the steps actually visited, so Back skips steps that did not apply (e.g. TLS over http://).
  */
 import * as vscode from 'vscode';
+import { inert } from '../inertText';
 
 /** The user pressed Back, or closed the input (Escape, focus elsewhere). */
 export const BACK = Symbol('back');
@@ -107,7 +108,8 @@ export class StepUi {
           box.busy = false;
           box.enabled = true;
           if (problem) {
-            box.validationMessage = problem;
+            // a file's or a server's words (a PEM file's error): text, never a link
+            box.validationMessage = inert(problem);
             return;
           }
         }

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { inert } from '../inertText';
 import { planSave, type ConnectionFormResult } from './connectionChange';
 import type { ConnectionStore } from './connectionStore';
 import { clearTextWarning, type ClearTextRisk } from './credentialChecks';
@@ -7,7 +8,12 @@ import { clearTextWarning, type ClearTextRisk } from './credentialChecks';
 export async function confirmClearText(risk: ClearTextRisk): Promise<boolean> {
   const { message, detail } = clearTextWarning(risk);
   const send = vscode.l10n.t('Send in Clear Text');
-  const answer = await vscode.window.showWarningMessage(message, { modal: true, detail }, send);
+  // the host and URL may come from a command's argument or a puppetdb.conf: text, never a link
+  const answer = await vscode.window.showWarningMessage(
+    inert(message),
+    { modal: true, detail: inert(detail, { maxChars: 2000 }) },
+    send,
+  );
   return answer === send;
 }
 

@@ -5,6 +5,7 @@
  */
 import type { ConnectOptions } from '../../client';
 import { describeError } from '../errorText';
+import { inert, type InertText } from '../inertText';
 import type { ConnectionSettings } from '../settings';
 import type { ConnectionStore } from './connectionStore';
 import { serverUrlsOf } from './serverUrls';
@@ -40,12 +41,12 @@ export async function checkEachServer(
   );
 }
 
-/** One line per server, as Test Connection shows them. */
-export function describeServerChecks(name: string, checks: readonly ServerCheck[]): string {
+/** One line per server, as Test Connection shows them (each server's words made inert). */
+export function describeServerChecks(name: InertText, checks: readonly ServerCheck[]): string {
   const lines = checks.map((check) =>
     check.error === undefined
-      ? `${check.url}: PuppetDB ${check.version}, ${check.state}`
-      : `${check.url}: ${check.error}`,
+      ? `${inert(check.url)}: PuppetDB ${inert(check.version)}, ${inert(check.state)}`
+      : `${inert(check.url)}: ${inert(check.error)}`,
   );
   return `${name}: ${lines.join(' · ')}`;
 }

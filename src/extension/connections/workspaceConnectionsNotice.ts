@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { inert } from '../inertText';
 import { definesConnections, type SettingsFileKind } from './workspaceDefinedConnections';
 
 const TOLD_KEY = 'workspaceConnectionsNoticeShown';
@@ -28,7 +29,7 @@ export class WorkspaceConnectionsNotice implements vscode.Disposable {
       return { files, told: false };
     }
     await this.workspaceState.update(TOLD_KEY, true);
-    const names = files.map((uri) => vscode.workspace.asRelativePath(uri)).join(', ');
+    const names = inert(files.map((uri) => vscode.workspace.asRelativePath(uri)).join(', '));
     const review = vscode.l10n.t('Review');
     void vscode.window
       .showWarningMessage(

@@ -15,6 +15,7 @@ import type {
 } from '../../shared/protocol';
 import { restoredNote } from '../../shared/protocolSchema';
 import { PqlLanguageId, WebviewPanels } from '../ids';
+import { inert } from '../inertText';
 import type { Services } from '../services';
 import { showNodeList } from '../fleet/nodeListPicker';
 import { createPanel } from '../webviews/webviewHtml';
@@ -180,8 +181,8 @@ export class FactExplorerPanel extends WebviewPanelHost<'factExplorer'> {
       connectionId: this.connectionId,
       title: vscode.l10n.t(
         'Nodes with {0} = {1}',
-        formatFactPath(path),
-        factValueText(value).slice(0, 200),
+        inert(formatFactPath(path)),
+        inert(factValueText(value), { maxChars: 200 }),
       ),
       load: async (signal): Promise<Node[]> => {
         const client = await this.services.store.client(this.connectionId);

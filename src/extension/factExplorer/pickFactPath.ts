@@ -5,6 +5,7 @@
  */
 import * as vscode from 'vscode';
 import { formatFactPath, parseFactPath, type FactPath } from '../../shared/factExplorer';
+import { inert } from '../inertText';
 import { pickFromServer } from '../pickers';
 import type { Services } from '../services';
 import { MAX_LIST_ROWS } from '../boundedRows';
@@ -46,14 +47,14 @@ export async function pickFactPath(
     title:
       factName === undefined
         ? vscode.l10n.t('Explore a fact path')
-        : vscode.l10n.t('Explore a path of the structured fact {0}', factName),
+        : vscode.l10n.t('Explore a path of the structured fact {0}', inert(factName)),
     placeholder: vscode.l10n.t('Fact path, e.g. os.release.major'),
     failedPlaceholder: (message) =>
       vscode.l10n.t('Type a fact path (paths could not be listed: {0})', message),
     load: async (signal) =>
       (await leafPaths(services, connectionId, factName, signal)).map(({ path, type }) => ({
-        label: formatFactPath(path),
-        description: type,
+        label: inert(formatFactPath(path)),
+        description: inert(type),
         path,
       })),
   });
@@ -95,11 +96,12 @@ export async function pickFact(
         MAX_LIST_ROWS,
         vscode.l10n.t('The fact names'),
       );
-      return names.map((name) => ({ label: String(name) }));
+      // the name is kept as it is; the label shows it inert (a link or an icon stays text)
+      return names.map((name) => ({ label: inert(name), name: String(name) }));
     },
   });
   if (!picked) return undefined;
-  if (picked.item) return pathOfFact(services, connectionId, picked.item.label);
+  if (picked.item) return pathOfFact(services, connectionId, picked.item.name);
   const path = typedPath(picked.typed!);
   if (!path) return undefined;
   return path.length === 1 && typeof path[0] === 'string'
@@ -111,7 +113,7 @@ function typedPath(typed: string): FactPath | undefined {
   const path = parseFactPath(typed);
   if (!path) {
     void vscode.window.showWarningMessage(
-      vscode.l10n.t('"{0}" is not a fact path like os.release.major.', typed),
+      vscode.l10n.t('"{0}" is not a fact path like os.release.major.', inert(typed)),
     );
   }
   return path;

@@ -6,6 +6,7 @@
  */
 import * as vscode from 'vscode';
 import type { Node } from '../../client';
+import { inert } from '../inertText';
 import { pickConnection, pickFromServer } from '../pickers';
 import type { Services } from '../services';
 import { showNodeList } from './nodeListPicker';
@@ -17,7 +18,6 @@ import {
   type ResourceRef,
 } from './resourceRef';
 import { MAX_LIST_ROWS } from '../boundedRows';
-import { inert } from '../inertText';
 import { rowsAtMost } from '../truncationNotice';
 
 /** What the command answers once the list has loaded (the list stays open for the user). */
@@ -39,7 +39,7 @@ export async function findNodesWithResource(
   const ref = formatResourceRef(resource);
   const nodes = await showNodeList({
     connectionId,
-    title: vscode.l10n.t('Nodes with {0}', ref),
+    title: vscode.l10n.t('Nodes with {0}', inert(ref)),
     focusResource: ref,
     load: (signal) => nodesWithResource(services, connectionId, resource, signal),
   });
@@ -119,10 +119,12 @@ async function pickResource(
         MAX_LIST_ROWS,
         vscode.l10n.t('The resource types'),
       )) as Array<{ type: string; count: number }>;
+      // the type is kept as it is; the label shows it inert (a link or an icon stays text)
       return rows
         .sort((a, b) => a.type.localeCompare(b.type))
         .map((row) => ({
-          label: row.type,
+          type: row.type,
+          label: inert(row.type),
           description: vscode.l10n.t('{0} in catalogs', row.count.toLocaleString()),
         }));
     },
@@ -136,14 +138,14 @@ async function pickResource(
       void vscode.window.showWarningMessage(
         vscode.l10n.t(
           '"{0}" is neither a resource type nor a reference like Type[title].',
-          typePick.typed,
+          inert(typePick.typed),
         ),
       );
       return undefined;
     }
     return pickTitle(client, type);
   }
-  return pickTitle(client, typePick.item!.label);
+  return pickTitle(client, typePick.item!.type);
 }
 
 async function pickTitle(
@@ -151,8 +153,8 @@ async function pickTitle(
   type: string,
 ): Promise<ResourceRef | undefined> {
   const titlePick = await pickFromServer({
-    title: vscode.l10n.t('Find Nodes with {0}[…]', type),
-    placeholder: vscode.l10n.t('Title of the {0}', type),
+    title: vscode.l10n.t('Find Nodes with {0}[…]', inert(type)),
+    placeholder: vscode.l10n.t('Title of the {0}', inert(type)),
     failedPlaceholder: (message) =>
       vscode.l10n.t('Type the title (titles could not be listed: {0})', message),
     load: async (signal) => {
@@ -172,12 +174,13 @@ async function pickTitle(
       return rows
         .sort((a, b) => b.count - a.count || a.title.localeCompare(b.title))
         .map((row) => ({
-          label: row.title,
+          title: row.title,
+          label: inert(row.title),
           description: vscode.l10n.t('on {0} nodes', row.count.toLocaleString()),
         }));
     },
   });
   if (!titlePick) return undefined;
-  const title = titlePick.item?.label ?? titlePick.typed!;
+  const title = titlePick.item?.title ?? titlePick.typed!;
   return { type, title: type === 'Class' && !titlePick.item ? normaliseClassTitle(title) : title };
 }

@@ -5,6 +5,7 @@
  */
 import * as vscode from 'vscode';
 import type { Node } from '../../client';
+import { inert } from '../inertText';
 import { openViews } from '../webviews/openViews';
 import { age, statusIcon } from '../tree/presentation';
 
@@ -117,14 +118,15 @@ export function showNodeList(request: NodeListRequest): Promise<readonly Node[] 
 
 function nodeItem(node: Node): NodeItem {
   const cached = node.cachedCatalogStatus && node.cachedCatalogStatus !== 'not_used';
+  // what PuppetDB holds of an agent: a link or an icon in it stays text
   return {
     node,
-    label: node.name,
+    label: inert(node.name),
     iconPath: statusIcon(node.status),
     description: [
-      node.status ?? vscode.l10n.t('no report'),
+      node.status ? inert(node.status) : vscode.l10n.t('no report'),
       cached ? vscode.l10n.t('⚠ cached catalog') : undefined,
-      node.reportEnvironment ?? undefined,
+      node.reportEnvironment ? inert(node.reportEnvironment) : undefined,
       age(node.reportTimestamp),
     ]
       .filter(Boolean)

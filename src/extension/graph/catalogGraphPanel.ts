@@ -5,6 +5,7 @@ import { splitCatalogMessage } from '../../shared/catalogParts';
 import { restoredNote } from '../../shared/protocolSchema';
 import type { CatalogGraphTarget } from '../commandTargets';
 import { WebviewPanels } from '../ids';
+import { inert } from '../inertText';
 import type { Services } from '../services';
 import { withLoadProgress } from '../tree/loading';
 import { createPanel } from '../webviews/webviewHtml';
@@ -255,10 +256,12 @@ export class CatalogGraphPanel extends WebviewPanelHost<'graph'> {
     type Item = vscode.QuickPickItem & { certname: string | undefined };
     const previous = this.previous();
     const items: Item[] = [];
+    // certnames and versions are PuppetDB's: shown inert (a link or an icon stays text)
+    const shown = inert(this.target.certname);
     if (previous) {
       items.push({
-        label: `$(history) ${vscode.l10n.t('Previous catalog of {0}', this.target.certname)}`,
-        description: vscode.l10n.t('version {0}', previous.version),
+        label: `$(history) ${vscode.l10n.t('Previous catalog of {0}', shown)}`,
+        description: vscode.l10n.t('version {0}', inert(previous.version)),
         certname: this.target.certname,
       });
     }
@@ -273,11 +276,15 @@ export class CatalogGraphPanel extends WebviewPanelHost<'graph'> {
     )) as Array<{ certname: string }>;
     for (const { certname } of rows) {
       if (certname !== this.target.certname) {
-        items.push({ label: certname, description: vscode.l10n.t('latest catalog'), certname });
+        items.push({
+          label: inert(certname),
+          description: vscode.l10n.t('latest catalog'),
+          certname,
+        });
       }
     }
     const chosen = await vscode.window.showQuickPick(items, {
-      title: vscode.l10n.t('Compare the catalog of {0} with…', this.target.certname),
+      title: vscode.l10n.t('Compare the catalog of {0} with…', shown),
       placeHolder: previous
         ? vscode.l10n.t('the previous catalog, or another node')
         : vscode.l10n.t('another node'),
@@ -289,7 +296,7 @@ export class CatalogGraphPanel extends WebviewPanelHost<'graph'> {
   private async fetch(certname: string): Promise<CatalogGraphDto> {
     const client = await this.context.services.store.client(this.target.connectionId);
     const catalog = await withLoadProgress(
-      vscode.l10n.t('Loading the catalog of {0}…', certname),
+      vscode.l10n.t('Loading the catalog of {0}…', inert(certname)),
       (signal) => client.catalog(certname, { signal }),
       { location: vscode.ProgressLocation.Window },
     );

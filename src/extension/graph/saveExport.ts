@@ -50,7 +50,7 @@ export function refuseExport(
   void vscode.window.showErrorMessage(
     vscode.l10n.t(
       'The {0} export of the graph was not saved: {1}.',
-      format.toUpperCase(),
+      inert(format.toUpperCase()),
       inert(problem),
     ),
   );

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { OrderBy, PuppetDB } from '../../client';
 import { columnOfFactPath } from '../../shared/inventoryTable';
 import { MAX_LIST_ROWS } from '../boundedRows';
+import { inert } from '../inertText';
 import { rowsAtMost } from '../truncationNotice';
 
 /**
@@ -13,7 +14,7 @@ export async function pickFactPathColumn(
   client: PuppetDB,
   shown: readonly string[],
 ): Promise<string | undefined> {
-  const quickPick = vscode.window.createQuickPick();
+  const quickPick = vscode.window.createQuickPick<vscode.QuickPickItem & { column: string }>();
   quickPick.title = vscode.l10n.t('Add an inventory column');
   quickPick.placeholder = vscode.l10n.t('Fact path, e.g. os.distro.codename');
   quickPick.ignoreFocusOut = true;
@@ -27,35 +28,41 @@ export async function pickFactPathColumn(
       MAX_LIST_ROWS,
       vscode.l10n.t('The fact paths'),
     ) as Promise<Array<{ path?: unknown; type?: unknown }>>;
-  void factPaths({
-    // arrays' items (integer path segments) can't be extracted one by one
-    query: ['not', ['=', 'type', 'integer-index']],
-    orderBy: [{ field: 'path', order: 'asc' }],
-  })
-    .catch(() => factPaths({}))
-    .then((rows) => {
+  void (async () => {
+    try {
+      const rows = await factPaths({
+        // arrays' items (integer path segments) can't be extracted one by one
+        query: ['not', ['=', 'type', 'integer-index']],
+        orderBy: [{ field: 'path', order: 'asc' }],
+      }).catch(() => factPaths({}));
       const seen = new Set<string>();
-      const items: vscode.QuickPickItem[] = [];
+      const items: Array<vscode.QuickPickItem & { column: string }> = [];
       for (const row of rows) {
         const column = Array.isArray(row.path) ? columnOfFactPath(row.path) : undefined;
         if (!column || shown.includes(column) || seen.has(column)) continue;
         seen.add(column);
-        items.push({ label: column.slice('facts.'.length), description: String(row.type ?? '') });
+        // the column is kept as it is; the label shows it inert (a link or an icon stays text)
+        items.push({
+          label: inert(column.slice('facts.'.length)),
+          description: inert(row.type ?? ''),
+          column,
+        });
       }
       quickPick.items = items;
-    })
-    .catch((error: unknown) => {
+    } catch (error) {
       if (!controller.signal.aborted) {
         quickPick.placeholder = vscode.l10n.t(
           'Type a fact path (paths could not be listed: {0})',
-          error instanceof Error ? error.message : String(error),
+          inert(error instanceof Error ? error.message : String(error)),
         );
       }
-    })
-    .finally(() => (quickPick.busy = false));
+    }
+    quickPick.busy = false;
+  })();
   return new Promise((resolve) => {
     quickPick.onDidAccept(() => {
-      const typed = quickPick.selectedItems[0]?.label ?? quickPick.value.trim();
+      const picked = quickPick.selectedItems[0]?.column.slice('facts.'.length);
+      const typed = picked ?? quickPick.value.trim();
       const column = typed.startsWith('facts.') ? typed : `facts.${typed}`;
       resolve(
         columnOfFactPath(column.slice('facts.'.length).split('.')) && typed ? column : undefined,

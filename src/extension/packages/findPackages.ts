@@ -10,6 +10,7 @@
 import * as vscode from 'vscode';
 import type { Node, PuppetDB } from '../../client';
 import { showNodeList } from '../fleet/nodeListPicker';
+import { inert } from '../inertText';
 import { pickConnection } from '../pickers';
 import { exportRows } from '../pql/resultsExport';
 import type { Services } from '../services';
@@ -23,7 +24,6 @@ import {
   type PackageVersion,
 } from './packageQueries';
 import { rowsAtMost } from '../truncationNotice';
-import { inert } from '../inertText';
 
 /**
  * What the command may be told instead of asking (tests, other views). Never where to write: a
@@ -101,29 +101,31 @@ function exportHolders(
 
 /** Every package name, filtered as the user types; a name typed by hand is taken too. */
 async function pickPackageName(client: PuppetDB): Promise<string | undefined> {
-  const quickPick = vscode.window.createQuickPick();
+  const quickPick = vscode.window.createQuickPick<vscode.QuickPickItem & { name: string }>();
   quickPick.title = vscode.l10n.t('Find Packages');
   quickPick.placeholder = vscode.l10n.t('Package name (e.g. openssl)');
   quickPick.ignoreFocusOut = true;
   quickPick.busy = true;
   quickPick.show();
   const controller = new AbortController();
-  void packageNames(client, controller.signal)
-    .then((names) => {
-      quickPick.items = names.map((label) => ({ label }));
-    })
-    .catch((error: unknown) => {
+  void (async () => {
+    try {
+      const names = await packageNames(client, controller.signal);
+      // the name is kept as it is; the label shows it inert (a link or an icon stays text)
+      quickPick.items = names.map((name) => ({ label: inert(name), name }));
+    } catch (error) {
       if (!controller.signal.aborted) {
         quickPick.placeholder = vscode.l10n.t(
           'Type a package name (names could not be listed: {0})',
-          error instanceof Error ? error.message : String(error),
+          inert(error instanceof Error ? error.message : String(error)),
         );
       }
-    })
-    .finally(() => (quickPick.busy = false));
+    }
+    quickPick.busy = false;
+  })();
   return new Promise((resolve) => {
     quickPick.onDidAccept(() => {
-      resolve(quickPick.selectedItems[0]?.label ?? (quickPick.value.trim() || undefined));
+      resolve(quickPick.selectedItems[0]?.name ?? (quickPick.value.trim() || undefined));
       quickPick.hide();
     });
     quickPick.onDidHide(() => {
@@ -146,9 +148,11 @@ async function browseVersions(
   name: string,
 ): Promise<void> {
   const all = await packageVersions(client, name);
+  // the name typed or listed, and every version and provider, as text (no link, no icon)
+  const shownName = inert(name);
   if (all.length === 0) {
     void vscode.window.showInformationMessage(
-      vscode.l10n.t('No node has a package named "{0}".', name),
+      vscode.l10n.t('No node has a package named "{0}".', shownName),
     );
     return;
   }
@@ -176,12 +180,12 @@ async function browseVersions(
     quickPick.title = threshold
       ? vscode.l10n.t(
           '{0} older than {1}: {2} versions on {3} nodes',
-          name,
-          threshold,
+          shownName,
+          inert(threshold),
           listed.length,
           nodes,
         )
-      : vscode.l10n.t('{0}: {1} versions on {2} nodes', name, listed.length, nodes);
+      : vscode.l10n.t('{0}: {1} versions on {2} nodes', shownName, listed.length, nodes);
     quickPick.placeholder = vscode.l10n.t('A version opens its nodes');
     quickPick.buttons = threshold
       ? [filterButton, clearButton, exportButton]
@@ -190,7 +194,7 @@ async function browseVersions(
       threshold && listed.length > 0
         ? [
             {
-              label: vscode.l10n.t('$(filter) Every node older than {0}', threshold),
+              label: vscode.l10n.t('$(filter) Every node older than {0}', inert(threshold)),
               detail: vscode.l10n.t('{0} nodes', nodes),
               versions: listed,
               alwaysShow: true,
@@ -200,8 +204,8 @@ async function browseVersions(
     quickPick.items = [
       ...everyListed,
       ...listed.map((entry) => ({
-        label: entry.version,
-        description: entry.provider,
+        label: inert(entry.version),
+        description: inert(entry.provider),
         detail: vscode.l10n.t('{0} nodes', entry.nodes),
         versions: [entry],
       })),
@@ -216,7 +220,7 @@ async function browseVersions(
     } else if (button === filterButton) {
       asking = true;
       const typed = await vscode.window.showInputBox({
-        title: vscode.l10n.t('{0}: versions older than', name),
+        title: vscode.l10n.t('{0}: versions older than', shownName),
         prompt: vscode.l10n.t("Compared in each provider's ordering (dpkg, rpm, gem, pip)"),
         value: threshold ?? all[0]?.version,
         ignoreFocusOut: true,
@@ -257,17 +261,22 @@ async function listNodes(
   { name, versions }: { name: string; versions: readonly PackageVersion[] },
 ): Promise<FindPackagesResult['listed']> {
   const label =
-    versions.length === 1 ? versions[0]!.version : vscode.l10n.t('{0} versions', versions.length);
+    versions.length === 1
+      ? inert(versions[0]!.version)
+      : vscode.l10n.t('{0} versions', versions.length);
   let held = new Map<string, string>();
   const nodes = await showNodeList({
     connectionId,
-    title: vscode.l10n.t('Nodes with {0} {1}', name, label),
+    title: vscode.l10n.t('Nodes with {0} {1}', inert(name), label),
     load: async (signal) => {
       const found = await nodesHolding(services, client, name, versions, signal);
       held = found.held;
       return found.nodes;
     },
-    detail: (node) => held.get(node.name),
+    detail: (node) => {
+      const version = held.get(node.name);
+      return version === undefined ? undefined : inert(version);
+    },
   });
   return nodes?.map((node) => ({
     certname: node.name,

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { Commands } from '../ids';
+import { inert } from '../inertText';
 import type { Services } from '../services';
 import { resolveConnection } from './connectionResolver';
 import { splitQueries } from './language/querySplitter';
@@ -25,11 +26,14 @@ export class PqlCodeLensProvider implements vscode.CodeLensProvider, vscode.Disp
         document.positionAt(query.start),
         document.positionAt(query.start),
       );
+      // the connection named in the file, and the file's query: text, never an icon
       return new vscode.CodeLens(range, {
         title: connection
-          ? vscode.l10n.t('▶ Run on {0}', connection.name)
-          : vscode.l10n.t('▶ Run ({0})', problem ?? vscode.l10n.t('no connection')),
-        tooltip: connection ? `${connection.url}\n${query.text}` : problem,
+          ? vscode.l10n.t('▶ Run on {0}', inert(connection.name))
+          : vscode.l10n.t('▶ Run ({0})', problem ? inert(problem) : vscode.l10n.t('no connection')),
+        tooltip: connection
+          ? `${inert(connection.url)}\n${inert(query.text, { multiline: true })}`
+          : problem && inert(problem),
         command: Commands.runQuery,
         arguments: [{ uri: document.uri.toString(), offset: query.start }],
       });

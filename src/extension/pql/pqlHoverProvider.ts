@@ -1,6 +1,8 @@
 import * as vscode from 'vscode';
 import { formatFactPath } from '../../shared/factExplorer';
 import { Commands } from '../ids';
+import { inert } from '../inertText';
+import { encodedCommandArguments } from '../markdownLinks';
 import type { Services } from '../services';
 import { resolveConnection } from './connectionResolver';
 import { factAtToken, type FactTarget } from './factAtToken';
@@ -27,16 +29,18 @@ export class PqlHoverProvider implements vscode.HoverProvider {
       token.kind === 'string' || token.kind === 'number'
         ? undefined
         : describe(query.text, tokens, index);
-    const explore = fact && this.explore(fact, query.connection);
-    const markdown = [described, explore?.markdown].filter(Boolean).join('\n\n');
-    if (!markdown) return undefined;
+    if (!described && !fact) return undefined;
     const range = new vscode.Range(
       document.positionAt(query.start + token.start),
       document.positionAt(query.start + token.end),
     );
-    const content = new vscode.MarkdownString(markdown, explore?.link === true);
-    // the one command the link may run; its argument is JSON the command checks again
-    if (explore?.link) content.isTrusted = { enabledCommands: [Commands.exploreFact] };
+    // theme icons for the link's own $(graph); appendText escapes any in the file's words
+    const content = new vscode.MarkdownString(undefined, true);
+    if (described) content.appendMarkdown(described);
+    if (fact) {
+      if (described) content.appendMarkdown('\n\n');
+      this.appendExplore(content, fact, query.connection);
+    }
     return new vscode.Hover(content, range);
   }
 
@@ -46,30 +50,32 @@ export class PqlHoverProvider implements vscode.HoverProvider {
    * resolves it (not followed in Restricted Mode: then the hover says why, with no link).
    * Without that line the explorer takes the active connection when clicked.
    */
-  private explore(
+  private appendExplore(
+    content: vscode.MarkdownString,
     fact: FactTarget,
     connectionHint: string | undefined,
-  ): { markdown: string; link: boolean } {
+  ): void {
+    // the fact and the connection are the file's words: text, never markdown or a link
     const shown = 'fact' in fact ? fact.fact : formatFactPath(fact.path);
+    content.appendMarkdown('**').appendText(inert(shown)).appendMarkdown('**\n\n');
     const named = connectionHint ? resolveConnection(this.services, connectionHint) : undefined;
     if (named && !named.connection) {
-      return { markdown: escapeMarkdown(named.problem ?? ''), link: false };
+      content.appendText(named.problem ?? '');
+      return;
     }
     const target = named?.connection ? { connectionId: named.connection.id, ...fact } : fact;
-    const argument = encodeURIComponent(JSON.stringify([target]));
-    const label = named?.connection
-      ? vscode.l10n.t('Explore the values of {0} on {1}', shown, named.connection.name)
-      : vscode.l10n.t('Explore the values of {0} across the fleet', shown);
-    return {
-      markdown: `[$(graph) ${escapeMarkdown(label)}](command:${Commands.exploreFact}?${argument})`,
-      link: true,
-    };
+    const link = `command:${Commands.exploreFact}?${encodedCommandArguments([target])}`;
+    if (named?.connection) {
+      content.appendMarkdown(`[$(graph) ${vscode.l10n.t('Explore its values')}](${link}) `);
+      content.appendText(vscode.l10n.t('on {0}', inert(named.connection.name)));
+    } else {
+      content.appendMarkdown(
+        `[$(graph) ${vscode.l10n.t('Explore its values across the fleet')}](${link})`,
+      );
+    }
+    // the one command the link may run; its argument is JSON the command checks again
+    content.isTrusted = { enabledCommands: [Commands.exploreFact] };
   }
-}
-
-/** Markdown from the editor's text: a fact or connection name must not add links or markup. */
-function escapeMarkdown(text: string): string {
-  return text.replace(/[\\`*_{}[\]()#+\-.!<>|]/g, '\\$&');
 }
 
 function describe(
@@ -80,9 +86,10 @@ function describe(
   const token = tokens[index]!;
   const word = token.text;
   const next = tokens[index + 1];
+  // only the schema's own words are markdown: the file's words are used to look them up
   if (token.kind === 'operator') {
     const operator = OPERATORS.find((item) => item.name === word);
-    return operator && `**\`${word}\`** — ${operator.doc}`;
+    return operator && `**\`${operator.name}\`** — ${operator.doc}`;
   }
   const entity = entityInfo(word);
   if (entity && (next?.text === '{' || next?.text === '[')) {
@@ -98,11 +105,10 @@ function describe(
   const context = completionContext(text, token.start);
   const scope = 'entity' in context ? context.entity : undefined;
   const field = fieldInfo(scope, word);
-  if (field) {
-    const values = field.values
-      ? `\n\nValues: ${field.values.map((value) => `\`${value}\``).join(', ')}`
-      : '';
-    return `**${scope}.${field.name}**: \`${field.type}\`\n\n${field.doc}${values}`;
+  const fieldEntity = entityInfo(scope ?? '');
+  if (field && fieldEntity) {
+    const values = field.values ? `\n\nValues: \`${field.values.join('`, `')}\`` : '';
+    return `**${fieldEntity.name}.${field.name}**: \`${field.type}\`\n\n${field.doc}${values}`;
   }
   const phrase = lower === 'group' || lower === 'order' ? `${lower} by` : lower;
   const keyword = [...KEYWORDS, ...OPERATORS].find((item) => item.name === phrase);

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { PqlLanguageId } from '../ids';
+import { inert } from '../inertText';
 import type { Services } from '../services';
 import type { HistoryEntry, QueryHistory } from './queryHistory';
 
@@ -27,15 +28,16 @@ export async function showQueryHistory(
   picker.title = vscode.l10n.t('PQL query history');
   picker.placeholder = vscode.l10n.t('Enter runs the query again');
   picker.matchOnDetail = true;
+  // a query may come from a workspace's .pql file: its words are text, never an icon
   picker.items = entries.map((entry) => ({
-    label: `${icon(entry)} ${entry.query.replace(/\s+/g, ' ').slice(0, 100)}`,
+    label: `${icon(entry)} ${inert(entry.query.replace(/\s+/g, ' '), { maxChars: 100 })}`,
     description: [
-      services.store.get(entry.connectionId)?.name ?? entry.connectionId,
+      inert(services.store.get(entry.connectionId)?.name ?? entry.connectionId),
       vscode.l10n.t('{0} rows', entry.rows.toLocaleString('en-US')),
       vscode.l10n.t('{0} ms', entry.elapsedMs),
-      new Date(entry.ranAt).toLocaleString(),
+      inert(new Date(entry.ranAt).toLocaleString()),
     ].join(' · '),
-    detail: entry.query.includes('\n') ? entry.query : undefined,
+    detail: entry.query.includes('\n') ? inert(entry.query) : undefined,
     buttons: [runAgain, open],
     entry,
   }));
@@ -61,5 +63,12 @@ export async function showQueryHistory(
 }
 
 function icon(entry: HistoryEntry): string {
-  return { done: '$(pass)', error: '$(error)', cancelled: '$(circle-slash)' }[entry.outcome];
+  switch (entry.outcome) {
+    case 'done':
+      return '$(pass)';
+    case 'error':
+      return '$(error)';
+    default:
+      return '$(circle-slash)';
+  }
 }

@@ -70,13 +70,12 @@ export async function copyCurl(
     flavour,
   );
   await vscode.env.clipboard.writeText(command);
-  const copied = {
-    posix: () =>
-      vscode.l10n.t('Copied the curl command of this query, for a POSIX shell (bash, zsh…).'),
-    powershell: () => vscode.l10n.t('Copied the curl command of this query, for PowerShell.'),
-    cmd: () =>
-      vscode.l10n.t('Copied the curl command of this query, for the Command Prompt (cmd.exe).'),
-  };
-  void vscode.window.showInformationMessage(copied[flavour]());
+  void vscode.window.showInformationMessage(
+    flavour === 'posix'
+      ? vscode.l10n.t('Copied the curl command of this query, for a POSIX shell (bash, zsh…).')
+      : flavour === 'powershell'
+        ? vscode.l10n.t('Copied the curl command of this query, for PowerShell.')
+        : vscode.l10n.t('Copied the curl command of this query, for the Command Prompt (cmd.exe).'),
+  );
   return command;
 }

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { RevealNodeTarget } from '../commandTargets';
 import { ContextValues, Views } from '../ids';
+import { inert } from '../inertText';
 import type { Services } from '../services';
 import type { ExplorerNode } from '../tree/explorerNode';
 
@@ -18,7 +19,7 @@ export async function revealNode(services: Services, target: RevealNodeTarget): 
     const node = await filteredNode(services, target);
     if (!node) {
       void vscode.window.showWarningMessage(
-        vscode.l10n.t('{0} is not an active node of this PuppetDB.', target.certname),
+        vscode.l10n.t('{0} is not an active node of this PuppetDB.', inert(target.certname)),
       );
       return;
     }

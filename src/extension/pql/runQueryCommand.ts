@@ -54,7 +54,7 @@ export async function runQuery(
     // not awaited: the command ends here whether or not the user opens the trust editor
     void vscode.window
       .showWarningMessage(
-        problem ?? vscode.l10n.t('Restricted Mode.'),
+        problem ? inert(problem) : vscode.l10n.t('Restricted Mode.'),
         vscode.l10n.t('Manage Workspace Trust'),
       )
       .then((answer) => (answer ? services.trust.manage() : undefined));
@@ -62,7 +62,7 @@ export async function runQuery(
   }
   if (!connection) {
     const answer = await vscode.window.showErrorMessage(
-      problem ?? vscode.l10n.t('No connection.'),
+      problem ? inert(problem) : vscode.l10n.t('No connection.'),
       vscode.l10n.t('Add Connection…'),
     );
     if (answer) await vscode.commands.executeCommand(Commands.addConnection);

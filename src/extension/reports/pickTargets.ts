@@ -7,11 +7,11 @@ import * as vscode from 'vscode';
 import { lastHours, parseIsoRange, type EventsSource } from '../../shared/eventTableSource';
 import { declaredAtFilter, fleetEventsFilter } from '../../shared/protocolSchema';
 import type { EventsTarget, ReportTarget } from '../commandTargets';
+import { inert } from '../inertText';
 import type { Services } from '../services';
 import { PuppetNodeNode } from '../tree/puppetNodeNode';
 import { ReportNode } from '../tree/reportNodes';
 import { pickCertname, pickConnection } from '../pickers';
-import { inert } from '../inertText';
 import { rowsAtMost } from '../truncationNotice';
 
 export interface ResolvedEvents {
@@ -89,8 +89,10 @@ export async function resolveReportTarget(
 
 /** A node's events: its latest report, the last day or week, or a range typed in ISO-8601. */
 async function pickNodeRange(certname: string): Promise<EventsSource | undefined> {
+  // the certname is PuppetDB's: shown inert (a link or an icon stays text)
+  const shown = inert(certname);
   const choices = [
-    { label: vscode.l10n.t('Latest report'), description: certname, range: 'latest' as const },
+    { label: vscode.l10n.t('Latest report'), description: shown, range: 'latest' as const },
     { label: vscode.l10n.t('Last 24 hours'), range: 24 },
     { label: vscode.l10n.t('Last 7 days'), range: 24 * 7 },
     {
@@ -101,7 +103,7 @@ async function pickNodeRange(certname: string): Promise<EventsSource | undefined
   ];
   // a second step: a webview taking focus back as the first closes must not dismiss it
   const choice = await vscode.window.showQuickPick(choices, {
-    placeHolder: vscode.l10n.t('Events of {0}', certname),
+    placeHolder: vscode.l10n.t('Events of {0}', shown),
     ignoreFocusOut: true,
   });
   if (!choice) return undefined;
@@ -110,7 +112,7 @@ async function pickNodeRange(certname: string): Promise<EventsSource | undefined
   const input = await vscode.window.showInputBox({
     prompt: vscode.l10n.t(
       'Events of {0} from … to … (the end is optional; UTC unless a zone is given)',
-      certname,
+      shown,
     ),
     placeHolder: '2024-05-01T00:00Z / 2024-05-02T00:00Z',
     ignoreFocusOut: true,
@@ -143,18 +145,20 @@ async function pickReport(
     vscode.l10n.t('The reports of {0}', inert(certname)),
   )) as Array<{ hash: string; end_time: string; status: string | null; noop: boolean }>;
   if (rows.length === 0) {
-    void vscode.window.showInformationMessage(vscode.l10n.t('{0} has no reports.', certname));
+    void vscode.window.showInformationMessage(
+      vscode.l10n.t('{0} has no reports.', inert(certname)),
+    );
     return undefined;
   }
   const picked = await vscode.window.showQuickPick(
     rows.map((row) => ({
-      label: row.end_time.replace('T', ' ').replace(/\.\d+Z$/, 'Z'),
-      description: `${row.status ?? vscode.l10n.t('unknown')}${row.noop ? ' · noop' : ''}`,
-      detail: row.hash,
+      label: inert(row.end_time.replace('T', ' ').replace(/\.\d+Z$/, 'Z')),
+      description: `${row.status ? inert(row.status) : vscode.l10n.t('unknown')}${row.noop ? ' · noop' : ''}`,
+      detail: inert(row.hash),
       hash: row.hash,
     })),
     {
-      placeHolder: vscode.l10n.t('Report of {0}', certname),
+      placeHolder: vscode.l10n.t('Report of {0}', inert(certname)),
       matchOnDetail: true,
       ignoreFocusOut: true,
     },

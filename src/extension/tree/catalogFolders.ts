@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { Commands } from '../ids';
+import { inert } from '../inertText';
 import type { TreeContext } from './treeContext';
 import { ExplorerNode } from './explorerNode';
 import { withLoadProgress } from './loading';
@@ -97,9 +98,10 @@ export class EnvironmentNode extends ExplorerNode {
   }
 
   toTreeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem(this.environment, vscode.TreeItemCollapsibleState.None);
+    const environment = inert(this.environment);
+    const item = new vscode.TreeItem(environment, vscode.TreeItemCollapsibleState.None);
     item.iconPath = new vscode.ThemeIcon('layers');
-    item.tooltip = vscode.l10n.t('Show the nodes and the overview of {0}', this.environment);
+    item.tooltip = vscode.l10n.t('Show the nodes and the overview of {0}', environment);
     item.command = {
       command: Commands.showEnvironment,
       title: vscode.l10n.t('Show Environment'),
@@ -123,9 +125,10 @@ export class FactNameNode extends ExplorerNode {
   }
 
   toTreeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem(this.factName, vscode.TreeItemCollapsibleState.None);
+    const factName = inert(this.factName);
+    const item = new vscode.TreeItem(factName, vscode.TreeItemCollapsibleState.None);
     item.iconPath = new vscode.ThemeIcon('symbol-key');
-    item.tooltip = vscode.l10n.t('Explore the values of {0} across the fleet', this.factName);
+    item.tooltip = vscode.l10n.t('Explore the values of {0} across the fleet', factName);
     item.command = {
       command: Commands.exploreFact,
       title: vscode.l10n.t('Explore Fact'),

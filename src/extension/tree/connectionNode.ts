@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { ContextValues } from '../ids';
+import { inert } from '../inertText';
 import type { ConnectionSettings } from '../settings';
 import { ExplorerNode } from './explorerNode';
 import { EnvironmentsFolder, FactNamesFolder } from './catalogFolders';
@@ -18,14 +19,14 @@ export class ConnectionNode extends ExplorerNode {
   }
 
   toTreeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem(
-      this.connection.name,
-      vscode.TreeItemCollapsibleState.Collapsed,
-    );
-    item.description = this.connection.url;
+    // the user's own settings, made inert all the same (a shared settings file writes them too)
+    const name = inert(this.connection.name);
+    const url = inert(this.connection.url);
+    const item = new vscode.TreeItem(name, vscode.TreeItemCollapsibleState.Collapsed);
+    item.description = url;
     item.iconPath = new vscode.ThemeIcon('database');
     item.contextValue = ContextValues.connection;
-    item.tooltip = `${this.connection.name}\n${this.connection.url}`;
+    item.tooltip = `${name}\n${url}`;
     return item;
   }
 

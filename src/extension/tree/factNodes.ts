@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { Fact, PuppetDB } from '../../client';
 import { ContextValues } from '../ids';
+import { inert } from '../inertText';
 import type { TreeContext } from './treeContext';
 import { ExplorerNode } from './explorerNode';
 import { valueText } from './presentation';
@@ -15,7 +16,7 @@ export class FactsFolder extends PagedSection<Fact> {
     const names = {
       key: 'Facts',
       label: vscode.l10n.t('Facts'),
-      loading: vscode.l10n.t('Loading the facts of {0}…', certname),
+      loading: vscode.l10n.t('Loading the facts of {0}…', inert(certname)),
     };
     super(connectionId, certname, context, names, 'symbol-property');
   }
@@ -64,8 +65,9 @@ export class FactValueNode extends ExplorerNode {
   }
 
   toTreeItem(): vscode.TreeItem {
+    // fact names and values are what an agent sent: a link or an icon in them stays text
     const item = new vscode.TreeItem(
-      this.path[this.path.length - 1]!,
+      inert(this.path[this.path.length - 1]),
       this.structured
         ? vscode.TreeItemCollapsibleState.Collapsed
         : vscode.TreeItemCollapsibleState.None,
@@ -75,7 +77,7 @@ export class FactValueNode extends ExplorerNode {
         ? `[${this.value.length}]`
         : `{${Object.keys(this.value as object).length}}`
       : valueText(this.value);
-    item.tooltip = `${this.path.join('.')}\n${valueText(this.value)}`;
+    item.tooltip = `${inert(this.path.join('.'))}\n${valueText(this.value)}`;
     // screen readers read the key and its value, not the tooltip's dotted path
     item.accessibilityInformation = { label: `${String(item.label)} ${String(item.description)}` };
     item.contextValue = ContextValues.fact;

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { Node } from '../../client';
 import { ContextValues } from '../ids';
+import { inert } from '../inertText';
 import type { TreeContext } from './treeContext';
 import { ExplorerNode } from './explorerNode';
 import { withLoadProgress } from './loading';
@@ -41,7 +42,7 @@ export class NodesFolder extends ExplorerNode {
     const total = this.pages.total;
     item.description = [
       total === undefined ? undefined : total.toLocaleString('en-US'),
-      filter && vscode.l10n.t('filter: {0}', filter),
+      filter && vscode.l10n.t('filter: {0}', inert(filter)),
     ]
       .filter(Boolean)
       .join(' · ');

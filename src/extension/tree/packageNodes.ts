@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { JsonObject, PuppetDB } from '../../client';
+import { inert } from '../inertText';
 import type { ExplorerNode } from './explorerNode';
 import { PagedSection } from './nodeSection';
 import type { Page } from './pagedList';
@@ -13,7 +14,7 @@ export class PackagesFolder extends PagedSection<JsonObject> {
     const names = {
       key: 'Packages',
       label: vscode.l10n.t('Packages'),
-      loading: vscode.l10n.t('Loading the packages of {0}…', certname),
+      loading: vscode.l10n.t('Loading the packages of {0}…', inert(certname)),
     };
     super(connectionId, certname, context, names, 'package');
   }
@@ -43,10 +44,10 @@ export class PackagesFolder extends PagedSection<JsonObject> {
   }
 
   protected childOf(row: JsonObject): ExplorerNode {
-    const name = String(row.package_name);
-    const version = String(row.version);
-    const provider = String(row.provider);
-    // a tree item's label and description are plain text: a package named like markup stays text
+    // what an agent sent: markup, a link or an icon in a package's name stays text
+    const name = inert(row.package_name);
+    const version = inert(row.version);
+    const provider = inert(row.provider);
     return new InfoNode(
       name,
       vscode.l10n.t('{0} · {1}', version, provider),

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { formatAge, formatTimestamp } from '../../shared/dateFormat';
+import { inert, type InertText } from '../inertText';
 import { Settings } from '../settings';
 
 /** How a Puppet run status looks in the tree: icon and theme colour. */
@@ -23,17 +24,16 @@ export function statusIcon(status: string | undefined): vscode.ThemeIcon {
 const settings = new Settings();
 
 /** How long ago, in the user's locale ("3 minutes ago"). */
-export function age(date: Date | undefined, now = Date.now()): string {
-  return formatAge(date, now, { locale: vscode.env.language });
+export function age(date: Date | undefined, now = Date.now()): InertText {
+  return inert(formatAge(date, now, { locale: vscode.env.language }));
 }
 
 /** A date and time in the user's locale and time zone, or in UTC (`puppetdbExplorer.utcTimes`). */
-export function timestamp(date: Date | undefined): string {
-  return formatTimestamp(date, { locale: vscode.env.language, utc: settings.utcTimes() });
+export function timestamp(date: Date | undefined): InertText {
+  return inert(formatTimestamp(date, { locale: vscode.env.language, utc: settings.utcTimes() }));
 }
 
-/** A value as one line: strings bare, the rest as compact JSON, cut at 200 characters. */
-export function valueText(value: unknown): string {
-  const text = typeof value === 'string' ? value : JSON.stringify(value);
-  return text.length > 200 ? `${text.slice(0, 200)}…` : text;
+/** A value as one inert line: strings bare, the rest as compact JSON, cut at 200 characters. */
+export function valueText(value: unknown): InertText {
+  return inert(typeof value === 'string' ? value : JSON.stringify(value), { maxChars: 201 });
 }

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { Node } from '../../client';
 import { ContextValues } from '../ids';
+import { inert } from '../inertText';
 import type { TreeContext } from './treeContext';
 import { ExplorerNode } from './explorerNode';
 import { FactsFolder } from './factNodes';
@@ -25,10 +26,12 @@ export class PuppetNodeNode extends ExplorerNode {
 
   toTreeItem(): vscode.TreeItem {
     const { node } = this;
-    const item = new vscode.TreeItem(node.name, vscode.TreeItemCollapsibleState.Collapsed);
+    // every field is what PuppetDB holds of an agent: a link, an icon or markup in it stays text
+    const name = inert(node.name);
+    const item = new vscode.TreeItem(name, vscode.TreeItemCollapsibleState.Collapsed);
     const cached = node.cachedCatalogStatus && node.cachedCatalogStatus !== 'not_used';
     item.iconPath = statusIcon(node.status);
-    const status = node.status ?? vscode.l10n.t('no report');
+    const status = node.status ? inert(node.status) : vscode.l10n.t('no report');
     item.description = [
       status,
       cached ? `⚠ ${vscode.l10n.t('cached catalog')}` : undefined,
@@ -38,27 +41,28 @@ export class PuppetNodeNode extends ExplorerNode {
       .join(' · ');
     item.contextValue = ContextValues.node;
     const tooltip = new vscode.MarkdownString(undefined, false);
-    tooltip.appendMarkdown(`**${escape(node.name)}** — ${escape(status)}\n\n`);
+    tooltip.appendMarkdown('**').appendText(name).appendMarkdown('** — ').appendText(status);
+    tooltip.appendMarkdown('\n\n');
     if (cached) {
-      tooltip.appendMarkdown(
-        `⚠ ${vscode.l10n.t('The last run used a cached catalog ({0}).', escape(node.cachedCatalogStatus ?? ''))}\n\n`,
+      tooltip.appendText(
+        `⚠ ${vscode.l10n.t('The last run used a cached catalog ({0}).', inert(node.cachedCatalogStatus))}`,
       );
+      tooltip.appendMarkdown('\n\n');
     }
     if (node.unreportedTime) {
-      tooltip.appendMarkdown(
-        `${vscode.l10n.t('Unreported for {0}', escape(node.unreportedTime))}\n\n`,
-      );
+      tooltip.appendText(vscode.l10n.t('Unreported for {0}', inert(node.unreportedTime)));
+      tooltip.appendMarkdown('\n\n');
     }
-    tooltip.appendMarkdown(
-      [
-        `| | |`,
-        `|---|---|`,
-        `| ${vscode.l10n.t('Last report')} | ${timestamp(node.reportTimestamp)} |`,
-        `| ${vscode.l10n.t('Catalog')} | ${timestamp(node.catalogTimestamp)} |`,
-        `| ${vscode.l10n.t('Facts')} | ${timestamp(node.factsTimestamp)} |`,
-        `| ${vscode.l10n.t('Environment')} | ${escape(node.reportEnvironment ?? vscode.l10n.t('no environment'))} |`,
-      ].join('\n'),
-    );
+    const row = (label: string, value: string) =>
+      tooltip.appendMarkdown(`| ${label} | `).appendText(value).appendMarkdown(' |\n');
+    tooltip.appendMarkdown('| | |\n|---|---|\n');
+    row(vscode.l10n.t('Last report'), timestamp(node.reportTimestamp));
+    row(vscode.l10n.t('Catalog'), timestamp(node.catalogTimestamp));
+    row(vscode.l10n.t('Facts'), timestamp(node.factsTimestamp));
+    tooltip.appendMarkdown(`| ${vscode.l10n.t('Environment')} | `);
+    if (node.reportEnvironment) tooltip.appendText(inert(node.reportEnvironment));
+    else tooltip.appendMarkdown(vscode.l10n.t('no environment'));
+    tooltip.appendMarkdown(' |');
     item.tooltip = tooltip;
     return item;
   }
@@ -75,8 +79,4 @@ export class PuppetNodeNode extends ExplorerNode {
   override json(): unknown {
     return this.node;
   }
-}
-
-function escape(text: string): string {
-  return text.replace(/[\\`*_{}[\]()#+\-.!<>|]/g, '\\$&');
 }

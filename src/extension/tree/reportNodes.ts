@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { PuppetDB, Report } from '../../client';
 import { ContextValues } from '../ids';
+import { inert } from '../inertText';
 import type { TreeContext } from './treeContext';
 import { ExplorerNode } from './explorerNode';
 import { withLoadProgress } from './loading';
@@ -41,7 +42,7 @@ export class ReportsFolder extends PagedSection<Report> {
     const names = {
       key: 'Reports',
       label: vscode.l10n.t('Reports'),
-      loading: vscode.l10n.t('Loading the reports of {0}…', certname),
+      loading: vscode.l10n.t('Loading the reports of {0}…', inert(certname)),
     };
     super(connectionId, certname, context, names, 'history');
   }
@@ -92,12 +93,14 @@ export class ReportNode extends ExplorerNode {
       vscode.TreeItemCollapsibleState.Collapsed,
     );
     item.iconPath = statusIcon(report.status);
-    item.description = `${report.status ?? ''} · ${(report.runTime / 1000).toFixed(1)} s · ${age(report.end)}`;
+    // every field is what an agent sent: a link or an icon in it stays text
+    const status = inert(report.status ?? '');
+    item.description = `${status} · ${(report.runTime / 1000).toFixed(1)} s · ${age(report.end)}`;
     item.tooltip = [
-      `${report.node} ${report.status ?? ''}`,
-      vscode.l10n.t('configuration {0}', report.version),
-      vscode.l10n.t('Puppet {0}', report.agentVersion),
-      vscode.l10n.t('cached catalog: {0}', report.cachedCatalogStatus ?? '—'),
+      `${inert(report.node)} ${status}`,
+      vscode.l10n.t('configuration {0}', inert(report.version)),
+      vscode.l10n.t('Puppet {0}', inert(report.agentVersion)),
+      vscode.l10n.t('cached catalog: {0}', inert(report.cachedCatalogStatus ?? '—')),
     ].join('\n');
     item.contextValue = ContextValues.report;
     return item;
@@ -144,8 +147,8 @@ export class ReportNode extends ExplorerNode {
           return events.map(
             (event) =>
               new InfoNode(
-                `${event.type}[${event.title}]`,
-                `${event.status}${event.property ? ` · ${event.property}: ${valueText(event.oldValue)} → ${valueText(event.newValue)}` : ''}`,
+                inert(`${event.type}[${event.title}]`),
+                `${inert(event.status)}${event.property ? ` · ${inert(event.property)}: ${valueText(event.oldValue)} → ${valueText(event.newValue)}` : ''}`,
                 statusIcon(
                   event.status === 'failure'
                     ? 'failed'
@@ -155,7 +158,7 @@ export class ReportNode extends ExplorerNode {
                         ? 'noop'
                         : undefined,
                 ),
-                event.message,
+                inert(event.message, { multiline: true }),
               ),
           );
         },
@@ -164,8 +167,8 @@ export class ReportNode extends ExplorerNode {
         (await this.fullReport()).logs.map(
           (log) =>
             new InfoNode(
-              String(log.message),
-              `${String(log.level)} · ${String(log.source)}`,
+              inert(log.message),
+              `${inert(log.level)} · ${inert(log.source)}`,
               logIcon(String(log.level)),
             ),
         ),
@@ -173,7 +176,10 @@ export class ReportNode extends ExplorerNode {
       new LazyListNode(this.context, 'Metrics', vscode.l10n.t('Metrics'), 'graph', async () =>
         (await this.fullReport()).metrics.map(
           (metric) =>
-            new InfoNode(`${String(metric.category)}.${String(metric.name)}`, String(metric.value)),
+            new InfoNode(
+              inert(`${String(metric.category)}.${String(metric.name)}`),
+              inert(metric.value),
+            ),
         ),
       ),
     ];

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { PuppetDB, Resource } from '../../client';
 import { ContextValues } from '../ids';
+import { inert, type InertText } from '../inertText';
 import type { TreeContext } from './treeContext';
 import { ExplorerNode } from './explorerNode';
 import { valueText } from './presentation';
@@ -8,7 +9,6 @@ import { NodeSection } from './nodeSection';
 import { InfoNode, safely } from './simpleNodes';
 import { MAX_TREE_ITEMS } from '../boundedRows';
 import { rowsAtMost } from '../truncationNotice';
-import { inert } from '../inertText';
 
 /** A node's catalog resources, grouped by type with counts. */
 export class ResourcesFolder extends NodeSection {
@@ -16,7 +16,7 @@ export class ResourcesFolder extends NodeSection {
     const names = {
       key: 'Resources',
       label: vscode.l10n.t('Resources'),
-      loading: vscode.l10n.t('Loading the resources of {0}…', certname),
+      loading: vscode.l10n.t('Loading the resources of {0}…', inert(certname)),
     };
     super(connectionId, certname, context, names, 'symbol-class');
   }
@@ -59,7 +59,7 @@ class ResourceTypeNode extends ExplorerNode {
   }
 
   toTreeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem(this.type, vscode.TreeItemCollapsibleState.Collapsed);
+    const item = new vscode.TreeItem(inert(this.type), vscode.TreeItemCollapsibleState.Collapsed);
     item.description = String(this.resources.length);
     item.iconPath = new vscode.ThemeIcon('symbol-folder');
     return item;
@@ -88,14 +88,18 @@ export class ResourceNode extends ExplorerNode {
 
   toTreeItem(): vscode.TreeItem {
     const { resource } = this;
-    const item = new vscode.TreeItem(resource.name, vscode.TreeItemCollapsibleState.Collapsed);
+    // the title, the file and the tags are the catalog's: a link or an icon in them stays text
+    const item = new vscode.TreeItem(
+      inert(resource.name),
+      vscode.TreeItemCollapsibleState.Collapsed,
+    );
     item.description = [
       resource.exported ? vscode.l10n.t('exported') : undefined,
       location(resource),
     ]
       .filter(Boolean)
       .join(' · ');
-    item.tooltip = `${resource.toString()}\n${location(resource) ?? ''}\ntags: ${resource.tags.join(', ')}`;
+    item.tooltip = `${inert(resource.toString())}\n${location(resource) ?? ''}\ntags: ${inert(resource.tags.join(', '))}`;
     item.contextValue = ContextValues.resource;
     item.iconPath = new vscode.ThemeIcon(resource.exported ? 'export' : 'symbol-object');
     return item;
@@ -105,10 +109,10 @@ export class ResourceNode extends ExplorerNode {
     return Object.entries(this.resource.parameters).map(
       ([name, value]) =>
         new InfoNode(
-          name,
+          inert(name),
           valueText(value),
           new vscode.ThemeIcon('symbol-parameter'),
-          `${name} => ${valueText(value)}`,
+          `${inert(name)} => ${valueText(value)}`,
         ),
     );
   }
@@ -118,6 +122,8 @@ export class ResourceNode extends ExplorerNode {
   }
 }
 
-function location(resource: Resource): string | undefined {
-  return resource.sourcefile ? `${resource.sourcefile}:${resource.sourceline ?? ''}` : undefined;
+function location(resource: Resource): InertText | undefined {
+  return resource.sourcefile
+    ? inert(`${resource.sourcefile}:${resource.sourceline ?? ''}`)
+    : undefined;
 }

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { Commands, ContextValues } from '../ids';
 import { describeError, pointsAtConnectionSettings } from '../errorText';
+import { inert } from '../inertText';
 import { ExplorerNode } from './explorerNode';
 import type { PagedList } from './pagedList';
 import type { TreeContext } from './treeContext';
@@ -36,14 +37,16 @@ export class ErrorNode extends ExplorerNode {
 
   toTreeItem(): vscode.TreeItem {
     const message = describeError(this.error);
-    const item = new vscode.TreeItem(message.split('\n')[0]!, vscode.TreeItemCollapsibleState.None);
-    item.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('errorForeground'));
-    item.tooltip = new vscode.MarkdownString(
-      vscode.l10n.t(
-        '**Could not load this level**\n\n{0}\n\nClick to retry.',
-        escapeMarkdown(message),
-      ),
+    const item = new vscode.TreeItem(
+      inert(message.split('\n')[0]),
+      vscode.TreeItemCollapsibleState.None,
     );
+    item.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('errorForeground'));
+    // the server's words as text: markup or a link in them stays what it reads
+    item.tooltip = new vscode.MarkdownString()
+      .appendMarkdown(`**${vscode.l10n.t('Could not load this level')}**\n\n`)
+      .appendText(message)
+      .appendMarkdown(`\n\n${vscode.l10n.t('Click to retry.')}`);
     // its actions (package.json menus): Retry and Show Log; Edit Connection when that is the fix
     item.contextValue = pointsAtConnectionSettings(this.error)
       ? ContextValues.connectionError
@@ -79,10 +82,6 @@ export class LoadMoreNode extends ExplorerNode {
     };
     return item;
   }
-}
-
-function escapeMarkdown(text: string): string {
-  return text.replace(/[\\`*_{}[\]()#+\-.!<>|]/g, '\\$&');
 }
 
 /** Loads children, turning any failure into an error item with a retry (and a line in the log). */

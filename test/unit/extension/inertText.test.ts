@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { INERT_MAX_CHARS, inert } from '../../../src/extension/inertText';
+import { INERT_JOINER, INERT_MAX_CHARS, inert } from '../../../src/extension/inertText';
 
 const VSCODE_LINK =
   /\[([^\]]+)\]\(((?:https?:\/\/|command:|file:)[^)\s]+)(?: (["'])(.+?)(\3))?\)/gi;
@@ -49,7 +49,9 @@ describe('inert text', () => {
 
   test('it reads the same: only invisible joiners are added', () => {
     const value = 'Package[openssl] $(alert) [x](command:y) (x)';
-    assert.equal(inert(value).replace(/\u200b/g, ''), value);
+    assert.equal(inert(value).replaceAll(INERT_JOINER, ''), value);
+    // invisible, and no place to break a line
+    assert.equal(INERT_JOINER, '\u2060');
   });
 
   test('one line, no control or bidirectional characters', () => {
@@ -69,7 +71,7 @@ describe('inert text', () => {
   test('anything becomes text', () => {
     assert.equal(inert(undefined), 'undefined');
     assert.equal(inert(42), '42');
-    assert.equal(inert({ toString: () => '$(x)' }), '$\u200b(x)');
+    assert.equal(inert({ toString: () => '$(x)' }), '$\u2060(x)');
   });
 });
 

@@ -298,6 +298,16 @@ describe('fault proxy', () => {
     assert.equal((await send(proxy.port, '/nodes')).body, BODY, 'the next request passes');
   });
 
+  test("an answer of the proxy's own: its status and body, nothing forwarded", async () => {
+    const body = JSON.stringify({ error: '[x](command:y) $(alert)' });
+    proxy.inject({ kind: 'answer', status: 400, body }, { times: 1 });
+    const answer = await send(proxy.port, '/pdb/query/v4');
+    assert.equal(answer.status, 400);
+    assert.equal(answer.body, body);
+    assert.match(String(answer.headers['content-type']), /^application\/json/);
+    assert.equal(upstreamSaw.length, 0);
+  });
+
   test('refusing connections frees the port; accepting again reuses it', async () => {
     const port = proxy.port;
     await proxy.refuseConnections();

@@ -9,6 +9,7 @@ import * as vscode from 'vscode';
 import { connect } from '../../../src/client';
 import type { ExtensionApi } from '../../../src/extension/extension';
 import { Commands, ContextValues } from '../../../src/extension/ids';
+import { INERT_JOINER } from '../../../src/extension/inertText';
 import type { ExplorerNode } from '../../../src/extension/tree/explorerNode';
 import { loadedFleet, testServer } from '../../integration/support/puppetdb';
 import { until } from '../until';
@@ -16,8 +17,11 @@ import { addConnection, testingApi } from '../testingApi';
 
 const EXTENSION_ID = 'puppetdb-explorer.puppetdb-explorer';
 
+/** The labels as a person reads them (inert() puts invisible joiners in the hostile node's). */
 async function labels(nodes: ExplorerNode[]): Promise<string[]> {
-  return Promise.all(nodes.map(async (node) => String((await node.toTreeItem()).label)));
+  return Promise.all(
+    nodes.map(async (node) => String((await node.toTreeItem()).label).replaceAll(INERT_JOINER, '')),
+  );
 }
 
 /** The extension's own classes live in its bundle, not this one: tell node kinds by contextValue. */

@@ -11,6 +11,7 @@ import { promisify } from 'node:util';
 import * as vscode from 'vscode';
 import type { ExtensionApi } from '../../../src/extension/extension';
 import { Commands, ContextValues } from '../../../src/extension/ids';
+import { INERT_JOINER } from '../../../src/extension/inertText';
 import type { ExplorerNode } from '../../../src/extension/tree/explorerNode';
 import {
   loadedFleet,
@@ -34,8 +35,9 @@ function script(name: string): string {
   throw new Error(`scripts/puppetdb/${name} not found above ${__dirname}`);
 }
 
+/** The label as a person reads it (inert() puts invisible joiners in the hostile node's). */
 async function labelOf(node: ExplorerNode): Promise<string> {
-  return String((await node.toTreeItem()).label);
+  return String((await node.toTreeItem()).label).replaceAll(INERT_JOINER, '');
 }
 
 async function kindOf(node: ExplorerNode | undefined): Promise<string | undefined> {
