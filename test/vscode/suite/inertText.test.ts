@@ -27,6 +27,7 @@ import { loadedFleet, testServer } from '../../integration/support/puppetdb';
 import { startFaultProxy, type FaultProxy } from '../../support/faultProxy';
 import { openUntitledPql } from '../untitledPql';
 import { until } from '../until';
+import { addConnection } from '../testingApi';
 
 const EXTENSION_ID = 'puppetdb-explorer.puppetdb-explorer';
 const CONNECTION = { id: 'inert-text', name: 'Inert text PuppetDB' };
@@ -189,10 +190,10 @@ describe('Text from a server, an agent or a file stays text on VS Code surfaces'
   before(async () => {
     api = await vscode.extensions.getExtension<ExtensionApi>(EXTENSION_ID)!.activate();
     proxy = await startFaultProxy({ target: { host: server.host, port: server.httpPort } });
-    await vscode.commands.executeCommand(Commands.addConnection, {
+    await addConnection({
       connection: { ...CONNECTION, url: `http://${server.host}:${server.httpPort}` },
     });
-    await vscode.commands.executeCommand(Commands.addConnection, {
+    await addConnection({
       connection: { ...PROXIED, url: proxy.url },
     });
     await api.services.statusBar.setActive(CONNECTION.id);
