@@ -1,5 +1,5 @@
 import { STABLE_ORDER, endpointPath, type EndpointKey } from './endpoints';
-import { EmptyResponseError, MalformedResponseError } from './errors';
+import { EmptyResponseError, MalformedResponseError, ResultTooLargeError } from './errors';
 import {
   decodeJsonStream,
   EmptyBodyError,
@@ -47,7 +47,11 @@ export class QueryEngine {
   /** X-Records of the latest query, as the reference's `total` (undefined when absent). */
   total: number | undefined;
 
-  constructor(private readonly transport: Transport) {}
+  constructor(
+    private readonly transport: Transport,
+    /** The most rows `json()` and `collect()` hold (ConnectOptions.maxListRows). */
+    private readonly maxListRows = Infinity,
+  ) {}
 
   async send(request: EngineRequest): Promise<HttpResponse> {
     const method = request.method ?? 'GET';
@@ -86,9 +90,14 @@ export class QueryEngine {
       for await (const part of decode(response)) {
         if (part.kind === 'single') single = { value: part.value };
         else for (const element of part.elements) elements.push(element);
+        if (elements.length > this.maxListRows) {
+          throw new ResultTooLargeError(response.url, this.maxListRows);
+        }
       }
     } catch (error) {
       response.finish({ rows: elements.length, error });
+      // an answer cut short (too many rows) leaves its body unread: the connection is let go
+      response.discard();
       throw error;
     }
     // the decoder yields a single value for anything but an array, and nothing for `[]`
@@ -138,6 +147,20 @@ export class QueryEngine {
       response.discard();
     }
     if (!sawArray) yield [];
+  }
+
+  /**
+   * Every record of `stream`, held in memory: at most `maxListRows` of them (past it the rest is
+   * not read and the call fails), since the caller asked for the whole answer at once.
+   */
+  async collect<T>(stream: RecordStream<T>, where: string): Promise<T[]> {
+    const records: T[] = [];
+    for await (const batch of stream.batches()) {
+      for (const record of batch) records.push(record);
+      // leaving the loop ends the request, as a reader that stops early does
+      if (records.length > this.maxListRows) throw new ResultTooLargeError(where, this.maxListRows);
+    }
+    return records;
   }
 
   /** A lazy record stream over an endpoint; with `pageSize`, one request per page. */

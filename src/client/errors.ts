@@ -25,6 +25,22 @@ export class DoesNotComputeError extends APIError {
   override name = 'DoesNotComputeError';
 }
 
+/**
+ * A call that holds its whole answer in memory got more rows than `maxListRows` allows (an
+ * answer that never ends, or a fleet larger than the caller expected); what was read is dropped.
+ */
+export class ResultTooLargeError extends APIError {
+  override name = 'ResultTooLargeError';
+  constructor(
+    readonly url: string,
+    readonly limit: number,
+  ) {
+    super(
+      `PuppetDB's answer to ${url} holds more than ${limit.toLocaleString('en-US')} rows, the most this call holds in memory (maxListRows); narrow the query, or read it as a stream.`,
+    );
+  }
+}
+
 /** The server answered, but with nothing (a JSON `null`, an empty body, or no matching record). */
 export class EmptyResponseError extends APIError {
   override name = 'EmptyResponseError';

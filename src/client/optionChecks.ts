@@ -184,6 +184,7 @@ export const OPERATION_OPTIONS = deepFreeze({
     serverUrls: 'urls',
     failbackSeconds: 'waitSeconds',
     onRequest: 'function',
+    maxListRows: 'pageSize',
   },
   query: { ...QUERY, ...COUNTS, path: 'path' },
   stream: { ...QUERY, ...COUNTS, path: 'path' },

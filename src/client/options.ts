@@ -50,6 +50,14 @@ export interface ConnectOptions {
   failbackSeconds?: number;
   /** Called once per HTTP request when it ends (the extension's log). Its exceptions are ignored. */
   onRequest?: RequestObserver;
+  /**
+   * The most rows a call that answers with a whole list holds in memory (`environments()`,
+   * `factNames()`, `factPaths()`, `query()`, the event counts behind `nodes({ withStatus })`…):
+   * past it the call fails with a `ResultTooLargeError` rather than hold an answer that never
+   * ends. Streams and pages are not limited (their caller holds what it wants). Default: no
+   * limit, as the reference.
+   */
+  maxListRows?: number;
 }
 
 /** One server a request can go to. */
@@ -92,6 +100,8 @@ export interface ResolvedOptions {
   servers: ServerAddress[];
   failbackSeconds: number;
   onRequest: RequestObserver | undefined;
+  /** See ConnectOptions.maxListRows; Infinity when not set. */
+  maxListRows: number;
 }
 
 const DEFAULT_USER_AGENT = 'puppetdb-explorer-client/0.1';
@@ -126,6 +136,7 @@ export function resolveOptions(connectOptions: ConnectOptions = {}): ResolvedOpt
       where,
     })),
     failbackSeconds: options.failbackSeconds ?? 60,
+    maxListRows: options.maxListRows ?? Infinity,
     onRequest: options.onRequest,
     timeoutSeconds,
     headers: buildHeaders(options),

@@ -20,7 +20,7 @@ import type {
 } from './records';
 import { toRecords, type RecordEntity } from './records/entityRecords';
 import { Transport } from './transport';
-import type { EndpointKey } from './endpoints';
+import { endpointPath, type EndpointKey } from './endpoints';
 
 export type JsonObject = Record<string, unknown>;
 
@@ -106,7 +106,7 @@ export class PuppetDB implements AsyncDisposable {
   constructor(options: ConnectOptions = {}) {
     this.settings = resolveOptions(options);
     this.transport = new Transport(this.settings);
-    this.engine = new QueryEngine(this.transport);
+    this.engine = new QueryEngine(this.transport, this.settings.maxListRows);
   }
 
   /** `protocol://host:port/url-path`. */
@@ -152,7 +152,9 @@ export class PuppetDB implements AsyncDisposable {
   /** Any endpoint by its reference key, decoded whole (`_query`). */
   async query(endpoint: EndpointKey, options: EndpointQueryOptions = {}): Promise<unknown> {
     const checked = checkOptions('query', options);
-    if (checked.pageSize !== undefined) return this.streamChecked(endpoint, checked).toArray();
+    if (checked.pageSize !== undefined) {
+      return this.engine.collect(this.streamChecked(endpoint, checked), this.whereOf(endpoint));
+    }
     const { path, signal, method, pageSize: _, ...parameters } = checked;
     return this.engine.json({ endpoint, path, parameters, signal, method });
   }
@@ -561,10 +563,16 @@ export class PuppetDB implements AsyncDisposable {
     options: QueryOptions,
   ): Promise<JsonObject[]> {
     const checked = checkOptions(operation, options);
-    const rows = await this.engine
-      .stream({ endpoint, options: checked }, (batch) => batch)
-      .toArray();
+    const rows = await this.engine.collect(
+      this.engine.stream({ endpoint, options: checked }, (batch) => batch),
+      this.whereOf(endpoint),
+    );
     return rows as JsonObject[];
+  }
+
+  /** An endpoint's URL, as errors name it. */
+  private whereOf(endpoint: EndpointKey): string {
+    return `${this.settings.baseUrl}${endpointPath(endpoint)}`;
   }
 }
 

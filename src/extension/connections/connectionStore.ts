@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { ConnectOptions, PuppetDB, RequestEvent } from '../../client';
+import { MAX_LIST_ROWS } from '../boundedRows';
 import { MAX_TIMEOUT_SECONDS } from '../settingDefaults';
 import type { ConnectionSettings, Settings } from '../settings';
 import { askSecretAgain } from './askSecretAgain';
@@ -176,6 +177,9 @@ export function clientOptionsOf(connection: ConnectionSettings): ConnectOptions 
         : (connection.timeout ?? 10),
     username: connection.username || undefined,
     userAgent: 'puppetdb-explorer-vscode',
+    // a call that holds a whole list (the event counts behind nodes with their status, the fact
+    // paths, the environments) stops where the extension's own lists do
+    maxListRows: MAX_LIST_ROWS,
   };
 }
 
