@@ -11,6 +11,7 @@ import { activeConnection } from './fleetCodeLenses';
 import { LIFETIME_MS } from './fleetCounts';
 import type { ManifestOpener } from './openManifest';
 import { suffixPattern } from './manifestPaths';
+import { LOCAL_PATH_RULES } from './pathRules';
 import { rowsAtMost } from '../truncationNotice';
 import { inert } from '../inertText';
 
@@ -102,7 +103,7 @@ export class FailureDiagnostics implements vscode.Disposable {
           ['certname', 'file', 'line'],
           [
             'and',
-            ['~', 'file', suffixPattern(uri.fsPath)],
+            ['~', 'file', suffixPattern(uri.fsPath, LOCAL_PATH_RULES)],
             ['=', 'status', 'failure'],
             ['=', 'latest_report?', true],
           ],
@@ -120,7 +121,7 @@ export class FailureDiagnostics implements vscode.Disposable {
         continue;
       }
       if (!mine.has(file)) {
-        mine.set(file, (await this.opener.candidates(file)).includes(uri.fsPath));
+        mine.set(file, await this.opener.standsFor(file, uri.fsPath));
       }
       if (!mine.get(file)) continue;
       const nodes = byLine.get(line) ?? new Set<string>();

@@ -4,7 +4,10 @@ import * as vscode from 'vscode';
 interface Files {
   /** Every `.pp` file, by its path. */
   byPath: Map<string, vscode.Uri>;
-  /** The paths of each file name (`web.pp`): a lookup reads a few, not the whole workspace. */
+  /**
+   * The paths of each file name (`web.pp`), in lower case: a lookup reads a few, not the whole
+   * workspace, and finds `Web.pp` too where case is ignored (suffixMatches decides).
+   */
   byName: Map<string, Set<string>>;
 }
 
@@ -29,7 +32,7 @@ export class ManifestIndex implements vscode.Disposable {
 
   /** The paths of the workspace's files called `name` (a file name, e.g. `web.pp`). */
   async named(name: string): Promise<string[]> {
-    return [...((await this.built()).byName.get(name) ?? [])];
+    return [...((await this.built()).byName.get(nameKey(name)) ?? [])];
   }
 
   private built(): Promise<Files> {
@@ -55,7 +58,7 @@ export class ManifestIndex implements vscode.Disposable {
 
 function add(files: Files, uri: vscode.Uri): void {
   files.byPath.set(uri.fsPath, uri);
-  const name = path.basename(uri.fsPath);
+  const name = nameKey(path.basename(uri.fsPath));
   const paths = files.byName.get(name) ?? new Set();
   paths.add(uri.fsPath);
   files.byName.set(name, paths);
@@ -63,5 +66,9 @@ function add(files: Files, uri: vscode.Uri): void {
 
 function remove(files: Files, uri: vscode.Uri): void {
   files.byPath.delete(uri.fsPath);
-  files.byName.get(path.basename(uri.fsPath))?.delete(uri.fsPath);
+  files.byName.get(nameKey(path.basename(uri.fsPath)))?.delete(uri.fsPath);
+}
+
+function nameKey(name: string): string {
+  return name.toLowerCase();
 }

@@ -7,7 +7,14 @@
  *   must reach the module's name (`profile/manifests/base.pp`): two modules' `init.pp` never
  *   stand in for each other, and `manifests/site.pp` of the environment root matches the control
  *   repository's own `manifests/site.pp`.
+ *
+ * A server path may be a Windows one (`C:/ProgramData/PuppetLabs/code/environments/production/…`,
+ * as PuppetDB stores it for a Windows server, or with backslashes): its segments are compared
+ * ignoring case, as that server's file system does; so are every path's on a workspace whose file
+ * system ignores case (`PathRules`: Windows, macOS). The path flavour and the case rule are
+ * parameters, so both platforms are unit tested on any machine.
  */
+import { foldCase, isWindowsPath, type PathRules } from './pathRules';
 
 export interface ServerPath {
   /** The environment the path names (`/environments/<env>/`), if any: only ever told the user. */
@@ -18,7 +25,9 @@ export interface ServerPath {
 
 export function parseServerPath(path: string): ServerPath {
   const segments = splitPath(path);
-  const at = segments.lastIndexOf('environments');
+  // (`C:/ProgramData/PuppetLabs/code/Environments/…` is the same folder on a Windows server)
+  const serverCase = serverCaseRule(path);
+  const at = segments.map((segment) => foldCase(segment, serverCase)).lastIndexOf('environments');
   if (at >= 0 && at + 2 < segments.length) {
     return { environment: segments[at + 1], segments: segments.slice(at + 2) };
   }
@@ -39,45 +48,70 @@ export interface MappedPath {
 }
 
 /**
- * The local path an explicit mapping gives `serverPath` (`to` joined with the rest), or
- * undefined. The longest matching `from` wins; `from` matches whole segments only.
+ * The local path an explicit mapping gives `serverPath` (`to` joined with the rest, spelt as
+ * `rules` spell paths), or undefined. The longest matching `from` wins; `from` matches whole
+ * segments only, ignoring case for a Windows server's path (`c:\programdata\…` maps
+ * `C:/ProgramData/…`).
  */
-export function mappedPath(serverPath: string, mappings: PathMappings): string | undefined {
-  return matchedMapping(serverPath, mappings)?.local;
+export function mappedPath(
+  serverPath: string,
+  mappings: PathMappings,
+  rules: PathRules,
+): string | undefined {
+  return matchedMapping(serverPath, mappings, rules)?.local;
 }
 
 /** As `mappedPath`, with the mapping that gave it (messages name it). */
-export function matchedMapping(serverPath: string, mappings: PathMappings): MappedPath | undefined {
-  const path = normalise(serverPath);
+export function matchedMapping(
+  serverPath: string,
+  mappings: PathMappings,
+  rules: PathRules,
+): MappedPath | undefined {
+  const serverCase = serverCaseRule(serverPath);
+  const path = foldCase(normalise(serverPath), serverCase);
   let best: { from: string; rawFrom: string; to: string } | undefined;
   for (const [rawFrom, to] of Object.entries(mappings)) {
     if (typeof to !== 'string' || !to.trim()) continue;
     const from = normalise(rawFrom).replace(/\/+$/, '');
     if (!from) continue;
-    if (path !== from && !path.startsWith(`${from}/`)) continue;
+    const folded = foldCase(from, serverCase);
+    if (path !== folded && !path.startsWith(`${folded}/`)) continue;
     if (!best || from.length > best.from.length) best = { from, rawFrom, to };
   }
   if (!best) return undefined;
-  const rest = path.slice(best.from.length).replace(/^\/+/, '');
+  // the segments below `from`, as the server spells them
+  const rest = splitPath(serverPath).slice(splitPath(best.from).length);
   // a path PuppetDB (or a webview) gives never climbs out of the mapped folder
-  if (rest.split('/').some((segment) => segment === '..')) return undefined;
+  if (rest.some((segment) => segment === '..')) return undefined;
   const to = best.to.replace(/[\\/]+$/, '');
-  return { from: best.rawFrom, to: best.to, local: rest ? `${to}/${rest}` : to };
+  const { sep } = rules.path;
+  return {
+    from: best.rawFrom,
+    to: best.to,
+    local: rest.length ? `${to}${sep}${rest.join(sep)}` : to,
+  };
 }
 
 /**
  * The files of `files` (absolute local paths) that best match `serverPath`: those sharing the
  * longest path suffix, if it is long enough to be trusted (see above). Several: a tie, the user
- * chooses. Empty: none matches.
+ * chooses. Empty: none matches. Segments are compared ignoring case where the workspace's file
+ * system (`rules`) or the server's (a Windows path) does.
  */
-export function suffixMatches(serverPath: string, files: readonly string[]): string[] {
-  const { segments } = parseServerPath(serverPath);
+export function suffixMatches(
+  serverPath: string,
+  files: readonly string[],
+  rules: PathRules,
+): string[] {
+  const caseRule = { caseInsensitive: rules.caseInsensitive || isWindowsPath(serverPath) };
+  const fold = (segments: string[]) => segments.map((segment) => foldCase(segment, caseRule));
+  const segments = fold(parseServerPath(serverPath).segments);
   if (segments.length === 0) return [];
   const needed = neededSuffix(segments);
   let bestLength = 0;
   let best: string[] = [];
   for (const file of files) {
-    const length = commonSuffix(segments, splitPath(file));
+    const length = commonSuffix(segments, fold(splitPath(file)));
     if (length < needed || length < bestLength) continue;
     if (length > bestLength) {
       bestLength = length;
@@ -113,10 +147,19 @@ function commonSuffix(a: readonly string[], b: readonly string[]): number {
   return length;
 }
 
+/** A server path's file system: a Windows server's ignores case (whatever this machine's does). */
+function serverCaseRule(serverPath: string): Pick<PathRules, 'caseInsensitive'> {
+  return { caseInsensitive: isWindowsPath(serverPath) };
+}
+
 function normalise(path: string): string {
   return path.replace(/\\/g, '/');
 }
 
+/**
+ * A path's segments, split at `/` and `\`: a separator on Windows, and no module, folder or
+ * manifest name of Puppet code holds one elsewhere.
+ */
 function splitPath(path: string): string[] {
   return normalise(path)
     .split('/')
@@ -131,13 +174,16 @@ export function choiceKey(serverPath: string): string {
 /**
  * A regular expression (PuppetDB's `~`) for the server paths that may stand for `localPath`: those
  * ending like it from its last `manifests` folder on (the file name alone without one). The
- * forward mapping then decides which of them really are this file.
+ * forward mapping then decides which of them really are this file. Where the workspace's file
+ * system ignores case, so does the pattern (PostgreSQL's `(?i)`, which PuppetDB passes on): the
+ * forward mapping would take `…/Profile/manifests/base.pp` to `profile/manifests/base.pp` there.
+ * (PuppetDB stores a Windows server's paths with `/`, as Puppet spells them.)
  */
-export function suffixPattern(localPath: string): string {
+export function suffixPattern(localPath: string, rules: PathRules): string {
   const segments = splitPath(localPath);
-  const manifests = segments.lastIndexOf('manifests');
+  const manifests = segments.map((segment) => foldCase(segment, rules)).lastIndexOf('manifests');
   const tail = segments.slice(manifests >= 0 ? manifests : segments.length - 1);
-  return `(^|/)${tail.map(escapeRegex).join('/')}$`;
+  return `${rules.caseInsensitive ? '(?i)' : ''}(^|/)${tail.map(escapeRegex).join('/')}$`;
 }
 
 function escapeRegex(text: string): string {

@@ -11,14 +11,9 @@
  * 2. `realMappingTarget`: the target's real path (symbolic links followed) must still lie inside
  *    the real path of a workspace folder.
  */
-import type { PlatformPath } from 'node:path';
+import { foldCase, type PathRules } from './pathRules';
 
-/** How paths are spelt and compared on the machine the extension runs on. */
-export interface PathRules {
-  path: PlatformPath;
-  /** Windows and macOS file systems: `C:\Repo` and `c:\repo` are one folder. */
-  caseInsensitive: boolean;
-}
+export type { PathRules } from './pathRules';
 
 /** Why a mapping's target is not followed. */
 export type MappingRefusal =
@@ -64,8 +59,10 @@ export function mappingTarget(
 /** `candidate` is `folder` or below it (both absolute); `..` in either is resolved first. */
 export function isInside(candidate: string, folder: string, rules: PathRules): boolean {
   const { path } = rules;
-  const fold = (text: string) => (rules.caseInsensitive ? text.toLowerCase() : text);
-  const relative = path.relative(fold(path.resolve(folder)), fold(path.resolve(candidate)));
+  const relative = path.relative(
+    foldCase(path.resolve(folder), rules),
+    foldCase(path.resolve(candidate), rules),
+  );
   if (relative === '') return true;
   if (path.isAbsolute(relative)) return false; // another drive or share
   const [first] = relative.split(path.sep);

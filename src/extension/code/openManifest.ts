@@ -6,7 +6,6 @@
  * that leads elsewhere is refused before anything there is touched (see mappingTarget.ts).
  */
 import { realpath } from 'node:fs/promises';
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { inert } from '../inertText';
 import type { Settings } from '../settings';
@@ -18,12 +17,8 @@ import {
   suffixMatches,
   type MappedPath,
 } from './manifestPaths';
-import {
-  mappingTarget,
-  realMappingTarget,
-  type MappingRefusal,
-  type PathRules,
-} from './mappingTarget';
+import { mappingTarget, realMappingTarget, type MappingRefusal } from './mappingTarget';
+import { LOCAL_PATH_RULES, samePath } from './pathRules';
 
 export interface ManifestLocation {
   /** The server's path, as PuppetDB stores it. */
@@ -81,7 +76,9 @@ export class ManifestOpener {
     if (remembered && files.has(remembered)) return files.get(remembered);
     // every match ends with the server path's file name: only those files are compared
     const name = parseServerPath(serverPath).segments.at(-1);
-    const matches = name ? suffixMatches(serverPath, await this.index.named(name)) : [];
+    const matches = name
+      ? suffixMatches(serverPath, await this.index.named(name), LOCAL_PATH_RULES)
+      : [];
     if (matches.length === 1) return files.get(matches[0]!);
     if (matches.length === 0) return this.noMatch(serverPath);
     const picked = await vscode.window.showQuickPick(
@@ -104,10 +101,21 @@ export class ManifestOpener {
   async candidates(serverPath: string): Promise<string[]> {
     const mapping = manifestMapping(serverPath, this.settings.codePathMappings());
     if (mapping !== undefined) {
-      const target = mappingTarget(mapping.local, await workspaceFolderPaths(), PATH_RULES);
+      const target = mappingTarget(mapping.local, await workspaceFolderPaths(), LOCAL_PATH_RULES);
       return 'path' in target ? [target.path] : [];
     }
-    return suffixMatches(serverPath, [...(await this.index.all()).keys()]);
+    return suffixMatches(serverPath, [...(await this.index.all()).keys()], LOCAL_PATH_RULES);
+  }
+
+  /**
+   * Whether a server path stands for the workspace file `localPath` (the reverse lookup's check):
+   * one of its candidates is that file, however each spells it (a mapping's drive letter or case
+   * as the setting has it, VS Code's lower-case drive letter).
+   */
+  async standsFor(serverPath: string, localPath: string): Promise<boolean> {
+    return (await this.candidates(serverPath)).some((candidate) =>
+      samePath(candidate, localPath, LOCAL_PATH_RULES),
+    );
   }
 
   /**
@@ -119,9 +127,9 @@ export class ManifestOpener {
     mapping: MappedPath,
   ): Promise<vscode.Uri | undefined> {
     const folders = await workspaceFolderPaths();
-    let target = mappingTarget(mapping.local, folders, PATH_RULES);
+    let target = mappingTarget(mapping.local, folders, LOCAL_PATH_RULES);
     if ('path' in target) {
-      target = await realMappingTarget(target.path, folders, PATH_RULES, realpath);
+      target = await realMappingTarget(target.path, folders, LOCAL_PATH_RULES, realpath);
     }
     if ('path' in target) return vscode.Uri.file(target.path);
     void vscode.window.showWarningMessage(refusalMessage(serverPath, mapping, target.refused));
@@ -149,15 +157,9 @@ function manifestMapping(
   serverPath: string,
   mappings: Parameters<typeof matchedMapping>[1],
 ): MappedPath | undefined {
-  const mapping = matchedMapping(serverPath, mappings);
+  const mapping = matchedMapping(serverPath, mappings, LOCAL_PATH_RULES);
   return mapping?.local.endsWith('.pp') ? mapping : undefined;
 }
-
-/** The machine's path flavour; Windows and macOS file systems ignore case. */
-const PATH_RULES: PathRules = {
-  path,
-  caseInsensitive: process.platform === 'win32' || process.platform === 'darwin',
-};
 
 /**
  * The workspace's folders on this machine's disk, as opened and as their real paths (a folder

@@ -8,6 +8,7 @@ import { l10n, type Uri } from 'vscode';
 import type { PuppetDB } from '../../client';
 import { suffixPattern } from './manifestPaths';
 import type { ManifestOpener } from './openManifest';
+import { LOCAL_PATH_RULES } from './pathRules';
 import { MAX_LIST_ROWS } from '../boundedRows';
 import { rowsAtMost } from '../truncationNotice';
 
@@ -19,7 +20,12 @@ export async function serverPathsOf(
 ): Promise<string[]> {
   const rows = (await rowsAtMost(
     client.stream('resources', {
-      query: ['extract', ['file'], ['~', 'file', suffixPattern(file.fsPath)], ['group_by', 'file']],
+      query: [
+        'extract',
+        ['file'],
+        ['~', 'file', suffixPattern(file.fsPath, LOCAL_PATH_RULES)],
+        ['group_by', 'file'],
+      ],
       signal,
     }),
     MAX_LIST_ROWS,
@@ -28,7 +34,7 @@ export async function serverPathsOf(
   const found: string[] = [];
   for (const { file: serverPath } of rows) {
     if (typeof serverPath !== 'string') continue;
-    if ((await opener.candidates(serverPath)).includes(file.fsPath)) found.push(serverPath);
+    if (await opener.standsFor(serverPath, file.fsPath)) found.push(serverPath);
   }
   return found.sort();
 }

@@ -3,7 +3,7 @@ import { rm } from 'node:fs/promises';
 import { once } from 'node:events';
 import * as vscode from 'vscode';
 import type { PuppetDB } from '../../client';
-import { writeRowsFile } from '../pql/language/rowsFile';
+import { writeRowsFile } from './rowsFile';
 import type { Services } from '../services';
 import type { ConnectionSettings } from '../settings';
 import { exportTarget } from './exportTarget';

@@ -1,23 +1,23 @@
 import * as vscode from 'vscode';
+import { exportTarget } from '../export/exportTarget';
 import { inert } from '../inertText';
 import { checkedExport } from './exportChecks';
 import type { ExportFormat } from './exportGate';
 
-/** The save dialog of an export: where the user wants the graph of `certname`, in `format`. */
+/**
+ * The save dialog of an export (the rows' exports' own, export/exportTarget.ts): where the user
+ * wants the graph of `certname`, in `format`. Only its answer lets the page make the picture
+ * (exportGate.ts).
+ */
 export function chooseExportFile(
   certname: string,
   format: ExportFormat,
-): Thenable<vscode.Uri | undefined> {
-  const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
-  const name = `catalog-${certname.replace(/[^\w.-]+/g, '_')}.${format}`;
-  return vscode.window.showSaveDialog({
-    title: vscode.l10n.t('Export the catalog graph of {0} as {1}', certname, format.toUpperCase()),
-    defaultUri: folder ? vscode.Uri.joinPath(folder, name) : undefined,
-    filters:
-      format === 'png'
-        ? { [vscode.l10n.t('PNG image')]: ['png'] }
-        : { [vscode.l10n.t('SVG image')]: ['svg'] },
-  });
+): Promise<vscode.Uri | undefined> {
+  return exportTarget(
+    `catalog-${certname}`,
+    format,
+    vscode.l10n.t('Export the catalog graph of {0} as {1}', certname, format.toUpperCase()),
+  );
 }
 
 /**

@@ -19,7 +19,7 @@ import {
 } from '../../shared/protocol';
 import { restoredNote } from '../../shared/protocolSchema';
 import { WebviewPanels } from '../ids';
-import { exportRows } from '../pql/resultsExport';
+import { exportRows } from '../export/exportRows';
 import type { PuppetDB } from '../../client';
 import type { Services } from '../services';
 import { openViews } from '../webviews/openViews';
@@ -314,7 +314,10 @@ export class InventoryPanel extends WebviewPanelHost<'inventory'> {
       const valid = sort && sort.column < this.columns.length ? sort : undefined;
       // what the view shows: while loading, the first screen until the whole answer catches up
       const rows = inventoryView(this.visibleRows(), filter, valid);
-      await exportRows(inventoryRecords(this.columns, rows), format, 'inventory', false);
+      await exportRows(inventoryRecords(this.columns, rows), format, {
+        fileStem: 'inventory',
+        hasMore: false,
+      });
     },
     openNode: ({ certname }) => openViews.node({ connectionId: this.connectionId, certname }),
     reload: () => this.reload(),

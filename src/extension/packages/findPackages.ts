@@ -12,7 +12,7 @@ import type { Node, PuppetDB } from '../../client';
 import { showNodeList } from '../fleet/nodeListPicker';
 import { inert } from '../inertText';
 import { pickConnection } from '../pickers';
-import { exportRows } from '../pql/resultsExport';
+import { exportRows } from '../export/exportRows';
 import type { Services } from '../services';
 import { ConnectionNode } from '../tree/connectionNode';
 import {
@@ -95,8 +95,8 @@ function exportHolders(
   target?: vscode.Uri,
 ): Promise<vscode.Uri | undefined> {
   const rows = holders.map((holder) => ({ package_name: name, ...holder }));
-  // the PQL export writes the file (CSV cells that a spreadsheet would run are neutralised there)
-  return exportRows(rows, 'csv', 'packages', false, target);
+  // the rows export writes the file (CSV cells that a spreadsheet would run are neutralised there)
+  return exportRows(rows, 'csv', { fileStem: 'packages', hasMore: false, target });
 }
 
 /** Every package name, filtered as the user types; a name typed by hand is taken too. */

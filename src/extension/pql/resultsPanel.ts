@@ -13,11 +13,13 @@ import type { ConnectionSettings } from '../settings';
 import { withLoadProgress } from '../tree/loading';
 import { createPanel } from '../webviews/webviewHtml';
 import { WebviewPanelHost, type MessageHandlers } from '../webviews/webviewPanelHost';
-import { exportRows, copyCurl } from './resultsExport';
+import { exportRows } from '../export/exportRows';
+import { copyCurl } from './copyCurl';
 import { exportWholeResult } from './wholeResultExport';
 import { ResultBudget } from './resultBudget';
 import { errorEcho, summarize } from './language/errorLocation';
 import { pagingOf } from './language/paging';
+import { queryEntity, resultsFileStem } from './language/queryEntity';
 import { openViews } from '../webviews/openViews';
 import { errorBannerHandlers } from '../webviews/errorBanner';
 import { pointsAtConnectionSettings } from '../errorText';
@@ -102,7 +104,7 @@ export class ResultsPanel extends WebviewPanelHost<'results'> {
       runId: this.snapshot.runId + 1,
       query: request.query,
       connectionName: request.connection.name,
-      entity: /^\s*([a-z_]+)/.exec(request.query)?.[1],
+      entity: queryEntity(request.query),
       state: 'running',
     };
     this.runStarted = performance.now();
@@ -137,7 +139,7 @@ export class ResultsPanel extends WebviewPanelHost<'results'> {
           ...emptySnapshot(),
           query,
           connectionName: connection?.name ?? '',
-          entity: /^\s*([a-z_]+)/.exec(query)?.[1],
+          entity: queryEntity(query),
           restored,
         };
     this.panel.title = vscode.l10n.t('PQL: {0}', query.replace(/\s+/g, ' ').slice(0, 40));
@@ -181,7 +183,10 @@ export class ResultsPanel extends WebviewPanelHost<'results'> {
       await this.run(this.request);
     },
     export: ({ format }) =>
-      exportRows(this.snapshot.rows, format, this.snapshot.query, this.snapshot.hasMore),
+      exportRows(this.snapshot.rows, format, {
+        fileStem: resultsFileStem(this.snapshot.query),
+        hasMore: this.snapshot.hasMore,
+      }),
     exportAll: async ({ format }) => {
       if (!this.request) {
         throw new Error('The connection of this query no longer exists: run it from a .pql file.');

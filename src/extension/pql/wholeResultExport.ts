@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { Services } from '../services';
 import type { ConnectionSettings } from '../settings';
 import { exportStreamed } from '../export/streamedExport';
-import { queryEntity } from './resultsExport';
+import { resultsFileStem } from './language/queryEntity';
 
 /**
  * "Export the whole result" of the results panel: runs the query again and streams every row
@@ -24,7 +24,7 @@ export function exportWholeResult(
       format.toUpperCase(),
       connection.name,
     ),
-    fileStem: queryEntity(query),
+    fileStem: resultsFileStem(query),
     target,
   });
 }

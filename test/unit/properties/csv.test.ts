@@ -8,8 +8,8 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { parse } from 'csv-parse/sync';
 import fc from 'fast-check';
-import { columnsOf, toCsv } from '../../../src/extension/pql/language/csv';
-import { writeRowsFile } from '../../../src/extension/pql/language/rowsFile';
+import { columnsOf, toCsv } from '../../../src/extension/export/csv';
+import { writeRowsFile } from '../../../src/extension/export/rowsFile';
 import { assertAsyncProperty, assertProperty, trickyText } from './support/property';
 
 function isRecord(row: unknown): row is Record<string, unknown> {

@@ -5,13 +5,15 @@
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import path, { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import {
+  clientToolsPaths,
   connectionsOf,
   mergeSections,
   readPuppetdbConf,
   tokenFileOf,
+  type UserHome,
 } from '../../../../src/extension/connections/puppetdbConf';
 
 const dir = mkdtempSync(join(tmpdir(), 'pdbx-conf-unit-'));
@@ -121,6 +123,106 @@ describe('readPuppetdbConf', () => {
         defaultTokenFile: join(dir, 'absent-token'),
       }),
       /bad\.conf is not valid JSON/,
+    );
+  });
+});
+
+describe("puppetdb.conf: each OS's own places", () => {
+  const WINDOWS_HOME: UserHome = { dir: 'D:\\Users\\me', path: path.win32 };
+  const LINUX_HOME: UserHome = { dir: '/home/me', path: path.posix };
+
+  test("Windows: the global file in %ProgramData%, the user's and the token in %USERPROFILE%", () => {
+    // Windows installed on D:, its variables named in any case (Windows' names are)
+    for (const env of [
+      { ProgramData: 'D:\\ProgramData', USERPROFILE: 'D:\\Users\\me' },
+      { PROGRAMDATA: 'D:\\ProgramData', userprofile: 'D:\\Users\\me' },
+    ]) {
+      assert.deepEqual(
+        clientToolsPaths({ platform: 'win32', env, homedir: 'C:\\elsewhere' }),
+        {
+          global: 'D:\\ProgramData\\PuppetLabs\\client-tools\\puppetdb.conf',
+          user: 'D:\\Users\\me\\.puppetlabs\\client-tools\\puppetdb.conf',
+          defaultTokenFile: 'D:\\Users\\me\\.puppetlabs\\token',
+        },
+        JSON.stringify(env),
+      );
+    }
+    // %ALLUSERSPROFILE% is the same folder; with neither, there is no global file to read, and
+    // the home is os.homedir()'s
+    assert.equal(
+      clientToolsPaths({
+        platform: 'win32',
+        env: { ALLUSERSPROFILE: 'C:\\ProgramData' },
+        homedir: 'C:\\Users\\me',
+      }).global,
+      'C:\\ProgramData\\PuppetLabs\\client-tools\\puppetdb.conf',
+    );
+    assert.deepEqual(clientToolsPaths({ platform: 'win32', env: {}, homedir: 'C:\\Users\\me' }), {
+      user: 'C:\\Users\\me\\.puppetlabs\\client-tools\\puppetdb.conf',
+      defaultTokenFile: 'C:\\Users\\me\\.puppetlabs\\token',
+    });
+  });
+
+  test('macOS and Linux: /etc/puppetlabs/client-tools, then ~/.puppetlabs', () => {
+    for (const platform of ['darwin', 'linux'] as const) {
+      assert.deepEqual(
+        clientToolsPaths({
+          platform,
+          env: { ProgramData: 'C:\\ProgramData' },
+          homedir: '/home/me',
+        }),
+        {
+          global: '/etc/puppetlabs/client-tools/puppetdb.conf',
+          user: '/home/me/.puppetlabs/client-tools/puppetdb.conf',
+          defaultTokenFile: '/home/me/.puppetlabs/token',
+        },
+        platform,
+      );
+    }
+  });
+
+  test('~ in token-file, cacert, cert and key is the home of the OS, in its own spelling', () => {
+    // PE writes "~/.puppetlabs/token" into its files on Windows too
+    for (const tokenFile of ['~/.puppetlabs/token', '~\\.puppetlabs\\token']) {
+      assert.equal(
+        tokenFileOf({ 'token-file': tokenFile }, 'default', WINDOWS_HOME),
+        'D:\\Users\\me\\.puppetlabs\\token',
+      );
+    }
+    assert.equal(
+      tokenFileOf({ 'token-file': '~/.puppetlabs/token' }, 'default', LINUX_HOME),
+      '/home/me/.puppetlabs/token',
+    );
+    // a backslash is a character of a POSIX name: "~\\x" is no home there
+    assert.equal(tokenFileOf({ 'token-file': '~\\x' }, 'default', LINUX_HOME), '~\\x');
+    const [imported] = connectionsOf(
+      {
+        server_urls: 'https://puppetdb.example:8081',
+        cacert: '~\\.puppetlabs\\ssl\\ca.pem',
+        cert: '~/.puppetlabs/ssl/me.pem',
+        key: 'C:\\ProgramData\\PuppetLabs\\puppet\\etc\\ssl\\private_keys\\me.pem',
+      },
+      undefined,
+      WINDOWS_HOME,
+    ).connections;
+    assert.deepEqual(
+      [imported?.connection.caFile, imported?.connection.certFile, imported?.connection.keyFile],
+      [
+        'D:\\Users\\me\\.puppetlabs\\ssl\\ca.pem',
+        'D:\\Users\\me\\.puppetlabs\\ssl\\me.pem',
+        'C:\\ProgramData\\PuppetLabs\\puppet\\etc\\ssl\\private_keys\\me.pem',
+      ],
+    );
+  });
+
+  test("no global file (a Windows without %ProgramData%): the user's alone is read, and a missing one said", async () => {
+    const user = file('windows-user.conf', { puppetdb: { server_urls: 'https://u.example' } });
+    const result = await readPuppetdbConf({ user, defaultTokenFile: join(dir, 'absent-token') });
+    assert.deepEqual(result.sources, [user]);
+    assert.equal(result.connections[0]?.connection.url, 'https://u.example');
+    await assert.rejects(
+      readPuppetdbConf({ user: join(dir, 'u-absent.conf'), defaultTokenFile: 'x' }),
+      /^Error: No puppetdb\.conf to import: .*u-absent\.conf does not exist\.$/,
     );
   });
 });

@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { columnsOf, toCsv } from '../../../../src/extension/pql/language/csv';
+import { columnsOf, toCsv } from '../../../../src/extension/export/csv';
 import {
   curlCommand,
   powershellQuote,

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { ResultBudget } from '../../../../src/extension/pql/resultBudget';
-import { writeRowsFile } from '../../../../src/extension/pql/language/rowsFile';
-import { toCsv } from '../../../../src/extension/pql/language/csv';
+import { writeRowsFile } from '../../../../src/extension/export/rowsFile';
+import { toCsv } from '../../../../src/extension/export/csv';
 
 async function* batchesOf<T>(batches: T[][]): AsyncGenerator<T[]> {
   for (const batch of batches) yield batch;
