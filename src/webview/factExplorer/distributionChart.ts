@@ -40,9 +40,12 @@ export function share(nodes: number, total: number): string {
   return total > 0 ? `${((nodes / total) * 100).toFixed(nodes / total < 0.01 ? 1 : 0)} %` : '';
 }
 
+function nodeCount(slice: ChartSlice): string {
+  return `${slice.nodes.toLocaleString('en-US')} node${slice.nodes === 1 ? '' : 's'}`;
+}
+
 function describeSlice(slice: ChartSlice, total: number): string {
-  const count = `${slice.nodes.toLocaleString('en-US')} node${slice.nodes === 1 ? '' : 's'}`;
-  return `${sliceLabel(slice)}: ${count} (${share(slice.nodes, total)})`;
+  return `${sliceLabel(slice)}: ${nodeCount(slice)} (${share(slice.nodes, total)})`;
 }
 
 /** Short enough for an axis label; the whole value is in the mark's title and label. */
@@ -51,15 +54,25 @@ function truncate(text: string, length: number): string {
   return oneLine.length > length ? `${oneLine.slice(0, length - 1)}…` : oneLine;
 }
 
-/** One mark: focusable, titled, and (for a value) opening its nodes. */
-function mark(slice: ChartSlice, index: number, total: number, open: OpenValue): SVGGElement {
+/**
+ * One mark: focusable, titled (its whole value and share: the title is also its description),
+ * and (for a value) opening its nodes. A mark that shows words (a bar) is named with them, as it
+ * reads; a pie slice, which shows none, by its description.
+ */
+function mark(
+  slice: ChartSlice,
+  index: number,
+  total: number,
+  open: OpenValue,
+  shownText?: string,
+): SVGGElement {
   const description = describeSlice(slice, total);
+  const name = shownText ?? description;
   const group = svgElement('g', {
     class: `mark ${slice.kind === 'other' ? 'other' : `slice-${index % SLICE_CLASSES}`}`,
     tabindex: index === 0 ? 0 : -1,
     role: slice.kind === 'value' ? 'button' : 'img',
-    'aria-label':
-      slice.kind === 'value' ? `${description}. Press Enter to list these nodes.` : description,
+    'aria-label': slice.kind === 'value' ? `${name}. Press Enter to list these nodes.` : name,
   });
   group.dataset.index = String(index);
   const title = svgElement('title', {});
@@ -105,7 +118,7 @@ function barChart(slices: ChartSlice[], total: number, open: OpenValue): SVGSVGE
   const width = 720;
   const row = 24;
   const labelWidth = 220;
-  const countWidth = 90;
+  const countWidth = 130;
   const height = slices.length * row + 8;
   const max = Math.max(1, ...slices.map((slice) => slice.nodes));
   const plot = width - labelWidth - countWidth;
@@ -117,21 +130,23 @@ function barChart(slices: ChartSlice[], total: number, open: OpenValue): SVGSVGE
   });
   slices.forEach((slice, index) => {
     const y = 4 + index * row;
-    const group = mark(slice, index, total, open);
+    const shownLabel = truncate(sliceLabel(slice), 30);
+    const shownCount = `${nodeCount(slice)} · ${share(slice.nodes, total)}`;
+    const group = mark(slice, index, total, open, `${shownLabel}: ${shownCount}`);
     const label = svgElement('text', {
       x: labelWidth - 8,
       y: y + row / 2 + 4,
       class: 'bar-label',
       'text-anchor': 'end',
     });
-    label.textContent = truncate(sliceLabel(slice), 30);
+    label.textContent = shownLabel;
     const barWidth = Math.max(2, (slice.nodes / max) * plot);
     const count = svgElement('text', {
       x: labelWidth + barWidth + 6,
       y: y + row / 2 + 4,
       class: 'bar-count',
     });
-    count.textContent = `${slice.nodes.toLocaleString('en-US')} · ${share(slice.nodes, total)}`;
+    count.textContent = shownCount;
     group.append(
       svgElement('rect', { x: 0, y, width, height: row, class: 'hit' }),
       svgElement('rect', {
@@ -142,6 +157,9 @@ function barChart(slices: ChartSlice[], total: number, open: OpenValue): SVGSVGE
         class: 'bar',
       }),
       label,
+      // a space between the two texts, as they read: an SVG draws no text node of a group,
+      // but the accessibility tree joins the words with it ("web01 3 nodes", not "web013 nodes")
+      ' ',
       count,
     );
     svg.append(group);

@@ -31,10 +31,17 @@ function countButton(
   element.textContent = value.toLocaleString('en-US');
   if (element instanceof HTMLButtonElement) {
     element.type = 'button';
-    element.title = `Show the ${value} ${COUNT_LABELS[key]} nodes${where}`;
+    // named by what it shows ("9 failed nodes"), not by its number alone
+    element.setAttribute('aria-label', countName(key, value, where));
+    element.title = `Show the ${countName(key, value, where)}`;
     element.addEventListener('click', () => open!());
   }
   return element;
+}
+
+/** "9 failed nodes", "1 noop pending node in production". */
+function countName(key: CountKey, value: number, where: string): string {
+  return `${value.toLocaleString('en-US')} ${COUNT_LABELS[key]} node${value === 1 ? '' : 's'}${where}`;
 }
 
 export function fleetTiles(overview: OverviewDto, open: OpenNodes): HTMLElement {

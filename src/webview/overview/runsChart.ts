@@ -187,7 +187,11 @@ export function runsTable(
     const when = document.createElement('th');
     when.scope = 'row';
     const label = range === 'hours' ? `${bucket.key}:00` : bucket.key;
-    when.append(linkButton(label, `Open the runs of ${label} UTC`, () => openRuns(bucket.key)));
+    when.append(
+      linkButton(label, `Runs of ${label} UTC`, `Open the runs of ${label} UTC`, () =>
+        openRuns(bucket.key),
+      ),
+    );
     row.append(when);
     let total = 0;
     for (const status of RUN_STATUSES) {
@@ -196,10 +200,9 @@ export function runsTable(
       const cell = row.insertCell();
       if (count === 0) cell.textContent = '0';
       else {
+        const runs = `${count} ${status} run${count === 1 ? '' : 's'} of ${label} UTC`;
         cell.append(
-          linkButton(String(count), `Open the ${status} runs of ${label} UTC`, () =>
-            openRuns(bucket.key, status),
-          ),
+          linkButton(String(count), runs, `Open the ${runs}`, () => openRuns(bucket.key, status)),
         );
       }
     }
@@ -209,12 +212,21 @@ export function runsTable(
   return table;
 }
 
-/** A button that reads as a link in a table cell (the row's runs, or one status's). */
-function linkButton(text: string, title: string, onClick: () => void): HTMLButtonElement {
+/**
+ * A button that reads as a link in a table cell (the row's runs, or one status's), named by what
+ * it opens: its text alone is an hour or a number.
+ */
+function linkButton(
+  text: string,
+  name: string,
+  title: string,
+  onClick: () => void,
+): HTMLButtonElement {
   const button = document.createElement('button');
   button.type = 'button';
   button.className = 'link-button';
   button.textContent = text;
+  button.setAttribute('aria-label', name);
   button.title = title;
   button.addEventListener('click', onClick);
   return button;

@@ -174,7 +174,7 @@ function render(): void {
   buttons.more.hidden = running || !snapshot.hasMore;
   const viewLabel = mode === 'table' ? 'Show the raw JSON' : 'Show the table';
   buttons.view.setAttribute('icon', mode === 'table' ? 'json' : 'table');
-  buttons.view.setAttribute('aria-label', viewLabel);
+  buttons.view.setAttribute('label', viewLabel);
   buttons.view.title = viewLabel;
   queryLine.textContent = `${snapshot.connectionName} · ${snapshot.query.replace(/\s+/g, ' ')}`;
   restoredSlot.replaceChildren(
@@ -296,10 +296,14 @@ function button(label: string, title: string, appearance?: 'secondary'): HTMLEle
   return node;
 }
 
+/**
+ * An icon button named by its tooltip: `label` names the button inside the element (the one that
+ * takes the focus; an aria-label on the element itself names nothing a screen reader reaches).
+ */
 function iconButton(icon: string, label: string): HTMLElement {
   const node = document.createElement('vscode-toolbar-button');
   node.setAttribute('icon', icon);
-  node.setAttribute('aria-label', label);
+  node.setAttribute('label', label);
   node.title = label;
   return node;
 }

@@ -71,8 +71,20 @@ const windowButtons = [
 ];
 windowButtons.forEach((button) => (button.title = `Runs that ended in this window`));
 
-/** The status chips: "all" and one per status, each with PuppetDB's count for the window. */
+/** A status chip's icon: the grid's for the status. */
+const STATUS_CHIP_ICONS: Record<RunStatusKey, string> = {
+  failed: 'error',
+  changed: 'diff-modified',
+  unchanged: 'pass',
+};
+
+/**
+ * The status chips: "all" and one per status, each with PuppetDB's count for the window. A
+ * status's colour is on its icon (3:1 is enough for an icon); the words keep the button's own
+ * colour, which reads in every theme.
+ */
 const statusButtons = new Map<RunStatusKey | 'all', HTMLButtonElement>();
+const statusLabels = new Map<RunStatusKey | 'all', HTMLSpanElement>();
 for (const status of ['all', ...RUN_STATUSES] as const) {
   // a second click on the status listed shows every status again
   const button = toggle('', status, () =>
@@ -83,7 +95,16 @@ for (const status of ['all', ...RUN_STATUSES] as const) {
     ),
   );
   button.classList.add(`run-status-${status}`);
+  if (status !== 'all') {
+    const icon = document.createElement('span');
+    icon.className = `codicon codicon-${STATUS_CHIP_ICONS[status]}`;
+    icon.setAttribute('aria-hidden', 'true');
+    button.append(icon);
+  }
+  const label = document.createElement('span');
+  button.append(label);
   statusButtons.set(status, button);
+  statusLabels.set(status, label);
 }
 
 const environment = document.createElement('select');
@@ -184,7 +205,8 @@ function showCounts(): void {
   for (const [status, button] of statusButtons) {
     const value = status === 'all' ? total : counts?.[status];
     const label = status === 'all' ? 'all' : status;
-    button.textContent = `${label} ${value === undefined ? '…' : value.toLocaleString('en-US')}`;
+    statusLabels.get(status)!.textContent =
+      `${label} ${value === undefined ? '…' : value.toLocaleString('en-US')}`;
     button.title =
       status === 'all'
         ? 'Every run of the window (PuppetDB counted them)'

@@ -36,7 +36,12 @@ export class Checks {
    * fails it), or fails with the theme.
    */
   async inEveryTheme(
-    options: { name: string; settings: Record<string, unknown>; screenshots: string },
+    options: {
+      name: string;
+      settings: Record<string, unknown>;
+      files?: Record<string, string>;
+      screenshots: string;
+    },
     body: (run: WorkbenchRun, theme: (typeof THEMES)[number]) => Promise<void>,
   ): Promise<void> {
     const byTheme = new Map<string, (typeof THEMES)[number]>(
