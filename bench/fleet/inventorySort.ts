@@ -25,7 +25,7 @@ const median = (values: number[]) => {
 const CLICK_AND_WAIT = `async (column) => {
   const before = window.toHost.length;
   const started = performance.now();
-  document.querySelectorAll('.inventory-sort')[column].click();
+  document.querySelectorAll('.inventory-viewport .grid-sort')[column].click();
   await new Promise((resolve) => {
     const check = () =>
       window.toHost.slice(before).some((m) => m.type === 'shown') ? resolve() : setTimeout(check, 0);

@@ -8,6 +8,8 @@
  * each row's status into a mask, walk the cached permutation
  * keeping the rows the mask lets through, and bucket them into groups. The only sort of a view is
  * the one-time ranking of a column's distinct values; the permutation itself is a counting sort.
+ * The sort and the filter's words are every grid's (gridSort.ts); statuses and groups are this
+ * table's own.
  */
 import {
   EVENT_COLUMNS,
@@ -16,11 +18,18 @@ import {
   sortKey,
   type EventColumn,
 } from './eventTableColumns';
+import {
+  columnOrder,
+  filterWords,
+  sortedRows,
+  type ColumnOrder,
+  type SortDirection,
+} from './gridSort';
 import type { EventRowDto, EventStatus } from './reportDto';
 import { TextIndex } from './textIndex';
 
 export type GroupBy = 'none' | 'resource' | 'class';
-export type SortDirection = 'asc' | 'desc';
+export type { SortDirection };
 
 export interface SortSpec {
   column: EventColumn;
@@ -71,8 +80,6 @@ export interface EventTableView {
 export const NO_CLASS = '(no class)';
 
 const STATUS_CODES: readonly EventStatus[] = ['success', 'failure', 'noop', 'skipped'];
-/** Columns whose sort keys are numbers (see sortKey). */
-const NUMERIC_COLUMNS: ReadonlySet<EventColumn> = new Set(['status', 'timestamp']);
 
 const codeOf = (status: EventStatus): number => STATUS_CODES.indexOf(status);
 
@@ -89,13 +96,6 @@ function countsFrom(counts: Uint32Array): StatusCounts {
 /** The group an event falls in. */
 export function groupKey(row: EventRowDto, groupBy: Exclude<GroupBy, 'none'>): string {
   return groupBy === 'resource' ? resourceRef(row) : (row.containingClass ?? NO_CLASS);
-}
-
-interface ColumnOrder {
-  /** Row indices in ascending order of the column (ties by index). */
-  order: Uint32Array;
-  /** Each row's dense rank among the column's distinct values. */
-  ranks: Uint32Array;
 }
 
 interface GroupIds {
@@ -196,102 +196,29 @@ export class EventTableModel {
 
   /**
    * The indices of the rows `pass` marks, in the order `sort` asks for (signed, as the view's
-   * items are: ungrouped, this is the view, with no copy).
+   * items are: ungrouped, this is the view, with no copy). The sort is every grid's (gridSort.ts).
    */
   private sortedMatches(pass: Uint8Array, matched: number, sort: SortSpec | undefined): Int32Array {
-    const result = new Int32Array(matched);
-    let next = 0;
     if (!sort) {
+      const result = new Int32Array(matched);
+      let next = 0;
       for (let index = 0; index < pass.length; index++) if (pass[index]) result[next++] = index;
       return result;
     }
-    const { order, ranks } = this.columnOrder(sort.column);
-    if (sort.direction === 'asc') {
-      for (let position = 0; position < order.length; position++) {
-        const index = order[position]!;
-        if (pass[index]) result[next++] = index;
-      }
-      return result;
-    }
-    // Descending: runs of equal values from last to first, each run still in arrival order, so
-    // that ties keep a stable order whichever way the column is sorted.
-    let end = order.length - 1;
-    while (end >= 0) {
-      const rank = ranks[order[end]!]!;
-      let start = end;
-      while (start > 0 && ranks[order[start - 1]!] === rank) start--;
-      for (let position = start; position <= end; position++) {
-        const index = order[position]!;
-        if (pass[index]) result[next++] = index;
-      }
-      end = start - 1;
-    }
-    return result;
+    return sortedRows(this.columnOrder(sort.column), sort.direction, pass, matched);
   }
 
   private columnOrder(column: EventColumn): ColumnOrder {
-    const cached = this.orders.get(column);
-    if (cached) return cached;
-    const ranks = NUMERIC_COLUMNS.has(column) ? this.numericRanks(column) : this.textRanks(column);
-    // counting sort by rank: linear, and stable (ties stay in arrival order)
-    let distinct = 0;
-    for (const rank of ranks) if (rank >= distinct) distinct = rank + 1;
-    const starts = new Uint32Array(distinct + 1);
-    for (const rank of ranks) starts[rank + 1]!++;
-    for (let rank = 1; rank < starts.length; rank++) starts[rank]! += starts[rank - 1]!;
-    const order = new Uint32Array(ranks.length);
-    for (let index = 0; index < ranks.length; index++) order[starts[ranks[index]!]!++] = index;
-    const result = { order, ranks };
-    this.orders.set(column, result);
-    return result;
-  }
-
-  /** Dense ranks of a numeric column: its values sorted natively, each row's found by bisection. */
-  private numericRanks(column: EventColumn): Uint32Array {
-    const total = this.rows.length;
-    const keys = new Float64Array(total);
-    for (let index = 0; index < total; index++) {
-      keys[index] = sortKey(this.rows[index]!, column) as number;
+    let order = this.orders.get(column);
+    if (!order) {
+      // an empty text (no property, no class, no file) sorts last, as in every grid
+      order = columnOrder(this.rows.length, (index) => {
+        const key = sortKey(this.rows[index]!, column);
+        return key === '' ? undefined : key;
+      });
+      this.orders.set(column, order);
     }
-    const sorted = keys.slice().sort();
-    let distinct = 0;
-    for (let position = 0; position < total; position++) {
-      if (position === 0 || sorted[position] !== sorted[distinct - 1]) {
-        sorted[distinct++] = sorted[position]!;
-      }
-    }
-    const ranks = new Uint32Array(total);
-    for (let index = 0; index < total; index++) {
-      const key = keys[index]!;
-      let low = 0;
-      let high = distinct - 1;
-      while (low < high) {
-        const middle = (low + high) >>> 1;
-        if (sorted[middle]! < key) low = middle + 1;
-        else high = middle;
-      }
-      ranks[index] = low;
-    }
-    return ranks;
-  }
-
-  /** Dense ranks of a text column: its distinct values (often few) sorted, then looked up. */
-  private textRanks(column: EventColumn): Uint32Array {
-    const total = this.rows.length;
-    const keys = new Array<string>(total);
-    const distinct = new Set<string>();
-    for (let index = 0; index < total; index++) {
-      const key = sortKey(this.rows[index]!, column) as string;
-      keys[index] = key;
-      distinct.add(key);
-    }
-    const rankOf = new Map<string, number>();
-    [...distinct]
-      .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
-      .forEach((value, rank) => rankOf.set(value, rank));
-    const ranks = new Uint32Array(total);
-    for (let index = 0; index < total; index++) ranks[index] = rankOf.get(keys[index]!)!;
-    return ranks;
+    return order;
   }
 
   /**
@@ -319,7 +246,7 @@ export class EventTableModel {
 
   /** The text filters of a query, each with the index that answers it. */
   private textFilters(query: EventTableQuery): Array<{ index: TextIndex; needles: string[] }> {
-    const words = (query.text ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+    const words = filterWords(query.text ?? '');
     const filters = words.length > 0 ? [{ index: this.search, needles: words }] : [];
     for (const column of EVENT_COLUMNS) {
       const needle = query.columnFilters?.[column]?.trim().toLowerCase();

@@ -4,6 +4,8 @@
  * endpoint as an `extract`, rows are arrays aligned with the columns (certname first), and the
  * filter and sort are plain functions so both sides order the same rows the same way.
  */
+import { GridModel, type GridModelColumn } from './gridModel';
+import { valueSortKey } from './gridSort';
 
 /** The node's certname: always the first column. */
 export const CERTNAME_COLUMN = 'certname';
@@ -104,41 +106,36 @@ export function inventoryCellText(value: unknown): string {
   return JSON.stringify(value);
 }
 
-const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+/**
+ * Column `index` as the grid model sorts it: numbers by value, text naturally (`web2` before
+ * `web10`), empty cells last. `key`: the column's name in the grid (its index by default).
+ */
+export function inventoryColumn(index: number, key = String(index)): GridModelColumn<InventoryRow> {
+  return { key, sortKey: (row) => valueSortKey(row[index], 'natural'), textOrder: 'natural' };
+}
+
+/** What the filter searches in a row: every cell as it shows. */
+export function inventorySearchText(row: InventoryRow): string {
+  return row.map(inventoryCellText).join('\n');
+}
 
 /**
  * The rows matching `filter` (every word must appear in some cell, case-insensitively), in
- * `sort`'s order (numbers by value, text naturally: `web2` before `web10`; empty cells last).
+ * `sort`'s order: the grid model the inventory view shows them with (gridModel.ts), so an export
+ * has the rows in the order shown.
  */
 export function inventoryView(
   rows: readonly InventoryRow[],
   filter: string,
   sort: InventorySort | undefined,
 ): InventoryRow[] {
-  const words = filter.toLowerCase().split(/\s+/).filter(Boolean);
-  let view =
-    words.length === 0
-      ? [...rows]
-      : rows.filter((row) => {
-          const text = row.map(inventoryCellText).join('\u0000').toLowerCase();
-          return words.every((word) => text.includes(word));
-        });
-  if (sort) {
-    const { column, descending } = sort;
-    const keyed = view.map((row) => ({ row, key: row[column] }));
-    keyed.sort((a, b) => {
-      const aEmpty = a.key === null || a.key === undefined || a.key === '';
-      const bEmpty = b.key === null || b.key === undefined || b.key === '';
-      if (aEmpty || bEmpty) return Number(aEmpty) - Number(bEmpty);
-      const order =
-        typeof a.key === 'number' && typeof b.key === 'number'
-          ? a.key - b.key
-          : collator.compare(inventoryCellText(a.key), inventoryCellText(b.key));
-      return descending ? -order : order;
-    });
-    view = keyed.map((entry) => entry.row);
-  }
-  return view;
+  const model = new GridModel(sort ? [inventoryColumn(sort.column)] : [], inventorySearchText);
+  model.replace(rows);
+  const order = model.view({
+    filter,
+    sort: sort && { column: String(sort.column), direction: sort.descending ? 'desc' : 'asc' },
+  });
+  return Array.from(order, (index) => rows[index]!);
 }
 
 /** Rows as objects keyed by column, for an export. */

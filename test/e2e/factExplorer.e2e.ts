@@ -42,7 +42,7 @@ async function explore(page: Page, typed: string): Promise<void> {
 
 /** The panel shows `path` painted (the toolbar names it and the chart has marks). */
 async function shown(frame: Frame, path: string): Promise<void> {
-  await frame.locator('.fact-toolbar h2', { hasText: path }).waitFor({ timeout: 60_000 });
+  await frame.locator('.fact-toolbar .page-title', { hasText: path }).waitFor({ timeout: 60_000 });
   await frame.locator('.distribution-chart g.mark').first().waitFor({ timeout: 60_000 });
 }
 
@@ -170,7 +170,9 @@ async function exercise(
     await check(`${name}: hostile values and paths show literally and run nothing`, async () => {
       assert.equal(await frame.locator('img').count(), 0);
       assert.equal(await frame.locator('a').count(), 0);
-      assert.ok(((await frame.locator('.fact-toolbar h2').textContent()) ?? '').includes(HOSTILE));
+      assert.ok(
+        ((await frame.locator('.fact-toolbar .page-title').textContent()) ?? '').includes(HOSTILE),
+      );
       await frame.locator('.table-toggle').click();
       assert.equal(await frame.locator('.value-button', { hasText: HOSTILE }).count(), 1);
       await assertRanNothing(frame, dialogs);

@@ -109,7 +109,7 @@ async function main(): Promise<void> {
           ),
         );
         const headers = await frame
-          .locator('.inventory-header-cell')
+          .locator('.inventory-viewport .grid-header-cell')
           .evaluateAll((cells) => cells.map((cell) => cell.getAttribute('data-column')));
         await check("the columns are certname and the setting's fact paths", () =>
           assert.deepEqual(headers, ['certname', ...HOSTILE_COLUMNS, ...DEFAULT_INVENTORY_COLUMNS]),
@@ -140,10 +140,10 @@ async function main(): Promise<void> {
           .filter({ hasText: new RegExp(`^${count} nodes$`) })
           .waitFor();
         // sort by hostname, descending (two clicks)
-        const hostnameSort = frame.locator('.inventory-sort').nth(3);
+        const hostnameSort = frame.locator('.inventory-viewport .grid-sort').nth(3);
         await hostnameSort.click();
         await hostnameSort.click();
-        const sortedHeader = frame.locator('.inventory-header-cell').nth(3);
+        const sortedHeader = frame.locator('.inventory-viewport .grid-header-cell').nth(3);
         await check('two clicks on a header sort descending (aria-sort)', async () => {
           assert.equal(await sortedHeader.getAttribute('aria-sort'), 'descending');
           const shown = await columnTexts(frame, 3);

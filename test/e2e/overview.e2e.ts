@@ -97,7 +97,7 @@ async function showTab(page: Page, title: string): Promise<void> {
 /** The runs view (opened or brought forward) once it lists what its title says. */
 async function runsShown(page: Page, title: RegExp): Promise<Frame> {
   const runs = await webviewFrame(page, 'runs', { timeoutMs: 60_000 });
-  await runs.locator('.runs-title').filter({ hasText: title }).waitFor({ timeout: 60_000 });
+  await runs.locator('.page-title').filter({ hasText: title }).waitFor({ timeout: 60_000 });
   await runs
     .locator('.runs-count')
     .filter({ hasText: /^\d+ runs?$/ })
@@ -156,7 +156,7 @@ async function exerciseEnvironment(
     .click();
   const frame = await webviewFrame(page, 'overview', { timeoutMs: 60_000 });
   await frame
-    .locator('.overview-toolbar h2', { hasText: ` · ${environment} · ` })
+    .locator('.overview-toolbar .page-title', { hasText: ` · ${environment} · ` })
     .waitFor({ timeout: 60_000 });
   await hideSideBars(page);
   await check(`${name}: the ${environment} overview says so, with its nodes' counts`, async () => {
@@ -171,7 +171,7 @@ async function exerciseEnvironment(
       .filter(([key]) => key !== 'cached')
       .reduce((sum, [, value]) => sum + value, 0);
     assert.match(
-      (await frame.locator('.overview-toolbar h2').textContent()) ?? '',
+      (await frame.locator('.overview-toolbar .page-title').textContent()) ?? '',
       new RegExp(` · ${environment} · ${active} active nodes$`),
     );
     assert.equal(await frame.locator('.all-environments').count(), 1);

@@ -109,17 +109,21 @@ async function main(): Promise<void> {
         `${theme}: Ctrl+Enter runs the query; the panel counts the server's ${expected.length} rows`,
         () => assert.equal(countText, `${expected.length} rows`),
       );
-      const aria = await gridAria(frame, '.table-scroll[role="grid"]', '.table-body .table-row');
+      const aria = await gridAria(
+        frame,
+        '.results-grid[role="grid"]',
+        '.results-grid .grid-spacer > .grid-row',
+      );
       check(
         `${theme}: the grid's aria-rowcount is every row (${expected.length} and the header); the rendered rows are numbered after it; no live region holds rows`,
         () => assertGridAria(aria, expected.length, 1),
       );
-      const headers = await frame.locator('.table-header .table-cell').allInnerTexts();
+      const headers = await frame.locator('.results-grid .grid-header-cell').allInnerTexts();
       check(`${theme}: the columns come from the rows`, () =>
         assert.deepEqual(headers, ['#', 'certname', 'name', 'value']),
       );
       const cells = await frame
-        .locator('.table-body .table-row:not([hidden]) .table-cell')
+        .locator('.results-grid .grid-spacer > .grid-row:not([hidden]) .grid-cell')
         .allInnerTexts();
       check(`${theme}: the XSS payloads of the fleet are shown as text, and nothing ran`, () => {
         assert.ok(
@@ -131,7 +135,7 @@ async function main(): Promise<void> {
       });
       const injected = await frame.locator('#app script, #app img, #app iframe').count();
       check(`${theme}: no element was created from row data`, () => assert.equal(injected, 0));
-      await frame.locator('.table-body .table-cell.nested').first().click();
+      await frame.locator('.results-grid .grid-spacer .grid-cell.nested').first().click();
       await frame.locator('.detail details').first().waitFor();
       await page.screenshot({ path: join(screenshots, `pql-results-${shade}.png`) });
       if (shade === 'dark') await saveReadmeScreenshot(page, 'pql-results');
@@ -145,7 +149,9 @@ async function main(): Promise<void> {
       // every keystroke filters, so wait for the whole word's count
       await frame.locator(`.counts:has-text("· ${motd} match the filter")`).waitFor();
       await nextPaint(frame);
-      const filtered = await frame.locator('.table-body .table-row:not([hidden])').count();
+      const filtered = await frame
+        .locator('.results-grid .grid-spacer > .grid-row:not([hidden])')
+        .count();
       check(`${theme}: the filter keeps the ${motd} matching rows`, () =>
         assert.equal(filtered, motd),
       );
@@ -160,7 +166,7 @@ async function main(): Promise<void> {
         await nextPaint(frame);
         const restoredCount = await frame.locator('.counts').innerText();
         const restoredCells = await frame
-          .locator('.table-body .table-row:not([hidden]) .table-cell')
+          .locator('.results-grid .grid-spacer > .grid-row:not([hidden]) .grid-cell')
           .allInnerTexts();
         const note = await frame.locator('.restored-banner').innerText();
         await page.screenshot({ path: join(screenshots, `pql-restored-${shade}.png`) });
@@ -246,7 +252,9 @@ async function main(): Promise<void> {
         await nextPaint(frame);
         const truncatedText = await note.innerText();
         const truncatedCount = await counts.innerText();
-        const shownRows = await frame.locator('.table-body .table-row:not([hidden])').count();
+        const shownRows = await frame
+          .locator('.results-grid .grid-spacer > .grid-row:not([hidden])')
+          .count();
         await page.screenshot({ path: join(screenshots, `pql-truncated-${shade}.png`) });
         check(
           `${theme}: past pql.maxRows the panel holds 5 rows, says "Truncated at 5 rows" and offers the whole result as a file`,
@@ -264,7 +272,9 @@ async function main(): Promise<void> {
         await page.locator('.monaco-editor .view-line').first().click();
         await putCursorOnLine(page, 8);
         await page.keyboard.press('Control+Enter');
-        const fileCell = frame.locator('.table-body .table-cell.link[data-column="file"]');
+        const fileCell = frame.locator(
+          '.results-grid .grid-spacer .grid-cell.link[data-column="file"]',
+        );
         await fileCell.first().waitFor({ timeout: 30_000 });
         await page.screenshot({ path: join(screenshots, `pql-manifest-link-${shade}.png`) });
         await fileCell.first().click();

@@ -101,7 +101,8 @@ const shownText = (matched, count) =>
     ? 'all shown'
     : `${matched.toLocaleString()} of ${count.toLocaleString()} shown`;
 
-const visibleRows = () => document.querySelectorAll('.events-spacer > .events-row:not([hidden])');
+const visibleRows = () =>
+  document.querySelectorAll('.events-grid .grid-spacer > .grid-row:not([hidden])');
 const longestSince = (start) =>
   longTasks.filter((task) => task.at >= start).reduce((max, task) => Math.max(max, task.ms), 0);
 
@@ -170,7 +171,9 @@ window.bench = {
   },
 
   async sort(column) {
-    const header = document.querySelector(`.events-header-cell[data-column="${column}"]`);
+    const header = document.querySelector(
+      `.events-grid .grid-header-cell[data-column="${column}"]`,
+    );
     const before = header.getAttribute('aria-sort');
     const started = performance.now();
     header.querySelector('button').click();
@@ -249,7 +252,7 @@ window.bench = {
 
   /** Scrolls `frames` frames, `step` pixels each, and returns the time between frames. */
   async scroll(frames, step) {
-    const viewport = document.querySelector('.events-viewport');
+    const viewport = document.querySelector('.events-grid');
     const started = performance.now();
     const deltas = [];
     let last = await new Promise((resolve) => requestAnimationFrame(resolve));
@@ -267,7 +270,7 @@ window.bench = {
       p95Ms: deltas[Math.floor(deltas.length * 0.95)],
       maxMs: deltas[deltas.length - 1],
       scrollTop: viewport.scrollTop,
-      rowsInDom: document.querySelectorAll('.events-spacer > .events-row').length,
+      rowsInDom: document.querySelectorAll('.events-grid .grid-spacer > .grid-row').length,
       someRowText: first ? first.textContent.slice(0, 60) : '',
       longestTaskMs: longestSince(started),
     };

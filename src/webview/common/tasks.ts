@@ -43,3 +43,31 @@ export class IdleWork {
     this.handle = undefined;
   }
 }
+
+/**
+ * Work done a slice at a time while the page is idle, until `step` answers that it is done (a
+ * text index built ahead of the first keystroke that needs it). One slice runs even when the
+ * timeout ran it (no idle time left), so a busy page still gets there.
+ */
+export class IdleSlices {
+  private handle = 0;
+
+  /** `step()`: one slice of the work; true when none is left. */
+  constructor(private readonly step: () => boolean) {}
+
+  start(): void {
+    if (this.handle) return;
+    const run = (deadline: IdleDeadline) => {
+      this.handle = 0;
+      let done = this.step();
+      while (!done && deadline.timeRemaining() > 1) done = this.step();
+      if (!done) this.handle = requestIdleCallback(run, { timeout: 1000 });
+    };
+    this.handle = requestIdleCallback(run, { timeout: 1000 });
+  }
+
+  cancel(): void {
+    if (this.handle) cancelIdleCallback(this.handle);
+    this.handle = 0;
+  }
+}

@@ -1,6 +1,5 @@
 /**
- * The one virtualised row scroller of the webviews (the PQL results, the events table and any
- * other grid): fixed-height rows, a spacer as tall as every row together, and over it a small pool
+ * The one virtualised row scroller of the webviews (under the one grid, grid/grid.ts): fixed-height rows, a spacer as tall as every row together, and over it a small pool
  * of absolutely positioned row elements that are moved and refilled as the viewport scrolls. Only
  * the rows in view (plus OVERSCAN above and below) exist in the DOM, so 100,000 rows cost what 40
  * do. Scrolling re-renders at most once per animation frame.
@@ -100,13 +99,6 @@ export class VirtualRows {
       viewport.scrollTop = top + rowHeight - viewport.clientHeight;
     }
     this.renderNow();
-  }
-
-  /** The item at a point of the viewport (client coordinates), or -1. */
-  indexAt(clientY: number): number {
-    const spacerRect = this.options.spacer.getBoundingClientRect();
-    const index = Math.floor((clientY - spacerRect.top) / this.rowHeight);
-    return index >= 0 && index < this.count ? index : -1;
   }
 
   /** How many rows fit in the viewport (for Page Up / Page Down). */

@@ -2,7 +2,9 @@
  * The webview's side of the protocol: typed messages to the host, typed messages from it, and
  * the state VS Code keeps for the panel across reloads (which is how a panel is restored).
  */
+import type { DateStyle } from '../../shared/dateFormat';
 import type { KeptContent, Protocols, ShownContents, WebviewEntry } from '../../shared/protocol';
+import { setDateStyle } from './dateStyle';
 import { keptContent } from './keptContent';
 
 const api = acquireVsCodeApi<ViewState>();
@@ -24,21 +26,41 @@ export function postToHost<E extends WebviewEntry>(
 }
 
 /**
- * Listens to the host. `persist` messages are handled here (kept as the panel's state) and not
- * passed on. Call this before `postToHost(entry, { type: 'ready' })`.
+ * The host's date style, sent to every page before each snapshot and whenever the setting or the
+ * display language changes (until the protocol's common part carries this type, it is here).
+ */
+interface DateStyleMessage {
+  type: 'dateStyle';
+  style: DateStyle;
+}
+
+/** What every page handles here, and never sees: its panel's id and the date style. */
+type HandledHere = { type: 'persist' } | DateStyleMessage;
+
+/**
+ * Listens to the host. `persist` messages are handled here (kept as the panel's state), and so
+ * are `dateStyle` ones (dateStyle.ts; whatever shows dates shows them again): neither is passed
+ * on. Call this before `postToHost(entry, { type: 'ready' })`.
  */
 export function onHostMessage<E extends WebviewEntry>(
   _entry: E,
-  listener: (message: Exclude<Protocols[E]['toWebview'], { type: 'persist' }>) => void,
+  listener: (message: Exclude<Protocols[E]['toWebview'], HandledHere>) => void,
 ): void {
-  window.addEventListener('message', (event: MessageEvent<Protocols[E]['toWebview']>) => {
-    const message = event.data;
-    if (message.type === 'persist') {
-      api.setState({ ...api.getState(), panelId: message.panelId });
-      return;
-    }
-    listener(message as Exclude<Protocols[E]['toWebview'], { type: 'persist' }>);
-  });
+  window.addEventListener(
+    'message',
+    (event: MessageEvent<Protocols[E]['toWebview'] | DateStyleMessage>) => {
+      const message = event.data;
+      if (message.type === 'persist') {
+        api.setState({ ...api.getState(), panelId: message.panelId });
+        return;
+      }
+      if (message.type === 'dateStyle') {
+        setDateStyle(message.style);
+        return;
+      }
+      listener(message as Exclude<Protocols[E]['toWebview'], HandledHere>);
+    },
+  );
 }
 
 export function getUiState<T>(): T | undefined {

@@ -1,31 +1,24 @@
 /**
- * The events view: one events table filling the panel, fed by the host (a full snapshot on each
- * `ready`, then streamed batches). What the user set on the table survives hide/show.
+ * The events view: one events table filling the page frame, fed by the host (a full snapshot on
+ * each `ready`, then streamed batches). What the user set on the table survives hide/show.
  */
+import '../common/page/pageFrame.css';
+// the grid's rules before the view's own, which refine them
+import '../common/grid/grid.css';
 import './events.css';
-import type { HostToEvents, RestoredNote } from '../../shared/protocol';
+import type { HostToEvents } from '../../shared/protocol';
 import type { EventRowDto } from '../../shared/reportDto';
-import { restoredBanner } from '../common/restoredBanner';
-import { errorActions } from '../common/errorActions';
+import { PageFrame } from '../common/page/pageFrame';
 import { EventsTable } from '../components/events-table/eventsTable';
 import { savedTableState } from '../components/events-table/tableState';
 import { getUiState, keepShown, onHostMessage, postToHost, setUiState } from '../common/vscodeApi';
 
-const app = document.getElementById('app')!;
-
-const heading = document.createElement('header');
-heading.className = 'events-page-header';
-const title = document.createElement('h1');
-title.className = 'events-page-title';
-const progress = document.createElement('vscode-progress-ring');
-progress.className = 'events-page-progress';
-progress.ariaLabel = 'Loading events';
-heading.append(title, progress);
-
-const banner = document.createElement('div');
-banner.className = 'banner';
-banner.setAttribute('role', 'alert');
-banner.hidden = true;
+const frame = new PageFrame(document.getElementById('app')!, {
+  className: 'events-page-header',
+  loadingLabel: 'Loading events',
+  reload: { label: 'Load again', run: () => postToHost('events', { type: 'reload' }) },
+  errorActions: (action) => postToHost('events', action),
+});
 
 const table = new EventsTable({
   initialState: getUiState(),
@@ -35,12 +28,12 @@ const table = new EventsTable({
   onOpenManifest: (file, line) => postToHost('events', { type: 'openManifest', file, line }),
   onStateChange: (state) => setUiState(savedTableState(state)),
 });
-const restoredSlot = document.createElement('div');
 const truncatedNote = document.createElement('div');
-truncatedNote.className = 'truncated';
+truncatedNote.className = 'truncated page-note';
 truncatedNote.setAttribute('role', 'status');
 truncatedNote.hidden = true;
-app.append(heading, restoredSlot, banner, truncatedNote, table.element);
+frame.notes.append(truncatedNote);
+frame.body.append(table.element);
 
 /** Says the table stopped loading at its limit, and how to see the rest. */
 function showTruncated(at: number | undefined): void {
@@ -78,69 +71,53 @@ function exportButton(
 let loaded: { title: string; certname: string | undefined; events: EventRowDto[] } | undefined;
 let savedAt: string | undefined;
 
-function showRestored(note: RestoredNote | undefined): void {
-  savedAt = note?.savedAt;
-  restoredSlot.replaceChildren(
-    ...(note
-      ? [restoredBanner(note, 'Load again', () => postToHost('events', { type: 'reload' }))]
-      : []),
-  );
-}
-
 function keepIfComplete(complete: boolean): void {
   if (!complete || !loaded) return;
   const what = `The ${loaded.events.length.toLocaleString('en-US')} events`;
   keepShown('events', loaded, what, savedAt);
 }
 
-function setLoading(loading: boolean): void {
-  progress.hidden = !loading;
-}
-
 function handle(message: Exclude<HostToEvents, { type: 'persist' }>): void {
   switch (message.type) {
     case 'loading':
-      title.textContent = message.title;
-      banner.hidden = true;
-      showRestored(undefined);
+      frame.setTitle(message.title);
+      frame.showError(undefined);
+      frame.showRestored(undefined);
+      savedAt = undefined;
       showTruncated(undefined);
       loaded = undefined;
-      setLoading(true);
+      frame.setLoading(true);
       table.setEvents([], true);
       break;
     case 'events':
-      title.textContent = message.title;
-      document.title = message.title;
-      banner.hidden = true;
-      setLoading(!message.complete);
+      frame.setTitle(message.title);
+      frame.showError(undefined);
+      frame.setLoading(!message.complete);
       table.setEvents(message.events, !message.complete);
-      showRestored(message.restored);
+      frame.showRestored(message.restored);
+      savedAt = message.restored?.savedAt;
       showTruncated(message.truncatedAt);
       loaded = { title: message.title, certname: message.certname, events: message.events.slice() };
       keepIfComplete(message.complete);
       break;
     case 'moreEvents':
-      setLoading(!message.complete);
+      frame.setLoading(!message.complete);
       table.appendEvents(message.events, !message.complete);
       loaded?.events.push(...message.events);
       if (message.complete) showTruncated(message.truncatedAt);
       keepIfComplete(message.complete);
       break;
     case 'restored':
-      title.textContent = message.title;
-      document.title = message.title;
-      setLoading(false);
+      frame.setTitle(message.title);
+      frame.setLoading(false);
       table.setEvents([], false);
-      showRestored(message.note);
+      frame.showRestored(message.note);
+      savedAt = message.note.savedAt;
       break;
     case 'error':
-      showRestored(undefined);
-      setLoading(false);
-      banner.replaceChildren(
-        message.message,
-        errorActions(message.editConnection, (action) => postToHost('events', action)),
-      );
-      banner.hidden = false;
+      frame.showRestored(undefined);
+      frame.setLoading(false);
+      frame.showError(message);
       table.appendEvents([], false);
       break;
     default: {

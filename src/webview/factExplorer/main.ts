@@ -4,6 +4,7 @@
  * Everything from PuppetDB is set as text. The chart/table choice survives hide/show.
  */
 import '@vscode-elements/elements/dist/vscode-button/index.js';
+import '../common/page/pageFrame.css';
 import '../common/chartPage.css';
 import './factExplorer.css';
 import {
@@ -12,7 +13,8 @@ import {
   type FactValue,
 } from '../../shared/factExplorer';
 import type { HostToFactExplorer, RestoredNote } from '../../shared/protocol';
-import { restoredBanner } from '../common/restoredBanner';
+import { onDateStyleChange, timeText } from '../common/dateStyle';
+import { PageFrame } from '../common/page/pageFrame';
 import { getUiState, keepShown, onHostMessage, postToHost, setUiState } from '../common/vscodeApi';
 import { distributionChart } from './distributionChart';
 import { valueTable } from './valueTable';
@@ -21,7 +23,6 @@ interface FactExplorerUi {
   table: boolean;
 }
 
-const app = document.getElementById('app')!;
 let ui: FactExplorerUi = { table: false, ...getUiState<FactExplorerUi>() };
 
 let shown: { distribution: FactDistributionDto; restored?: RestoredNote } | undefined;
@@ -29,6 +30,13 @@ let loadingPath: string | undefined;
 let problem: string | undefined;
 
 const openValue = (value: FactValue) => postToHost('factExplorer', { type: 'openNodes', value });
+const refresh = () => postToHost('factExplorer', { type: 'refresh' });
+// Show Log and Edit Connection come once the fact explorer's protocol carries them (issue 31, part A)
+const frame = new PageFrame(document.getElementById('app')!, {
+  className: 'fact-toolbar',
+  loadingLabel: 'Asking PuppetDB for the distribution',
+  reload: { label: 'Load again', run: refresh },
+});
 
 function button(label: string, title: string, onClick: () => void, pressed?: boolean): HTMLElement {
   const element = document.createElement('vscode-button');
@@ -40,17 +48,13 @@ function button(label: string, title: string, onClick: () => void, pressed?: boo
   return element;
 }
 
-function toolbar(distribution: FactDistributionDto | undefined): HTMLElement {
-  const bar = document.createElement('header');
-  bar.className = 'fact-toolbar';
-  const title = document.createElement('h2');
-  title.textContent = distribution ? formatFactPath(distribution.path) : (loadingPath ?? '');
-  const summary = document.createElement('span');
-  summary.className = 'muted summary';
+/** The header: the fact path, what was counted as of when, and the actions. */
+function showHeader(distribution: FactDistributionDto | undefined): void {
+  frame.setTitle(distribution ? formatFactPath(distribution.path) : (loadingPath ?? ''));
   if (distribution) {
     const values = distribution.distinct;
-    summary.textContent = `${distribution.connectionName} · ${distribution.nodes.toLocaleString('en-US')} active nodes · ${values.toLocaleString('en-US')} value${values === 1 ? '' : 's'} · as of ${new Date(distribution.fetchedAt).toLocaleTimeString()}`;
-  } else summary.textContent = 'Asking PuppetDB…';
+    frame.status.textContent = `${distribution.connectionName} · ${distribution.nodes.toLocaleString('en-US')} active nodes · ${values.toLocaleString('en-US')} value${values === 1 ? '' : 's'} · as of ${timeText(distribution.fetchedAt)}`;
+  } else frame.status.textContent = 'Asking PuppetDB…';
   const choose = button('Change fact…', 'Explore another fact path (from PuppetDB)', () =>
     postToHost('factExplorer', { type: 'choosePath' }),
   );
@@ -59,11 +63,9 @@ function toolbar(distribution: FactDistributionDto | undefined): HTMLElement {
     postToHost('factExplorer', { type: 'openAsPql' }),
   );
   pql.className = 'open-pql';
-  const refresh = button('Refresh', 'Ask PuppetDB again', () =>
-    postToHost('factExplorer', { type: 'refresh' }),
-  );
-  refresh.className = 'refresh';
-  bar.append(title, summary, choose, pql, refresh);
+  const refreshButton = button('Refresh', 'Ask PuppetDB again', refresh);
+  refreshButton.className = 'refresh';
+  frame.actions.replaceChildren(choose, pql, refreshButton);
   if (distribution && distribution.values.length > 0) {
     const table = button(
       ui.table ? 'Show chart' : 'Show table',
@@ -71,14 +73,13 @@ function toolbar(distribution: FactDistributionDto | undefined): HTMLElement {
       () => {
         setUiState((ui = { ...ui, table: !ui.table }));
         render();
-        app.querySelector<HTMLElement>('.table-toggle')?.focus();
+        frame.actions.querySelector<HTMLElement>('.table-toggle')?.focus();
       },
       ui.table,
     );
     table.className = 'table-toggle';
-    bar.append(table);
+    frame.actions.append(table);
   }
-  return bar;
 }
 
 function body(distribution: FactDistributionDto): HTMLElement {
@@ -104,27 +105,16 @@ function body(distribution: FactDistributionDto): HTMLElement {
 }
 
 function render(): void {
-  const parts: HTMLElement[] = [];
-  if (shown?.restored) {
-    parts.push(
-      restoredBanner(shown.restored, 'Load again', () =>
-        postToHost('factExplorer', { type: 'refresh' }),
-      ),
-    );
-  }
-  if (problem) parts.push(banner(problem));
-  // while another path loads, the toolbar names it (the last one's numbers are not its)
-  parts.push(toolbar(loadingPath === undefined ? shown?.distribution : undefined));
-  if (shown && loadingPath === undefined) parts.push(body(shown.distribution));
-  else if (!problem) {
-    const loading = document.createElement('div');
-    loading.className = 'fact-loading';
-    loading.textContent = 'Asking PuppetDB…';
-    parts.push(loading);
-  }
-  app.replaceChildren(...parts);
-  if (shown && loadingPath === undefined) {
-    const { fetchedAt } = shown.distribution;
+  frame.showRestored(shown?.restored);
+  frame.showError(problem === undefined ? undefined : { message: problem });
+  // while another path loads, the header names it (the last one's numbers are not its)
+  const current = loadingPath === undefined ? shown?.distribution : undefined;
+  showHeader(current);
+  frame.setLoading(!current && !problem);
+  if (problem && !current) frame.status.textContent = '';
+  frame.body.replaceChildren(...(current ? [body(current)] : []));
+  if (current) {
+    const { fetchedAt } = current;
     // after the browser has laid out and painted this frame
     requestAnimationFrame(() =>
       setTimeout(() => postToHost('factExplorer', { type: 'painted', fetchedAt }), 0),
@@ -132,13 +122,10 @@ function render(): void {
   }
 }
 
-function banner(text: string): HTMLElement {
-  const element = document.createElement('div');
-  element.className = 'banner';
-  element.setAttribute('role', 'alert');
-  element.textContent = text;
-  return element;
-}
+// the distribution says as of when: in the page's date style
+onDateStyleChange(() => {
+  if (shown) render();
+});
 
 onHostMessage('factExplorer', (message: Exclude<HostToFactExplorer, { type: 'persist' }>) => {
   switch (message.type) {
@@ -160,11 +147,10 @@ onHostMessage('factExplorer', (message: Exclude<HostToFactExplorer, { type: 'per
       render();
       break;
     case 'restored':
-      app.replaceChildren(
-        restoredBanner(message.note, 'Load again', () =>
-          postToHost('factExplorer', { type: 'refresh' }),
-        ),
-      );
+      frame.setTitle(message.title);
+      frame.status.replaceChildren();
+      frame.setLoading(false);
+      frame.showRestored(message.note);
       break;
     case 'error':
       problem = `PuppetDB did not answer: ${message.message}`;

@@ -24,8 +24,7 @@ import { CatalogParts } from '../../shared/catalogParts';
 import { MESSAGE_TEXT_MAX_CHARS, type HostToGraph, type RestoredNote } from '../../shared/protocol';
 import { keepShown, onHostMessage, postToHost } from '../common/vscodeApi';
 import { IdleWork, nextPaint, nextTask } from '../common/tasks';
-import { restoredBanner } from '../common/restoredBanner';
-import { errorActions } from '../common/errorActions';
+import { PageFrame } from '../common/page/pageFrame';
 import { renderDetails } from './detailsPanel';
 import { bindGraphKeys } from './graphKeyboard';
 import type { DrawnNode } from './drawnGraph';
@@ -39,6 +38,7 @@ import { faultableWorkers } from './workerFaults';
 import { startLayoutWorker, startSketchWorker } from './bundledWorker';
 import { legend } from './legend';
 import { Toolbar, type ToolbarAction } from './toolbar';
+import '../common/page/pageFrame.css';
 import './graph.css';
 
 interface Shown {
@@ -93,11 +93,14 @@ const toolbar = new Toolbar({
   },
   action: (action) => act(action),
 });
-const status = element('div', 'status muted');
-status.setAttribute('role', 'status');
-const banner = element('div', 'banner');
-banner.setAttribute('role', 'alert');
-banner.hidden = true;
+const frame = new PageFrame(document.getElementById('app')!, {
+  className: 'graph-header',
+  loadingLabel: 'Loading the catalog',
+  reload: { label: 'Load again', run: () => act('refresh') },
+  errorActions: (action) => postToHost('graph', action),
+});
+/** The status line: what is drawn, or what is being done. */
+const status = frame.status;
 /** Says the layout worker failed and the fast layout was drawn instead, with "Retry". */
 const layoutNotice = element('div', 'layout-failure');
 layoutNotice.setAttribute('role', 'alert');
@@ -117,16 +120,12 @@ split.append(canvas, details);
 const canvasWrapper = element('div', 'graph-body');
 const legendBox = legend();
 canvasWrapper.append(split, legendBox);
-const restoredSlot = element('div', 'restored');
-document
-  .getElementById('app')!
-  .append(toolbar.element, status, restoredSlot, banner, layoutNotice, canvasWrapper);
+frame.notes.append(layoutNotice);
+frame.body.append(toolbar.element, canvasWrapper);
 
 /** The note of a panel restored after a window reload, with "Load again"; or nothing. */
 function showRestored(note: RestoredNote | undefined): void {
-  restoredSlot.replaceChildren(
-    ...(note ? [restoredBanner(note, 'Load again', () => act('refresh'))] : []),
-  );
+  frame.showRestored(note);
 }
 
 const renderer = new GraphRenderer(
@@ -195,21 +194,21 @@ if (PDBX_TEST_HOOKS && testWorkers) {
 onHostMessage('graph', (message) => {
   switch (message.type) {
     case 'loading':
+      frame.setTitle(`Catalog of ${message.certname}`);
+      frame.setLoading(true);
       status.textContent = `Loading the catalog of ${message.certname}…`;
-      banner.hidden = true;
+      frame.showError(undefined);
       showRestored(undefined);
       return;
     case 'restored':
+      frame.setTitle(message.title);
       status.textContent = message.title;
       showRestored(message.note);
       return;
     case 'error':
       showRestored(undefined);
-      banner.replaceChildren(
-        message.message,
-        errorActions(message.editConnection, (action) => postToHost('graph', action)),
-      );
-      banner.hidden = false;
+      frame.setLoading(false);
+      frame.showError(message);
       status.textContent = '';
       return;
     case 'catalogPart':
@@ -233,7 +232,9 @@ onHostMessage('graph', (message) => {
 
 function show(message: Extract<HostToGraph, { type: 'catalog' }>): void {
   const { catalog, compareWith, focus, restored } = message;
-  banner.hidden = true;
+  frame.setTitle(`Catalog of ${catalog.certname}`);
+  frame.setLoading(false);
+  frame.showError(undefined);
   showRestored(restored);
   // in idle time: sizing and writing thousands of resources must not hold back the drawing
   keeping.schedule(() =>

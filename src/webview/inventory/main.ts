@@ -1,35 +1,42 @@
 /**
- * The inventory view: a toolbar (filter, add column, export, reload, counts) over the grid,
- * fed by the host (a snapshot on each `ready`, then streamed rows).
+ * The inventory view: the page frame (title, counts; filter, columns, export, reload) over the
+ * grid of nodes, fed by the host (a snapshot on each `ready`, then streamed rows).
  */
 import '@vscode-elements/elements/dist/vscode-button/index.js';
-import '@vscode-elements/elements/dist/vscode-progress-ring/index.js';
 import '@vscode-elements/elements/dist/vscode-textfield/index.js';
-// the grid frame's rules first, so the view's own refine them
-import '../common/dataGrid.css';
+import '../common/page/pageFrame.css';
+// the grid's rules before the view's own, which refine them
+import '../common/grid/grid.css';
 import './inventory.css';
-import type { HostToInventory, RestoredNote } from '../../shared/protocol';
-import type { InventoryRow } from '../../shared/inventoryTable';
+import type { HostToInventory } from '../../shared/protocol';
+import { inventorySearchText, type InventoryRow } from '../../shared/inventoryTable';
 import { unpackRows } from '../../shared/packedRows';
-import { restoredBanner } from '../common/restoredBanner';
+import { PageFrame } from '../common/page/pageFrame';
+import { ModelGrid, type ModelGridState } from '../common/grid/modelGrid';
 import { getUiState, keepShown, onHostMessage, postToHost, setUiState } from '../common/vscodeApi';
-import { InventoryGrid } from './inventoryGrid';
+import { inventoryColumns } from './inventoryGrid';
 
-const app = document.getElementById('app')!;
-const toolbar = document.createElement('header');
-toolbar.className = 'inventory-toolbar';
-const title = document.createElement('h1');
-title.className = 'inventory-title';
-const progress = document.createElement('vscode-progress-ring');
-progress.className = 'inventory-progress';
-progress.ariaLabel = 'Loading the inventory';
+interface InventoryUi {
+  filter?: string;
+  grid?: ModelGridState;
+}
+
+let ui: InventoryUi = getUiState<InventoryUi>() ?? {};
+const saveUi = (partial: InventoryUi) => setUiState((ui = { ...ui, ...partial }));
+
+const reload = () => postToHost('inventory', { type: 'reload' });
+// Show Log and Edit Connection come once the inventory's protocol carries them (issue 31, part A)
+const frame = new PageFrame(document.getElementById('app')!, {
+  className: 'inventory-toolbar',
+  loadingLabel: 'Loading the inventory',
+  reload: { label: 'Load again', run: reload },
+});
 const filter = document.createElement('vscode-textfield');
 filter.className = 'inventory-filter';
 filter.placeholder = 'Filter (every word, any column)';
 filter.ariaLabel = 'Filter the nodes';
 const count = document.createElement('span');
 count.className = 'inventory-count';
-count.setAttribute('role', 'status');
 const button = (label: string, icon: string, onClick: () => void) => {
   const element = document.createElement('vscode-button');
   element.textContent = label;
@@ -38,35 +45,26 @@ const button = (label: string, icon: string, onClick: () => void) => {
   element.addEventListener('click', onClick);
   return element;
 };
-const state = () => ({ filter: grid.state.filter, sort: grid.state.sort ?? null });
-toolbar.append(
-  title,
-  progress,
-  filter,
-  count,
-  button('Add column', 'add', () => postToHost('inventory', { type: 'addColumn' })),
-  button('CSV', 'desktop-download', () =>
-    postToHost('inventory', { type: 'export', format: 'csv', ...state() }),
-  ),
-  button('JSON', 'json', () =>
-    postToHost('inventory', { type: 'export', format: 'json', ...state() }),
-  ),
-  button('Reload', 'refresh', () => postToHost('inventory', { type: 'reload' })),
-);
-const banner = document.createElement('div');
-banner.className = 'banner';
-banner.setAttribute('role', 'alert');
-banner.hidden = true;
-const restoredSlot = document.createElement('div');
 
 let complete = false;
 let savedAt: string | undefined;
 let columns: string[] = [];
+let allRows: InventoryRow[] = [];
 
-const grid = new InventoryGrid({
-  onRemoveColumn: (column) => postToHost('inventory', { type: 'removeColumn', column }),
-  onOpenNode: (certname) => postToHost('inventory', { type: 'openNode', certname }),
-  onShown: (rows, loaded) => {
+const grid = new ModelGrid<InventoryRow>({
+  className: 'inventory-viewport',
+  label: 'Inventory',
+  columns: [],
+  searchText: inventorySearchText,
+  state: ui.grid,
+  onStateChange: (state) => saveUi({ grid: state }),
+  onActivate: (row, _index, detail) => {
+    // a click selects, a double click or Enter opens the node (a single click is for reading across)
+    if (typeof row[0] === 'string' && detail.how !== 'click') {
+      postToHost('inventory', { type: 'openNode', certname: row[0] });
+    }
+  },
+  onView: (rows, loaded) => {
     count.textContent =
       rows === loaded
         ? `${loaded.toLocaleString('en-US')} nodes${complete ? '' : '…'}`
@@ -75,43 +73,59 @@ const grid = new InventoryGrid({
     requestAnimationFrame(() => postToHost('inventory', { type: 'shown', rows, loaded }));
   },
 });
-app.append(toolbar, restoredSlot, banner, grid.element);
 
-const kept = getUiState<{ filter?: string }>();
-if (kept?.filter) {
-  filter.value = kept.filter;
-  grid.setFilter(kept.filter);
+/** The filter and sort the grid shows, as the host exports them. */
+const exported = () => {
+  const sort = grid.currentSort;
+  const column = sort ? columns.indexOf(sort.column) : -1;
+  return {
+    filter: grid.currentFilter,
+    sort: sort && column >= 0 ? { column, descending: sort.direction === 'desc' } : null,
+  };
+};
+frame.status.append(count);
+frame.actions.append(
+  filter,
+  button('Add column', 'add', () => postToHost('inventory', { type: 'addColumn' })),
+  grid.grid.columnsButton(),
+  button('CSV', 'desktop-download', () =>
+    postToHost('inventory', { type: 'export', format: 'csv', ...exported() }),
+  ),
+  button('JSON', 'json', () =>
+    postToHost('inventory', { type: 'export', format: 'json', ...exported() }),
+  ),
+  button('Reload', 'refresh', reload),
+);
+frame.body.append(grid.element);
+
+if (ui.filter) {
+  filter.value = ui.filter;
+  grid.setFilter(ui.filter);
 }
 filter.addEventListener('input', () => {
   grid.setFilter(filter.value);
-  setUiState({ filter: filter.value });
+  saveUi({ filter: filter.value });
 });
 
-function showRestored(note: RestoredNote | undefined): void {
-  savedAt = note?.savedAt;
-  restoredSlot.replaceChildren(
-    ...(note
-      ? [restoredBanner(note, 'Load again', () => postToHost('inventory', { type: 'reload' }))]
-      : []),
+function showColumns(next: string[]): void {
+  columns = next;
+  grid.setColumns(
+    inventoryColumns(columns, (column) =>
+      postToHost('inventory', { type: 'removeColumn', column }),
+    ),
   );
 }
 
-function setLoading(loading: boolean): void {
-  progress.hidden = !loading;
-}
-
-function keepIfComplete(rows: InventoryRow[] | undefined): void {
+function keepIfComplete(): void {
   if (!complete) return;
-  const all = rows ?? [];
   keepShown(
     'inventory',
-    { title: title.textContent ?? '', columns, rows: all },
-    `The ${all.length.toLocaleString('en-US')} nodes`,
+    { title: frame.title.textContent ?? '', columns, rows: allRows },
+    `The ${allRows.length.toLocaleString('en-US')} nodes`,
     savedAt,
   );
 }
 
-let allRows: InventoryRow[] = [];
 let keepTimer: ReturnType<typeof setTimeout> | undefined;
 
 /** Keeps the rows for a window reload once they are painted: a megabyte of JSON must not delay the paint. */
@@ -119,7 +133,7 @@ function keepSoon(): void {
   clearTimeout(keepTimer);
   requestAnimationFrame(() => {
     clearTimeout(keepTimer);
-    keepTimer = setTimeout(() => keepIfComplete(allRows));
+    keepTimer = setTimeout(keepIfComplete);
   });
 }
 
@@ -127,38 +141,39 @@ function handle(message: Exclude<HostToInventory, { type: 'persist' }>): void {
   switch (message.type) {
     case 'loading':
       complete = false;
-      banner.hidden = true;
-      showRestored(undefined);
-      title.textContent = message.title;
-      columns = message.columns;
-      grid.setColumns(columns);
+      frame.showError(undefined);
+      frame.showRestored(undefined);
+      savedAt = undefined;
+      frame.setTitle(message.title);
+      showColumns(message.columns);
       allRows = [];
       grid.setRows(allRows);
-      setLoading(true);
+      frame.setLoading(true);
       return;
     case 'inventory':
       complete = message.complete;
-      banner.hidden = true;
-      title.textContent = message.title;
-      columns = message.columns;
-      showRestored(message.restored);
-      grid.setColumns(columns);
+      frame.showError(undefined);
+      frame.setTitle(message.title);
+      frame.showRestored(message.restored);
+      savedAt = message.restored?.savedAt;
+      showColumns(message.columns);
       allRows = unpackRows(message.rows);
       grid.setRows(allRows);
-      setLoading(!complete);
+      frame.setLoading(!complete);
       keepSoon();
       return;
-    case 'moreRows':
+    case 'moreRows': {
       complete = message.complete;
-      allRows = [...allRows, ...unpackRows(message.rows)];
-      grid.setRows(allRows);
-      setLoading(!complete);
+      const more = unpackRows(message.rows);
+      allRows = [...allRows, ...more];
+      grid.append(more);
+      frame.setLoading(!complete);
       keepSoon();
       return;
+    }
     case 'error':
-      setLoading(false);
-      banner.hidden = false;
-      banner.textContent = message.message;
+      frame.setLoading(false);
+      frame.showError({ message: message.message });
       return;
   }
 }

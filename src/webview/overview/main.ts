@@ -5,11 +5,13 @@
  * hide/show.
  */
 import '@vscode-elements/elements/dist/vscode-button/index.js';
+import '../common/page/pageFrame.css';
 import '../common/chartPage.css';
 import './overview.css';
 import type { OverviewDto, RunsRange } from '../../shared/overview';
 import type { HostToOverview, RestoredNote } from '../../shared/protocol';
-import { restoredBanner } from '../common/restoredBanner';
+import { onDateStyleChange, timeText } from '../common/dateStyle';
+import { PageFrame } from '../common/page/pageFrame';
 import { getUiState, keepShown, onHostMessage, postToHost, setUiState } from '../common/vscodeApi';
 import { environmentsTable, fleetTiles } from './countsView';
 import { problemsView } from './problemsView';
@@ -21,13 +23,20 @@ interface OverviewUi {
   radiator: boolean;
 }
 
-const app = document.getElementById('app')!;
 let ui: OverviewUi = { range: 'hours', table: false, radiator: false, ...getUiState<OverviewUi>() };
 const saveUi = (partial: Partial<OverviewUi>) => setUiState((ui = { ...ui, ...partial }));
 
 let shown:
   { overview: OverviewDto; autoRefreshSeconds: number; restored?: RestoredNote } | undefined;
 let problem: string | undefined;
+
+const refresh = () => postToHost('overview', { type: 'refresh', range: ui.range });
+// Show Log and Edit Connection come once the overview's protocol carries them (issue 31, part A)
+const frame = new PageFrame(document.getElementById('app')!, {
+  className: 'overview-toolbar',
+  loadingLabel: 'Asking PuppetDB for the overview',
+  reload: { label: 'Load again', run: refresh },
+});
 
 function button(label: string, title: string, onClick: () => void, pressed?: boolean): HTMLElement {
   const element = document.createElement('vscode-button');
@@ -39,19 +48,15 @@ function button(label: string, title: string, onClick: () => void, pressed?: boo
   return element;
 }
 
-function toolbar(overview: OverviewDto, autoRefreshSeconds: number): HTMLElement {
-  const bar = document.createElement('header');
-  bar.className = 'overview-toolbar';
-  const title = document.createElement('h2');
+/** The header: what the overview is of, as of when, and its actions. */
+function showHeader(overview: OverviewDto, autoRefreshSeconds: number): void {
   const scope = overview.environment === undefined ? '' : ` · ${overview.environment}`;
-  title.textContent = `${overview.connectionName}${scope} · ${overview.fleet.active.toLocaleString('en-US')} active nodes`;
-  const when = document.createElement('span');
-  when.className = 'muted';
-  when.textContent = `as of ${new Date(overview.fetchedAt).toLocaleTimeString()}${autoRefreshSeconds > 0 ? ` · refreshes every ${autoRefreshSeconds} s` : ''} · unreported after ${overview.unreportedHours} h`;
-  const refresh = button('Refresh', 'Ask PuppetDB again', () =>
-    postToHost('overview', { type: 'refresh', range: ui.range }),
+  frame.setTitle(
+    `${overview.connectionName}${scope} · ${overview.fleet.active.toLocaleString('en-US')} active nodes`,
   );
-  refresh.className = 'refresh';
+  frame.status.textContent = `as of ${timeText(overview.fetchedAt)}${autoRefreshSeconds > 0 ? ` · refreshes every ${autoRefreshSeconds} s` : ''} · unreported after ${overview.unreportedHours} h`;
+  const refreshButton = button('Refresh', 'Ask PuppetDB again', refresh);
+  refreshButton.className = 'refresh';
   const radiator = button('Radiator', 'Large numbers for a wall display (Escape leaves)', () =>
     setRadiator(true),
   );
@@ -62,15 +67,16 @@ function toolbar(overview: OverviewDto, autoRefreshSeconds: number): HTMLElement
     () => postToHost('overview', { type: 'openRuns' }),
   );
   runs.className = 'open-runs';
-  bar.append(title, when, refresh, runs, radiator);
-  if (overview.environment !== undefined) {
-    const all = button('All environments', 'Show the whole fleet again', () =>
-      postToHost('overview', { type: 'showAllEnvironments' }),
-    );
-    all.className = 'all-environments';
-    bar.insertBefore(all, radiator);
-  }
-  return bar;
+  const all =
+    overview.environment === undefined
+      ? []
+      : [
+          button('All environments', 'Show the whole fleet again', () =>
+            postToHost('overview', { type: 'showAllEnvironments' }),
+          ),
+        ];
+  all.forEach((each) => (each.className = 'all-environments'));
+  frame.actions.replaceChildren(refreshButton, runs, ...all, radiator);
 }
 
 function runsSection(overview: OverviewDto): HTMLElement {
@@ -85,7 +91,7 @@ function runsSection(overview: OverviewDto): HTMLElement {
     'Switch between runs per hour (24 h) and per day (8 days)',
     () => {
       saveUi({ range: ui.range === 'hours' ? 'days' : 'hours' });
-      postToHost('overview', { type: 'refresh', range: ui.range });
+      refresh();
     },
   );
   range.className = 'range-toggle';
@@ -127,20 +133,22 @@ function runsSection(overview: OverviewDto): HTMLElement {
 function setRadiator(on: boolean): void {
   saveUi({ radiator: on });
   render();
-  if (on) app.querySelector<HTMLElement>('.radiator-exit')?.focus();
+  if (on) frame.body.querySelector<HTMLElement>('.radiator-exit')?.focus();
 }
 
 function render(): void {
   document.body.classList.toggle('radiator', ui.radiator && shown !== undefined);
-  const errorBanner = problem ? banner(problem) : undefined;
+  frame.showError(problem === undefined ? undefined : { message: problem });
   if (!shown) {
-    const loading = document.createElement('div');
-    loading.className = 'overview-loading';
-    loading.textContent = 'Asking PuppetDB…';
-    app.replaceChildren(...[errorBanner ?? loading]);
+    frame.setLoading(problem === undefined);
+    frame.status.textContent = problem === undefined ? 'Asking PuppetDB…' : '';
+    frame.body.replaceChildren();
     return;
   }
+  frame.setLoading(false);
   const { overview, autoRefreshSeconds, restored } = shown;
+  frame.showRestored(restored);
+  showHeader(overview, autoRefreshSeconds);
   const openNodes = (
     count: Parameters<Parameters<typeof fleetTiles>[1]>[0],
     environment: string | undefined,
@@ -157,12 +165,8 @@ function render(): void {
     exit.className = 'radiator-exit';
     const title = document.createElement('h1');
     title.className = 'radiator-title';
-    title.textContent = `${overview.connectionName} · ${overview.fleet.active.toLocaleString('en-US')} nodes · ${new Date(overview.fetchedAt).toLocaleTimeString()}`;
-    app.replaceChildren(
-      ...[errorBanner, title, fleetTiles(overview, openNodes), exit].filter(
-        (element) => element !== undefined,
-      ),
-    );
+    title.textContent = `${overview.connectionName} · ${overview.fleet.active.toLocaleString('en-US')} nodes · ${timeText(overview.fetchedAt)}`;
+    frame.body.replaceChildren(title, fleetTiles(overview, openNodes), exit);
   } else {
     const main = document.createElement('div');
     main.className = 'overview-body';
@@ -180,17 +184,7 @@ function render(): void {
           }),
       }),
     );
-    const parts: HTMLElement[] = [];
-    if (restored) {
-      parts.push(
-        restoredBanner(restored, 'Load again', () =>
-          postToHost('overview', { type: 'refresh', range: ui.range }),
-        ),
-      );
-    }
-    if (errorBanner) parts.push(errorBanner);
-    parts.push(toolbar(overview, autoRefreshSeconds), main);
-    app.replaceChildren(...parts);
+    frame.body.replaceChildren(main);
   }
   // after the browser has laid out and painted this frame
   requestAnimationFrame(() =>
@@ -198,13 +192,10 @@ function render(): void {
   );
 }
 
-function banner(text: string): HTMLElement {
-  const element = document.createElement('div');
-  element.className = 'banner';
-  element.setAttribute('role', 'alert');
-  element.textContent = text;
-  return element;
-}
+// the overview says as of when: in the page's date style
+onDateStyleChange(() => {
+  if (shown) render();
+});
 
 document.addEventListener('keydown', (event) => {
   if (event.key === 'Escape' && ui.radiator) setRadiator(false);
@@ -223,13 +214,12 @@ onHostMessage('overview', (message: Exclude<HostToOverview, { type: 'persist' }>
       keepShown('overview', message.overview, 'The overview', message.restored?.savedAt);
       render();
       break;
-    case 'restored': {
-      const note = restoredBanner(message.note, 'Load again', () =>
-        postToHost('overview', { type: 'refresh', range: ui.range }),
-      );
-      app.replaceChildren(note);
+    case 'restored':
+      frame.setTitle(message.title);
+      frame.setLoading(false);
+      frame.status.replaceChildren();
+      frame.showRestored(message.note);
       break;
-    }
     case 'error':
       problem = `PuppetDB did not answer the overview: ${message.message}`;
       render();

@@ -1,13 +1,14 @@
 /**
- * The report's logs: time, level (errors red, warnings yellow, notices plain, the rest muted),
- * source, message and where (a link that opens the manifest line). Filtered by level and text;
- * every value set as text.
+ * The report's logs on the one grid: time, level (errors red, warnings yellow, notices plain, the
+ * rest muted), source, message and where (a link that opens the manifest line); filtered by level
+ * and text, every log however many (the grid draws those in view), and the selected one in full
+ * below. Every value set as text.
  */
 import { logSeverity, type ReportLogDto } from '../../shared/reportDto';
-import { formatTimestamp, plural } from '../components/events-table/format';
-
-/** Beyond this many the list says how many more there are (filter to see them). */
-const MAX_SHOWN = 5000;
+import { plural } from '../../shared/plural';
+import { valueSortKey } from '../../shared/gridSort';
+import { onDateStyleChange, tableDateText } from '../common/dateStyle';
+import { ModelGrid, type ModelGridColumn, type ModelGridState } from '../common/grid/modelGrid';
 
 const SEVERITY_ICONS = { error: 'error', warning: 'warning', notice: 'info', muted: 'debug-hint' };
 
@@ -20,7 +21,83 @@ const LEVEL_FILTERS = [
 /** Open PuppetDB's `file:line` of a log (the host checks the report names it). */
 export type OpenManifest = (file: string, line: number | undefined) => void;
 
-export function renderLogs(logs: readonly ReportLogDto[], openManifest: OpenManifest): HTMLElement {
+export interface LogsView {
+  element: HTMLElement;
+  dispose(): void;
+}
+
+const where = (log: ReportLogDto) =>
+  log.file ? `${log.file}${log.line === null ? '' : `:${log.line}`}` : '';
+
+const levelParts = new WeakMap<HTMLElement, { icon: HTMLElement; text: Text }>();
+
+function columns(): Array<ModelGridColumn<ReportLogDto>> {
+  return [
+    {
+      key: 'time',
+      label: 'Time',
+      width: 210,
+      className: 'report-log-time',
+      text: (log) => tableDateText(log.time, { milliseconds: true }),
+      sortKey: (log) => valueSortKey(Date.parse(log.time)),
+    },
+    {
+      key: 'level',
+      label: 'Level',
+      width: 100,
+      className: 'report-log-level',
+      text: (log) => log.level,
+      create: (cell) => {
+        const icon = document.createElement('span');
+        icon.setAttribute('aria-hidden', 'true');
+        const text = document.createTextNode('');
+        cell.append(icon, text);
+        levelParts.set(cell, { icon, text });
+      },
+      fill: (cell, log) => {
+        const parts = levelParts.get(cell)!;
+        parts.icon.className = `codicon codicon-${SEVERITY_ICONS[logSeverity(log.level)]}`;
+        parts.text.data = ` ${log.level}`;
+        cell.title = log.level;
+      },
+    },
+    {
+      key: 'source',
+      label: 'Source',
+      width: 140,
+      grow: 1,
+      className: 'report-log-source',
+      text: (log) => log.source,
+    },
+    {
+      key: 'message',
+      label: 'Message',
+      width: 260,
+      grow: 3,
+      className: 'report-log-message',
+      text: (log) => log.message,
+    },
+    {
+      key: 'where',
+      label: 'Where',
+      width: 140,
+      className: 'report-log-where',
+      text: where,
+      link: (log) => Boolean(log.file),
+      fill: (cell, log) => {
+        const full = where(log);
+        cell.textContent = full.slice(full.lastIndexOf('/') + 1);
+        cell.title = log.file ? `Open manifest ${full}` : '';
+      },
+    },
+  ];
+}
+
+export function renderLogs(
+  logs: readonly ReportLogDto[],
+  openManifest: OpenManifest,
+  state: { value: unknown; save(state: ModelGridState): void },
+): LogsView {
   const section = document.createElement('section');
   section.className = 'report-logs';
   const toolbar = document.createElement('div');
@@ -37,77 +114,78 @@ export function renderLogs(logs: readonly ReportLogDto[], openManifest: OpenMani
     level.append(option);
   }
   const count = document.createElement('span');
-  count.className = 'muted';
-  toolbar.append(text, level, count);
-  const list = document.createElement('div');
-  list.className = 'report-log-list';
-  list.setAttribute('role', 'table');
-  list.setAttribute('aria-label', 'Logs');
-  section.append(toolbar, list);
-
-  const render = () => {
-    const needle = text.value.trim().toLowerCase();
-    const wanted = level.value;
-    const shown = logs.filter((log) => {
-      const severity = logSeverity(log.level);
-      if (wanted === 'error' && severity !== 'error') return false;
-      if (wanted === 'warning' && severity !== 'error' && severity !== 'warning') return false;
-      return (
-        !needle || `${log.level}\n${log.source}\n${log.message}`.toLowerCase().includes(needle)
+  count.className = 'muted report-log-count';
+  count.setAttribute('role', 'status');
+  const detail = document.createElement('section');
+  detail.className = 'report-log-detail';
+  detail.setAttribute('aria-label', 'Selected log');
+  detail.hidden = true;
+  let selected: ReportLogDto | undefined;
+  const showDetail = () => {
+    detail.hidden = !selected;
+    if (!selected) return;
+    const head = document.createElement('div');
+    head.className = 'muted';
+    head.textContent = [
+      tableDateText(selected.time, { milliseconds: true }),
+      selected.level,
+      selected.source,
+      where(selected),
+    ]
+      .filter(Boolean)
+      .join(' · ');
+    const message = document.createElement('div');
+    message.className = 'report-log-detail-message';
+    message.textContent = selected.message;
+    detail.replaceChildren(head, message);
+  };
+  const grid = new ModelGrid<ReportLogDto>({
+    className: 'report-log-list',
+    label: 'Logs',
+    columns: columns(),
+    searchText: (log) => `${log.level}\n${log.source}\n${log.message}`,
+    state: state.value,
+    onStateChange: (next) => state.save(next),
+    rowClass: (log) => `report-log report-log-${logSeverity(log.level)}`,
+    onActivate: (log, _index, { column }) => {
+      if (log.file && (column === 'where' || column === undefined)) {
+        openManifest(log.file, log.line ?? undefined);
+      }
+    },
+    onSelect: (log) => {
+      selected = log;
+      showDetail();
+    },
+    onView: (shown) => {
+      count.textContent = `${plural(shown, 'log')}${shown === logs.length ? '' : ` of ${logs.length.toLocaleString('en-US')}`}`;
+      grid.grid.setEmptyText(
+        shown === 0
+          ? logs.length === 0
+            ? 'This report has no logs.'
+            : 'No logs match the filters.'
+          : undefined,
       );
-    });
-    // every matching log counts, also those beyond MAX_SHOWN that are not rendered
-    list.setAttribute('aria-rowcount', String(shown.length));
-    list.replaceChildren(
-      ...shown.slice(0, MAX_SHOWN).map((log, index) => logRow(log, index, openManifest)),
-    );
-    count.textContent =
-      shown.length > MAX_SHOWN
-        ? `first ${MAX_SHOWN.toLocaleString()} of ${plural(shown.length, 'log')}`
-        : `${plural(shown.length, 'log')}${shown.length === logs.length ? '' : ` of ${logs.length}`}`;
+    },
+  });
+  toolbar.append(text, level, count, grid.grid.columnsButton());
+  section.append(toolbar, grid.element, detail);
+  const wanted = () => {
+    const value = level.value;
+    if (value === 'all' || !value) return undefined;
+    return (log: ReportLogDto) => {
+      const severity = logSeverity(log.level);
+      return severity === 'error' || (value === 'warning' && severity === 'warning');
+    };
   };
-  text.addEventListener('input', render);
-  level.addEventListener('change', render);
-  render();
-  return section;
-}
-
-function logRow(log: ReportLogDto, index: number, openManifest: OpenManifest): HTMLElement {
-  const severity = logSeverity(log.level);
-  const row = document.createElement('div');
-  row.className = `report-log report-log-${severity}`;
-  row.setAttribute('role', 'row');
-  row.setAttribute('aria-rowindex', String(index + 1));
-  const cell = (className: string, value: string) => {
-    const element = document.createElement('span');
-    element.className = className;
-    element.setAttribute('role', 'cell');
-    element.textContent = value;
-    return element;
+  text.addEventListener('input', () => grid.setFilter(text.value));
+  level.addEventListener('change', () => grid.setInclude(wanted()));
+  grid.setRows(logs);
+  const stopDates = onDateStyleChange(showDetail);
+  return {
+    element: section,
+    dispose: () => {
+      grid.grid.dispose();
+      stopDates();
+    },
   };
-  const levelCell = cell('report-log-level', '');
-  const icon = document.createElement('span');
-  icon.className = `codicon codicon-${SEVERITY_ICONS[severity]}`;
-  icon.setAttribute('aria-hidden', 'true');
-  levelCell.append(icon, ` ${log.level}`);
-  const where = log.file ? `${log.file}${log.line === null ? '' : `:${log.line}`}` : '';
-  const whereCell = cell('report-log-where', '');
-  if (log.file) {
-    const { file } = log;
-    const link = document.createElement('button');
-    link.type = 'button';
-    link.className = 'link-button';
-    link.textContent = where.slice(where.lastIndexOf('/') + 1);
-    link.title = `Open manifest ${where}`;
-    link.addEventListener('click', () => openManifest(file, log.line ?? undefined));
-    whereCell.append(link);
-  }
-  row.append(
-    cell('report-log-time', formatTimestamp(log.time)),
-    levelCell,
-    cell('report-log-source', log.source),
-    cell('report-log-message', log.message),
-    whereCell,
-  );
-  return row;
 }

@@ -1,31 +1,34 @@
 /**
- * The report view: a header line, then tabs for the summary, the events (the same table as the
- * events view), the logs and the metrics. The selected tab and the table's settings survive
- * hide/show.
+ * The report view: the page frame (the node, the report's status and when it ran), then tabs for
+ * the summary, the events (the same table as the events view), the logs and the metrics. The
+ * selected tab, the table's settings and the logs grid's survive hide/show.
  */
 import '@vscode-elements/elements/dist/vscode-collapsible/index.js';
 import '@vscode-elements/elements/dist/vscode-tab-header/index.js';
 import '@vscode-elements/elements/dist/vscode-tab-panel/index.js';
 import '@vscode-elements/elements/dist/vscode-tabs/index.js';
+import '../common/page/pageFrame.css';
+// the grid's rules before the view's own, which refine them
+import '../common/grid/grid.css';
 import './report.css';
 import type { HostToReport, RestoredNote } from '../../shared/protocol';
-import { restoredBanner } from '../common/restoredBanner';
-import { errorActions } from '../common/errorActions';
 import type { ReportDto } from '../../shared/reportDto';
+import { dateText, onDateStyleChange } from '../common/dateStyle';
+import type { ModelGridState } from '../common/grid/modelGrid';
+import { PageFrame } from '../common/page/pageFrame';
 import { EventsTable } from '../components/events-table/eventsTable';
-import { formatTimestamp } from '../components/events-table/format';
 import { savedTableState } from '../components/events-table/tableState';
 import { getUiState, keepShown, onHostMessage, postToHost, setUiState } from '../common/vscodeApi';
-import { renderLogs } from './logsView';
+import { renderLogs, type LogsView } from './logsView';
 import { renderMetrics } from './metricsView';
 import { renderSummary } from './summaryView';
 
 interface ReportUiState {
   tab?: number;
   table?: unknown;
+  logs?: ModelGridState;
 }
 
-const app = document.getElementById('app')!;
 let ui: ReportUiState = getUiState<ReportUiState>() ?? {};
 const saveUi = (partial: ReportUiState) => setUiState((ui = { ...ui, ...partial }));
 
@@ -41,22 +44,32 @@ const REPORT_STATUS_CLASSES: Record<string, string> = {
   noop: 'status-noop',
 };
 
-function message(text: string, className: string, ...after: HTMLElement[]): void {
-  const element = document.createElement('div');
-  element.className = className;
-  element.append(text, ...after);
-  // the page's only live regions: an error interrupts, a progress note waits its turn
-  element.setAttribute('role', className === 'banner' ? 'alert' : 'status');
-  app.replaceChildren(element);
+const frame = new PageFrame(document.getElementById('app')!, {
+  className: 'report-header',
+  loadingLabel: 'Loading the report',
+  reload: { label: 'Load again', run: () => postToHost('report', { type: 'reload' }) },
+  errorActions: (action) => postToHost('report', action),
+});
+
+/** What the report shows that a new report (or a new date style) replaces. */
+let shown: { table: EventsTable; logs: LogsView; report: ReportDto } | undefined;
+
+function clear(): void {
+  shown?.table.dispose();
+  shown?.logs.dispose();
+  shown = undefined;
+  frame.leading.replaceChildren();
+  frame.status.replaceChildren();
+  frame.body.replaceChildren();
 }
 
-function header(report: ReportDto): HTMLElement {
-  const element = document.createElement('header');
-  element.className = 'report-header';
+/** The header: the status icon, the node (a link to it in the explorer), status and when. */
+function showHeader(report: ReportDto): void {
   const status = report.status ?? 'unknown';
   const icon = document.createElement('span');
   icon.className = `codicon codicon-${REPORT_STATUS_ICONS[status] ?? 'question'} ${REPORT_STATUS_CLASSES[status] ?? ''}`;
   icon.setAttribute('aria-hidden', 'true');
+  frame.leading.replaceChildren(icon);
   const node = document.createElement('button');
   node.type = 'button';
   node.className = 'report-node-link';
@@ -65,14 +78,15 @@ function header(report: ReportDto): HTMLElement {
   node.addEventListener('click', () =>
     postToHost('report', { type: 'openNode', certname: report.certname }),
   );
+  frame.title.replaceChildren(node);
+  document.title = `Report ${report.certname}`;
   const statusText = document.createElement('span');
   statusText.className = `report-status ${REPORT_STATUS_CLASSES[status] ?? ''}`;
   statusText.textContent = report.noop ? `${status} (noop)` : status;
   const when = document.createElement('span');
-  when.className = 'muted';
-  when.textContent = `${formatTimestamp(report.endTime)} · ${report.environment} · Puppet ${report.puppetVersion}`;
-  element.append(icon, node, statusText, when);
-  return element;
+  when.className = 'report-when';
+  when.textContent = `${dateText(report.endTime)} · ${report.environment} · Puppet ${report.puppetVersion}`;
+  frame.status.replaceChildren(statusText, when);
 }
 
 function tab(label: string, count?: number): HTMLElement {
@@ -96,13 +110,6 @@ function panel(content: HTMLElement, className: string): HTMLElement {
   return element;
 }
 
-/** The note of a panel restored after a window reload, with "Load again"; or nothing. */
-function restoredNote(note: RestoredNote | undefined): HTMLElement[] {
-  return note
-    ? [restoredBanner(note, 'Load again', () => postToHost('report', { type: 'reload' }))]
-    : [];
-}
-
 /** PuppetDB's path of an event or a log; the host opens it only if its report names it. */
 function openManifest(file: string, line: number | undefined): void {
   postToHost('report', { type: 'openManifest', file, line });
@@ -110,7 +117,11 @@ function openManifest(file: string, line: number | undefined): void {
 
 function showReport(report: ReportDto, restored: RestoredNote | undefined): void {
   keepShown('report', report, 'The report', restored?.savedAt);
-  document.title = `Report ${report.certname}`;
+  clear();
+  frame.setLoading(false);
+  frame.showError(undefined);
+  frame.showRestored(restored);
+  showHeader(report);
   const table = new EventsTable({
     initialState: ui.table,
     onOpenInGraph: (certname, resource) =>
@@ -119,6 +130,10 @@ function showReport(report: ReportDto, restored: RestoredNote | undefined): void
     onStateChange: (state) => saveUi({ table: savedTableState(state) }),
   });
   table.setEvents(report.events, false);
+  const logs = renderLogs(report.logs, openManifest, {
+    value: ui.logs,
+    save: (state) => saveUi({ logs: state }),
+  });
   const tabs = document.createElement('vscode-tabs');
   tabs.className = 'report-tabs';
   tabs.append(
@@ -128,32 +143,46 @@ function showReport(report: ReportDto, restored: RestoredNote | undefined): void
     tab('Metrics'),
     panel(renderSummary(report), 'report-panel-summary'),
     panel(table.element, 'report-panel-events'),
-    panel(renderLogs(report.logs, openManifest), 'report-panel-logs'),
+    panel(logs.element, 'report-panel-logs'),
     panel(renderMetrics(report.metrics), 'report-panel-metrics'),
   );
   tabs.selectedIndex = ui.tab ?? 0;
   tabs.addEventListener('vsc-tabs-select', () => saveUi({ tab: tabs.selectedIndex }));
-  app.replaceChildren(header(report), ...restoredNote(restored), tabs);
+  frame.body.replaceChildren(tabs);
+  shown = { table, logs, report };
 }
+
+// the dates of the header and the summary in a new date style (the grids show theirs anew)
+onDateStyleChange(() => {
+  if (!shown) return;
+  showHeader(shown.report);
+  frame.body.querySelector('.report-panel-summary')?.replaceChildren(renderSummary(shown.report));
+});
 
 function handle(received: Exclude<HostToReport, { type: 'persist' }>): void {
   switch (received.type) {
     case 'loading':
-      message(`Loading ${received.title}…`, 'report-loading muted');
+      clear();
+      frame.setTitle(received.title);
+      frame.showError(undefined);
+      frame.showRestored(undefined);
+      frame.setLoading(true);
+      frame.status.textContent = `Loading ${received.title}…`;
       break;
     case 'report':
       showReport(received.report, received.restored);
       break;
     case 'restored':
-      document.title = received.title;
-      app.replaceChildren(...restoredNote(received.note));
+      clear();
+      frame.setTitle(received.title);
+      frame.setLoading(false);
+      frame.showRestored(received.note);
       break;
     case 'error':
-      message(
-        received.message,
-        'banner',
-        errorActions(received.editConnection, (action) => postToHost('report', action)),
-      );
+      frame.setLoading(false);
+      frame.showRestored(undefined);
+      frame.status.replaceChildren();
+      frame.showError(received);
       break;
     default: {
       // every message of the protocol is handled above (checked when it compiles)

@@ -1,6 +1,6 @@
 /** The report's metrics, one collapsible section per category (resources, time, changes, events…). */
 import { groupMetrics, type ReportMetricDto } from '../../shared/reportDto';
-import { formatDuration } from '../components/events-table/format';
+import { formatDuration } from '../../shared/dateFormat';
 
 export function renderMetrics(metrics: readonly ReportMetricDto[]): HTMLElement {
   const section = document.createElement('section');

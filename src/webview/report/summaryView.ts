@@ -4,8 +4,9 @@
  */
 import type { ReportDto } from '../../shared/reportDto';
 import { EVENT_STATUSES } from '../../shared/reportDto';
-import { STATUS_ICONS } from '../components/events-table/eventRowView';
-import { formatDuration, formatTimestamp } from '../components/events-table/format';
+import { formatDuration } from '../../shared/dateFormat';
+import { STATUS_ICONS } from '../components/events-table/eventColumns';
+import { dateText } from '../common/dateStyle';
 
 type Row = [label: string, value: string, tone?: 'error' | 'warning'];
 
@@ -20,8 +21,8 @@ export function summaryRows(report: ReportDto): Row[] {
     ['Noop run', yesNo(report.noop)],
     ['Noop changes pending', yesNo(report.noopPending)],
     ['Corrective change', yesNo(report.correctiveChange)],
-    ['Start', formatTimestamp(report.startTime)],
-    ['End', formatTimestamp(report.endTime)],
+    ['Start', dateText(report.startTime)],
+    ['End', dateText(report.endTime)],
     ['Run time', formatDuration(report.runTimeMs)],
     ['Environment', report.environment || '—'],
     ['Puppet version', report.puppetVersion || '—'],

@@ -1,21 +1,23 @@
 /**
- * The PQL results panel: a toolbar (state, counts, timings, actions), the rows as a virtual
- * table or as raw JSON, and the selected row as a JSON tree. Rows arrive in slices while the
- * query's body is still streaming.
+ * The PQL results panel: the page frame (the query as its title; state, counts and timings in its
+ * status line; the actions), the rows on the one grid or as raw JSON, and the selected row as a
+ * JSON tree. Rows arrive in slices while the query's body is still streaming.
  */
 import '@vscode-elements/elements/dist/vscode-button/index.js';
 import '@vscode-elements/elements/dist/vscode-textfield/index.js';
-import '@vscode-elements/elements/dist/vscode-progress-ring/index.js';
 import '@vscode-elements/elements/dist/vscode-toolbar-button/index.js';
+import '../common/page/pageFrame.css';
+// the grid's rules before the view's own, which refine them
+import '../common/grid/grid.css';
+import './results.css';
 import type { ResultsSnapshot } from '../../shared/protocol';
-import { keepShown, onHostMessage, postToHost } from '../common/vscodeApi';
-import { restoredBanner } from '../common/restoredBanner';
-import { errorActions } from '../common/errorActions';
-import { updateColumns, type Column } from './columns';
+import { getUiState, keepShown, onHostMessage, postToHost, setUiState } from '../common/vscodeApi';
+import { PageFrame } from '../common/page/pageFrame';
+import { ModelGrid, type ModelGridState } from '../common/grid/modelGrid';
+import { cellValue, updateColumns, type Column } from './columns';
 import { jsonTree } from '../common/jsonTree';
 import { linkColumns, linkMessage } from './links';
-import { ResultsTable } from './resultsTable';
-import './results.css';
+import { resultsColumns } from './resultsColumns';
 
 const RAW_JSON_LIMIT = 2_000;
 
@@ -23,17 +25,21 @@ let snapshot: ResultsSnapshot | undefined;
 let columns: Column[] = [];
 let mode: 'table' | 'json' = 'table';
 let links = new Set<string>(['certname']);
+/** How many rows the host was last told are painted. */
+let reportedCount = -1;
 
-const app = document.getElementById('app')!;
-const toolbar = element('div', 'toolbar');
-// the live regions: the run's state and its row count (never the rows themselves)
+const frame = new PageFrame(document.getElementById('app')!, {
+  className: 'results-header',
+  loadingLabel: 'Running the query',
+  reload: { label: 'Run again', run: () => postToHost('results', { type: 'rerun' }) },
+  errorActions: (action) => postToHost('results', action),
+});
+frame.title.classList.add('query', 'mono');
+// the status line: the run's state, its row count and its timings (never the rows themselves)
 const stateLabel = element('span', 'state');
-stateLabel.setAttribute('role', 'status');
-const spinner = document.createElement('vscode-progress-ring');
-spinner.className = 'spinner';
 const counts = element('span', 'counts');
-counts.setAttribute('role', 'status');
-const timing = element('span', 'timing muted');
+const timing = element('span', 'timing');
+frame.status.append(stateLabel, counts, timing);
 const filter = document.createElement('vscode-textfield');
 filter.placeholder = 'Filter loaded rows';
 filter.setAttribute('aria-label', 'Filter loaded rows');
@@ -48,43 +54,39 @@ const buttons = {
 };
 const actions = element('span', 'actions');
 actions.append(buttons.rerun, buttons.view, buttons.csv, buttons.json, buttons.curl);
-toolbar.append(
-  stateLabel,
-  spinner,
-  counts,
-  timing,
-  buttons.cancel,
-  buttons.more,
-  element('span', 'spacer'),
-  filter,
-  actions,
-);
-const queryLine = element('div', 'query mono');
-const restoredSlot = element('div', 'restored');
-const banner = element('div', 'banner');
-banner.setAttribute('role', 'alert');
-const truncatedNote = element('div', 'truncated');
+const truncatedNote = element('div', 'truncated page-note');
 truncatedNote.setAttribute('role', 'status');
+frame.notes.append(truncatedNote);
 const content = element('div', 'content');
-const table = new ResultsTable(
-  {
-    select: (rowIndex) => showDetail(rowIndex),
-    link: (column, value, row) => {
-      if (!snapshot) return;
-      const message = linkMessage(snapshot.entity, column, value, { runId: snapshot.runId, row });
-      if (message) postToHost('results', message);
-    },
-    rendered: (rowCount) => {
-      if (snapshot) postToHost('results', { type: 'rendered', runId: snapshot.runId, rowCount });
-    },
+const grid = new ModelGrid<number>({
+  className: 'results-grid',
+  label: 'Results',
+  columns: [],
+  // the widths and hidden columns are kept (by column name) across hide/show; a new run is not sorted
+  state: { layout: getUiState<{ grid?: ModelGridState }>()?.grid?.layout },
+  onStateChange: (state) => setUiState({ grid: state }),
+  searchText: (index) => JSON.stringify(snapshot?.rows[index]) ?? '',
+  onSelect: (index) => {
+    if (index !== undefined) showDetail(index);
   },
-  () => links,
-);
+  onActivate: (index, _position, { column }) => {
+    if (!snapshot || column === undefined) return;
+    const value = String(cellValue(snapshot.rows[index], column));
+    const message = linkMessage(snapshot.entity, column, value, {
+      runId: snapshot.runId,
+      row: index,
+    });
+    if (message) postToHost('results', message);
+  },
+  onView: () => renderCounts(),
+  onRender: () => reportRendered(),
+});
+frame.actions.append(buttons.cancel, buttons.more, filter, grid.grid.columnsButton(), actions);
 const raw = element('pre', 'raw mono');
 const detail = element('aside', 'detail');
 detail.setAttribute('aria-label', 'Selected row');
-content.append(table.element, raw, detail);
-app.append(toolbar, queryLine, restoredSlot, banner, truncatedNote, content);
+content.append(grid.element, raw, detail);
+frame.body.append(content);
 
 buttons.cancel.addEventListener(
   'click',
@@ -106,10 +108,7 @@ buttons.view.addEventListener('click', () => {
   mode = mode === 'table' ? 'json' : 'table';
   render();
 });
-filter.addEventListener('input', () => {
-  table.setFilter(filter.value);
-  renderCounts();
-});
+filter.addEventListener('input', () => grid.setFilter(filter.value));
 
 onHostMessage('results', (message) => {
   switch (message.type) {
@@ -118,8 +117,13 @@ onHostMessage('results', (message) => {
       columns = [];
       updateColumns(columns, snapshot.rows, 0);
       links = linkColumns(snapshot.entity);
+      // a new run: no filter (one kept would hide rows unseen), no sort, no selected row
       filter.value = '';
-      table.reset(snapshot.rows, columns);
+      reportedCount = -1;
+      grid.setFilter('');
+      grid.setSort(undefined);
+      grid.setColumns(columnsOfRun());
+      grid.setRows(snapshot.rows.map((_, index) => index));
       detail.replaceChildren();
       detail.hidden = true;
       break;
@@ -128,8 +132,8 @@ onHostMessage('results', (message) => {
       const from = snapshot.rows.length;
       for (const row of message.rows) snapshot.rows.push(row);
       Object.assign(snapshot, { elapsedMs: message.elapsedMs, firstRowsMs: message.firstRowsMs });
-      if (updateColumns(columns, snapshot.rows, from)) table.setColumns(columns);
-      table.rowsAppended(from);
+      if (updateColumns(columns, snapshot.rows, from)) grid.setColumns(columnsOfRun());
+      grid.append(message.rows.map((_, offset) => from + offset));
       break;
     }
     case 'finished':
@@ -153,6 +157,22 @@ onHostMessage('results', (message) => {
   render();
 });
 
+function columnsOfRun() {
+  return resultsColumns(
+    columns,
+    () => snapshot?.rows ?? [],
+    () => links,
+  );
+}
+
+/** Tells the host once the rows it sent are painted (the frame after they were drawn). */
+function reportRendered(): void {
+  if (!snapshot || reportedCount === snapshot.rows.length) return;
+  const { runId } = snapshot;
+  const count = (reportedCount = snapshot.rows.length);
+  requestAnimationFrame(() => postToHost('results', { type: 'rendered', runId, rowCount: count }));
+}
+
 /** Keeps the finished run for a window reload (see keepShown); the timings are not kept. */
 function keep(shown: ResultsSnapshot): void {
   const rows = `The ${shown.rows.length.toLocaleString('en-US')} rows`;
@@ -169,38 +189,20 @@ function render(): void {
     cancelled: 'Cancelled',
   }[snapshot.state];
   stateLabel.className = `state state-${snapshot.state}`;
-  spinner.hidden = !running;
+  frame.setLoading(running);
   buttons.cancel.hidden = !running;
   buttons.more.hidden = running || !snapshot.hasMore;
   const viewLabel = mode === 'table' ? 'Show the raw JSON' : 'Show the table';
   buttons.view.setAttribute('icon', mode === 'table' ? 'json' : 'table');
   buttons.view.setAttribute('label', viewLabel);
   buttons.view.title = viewLabel;
-  queryLine.textContent = `${snapshot.connectionName} · ${snapshot.query.replace(/\s+/g, ' ')}`;
-  restoredSlot.replaceChildren(
-    ...(snapshot.restored
-      ? [
-          restoredBanner(snapshot.restored, 'Run again', () =>
-            postToHost('results', { type: 'rerun' }),
-          ),
-        ]
-      : []),
-  );
-  queryLine.title = snapshot.query;
-  banner.hidden = !snapshot.error;
-  banner.replaceChildren();
-  if (snapshot.error) {
-    banner.append(element('div', 'banner-message', snapshot.error.message));
-    if (snapshot.error.detail) {
-      banner.append(element('pre', 'banner-detail mono', snapshot.error.detail));
-    }
-    banner.append(
-      errorActions(snapshot.error.editConnection, (action) => postToHost('results', action)),
-    );
-  }
+  const query = snapshot.query.replace(/\s+/g, ' ');
+  frame.setTitle(`${snapshot.connectionName} · ${query}`, snapshot.query);
+  frame.showRestored(snapshot.restored);
+  frame.showError(snapshot.error);
   renderTruncated(snapshot);
   const empty = snapshot.rows.length === 0 && snapshot.state !== 'running';
-  table.element.hidden = mode !== 'table' || (empty && Boolean(snapshot.error));
+  grid.element.hidden = mode !== 'table' || (empty && Boolean(snapshot.error));
   raw.hidden = mode !== 'json';
   if (mode === 'json') {
     const shown = snapshot.rows.slice(0, RAW_JSON_LIMIT);
@@ -259,7 +261,7 @@ function renderCounts(): void {
       ? ` of ${snapshot.total.toLocaleString('en-US')}`
       : '';
   const filtered = filter.value.trim()
-    ? ` · ${table.shownCount.toLocaleString('en-US')} match the filter`
+    ? ` · ${grid.shownCount.toLocaleString('en-US')} match the filter`
     : '';
   const cut = snapshot.truncated ? ' (truncated)' : '';
   counts.textContent = `${loaded.toLocaleString('en-US')} row${loaded === 1 ? '' : 's'}${of}${cut}${filtered}`;

@@ -1,13 +1,13 @@
 /**
- * The recent runs view: the window (last hour, day, week, or a custom range), the counts of its
- * runs by status (each a filter), the environment, over the grid of runs, newest first. Fed by
- * the host: a snapshot on each `ready`, then streamed rows; the counts and the environments
- * follow as PuppetDB answers them.
+ * The recent runs view: the page frame with the window (last hour, day, week, or a custom range),
+ * the counts of its runs by status (each a filter) and the environment, over the grid of runs,
+ * newest first. Fed by the host: a snapshot on each `ready`, then streamed rows; the counts and
+ * the environments follow as PuppetDB answers them.
  */
 import '@vscode-elements/elements/dist/vscode-button/index.js';
-import '@vscode-elements/elements/dist/vscode-progress-ring/index.js';
-// the grid frame's rules first, so the view's own refine them
-import '../common/dataGrid.css';
+import '../common/page/pageFrame.css';
+// the grid's rules before the view's own, which refine them
+import '../common/grid/grid.css';
 import './runs.css';
 import type { HostToRuns, RecentRunsSnapshot, RestoredNote } from '../../shared/protocol';
 import {
@@ -18,11 +18,11 @@ import {
   type RunStatusCounts,
   type RunStatusKey,
 } from '../../shared/recentRuns';
-import { errorActions } from '../common/errorActions';
-import { restoredBanner } from '../common/restoredBanner';
-import { keepShown, onHostMessage, postToHost } from '../common/vscodeApi';
+import { ModelGrid, type ModelGridState } from '../common/grid/modelGrid';
+import { PageFrame } from '../common/page/pageFrame';
+import { getUiState, keepShown, onHostMessage, postToHost, setUiState } from '../common/vscodeApi';
 import { IdleWork } from '../common/tasks';
-import { RunsGrid } from './runsGrid';
+import { runsColumns } from './runsGrid';
 
 const WINDOW_LABELS: Record<(typeof RUN_WINDOWS)[number], string> = {
   '1h': '1 h',
@@ -30,14 +30,13 @@ const WINDOW_LABELS: Record<(typeof RUN_WINDOWS)[number], string> = {
   '7d': '7 d',
 };
 
-const app = document.getElementById('app')!;
-const toolbar = document.createElement('header');
-toolbar.className = 'runs-toolbar';
-const title = document.createElement('h1');
-title.className = 'runs-title';
-const progress = document.createElement('vscode-progress-ring');
-progress.className = 'runs-progress';
-progress.ariaLabel = 'Loading the runs';
+const reloadRuns = () => postToHost('runs', { type: 'reload' });
+const frame = new PageFrame(document.getElementById('app')!, {
+  className: 'runs-toolbar',
+  loadingLabel: 'Loading the runs',
+  reload: { label: 'Load again', run: reloadRuns },
+  errorActions: (action) => postToHost('runs', action),
+});
 
 /** A toggle button of the toolbar (aria-pressed says which one is on). */
 function toggle(label: string, name: string, onClick: () => void): HTMLButtonElement {
@@ -120,31 +119,17 @@ environment.addEventListener('change', () =>
 
 const count = document.createElement('span');
 count.className = 'runs-count';
-count.setAttribute('role', 'status');
 const reload = document.createElement('vscode-button');
 reload.textContent = 'Reload';
 reload.setAttribute('icon', 'refresh');
 reload.setAttribute('secondary', '');
-reload.addEventListener('click', () => postToHost('runs', { type: 'reload' }));
+reload.addEventListener('click', reloadRuns);
 
-toolbar.append(
-  title,
-  progress,
-  group('Window', windowButtons),
-  group('Status', [...statusButtons.values()]),
-  environment,
-  count,
-  reload,
-);
-const banner = document.createElement('div');
-banner.className = 'banner';
-banner.setAttribute('role', 'alert');
-banner.hidden = true;
 const truncatedNote = document.createElement('div');
-truncatedNote.className = 'truncated';
+truncatedNote.className = 'truncated page-note';
 truncatedNote.setAttribute('role', 'status');
 truncatedNote.hidden = true;
-const restoredSlot = document.createElement('div');
+frame.notes.append(truncatedNote);
 
 let rows: RunRow[] = [];
 let complete = false;
@@ -153,9 +138,21 @@ let environments: string[] = [];
 let bounds: RecentRunsSnapshot['bounds'] = { since: '' };
 let savedAt: string | undefined;
 
-const grid = new RunsGrid({
-  onOpenReport: (reportHash) => postToHost('runs', { type: 'openReport', reportHash }),
-  onShown: (shown) => {
+const ui = getUiState<{ grid?: ModelGridState }>() ?? {};
+const grid = new ModelGrid<RunRow>({
+  className: 'runs-viewport',
+  label: 'Runs, newest first',
+  columns: runsColumns(),
+  searchText: (run) =>
+    [run.certname, run.status, run.environment, run.configurationVersion, run.puppetVersion].join(
+      '\n',
+    ),
+  state: ui.grid,
+  onStateChange: (state) => setUiState({ ...ui, grid: state }),
+  // a run opens on a single click (the inventory, whose rows open less often, asks a double)
+  openOnClick: true,
+  onActivate: (run) => postToHost('runs', { type: 'openReport', reportHash: run.hash }),
+  onView: (shown) => {
     showCount();
     // after the paint, so the count is what a person sees
     requestAnimationFrame(() =>
@@ -163,7 +160,15 @@ const grid = new RunsGrid({
     );
   },
 });
-app.append(toolbar, restoredSlot, banner, truncatedNote, grid.element);
+frame.status.append(count);
+frame.actions.append(
+  group('Window', windowButtons),
+  group('Status', [...statusButtons.values()]),
+  environment,
+  grid.grid.columnsButton(),
+  reload,
+);
+frame.body.append(grid.element);
 
 function withoutKey<K extends 'status' | 'environment'>(from: RunsFilter, key: K): RunsFilter {
   const copy = { ...from };
@@ -229,15 +234,7 @@ function showTruncated(at: number | undefined): void {
 
 function showRestored(note: RestoredNote | undefined): void {
   savedAt = note?.savedAt;
-  restoredSlot.replaceChildren(
-    ...(note
-      ? [restoredBanner(note, 'Load again', () => postToHost('runs', { type: 'reload' }))]
-      : []),
-  );
-}
-
-function setLoading(loading: boolean): void {
-  progress.hidden = !loading;
+  frame.showRestored(note);
 }
 
 const keeping = new IdleWork();
@@ -251,7 +248,7 @@ function keepIfComplete(): void {
   keeping.schedule(() =>
     keepShown(
       'runs',
-      { title: title.textContent ?? '', filter, bounds, rows, counts, environments },
+      { title: frame.title.textContent ?? '', filter, bounds, rows, counts, environments },
       `The ${rows.length.toLocaleString('en-US')} runs`,
       savedAt,
     ),
@@ -262,11 +259,10 @@ function handle(message: Exclude<HostToRuns, { type: 'persist' }>): void {
   switch (message.type) {
     case 'loading':
       complete = false;
-      banner.hidden = true;
+      frame.showError(undefined);
       showRestored(undefined);
       showTruncated(undefined);
-      title.textContent = message.title;
-      document.title = message.title;
+      frame.setTitle(message.title);
       bounds = message.bounds;
       environments = message.environments;
       showFilter(message.filter);
@@ -274,13 +270,12 @@ function handle(message: Exclude<HostToRuns, { type: 'persist' }>): void {
       showCounts();
       rows = [];
       grid.setRows(rows);
-      setLoading(true);
+      frame.setLoading(true);
       return;
     case 'runs':
       complete = message.complete;
-      banner.hidden = true;
-      title.textContent = message.title;
-      document.title = message.title;
+      frame.showError(undefined);
+      frame.setTitle(message.title);
       bounds = message.bounds;
       environments = message.environments;
       counts = message.counts;
@@ -290,14 +285,14 @@ function handle(message: Exclude<HostToRuns, { type: 'persist' }>): void {
       showTruncated(message.truncatedAt);
       rows = message.rows;
       grid.setRows(rows);
-      setLoading(!complete);
+      frame.setLoading(!complete);
       keepIfComplete();
       return;
     case 'moreRuns':
       complete = message.complete;
       rows = [...rows, ...message.rows];
-      grid.grow(rows);
-      setLoading(!complete);
+      grid.append(message.rows);
+      frame.setLoading(!complete);
       if (complete) showTruncated(message.truncatedAt);
       keepIfComplete();
       return;
@@ -311,12 +306,8 @@ function handle(message: Exclude<HostToRuns, { type: 'persist' }>): void {
       return;
     case 'error':
       showRestored(undefined);
-      setLoading(false);
-      banner.replaceChildren(
-        message.message,
-        errorActions(message.editConnection, (action) => postToHost('runs', action)),
-      );
-      banner.hidden = false;
+      frame.setLoading(false);
+      frame.showError(message);
       return;
     default: {
       // every message of the protocol is handled above (checked when it compiles)

@@ -12,7 +12,7 @@ export interface ShownEvent {
 
 /** The event rows the table shows, top to bottom (texts of their cells; group rows left out). */
 export async function shownEvents(frame: Frame): Promise<ShownEvent[]> {
-  return (await frame.evaluate(`[...document.querySelectorAll('.events-spacer > .events-row:not([hidden]):not(.is-group)')]
+  return (await frame.evaluate(`[...document.querySelectorAll('.events-grid .grid-spacer > .grid-row:not([hidden]):not(.is-group)')]
       .sort((a, b) => Number(a.dataset.position) - Number(b.dataset.position))
       .map((row) => ({
         status: row.querySelector('.events-status-text').textContent,

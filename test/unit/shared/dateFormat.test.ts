@@ -1,6 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { formatAge, formatTimestamp } from '../../../src/shared/dateFormat';
+import {
+  formatAge,
+  formatDuration,
+  formatTableTimestamp,
+  formatTime,
+  formatTimestamp,
+} from '../../../src/shared/dateFormat';
 
 const NOW = Date.UTC(2026, 10, 23, 19, 58, 1);
 
@@ -28,5 +34,40 @@ describe('dates', () => {
     assert.equal(ago(3 * 24 * 3600), '3 days ago');
     assert.equal(ago(180, 'de'), 'vor 3 Minuten');
     assert.equal(formatAge(undefined), 'never');
+  });
+
+  test("a table timestamp reads in time order, in the style's time zone, the locale aside", () => {
+    const iso = '2026-11-23T19:58:01.250Z';
+    assert.equal(formatTableTimestamp(iso, { utc: true }), '2026-11-23 19:58:01 UTC');
+    assert.equal(
+      formatTableTimestamp(iso, { utc: true, locale: 'de-DE' }, { milliseconds: true }),
+      '2026-11-23 19:58:01.250 UTC',
+    );
+    const local = new Date(iso);
+    const pad = (value: number) => String(value).padStart(2, '0');
+    assert.equal(
+      formatTableTimestamp(iso, {}),
+      `${local.getFullYear()}-${pad(local.getMonth() + 1)}-${pad(local.getDate())} ${pad(local.getHours())}:${pad(local.getMinutes())}:01`,
+    );
+    assert.equal(formatTableTimestamp('not a date', { utc: true }), 'not a date');
+    assert.equal(formatTableTimestamp(null), '');
+  });
+
+  test("a time of day; a malformed locale falls back to the runtime's", () => {
+    const date = new Date(NOW);
+    assert.equal(formatTime(date, { locale: 'en-GB', utc: true }), '19:58:01 UTC');
+    assert.equal(formatTime(date, { locale: 'de-DE', utc: true }), '19:58:01 UTC');
+    assert.equal(formatTime(undefined), '—');
+    assert.doesNotThrow(() => formatTimestamp(date, { locale: 'not_a locale!', utc: true }));
+    assert.equal(
+      formatTimestamp(date, { locale: 'not_a locale!', utc: true }),
+      formatTimestamp(date, { utc: true }),
+    );
+  });
+
+  test('durations from milliseconds to minutes', () => {
+    assert.equal(formatDuration(850), '850 ms');
+    assert.equal(formatDuration(12_400), '12.4 s');
+    assert.equal(formatDuration(185_000), '3 min 05 s');
   });
 });

@@ -5,8 +5,8 @@
  */
 import { changeText, locationText, resourceRef } from '../../../shared/eventTableColumns';
 import type { EventRowDto } from '../../../shared/reportDto';
-import { STATUS_ICONS } from './eventRowView';
-import { formatTimestamp } from './format';
+import { STATUS_ICONS } from './eventColumns';
+import { tableDateText } from '../../common/dateStyle';
 
 export interface EventDetailCallbacks {
   onOpenInGraph(event: EventRowDto): void;
@@ -72,6 +72,11 @@ export class EventDetail {
     this.element.append(heading, this.meta, this.message, this.change);
   }
 
+  /** Shows the event again (its date in a new date style). */
+  redraw(): void {
+    this.show(this.event);
+  }
+
   show(event: EventRowDto | undefined): void {
     this.event = event;
     this.element.hidden = !event;
@@ -82,7 +87,7 @@ export class EventDetail {
     this.manifest.title = event.file ? locationText(event) : '';
     this.meta.textContent = [
       event.certname,
-      formatTimestamp(event.timestamp),
+      tableDateText(event.timestamp, { milliseconds: true }),
       event.containingClass ? `class ${event.containingClass}` : '',
       locationText(event),
       `report ${event.reportHash.slice(0, 12)}`,

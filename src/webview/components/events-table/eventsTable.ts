@@ -1,7 +1,7 @@
 /**
- * The events table: toolbar, sortable and filterable header, virtualised rows (events or
- * collapsible groups), the selected event in full, and a summary line. Used by the events view
- * and, for one report's events, by the report view.
+ * The events table: toolbar, the one grid (common/grid/grid.ts) with a filter field under each
+ * column's title and rows of events or collapsible groups, the selected event in full, and a
+ * summary line. Used by the events view and, for one report's events, by the report view.
  *
  * The data work is EventTableModel's (src/shared/eventTable.ts); this class turns the user's
  * input into its query and shows the result. Recomputing is coalesced to one per animation frame,
@@ -10,17 +10,20 @@
 import './elements';
 import './eventsTable.css';
 import { EventTableModel, type EventTableView } from '../../../shared/eventTable';
-import type { EventColumn } from '../../../shared/eventTableColumns';
+import { COLUMN_LABELS, EVENT_COLUMNS, type EventColumn } from '../../../shared/eventTableColumns';
 import { resourceRef } from '../../../shared/eventTableColumns';
+import type { GridSort } from '../../../shared/gridSort';
 import type { EventRowDto } from '../../../shared/reportDto';
+import type { VscodeTextfield } from '@vscode-elements/elements/dist/vscode-textfield/vscode-textfield.js';
+import { onDateStyleChange } from '../../common/dateStyle';
+import { Grid, type ActivateDetail } from '../../common/grid/grid';
+import { IdleSlices } from '../../common/tasks';
 import { EventBacklog } from './eventBacklog';
+import { eventColumns, eventGroups, type EventItem } from './eventColumns';
 import { EventDetail } from './eventDetail';
-import { createRowElement, fillEventRow, fillGroupRow } from './eventRowView';
 import { SummaryBar } from './summaryBar';
-import { TableHeader } from './tableHeader';
 import { TableToolbar } from './tableToolbar';
 import { defaultTableState, restoreTableState, type EventsTableState } from './tableState';
-import { VirtualRows } from '../../common/virtualRows';
 
 export interface EventsTableOptions {
   /** A saved state (see savedTableState) or undefined. */
@@ -33,7 +36,6 @@ export interface EventsTableOptions {
   onStateChange(state: EventsTableState): void;
 }
 
-const ACTIVE_ROW_ID = 'events-active-row';
 /** Events indexed between two looks at the clock (about a millisecond's work). */
 const INDEX_STEP = 500;
 /**
@@ -52,23 +54,17 @@ export class EventsTable {
   /** What the host last said: more events are on their way. */
   private moreComing = false;
   private readonly backlog = new EventBacklog((events) => this.takeEvents(events));
-  private readonly viewport: HTMLElement;
-  private readonly emptyNote: HTMLElement;
-  private readonly rows: VirtualRows;
-  private readonly header: TableHeader;
+  private readonly grid: Grid<EventItem>;
+  private readonly filterFields = new Map<EventColumn, VscodeTextfield>();
   private readonly toolbar: TableToolbar;
   private readonly detail: EventDetail;
   private readonly summary: SummaryBar;
   /** The selected item: an event by model index, or a group by key. */
   private selected: { event: number } | { group: string } | undefined;
   private frame = 0;
-  private idleWork = 0;
-  /**
-   * The event each row element was last filled with (the object: after setEvents an index names
-   * another event). A view that leaves an event in its row, as a keystroke that still matches the
-   * rows in view does, leaves the row untouched and so costs no layout.
-   */
-  private readonly filled = new WeakMap<HTMLElement, EventRowDto>();
+  private readonly stopDates: () => void;
+  /** Builds the search text in idle time, so the first keystroke in a filter does not pay for it. */
+  private readonly indexing = new IdleSlices(() => this.model.prepareSearch(INDEX_STEP));
 
   constructor(private readonly options: EventsTableOptions) {
     this.state = restoreTableState(options.initialState);
@@ -86,31 +82,34 @@ export class EventsTable {
           statuses: defaultTableState().statuses,
         }),
     });
-    this.header = new TableHeader({
-      onSort: (column) => this.sortBy(column),
-      onColumnFilter: (column, text) =>
-        this.change({ columnFilters: { ...this.state.columnFilters, [column]: text } }),
+    const source = {
+      event: (item: EventItem) => (item >= 0 ? this.model.row(item) : undefined),
+      filterField: (column: EventColumn) => this.filterField(column),
+    };
+    this.grid = new Grid<EventItem>({
+      className: 'events-grid',
+      label: 'Events',
+      columns: eventColumns(source),
+      subheader: true,
+      itemAt: (position) => this.view.items[position]!,
+      // the event object, not its index: after setEvents an index names another event. A view
+      // that leaves an event in its row (a keystroke that still matches the rows in view) leaves
+      // the row untouched, and so costs no layout
+      identity: (position) => source.event(this.view.items[position]!),
+      groups: eventGroups({
+        group: (position) => {
+          const item = this.view.items[position];
+          return item !== undefined && item < 0 ? this.view.groups[-item - 1] : undefined;
+        },
+        toggle: (key, open) => this.toggleGroup(key, open),
+      }),
+      layout: this.state.layout,
+      onLayoutChange: (layout) => this.change({ layout }),
+      onSort: (sort) => this.sortBy(sort),
+      onSelect: (position) => this.selectPosition(position),
+      onActivate: (position, detail) => this.activate(position, detail),
     });
-    this.viewport = document.createElement('div');
-    this.viewport.className = 'events-viewport';
-    this.viewport.tabIndex = 0;
-    this.viewport.setAttribute('role', 'grid');
-    this.viewport.setAttribute('aria-label', 'Events');
-    this.viewport.setAttribute('aria-colcount', '8');
-    const spacer = document.createElement('div');
-    spacer.className = 'events-spacer';
-    spacer.setAttribute('role', 'rowgroup');
-    this.emptyNote = document.createElement('div');
-    this.emptyNote.className = 'events-empty muted';
-    this.viewport.append(this.header.element, spacer, this.emptyNote);
-    this.rows = new VirtualRows({
-      viewport: this.viewport,
-      spacer,
-      // the column titles and the column filters
-      headerRows: 2,
-      createRow: createRowElement,
-      fillRow: (element, position) => this.fillRow(element, position),
-    });
+    this.toolbar.element.append(this.grid.columnsButton());
     this.detail = new EventDetail({
       onOpenInGraph: (event) => this.openInGraph(event),
       onOpenManifest: (event) =>
@@ -122,14 +121,41 @@ export class EventsTable {
     this.summary = new SummaryBar();
     this.element.append(
       this.toolbar.element,
-      this.viewport,
+      this.grid.element,
       this.detail.element,
       this.summary.element,
     );
-    spacer.addEventListener('click', (event) => this.onClick(event));
-    spacer.addEventListener('dblclick', (event) => this.onDoubleClick(event));
-    this.viewport.addEventListener('keydown', (event) => this.onKeyDown(event));
+    // the grid shows its dates anew by itself; the selected event's are here
+    this.stopDates = onDateStyleChange(() => this.detail.redraw());
     this.render();
+  }
+
+  /** Lets go of the page (a report view shows another report). */
+  dispose(): void {
+    this.grid.dispose();
+    this.indexing.cancel();
+    this.backlog.clear();
+    this.stopDates();
+    if (this.frame) cancelAnimationFrame(this.frame);
+  }
+
+  /** A column's filter field (the grid asks again when its columns are shown anew). */
+  private filterField(column: EventColumn): HTMLElement {
+    let field = this.filterFields.get(column);
+    if (!field) {
+      field = document.createElement('vscode-textfield');
+      field.className = 'events-column-filter';
+      field.placeholder = 'Filter';
+      field.label = `Filter ${COLUMN_LABELS[column]}`;
+      field.dataset.column = column;
+      field.value = this.state.columnFilters[column] ?? '';
+      const input = field;
+      field.addEventListener('input', () =>
+        this.change({ columnFilters: { ...this.state.columnFilters, [column]: input.value } }),
+      );
+      this.filterFields.set(column, field);
+    }
+    return field;
   }
 
   /** Replaces the events; `loading` says more are on their way. */
@@ -155,23 +181,7 @@ export class EventsTable {
     this.model.append(events);
     this.loading = this.moreComing || this.backlog.waiting;
     this.schedule();
-    this.prepareSearchWhenIdle();
-  }
-
-  /**
-   * Builds the model's search text in idle time, a slice at a time, so that the first keystroke
-   * in a filter does not pay for it and no slice blocks the page for long.
-   */
-  private prepareSearchWhenIdle(): void {
-    if (this.idleWork) return;
-    const step = (deadline: IdleDeadline) => {
-      this.idleWork = 0;
-      // one step even when the timeout ran this (no idle time left): a busy page still gets there
-      let done = this.model.prepareSearch(INDEX_STEP);
-      while (!done && deadline.timeRemaining() > 1) done = this.model.prepareSearch(INDEX_STEP);
-      if (!done) this.idleWork = requestIdleCallback(step, { timeout: 1000 });
-    };
-    this.idleWork = requestIdleCallback(step, { timeout: 1000 });
+    this.indexing.start();
   }
 
   private query() {
@@ -184,16 +194,10 @@ export class EventsTable {
     this.schedule();
   }
 
-  /** First click sorts ascending, the second descending, the third back to arrival order. */
-  private sortBy(column: EventColumn): void {
-    const current = this.state.sort;
-    const sort =
-      current?.column !== column
-        ? { column, direction: 'asc' as const }
-        : current.direction === 'asc'
-          ? { column, direction: 'desc' as const }
-          : undefined;
-    this.change({ sort });
+  /** The sort a header or a column's menu chose (the grid's cycle: asc, desc, arrival order). */
+  private sortBy(sort: GridSort | undefined): void {
+    const column = EVENT_COLUMNS.find((each) => each === sort?.column);
+    this.change({ sort: sort && column ? { column, direction: sort.direction } : undefined });
   }
 
   private schedule(): void {
@@ -219,43 +223,29 @@ export class EventsTable {
 
   private render(): void {
     const { view } = this;
-    this.header.showSort(this.state.sort);
+    this.grid.setSort(this.state.sort);
     // the controls follow the state (which "Clear filters" or a restore may have changed)
     this.toolbar.show(this.state);
-    this.header.showColumnFilters(this.state.columnFilters);
+    this.showColumnFilters();
     this.toolbar.showCounts(view.facetCounts);
     this.summary.show(view, this.loading);
-    this.emptyNote.hidden = view.items.length > 0 || this.loading;
-    this.emptyNote.textContent = view.total === 0 ? 'No events.' : 'No events match the filters.';
-    this.rows.setCount(view.items.length);
+    this.grid.setEmptyText(
+      view.items.length > 0 || this.loading
+        ? undefined
+        : view.total === 0
+          ? 'No events.'
+          : 'No events match the filters.',
+    );
+    const position = this.positionOfSelection();
+    this.grid.setCount(view.items.length, position >= 0 ? { active: position } : undefined);
     this.detail.show(this.selectedEvent());
-    this.updateActiveDescendant();
   }
 
-  private fillRow(element: HTMLElement, position: number): void {
-    const item = this.view.items[position]!;
-    if (element.dataset.position !== String(position)) element.dataset.position = String(position);
-    let selected: boolean;
-    if (item < 0) {
-      const group = this.view.groups[-item - 1]!;
-      fillGroupRow(element, group);
-      this.filled.delete(element);
-      selected = !!this.selected && 'group' in this.selected && this.selected.group === group.key;
-    } else {
-      const event = this.model.row(item);
-      if (this.filled.get(element) !== event) {
-        fillEventRow(element, event, true);
-        this.filled.set(element, event);
-      }
-      selected = !!this.selected && 'event' in this.selected && this.selected.event === item;
+  private showColumnFilters(): void {
+    for (const [column, field] of this.filterFields) {
+      const value = this.state.columnFilters[column] ?? '';
+      if (field.value !== value) field.value = value;
     }
-    // only what changed is written: an unchanged row must not invalidate the layout
-    if (element.getAttribute('aria-selected') !== String(selected)) {
-      element.classList.toggle('is-selected', selected);
-      element.setAttribute('aria-selected', String(selected));
-    }
-    if (selected && element.id !== ACTIVE_ROW_ID) element.id = ACTIVE_ROW_ID;
-    else if (!selected && element.id) element.removeAttribute('id');
   }
 
   private positionOfSelection(): number {
@@ -273,19 +263,16 @@ export class EventsTable {
       : undefined;
   }
 
-  private select(position: number, scroll: boolean): void {
-    const item = this.view.items[position];
-    if (item === undefined) return;
-    this.selected = item < 0 ? { group: this.view.groups[-item - 1]!.key } : { event: item };
-    if (scroll) this.rows.scrollToIndex(position);
-    this.rows.refresh();
+  /** The grid's active row moved (a click, the keyboard). */
+  private selectPosition(position: number | undefined): void {
+    const item = position === undefined ? undefined : this.view.items[position];
+    this.selected =
+      item === undefined
+        ? undefined
+        : item < 0
+          ? { group: this.view.groups[-item - 1]!.key }
+          : { event: item };
     this.detail.show(this.selectedEvent());
-    this.updateActiveDescendant();
-  }
-
-  private updateActiveDescendant(): void {
-    if (this.selected) this.viewport.setAttribute('aria-activedescendant', ACTIVE_ROW_ID);
-    else this.viewport.removeAttribute('aria-activedescendant');
   }
 
   private toggleGroup(key: string, open?: boolean): void {
@@ -300,62 +287,11 @@ export class EventsTable {
     this.options.onOpenInGraph(event.certname, resourceRef(event));
   }
 
-  private rowPosition(target: EventTarget | null): number {
-    const row = (target as HTMLElement | null)?.closest<HTMLElement>('.events-row');
-    return row?.dataset.position === undefined ? -1 : Number(row.dataset.position);
-  }
-
-  private onClick(event: MouseEvent): void {
-    const position = this.rowPosition(event.target);
-    if (position < 0) return;
-    const item = this.view.items[position]!;
-    this.select(position, false);
-    this.viewport.focus({ preventScroll: true });
-    if (item < 0) this.toggleGroup(this.view.groups[-item - 1]!.key);
-    else if ((event.target as HTMLElement).dataset.action === 'openInGraph') {
-      this.openInGraph(this.model.row(item));
-    }
-  }
-
-  private onDoubleClick(event: MouseEvent): void {
-    const position = this.rowPosition(event.target);
+  /** Enter, a double click or the row's graph button: the event's resource in the graph. */
+  private activate(position: number, detail: ActivateDetail): void {
     const item = this.view.items[position];
-    if (item !== undefined && item >= 0) this.openInGraph(this.model.row(item));
-  }
-
-  private onKeyDown(event: KeyboardEvent): void {
-    if (event.target !== this.viewport) return;
-    const count = this.view.items.length;
-    if (count === 0) return;
-    const current = this.positionOfSelection();
-    const page = this.rows.pageSize;
-    const moves: Record<string, number> = {
-      ArrowDown: current + 1,
-      ArrowUp: current < 0 ? 0 : current - 1,
-      PageDown: current + page,
-      PageUp: current - page,
-      Home: 0,
-      End: count - 1,
-    };
-    const next = moves[event.key];
-    if (next !== undefined) {
-      event.preventDefault();
-      this.select(Math.max(0, Math.min(count - 1, next)), true);
-      return;
-    }
-    const item = this.view.items[current];
-    if (item === undefined) return;
-    const groupKey = item < 0 ? this.view.groups[-item - 1]!.key : undefined;
-    if (event.key === 'Enter' || event.key === ' ') {
-      event.preventDefault();
-      if (groupKey !== undefined) this.toggleGroup(groupKey);
-      else if (event.key === 'Enter') this.openInGraph(this.model.row(item));
-    } else if (
-      groupKey !== undefined &&
-      (event.key === 'ArrowLeft' || event.key === 'ArrowRight')
-    ) {
-      event.preventDefault();
-      this.toggleGroup(groupKey, event.key === 'ArrowRight');
-    }
+    if (item === undefined || item < 0) return;
+    if (detail.how === 'click' && detail.target?.dataset.action !== 'openInGraph') return;
+    this.openInGraph(this.model.row(item));
   }
 }

@@ -1,8 +1,8 @@
 /** The bottom line of the table: how many events there are by status, and how many are shown. */
 import type { EventTableView } from '../../../shared/eventTable';
 import { EVENT_STATUSES } from '../../../shared/reportDto';
-import { STATUS_ICONS } from './eventRowView';
-import { plural } from './format';
+import { STATUS_ICONS } from './eventColumns';
+import { plural } from '../../../shared/plural';
 
 export class SummaryBar {
   readonly element: HTMLElement;

@@ -5,6 +5,8 @@ import { EVENT_STATUSES, type EventStatus } from '../../../shared/reportDto';
 
 export interface EventsTableState {
   sort: SortSpec | undefined;
+  /** The grid's column layout (widths, hidden columns), as the grid checks it. */
+  layout?: unknown;
   statuses: EventStatus[];
   text: string;
   columnFilters: Partial<Record<EventColumn, string>>;
@@ -50,6 +52,8 @@ export function restoreTableState(saved: unknown): EventsTableState {
     }
   }
   if (value.groupBy === 'resource' || value.groupBy === 'class') state.groupBy = value.groupBy;
+  // the grid checks the layout itself (restoreLayout): kept as it came
+  if (value.layout !== undefined) state.layout = value.layout;
   if (Array.isArray(value.collapsed)) {
     state.collapsed = value.collapsed.filter((key): key is string => typeof key === 'string');
   }

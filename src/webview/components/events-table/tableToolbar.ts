@@ -4,7 +4,7 @@
  */
 import type { GroupBy, StatusCounts } from '../../../shared/eventTable';
 import { EVENT_STATUSES, type EventStatus } from '../../../shared/reportDto';
-import { STATUS_ICONS } from './eventRowView';
+import { STATUS_ICONS } from './eventColumns';
 
 export interface TableToolbarCallbacks {
   onText(text: string): void;

@@ -1,0 +1,110 @@
+/**
+ * The frame of every page (results, graph, events, report, inventory, overview, runs, fact
+ * explorer): a header (the title, a loading ring, the status line and the page's actions), then
+ * the restored note, the error banner and the page's own notes, then the page's body. What the
+ * page shows stays the page's; the frame keeps these parts the same on every page, and the same
+ * failure, the same "restored" note and the same loading state everywhere.
+ */
+import '@vscode-elements/elements/dist/vscode-progress-ring/index.js';
+import type { ErrorBannerAction, RestoredNote } from '../../../shared/protocol';
+import { onDateStyleChange } from '../dateStyle';
+import { fillErrorBanner, type BannerError } from './errorBanner';
+import { restoredNote, type ReloadLabel } from './restoredNote';
+import './pageFrame.css';
+
+export interface PageFrameOptions {
+  /** The page's own class on the header (its stylesheet may refine it). */
+  className: string;
+  /** Read out while the page loads ("Loading the events"). */
+  loadingLabel: string;
+  /**
+   * What fetches the page's content anew: the restored note's action (with this label) and the
+   * error banner's Retry post the view's own reload, refresh or rerun.
+   */
+  reload: { label: ReloadLabel; run(): void };
+  /** Posts the banner's Show Log and Edit Connection (absent where the view's protocol lacks them). */
+  errorActions?: (action: ErrorBannerAction) => void;
+}
+
+export class PageFrame {
+  readonly header: HTMLElement;
+  /** Before the title (an icon, say). */
+  readonly leading: HTMLElement;
+  readonly title: HTMLElement;
+  /** The status line: counts, state, timings (a polite live region; never rows). */
+  readonly status: HTMLElement;
+  /** The page's buttons and fields, at the end of the header. */
+  readonly actions: HTMLElement;
+  /** The page's own notes under the banner ("Truncated at …"). */
+  readonly notes: HTMLElement;
+  /** The page's content. */
+  readonly body: HTMLElement;
+  private readonly loading: HTMLElement;
+  private readonly restoredSlot: HTMLElement;
+  private readonly banner: HTMLElement;
+  private restored: RestoredNote | undefined;
+
+  constructor(
+    app: HTMLElement,
+    private readonly options: PageFrameOptions,
+  ) {
+    this.header = element('header', `page-header ${options.className}`);
+    this.leading = element('span', 'page-leading');
+    this.title = element('h1', 'page-title');
+    this.loading = document.createElement('vscode-progress-ring');
+    this.loading.className = 'page-loading';
+    this.loading.setAttribute('aria-label', options.loadingLabel);
+    this.loading.hidden = true;
+    this.status = element('span', 'status');
+    this.status.setAttribute('role', 'status');
+    this.actions = element('div', 'page-actions');
+    this.header.append(this.leading, this.title, this.loading, this.status, this.actions);
+    this.restoredSlot = element('div', 'page-restored');
+    this.banner = element('div', 'banner');
+    this.banner.setAttribute('role', 'alert');
+    this.banner.hidden = true;
+    this.notes = element('div', 'page-notes');
+    this.body = element('div', 'page-body');
+    app.replaceChildren(this.header, this.restoredSlot, this.banner, this.notes, this.body);
+    // the restored note says when its content was shown: in the page's date style
+    onDateStyleChange(() => this.showRestored(this.restored));
+  }
+
+  /** The title, in the header and as the document's. */
+  setTitle(text: string, tooltip?: string): void {
+    this.title.textContent = text;
+    this.title.title = tooltip ?? text;
+    document.title = text;
+  }
+
+  setLoading(loading: boolean): void {
+    this.loading.hidden = !loading;
+    this.body.setAttribute('aria-busy', String(loading));
+  }
+
+  /** Shows the failure with Retry, Show Log and Edit Connection; undefined hides it. */
+  showError(error: BannerError | undefined): void {
+    this.banner.hidden = !error;
+    if (!error) {
+      this.banner.replaceChildren();
+      return;
+    }
+    fillErrorBanner(this.banner, error, {
+      retry: () => this.options.reload.run(),
+      post: this.options.errorActions,
+    });
+  }
+
+  /** The note of a panel restored after a window reload, with its action; undefined hides it. */
+  showRestored(note: RestoredNote | undefined): void {
+    this.restored = note;
+    const { label, run } = this.options.reload;
+    this.restoredSlot.replaceChildren(...(note ? [restoredNote(note, label, run)] : []));
+  }
+}
+
+function element(tag: string, className: string): HTMLElement {
+  const created = document.createElement(tag);
+  created.className = className;
+  return created;
+}
