@@ -97,7 +97,7 @@ async function openResults(page: Page): Promise<Frame> {
   const frame = await webviewFrame(page, 'results', { timeoutMs: 60_000 });
   await frame.locator('.state-done').waitFor({ timeout: 60_000 });
   // a row's nested value opens its detail: the tree below the rows is audited too
-  await frame.locator('.table-body .table-cell.nested').first().click();
+  await frame.locator('.results-grid .grid-spacer .grid-cell.nested').first().click();
   await frame.locator('.detail details').first().waitFor();
   return frame;
 }
@@ -120,9 +120,9 @@ async function openEvents(page: Page, certname: string): Promise<Frame> {
   ]);
   const frame = await webviewFrame(page, 'events', {
     timeoutMs: 60_000,
-    showing: '.events-spacer > .events-row:not([hidden])',
+    showing: '.events-grid .grid-spacer > .grid-row:not([hidden])',
   });
-  await frame.locator('.events-page-progress[hidden]').waitFor({ state: 'attached' });
+  await frame.locator('.page-loading[hidden]').waitFor({ state: 'attached' });
   return frame;
 }
 
@@ -174,7 +174,7 @@ async function exploreFact(page: Page, path: string): Promise<Frame> {
   await widget.locator('input').fill(path);
   await page.keyboard.press('Enter');
   const frame = await webviewFrame(page, 'factExplorer', { timeoutMs: 60_000 });
-  await frame.locator('.fact-toolbar h2', { hasText: path }).waitFor({ timeout: 60_000 });
+  await frame.locator('.fact-toolbar .page-title', { hasText: path }).waitFor({ timeout: 60_000 });
   await frame.locator('.distribution-chart g.mark').first().waitFor({ timeout: 60_000 });
   return frame;
 }
@@ -215,7 +215,7 @@ async function exercise(
         ? '.report-log-list [role="row"]'
         : tab === 'Metrics'
           ? 'vscode-collapsible'
-          : '.events-spacer > .events-row:not([hidden])';
+          : '.events-grid .grid-spacer > .grid-row:not([hidden])';
     await report.locator(panel).first().waitFor({ timeout: 30_000 });
     await audited(report, `report-${tab.toLowerCase()}`);
   }
