@@ -20,10 +20,13 @@ if [ -f "$state_dir/puppetdb.pid" ]; then
 fi
 
 if [ "$keep_postgres" != --keep-postgres ] && [ -f "$state_dir/postgres.started-by-us" ]; then
-  # Another state dir's PuppetDB may still use the cluster.
-  others=$(find "$repo/.work" -name puppetdb.pid -not -path "$state_dir/*" 2>/dev/null | while read -r file; do
-    kill -0 "$(cat "$file")" 2>/dev/null && echo "$file"; done || true)
-  if [ -z "$others" ]; then
+  # Another PuppetDB may still use the cluster: one of this checkout's state dirs, but also one of
+  # another checkout (a worktree, a CI clone) that no file here names. PostgreSQL knows them all:
+  # once our PuppetDB is gone, any client connected to a database is someone else's.
+  others=$(runuser -u postgres -- psql -tAc \
+    "SELECT count(*) FROM pg_stat_activity WHERE datname IS NOT NULL AND pid <> pg_backend_pid()" \
+    2>/dev/null || echo unknown)
+  if [ "$others" = 0 ]; then
     pg_ctlcluster 15 main stop || true
     rm -f "$state_dir/postgres.started-by-us"
   fi
