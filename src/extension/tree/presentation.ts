@@ -1,24 +1,24 @@
 import * as vscode from 'vscode';
 import { formatAge, formatTimestamp } from '../../shared/dateFormat';
+import { runStatusLook, type StatusTone } from '../../shared/runStatusLook';
 import { inert, type InertText } from '../inertText';
 import { Settings } from '../settings';
 
+/** The tree's colour for each tone of src/shared/runStatusLook.ts. */
+const TONE_COLOURS: Readonly<Record<StatusTone, string>> = {
+  error: 'charts.red',
+  change: 'charts.blue',
+  ok: 'charts.green',
+  noop: 'charts.purple',
+  muted: 'disabledForeground',
+};
+
 /** How a Puppet run status looks in the tree: icon and theme colour. */
 export function statusIcon(status: string | undefined): vscode.ThemeIcon {
-  switch (status) {
-    case 'failed':
-      return new vscode.ThemeIcon('error', new vscode.ThemeColor('charts.red'));
-    case 'changed':
-      return new vscode.ThemeIcon('sync', new vscode.ThemeColor('charts.blue'));
-    case 'unchanged':
-      return new vscode.ThemeIcon('pass', new vscode.ThemeColor('charts.green'));
-    case 'noop':
-      return new vscode.ThemeIcon('circle-large-outline', new vscode.ThemeColor('charts.purple'));
-    case 'unreported':
-      return new vscode.ThemeIcon('question', new vscode.ThemeColor('disabledForeground'));
-    default:
-      return new vscode.ThemeIcon('circle-outline');
-  }
+  const look = runStatusLook(status);
+  return look.tone
+    ? new vscode.ThemeIcon(look.icon, new vscode.ThemeColor(TONE_COLOURS[look.tone]))
+    : new vscode.ThemeIcon(look.icon);
 }
 
 const settings = new Settings();

@@ -13,6 +13,7 @@ import '../common/grid/grid.css';
 import './report.css';
 import type { HostToReport, RestoredNote } from '../../shared/protocol';
 import type { ReportDto } from '../../shared/reportDto';
+import { runStatusLook } from '../../shared/runStatusLook';
 import { dateText, onDateStyleChange } from '../common/dateStyle';
 import type { ModelGridState } from '../common/grid/modelGrid';
 import { PageFrame } from '../common/page/pageFrame';
@@ -31,18 +32,6 @@ interface ReportUiState {
 
 let ui: ReportUiState = getUiState<ReportUiState>() ?? {};
 const saveUi = (partial: ReportUiState) => setUiState((ui = { ...ui, ...partial }));
-
-const REPORT_STATUS_ICONS: Record<string, string> = {
-  failed: 'error',
-  changed: 'pass',
-  unchanged: 'circle-large-outline',
-  noop: 'circle-outline',
-};
-const REPORT_STATUS_CLASSES: Record<string, string> = {
-  failed: 'status-failure',
-  changed: 'status-success',
-  noop: 'status-noop',
-};
 
 const frame = new PageFrame(document.getElementById('app')!, {
   className: 'report-header',
@@ -67,7 +56,8 @@ function clear(): void {
 function showHeader(report: ReportDto): void {
   const status = report.status ?? 'unknown';
   const icon = document.createElement('span');
-  icon.className = `codicon codicon-${REPORT_STATUS_ICONS[status] ?? 'question'} ${REPORT_STATUS_CLASSES[status] ?? ''}`;
+  const look = runStatusLook(status);
+  icon.className = `codicon codicon-${look.icon} ${look.tone ? `status-mark-${look.tone}` : ''}`;
   icon.setAttribute('aria-hidden', 'true');
   frame.leading.replaceChildren(icon);
   const node = document.createElement('button');
@@ -81,7 +71,7 @@ function showHeader(report: ReportDto): void {
   frame.title.replaceChildren(node);
   document.title = `Report ${report.certname}`;
   const statusText = document.createElement('span');
-  statusText.className = `report-status ${REPORT_STATUS_CLASSES[status] ?? ''}`;
+  statusText.className = `report-status ${look.tone ? `status-text-${look.tone}` : ''}`;
   statusText.textContent = report.noop ? `${status} (noop)` : status;
   const when = document.createElement('span');
   when.className = 'report-when';

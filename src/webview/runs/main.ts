@@ -18,6 +18,7 @@ import {
   type RunStatusCounts,
   type RunStatusKey,
 } from '../../shared/recentRuns';
+import { runStatusLook } from '../../shared/runStatusLook';
 import { ModelGrid, type ModelGridState } from '../common/grid/modelGrid';
 import { PageFrame } from '../common/page/pageFrame';
 import { getUiState, keepShown, onHostMessage, postToHost, setUiState } from '../common/vscodeApi';
@@ -70,13 +71,6 @@ const windowButtons = [
 ];
 windowButtons.forEach((button) => (button.title = `Runs that ended in this window`));
 
-/** A status chip's icon: the grid's for the status. */
-const STATUS_CHIP_ICONS: Record<RunStatusKey, string> = {
-  failed: 'error',
-  changed: 'diff-modified',
-  unchanged: 'pass',
-};
-
 /**
  * The status chips: "all" and one per status, each with PuppetDB's count for the window. A
  * status's colour is on its icon (3:1 is enough for an icon); the words keep the button's own
@@ -93,10 +87,11 @@ for (const status of ['all', ...RUN_STATUSES] as const) {
         : { ...filter, status },
     ),
   );
-  button.classList.add(`run-status-${status}`);
   if (status !== 'all') {
+    // the grid's and the tree's icon for the status
+    const look = runStatusLook(status);
     const icon = document.createElement('span');
-    icon.className = `codicon codicon-${STATUS_CHIP_ICONS[status]}`;
+    icon.className = `codicon codicon-${look.icon} status-mark-${look.tone}`;
     icon.setAttribute('aria-hidden', 'true');
     button.append(icon);
   }

@@ -6,15 +6,9 @@
 import { formatDuration } from '../../shared/dateFormat';
 import { valueSortKey } from '../../shared/gridSort';
 import { runSeconds, type RunRow } from '../../shared/recentRuns';
+import { runStatusLook } from '../../shared/runStatusLook';
 import { tableDateText } from '../common/dateStyle';
 import type { ModelGridColumn } from '../common/grid/modelGrid';
-
-/** Report status → codicon, as the tree shows a node's status. */
-const STATUS_ICONS: Readonly<Record<string, string>> = {
-  failed: 'error',
-  changed: 'diff-modified',
-  unchanged: 'pass',
-};
 
 const statusParts = new WeakMap<
   HTMLElement,
@@ -40,15 +34,12 @@ export function runsColumns(): Array<ModelGridColumn<RunRow>> {
         statusParts.set(cell, { icon, label });
       },
       fill: (cell, row) => {
-        // the tree's icon for the status, coloured by a run-status-* class, before the text
+        // the tree's icon for the status, in its status colour, before the text
         const parts = statusParts.get(cell)!;
-        const known = STATUS_ICONS[row.status ?? ''];
-        const kind = known ? row.status! : 'unknown';
-        if (parts.kind !== kind) {
-          if (parts.kind) cell.classList.remove(`run-status-${parts.kind}`);
-          cell.classList.add(`run-status-${kind}`);
-          parts.icon.className = `codicon codicon-${known ?? 'question'}`;
-          parts.kind = kind;
+        const look = runStatusLook(row.status);
+        if (parts.kind !== look.icon) {
+          parts.icon.className = `codicon codicon-${look.icon} ${look.tone ? `status-mark-${look.tone}` : ''}`;
+          parts.kind = look.icon;
         }
         parts.label.textContent = statusText(row);
         cell.title = statusText(row);
