@@ -14,6 +14,7 @@ import {
   type FactDistributionDto,
   type FactValue,
 } from '../../shared/factExplorer';
+import { moveRovingFocus } from '../common/rovingFocus';
 
 const SVG = 'http://www.w3.org/2000/svg';
 /** Distinct pie colours (charts.* theme colours), "other" apart. */
@@ -196,29 +197,11 @@ export function distributionChart(distribution: FactDistributionDto, open: OpenV
     kind === 'pie'
       ? pieChart(slices, distribution.nodes, open)
       : barChart(slices, distribution.nodes, open);
-  svg.addEventListener('keydown', (event) => moveFocus(svg, event));
+  // arrow keys (and Home/End) move the focus from mark to mark
+  svg.addEventListener('keydown', (event) =>
+    moveRovingFocus([...svg.querySelectorAll('g.mark')], event, 'both'),
+  );
   container.append(svg);
   if (kind === 'pie') container.append(legend(slices, distribution.nodes));
   return container;
-}
-
-/** Arrow keys (and Home/End) move the focus from mark to mark. */
-function moveFocus(svg: SVGSVGElement, event: KeyboardEvent): void {
-  const marks = [...svg.querySelectorAll<SVGGElement>('g.mark')];
-  const current = marks.indexOf(document.activeElement as SVGGElement);
-  if (current < 0) return;
-  const step: Record<string, number> = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
-  const next =
-    event.key in step
-      ? current + step[event.key]!
-      : event.key === 'Home'
-        ? 0
-        : event.key === 'End'
-          ? marks.length - 1
-          : undefined;
-  if (next === undefined) return;
-  event.preventDefault();
-  const target = marks[Math.max(0, Math.min(marks.length - 1, next))]!;
-  for (const item of marks) item.setAttribute('tabindex', item === target ? '0' : '-1');
-  target.focus();
 }

@@ -14,6 +14,7 @@ import {
 } from '../../shared/factExplorer';
 import type { HostToFactExplorer, RestoredNote } from '../../shared/protocol';
 import { onDateStyleChange, timeText } from '../common/dateStyle';
+import { pageButton } from '../common/page/pageButton';
 import { PageFrame } from '../common/page/pageFrame';
 import { getUiState, keepShown, onHostMessage, postToHost, setUiState } from '../common/vscodeApi';
 import { distributionChart } from './distributionChart';
@@ -38,16 +39,6 @@ const frame = new PageFrame(document.getElementById('app')!, {
   reload: { label: 'Load again', run: refresh },
 });
 
-function button(label: string, title: string, onClick: () => void, pressed?: boolean): HTMLElement {
-  const element = document.createElement('vscode-button');
-  element.setAttribute('secondary', '');
-  element.textContent = label;
-  element.title = title;
-  if (pressed !== undefined) element.setAttribute('aria-pressed', String(pressed));
-  element.addEventListener('click', onClick);
-  return element;
-}
-
 /** The header: the fact path, what was counted as of when, and the actions. */
 function showHeader(distribution: FactDistributionDto | undefined): void {
   frame.setTitle(distribution ? formatFactPath(distribution.path) : (loadingPath ?? ''));
@@ -55,19 +46,19 @@ function showHeader(distribution: FactDistributionDto | undefined): void {
     const values = distribution.distinct;
     frame.status.textContent = `${distribution.connectionName} · ${distribution.nodes.toLocaleString('en-US')} active nodes · ${values.toLocaleString('en-US')} value${values === 1 ? '' : 's'} · as of ${timeText(distribution.fetchedAt)}`;
   } else frame.status.textContent = 'Asking PuppetDB…';
-  const choose = button('Change fact…', 'Explore another fact path (from PuppetDB)', () =>
+  const choose = pageButton('Change fact…', 'Explore another fact path (from PuppetDB)', () =>
     postToHost('factExplorer', { type: 'choosePath' }),
   );
   choose.className = 'choose-path';
-  const pql = button('Open as PQL', 'Write this query into a new PQL editor', () =>
+  const pql = pageButton('Open as PQL', 'Write this query into a new PQL editor', () =>
     postToHost('factExplorer', { type: 'openAsPql' }),
   );
   pql.className = 'open-pql';
-  const refreshButton = button('Refresh', 'Ask PuppetDB again', refresh);
+  const refreshButton = pageButton('Refresh', 'Ask PuppetDB again', refresh);
   refreshButton.className = 'refresh';
   frame.actions.replaceChildren(choose, pql, refreshButton);
   if (distribution && distribution.values.length > 0) {
-    const table = button(
+    const table = pageButton(
       ui.table ? 'Show chart' : 'Show table',
       'Switch between the chart and its data table',
       () => {

@@ -11,6 +11,7 @@ import './overview.css';
 import type { OverviewDto, RunsRange } from '../../shared/overview';
 import type { HostToOverview, RestoredNote } from '../../shared/protocol';
 import { onDateStyleChange, timeText } from '../common/dateStyle';
+import { pageButton } from '../common/page/pageButton';
 import { PageFrame } from '../common/page/pageFrame';
 import { getUiState, keepShown, onHostMessage, postToHost, setUiState } from '../common/vscodeApi';
 import { environmentsTable, fleetTiles } from './countsView';
@@ -38,16 +39,6 @@ const frame = new PageFrame(document.getElementById('app')!, {
   reload: { label: 'Load again', run: refresh },
 });
 
-function button(label: string, title: string, onClick: () => void, pressed?: boolean): HTMLElement {
-  const element = document.createElement('vscode-button');
-  element.setAttribute('secondary', '');
-  element.textContent = label;
-  element.title = title;
-  if (pressed !== undefined) element.setAttribute('aria-pressed', String(pressed));
-  element.addEventListener('click', onClick);
-  return element;
-}
-
 /** The header: what the overview is of, as of when, and its actions. */
 function showHeader(overview: OverviewDto, autoRefreshSeconds: number): void {
   const scope = overview.environment === undefined ? '' : ` · ${overview.environment}`;
@@ -55,13 +46,13 @@ function showHeader(overview: OverviewDto, autoRefreshSeconds: number): void {
     `${overview.connectionName}${scope} · ${overview.fleet.active.toLocaleString('en-US')} active nodes`,
   );
   frame.status.textContent = `as of ${timeText(overview.fetchedAt)}${autoRefreshSeconds > 0 ? ` · refreshes every ${autoRefreshSeconds} s` : ''} · unreported after ${overview.unreportedHours} h`;
-  const refreshButton = button('Refresh', 'Ask PuppetDB again', refresh);
+  const refreshButton = pageButton('Refresh', 'Ask PuppetDB again', refresh);
   refreshButton.className = 'refresh';
-  const radiator = button('Radiator', 'Large numbers for a wall display (Escape leaves)', () =>
+  const radiator = pageButton('Radiator', 'Large numbers for a wall display (Escape leaves)', () =>
     setRadiator(true),
   );
   radiator.className = 'radiator-toggle';
-  const runs = button(
+  const runs = pageButton(
     'Recent runs',
     `Open the runs of the chart's range (${overview.runs.range === 'hours' ? 'last 24 hours' : 'last 8 days'})${scope === '' ? '' : ` in ${overview.environment}`}`,
     () => postToHost('overview', { type: 'openRuns' }),
@@ -71,7 +62,7 @@ function showHeader(overview: OverviewDto, autoRefreshSeconds: number): void {
     overview.environment === undefined
       ? []
       : [
-          button('All environments', 'Show the whole fleet again', () =>
+          pageButton('All environments', 'Show the whole fleet again', () =>
             postToHost('overview', { type: 'showAllEnvironments' }),
           ),
         ];
@@ -86,7 +77,7 @@ function runsSection(overview: OverviewDto): HTMLElement {
   head.className = 'section-head';
   const title = document.createElement('h3');
   title.textContent = 'Runs over time';
-  const range = button(
+  const range = pageButton(
     overview.runs.range === 'hours' ? 'Last 8 days' : 'Last 24 hours',
     'Switch between runs per hour (24 h) and per day (8 days)',
     () => {
@@ -95,7 +86,7 @@ function runsSection(overview: OverviewDto): HTMLElement {
     },
   );
   range.className = 'range-toggle';
-  const table = button(
+  const table = pageButton(
     ui.table ? 'Show chart' : 'Show table',
     'Switch between the chart and its data table',
     () => {
@@ -159,7 +150,7 @@ function render(): void {
       ...(environment !== undefined && { environment }),
     });
   if (ui.radiator) {
-    const exit = button('Leave radiator', 'Back to the whole overview (Escape)', () =>
+    const exit = pageButton('Leave radiator', 'Back to the whole overview (Escape)', () =>
       setRadiator(false),
     );
     exit.className = 'radiator-exit';

@@ -13,6 +13,7 @@ import {
   type RunsBucket,
   type RunsRange,
 } from '../../shared/overview';
+import { moveRovingFocus } from '../common/rovingFocus';
 
 const SVG = 'http://www.w3.org/2000/svg';
 const WIDTH = 720;
@@ -137,30 +138,11 @@ export function runsChart(
     }
     svg.append(group);
   });
-  svg.addEventListener('keydown', (event) => moveFocus(svg, event));
+  // Left/Right (and Home/End) move the focus from bar to bar; one tab stop for the whole chart
+  svg.addEventListener('keydown', (event) =>
+    moveRovingFocus([...svg.querySelectorAll('g.bucket')], event, 'horizontal'),
+  );
   return svg;
-}
-
-/** Left/Right (and Home/End) move the focus from bar to bar; one tab stop for the whole chart. */
-function moveFocus(svg: SVGSVGElement, event: KeyboardEvent): void {
-  const bars = [...svg.querySelectorAll<SVGGElement>('g.bucket')];
-  const current = bars.indexOf(document.activeElement as SVGGElement);
-  if (current < 0) return;
-  const next =
-    event.key === 'ArrowRight'
-      ? current + 1
-      : event.key === 'ArrowLeft'
-        ? current - 1
-        : event.key === 'Home'
-          ? 0
-          : event.key === 'End'
-            ? bars.length - 1
-            : undefined;
-  if (next === undefined) return;
-  event.preventDefault();
-  const target = bars[Math.max(0, Math.min(bars.length - 1, next))]!;
-  for (const bar of bars) bar.setAttribute('tabindex', bar === target ? '0' : '-1');
-  target.focus();
 }
 
 /** The chart's numbers as a table (the toggle shows it instead of the chart). */
