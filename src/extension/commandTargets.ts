@@ -1,4 +1,5 @@
 import type { DeclaredAtFilter, FleetEventsFilter } from '../shared/protocol';
+import type { RunsFilter } from '../shared/recentRuns';
 
 /**
  * What the view commands accept besides tree items, so that the tree, the PQL results, the
@@ -33,4 +34,27 @@ export interface ReportTarget {
 export interface RevealNodeTarget {
   connectionId: string;
   certname: string;
+}
+
+/**
+ * `puppetdbExplorer.showRecentRuns`: a connection node, nothing (the active connection or a pick;
+ * the last 24 hours), or `{ connectionId, filter?, firstRows? }`. It answers once the runs are
+ * loaded; with `firstRows` (the bench) as soon as the webview painted the first rows.
+ */
+export interface RecentRunsTarget {
+  connectionId: string;
+  filter?: RunsFilter;
+  firstRows?: boolean;
+}
+
+/**
+ * `puppetdbExplorer.openInventory`: a connection node, `{ connectionId, waitForPaint?,
+ * firstRows? }`, or nothing (asked). It answers once the rows are loaded; with `waitForPaint`
+ * (tests, the bench) once the webview has painted every loaded row; with `firstRows` (the bench)
+ * as soon as it painted the first rows.
+ */
+export interface InventoryTarget {
+  connectionId: string;
+  waitForPaint?: boolean;
+  firstRows?: boolean;
 }

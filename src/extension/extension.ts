@@ -2,22 +2,26 @@ import { performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
 import { registerCommands } from './commands/registerCommands';
 import { registerCode } from './code/codeFeature';
-import { registerFactExplorer } from './factExplorer/factExplorerFeature';
 import { registerFleet } from './fleet/fleetFeature';
-import { registerCatalogGraph } from './graph/catalogGraphFeature';
-import { registerOverview } from './overview/overviewFeature';
+import { factExplorerPanels } from './factExplorer/factExplorerPanel';
+import { catalogGraphPanels } from './graph/catalogGraphPanel';
+import { overviewPanels } from './overview/overviewPanel';
+import type { DateStyle } from '../shared/dateFormat';
 import type { ResultsSnapshot, WebviewEntry } from '../shared/protocol';
-import { registerInventory } from './inventory/inventoryFeature';
+import { registerPackages } from './packages/packagesFeature';
+import { inventoryPanels } from './inventory/inventoryPanel';
 import { registerPql } from './pql/pqlFeature';
-import { ResultsPanel } from './pql/resultsPanel';
-import { registerReportViews } from './reports/reportViewsFeature';
+import { resultsPanels } from './pql/resultsPanel';
+import { eventsPanels } from './reports/eventsPanel';
+import { reportPanels } from './reports/reportPanel';
 import { registerFleetRuns } from './runs/fleetRunsFeature';
+import { recentRunsPanels } from './runs/recentRunsPanel';
 import { Services } from './services';
 import { testingApi, type TestingApi } from './testingApi';
-import { registerPanelSerializers } from './webviews/panelSerializers';
+import { registerPanels } from './webviews/definePanel';
 import { WebviewPanels } from './ids';
 import { createPanel } from './webviews/webviewHtml';
-import { WebviewPanelHost, type Receipt } from './webviews/webviewPanelHost';
+import type { Receipt } from './webviews/webviewPanelHost';
 
 /**
  * What activate() hands to the extension's own tests and benchmarks: the live services, not a
@@ -48,6 +52,8 @@ export interface ExtensionApi {
    * a window reload).
    */
   panelId(entry: WebviewEntry): string | undefined;
+  /** The date style the newest open panel of `entry` last gave its webview, if any. */
+  dateStyleShown(entry: WebviewEntry): DateStyle | undefined;
 }
 
 /** Set by activate(): deactivate() tells it the panels closed by the shutdown come back. */
@@ -57,47 +63,47 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
   const started = performance.now();
   const log = vscode.window.createOutputChannel('PuppetDB Explorer', { log: true });
   const services = new Services(context, log);
+  // every view's panels, from its definition: one panel per key, revived after a reload
+  const views = registerPanels(services, {
+    results: resultsPanels(),
+    graph: catalogGraphPanels(services),
+    events: eventsPanels(services),
+    report: reportPanels(services),
+    inventory: inventoryPanels(services),
+    overview: overviewPanels(services),
+    runs: recentRunsPanels(),
+    factExplorer: factExplorerPanels(services),
+  });
+  const { panels } = views;
   const features = [
-    registerPql(services),
-    registerCatalogGraph(services),
-    registerReportViews(services),
+    registerPql(services, panels.results),
     registerFleet(services),
-    registerInventory(services),
+    registerPackages(services),
     registerCode(services),
-    registerOverview(services),
     registerFleetRuns(services),
-    registerFactExplorer(services),
   ];
-  const serializers = registerPanelSerializers(
-    log,
-    services.panelRecords,
-    Object.assign({}, ...features.map((feature) => feature.revivers)),
-  );
-  keepPanelRecords = () => services.panelRecords.keepAll();
+  keepPanelRecords = () => views.records.keepAll();
   context.subscriptions.push(
     log,
     services,
     ...registerCommands(services),
     ...features.flatMap((feature) => feature.disposables),
-    ...serializers.disposables,
+    ...views.disposables,
   );
   if (context.extensionMode !== vscode.ExtensionMode.Test) return undefined;
   return {
     services,
     activationMs: performance.now() - started,
-    pqlResults: () => ResultsPanel.state(),
-    receiveFromWebview: async (entry, message) => WebviewPanelHost.newest(entry)?.receive(message),
+    pqlResults: () => panels.results.newest()?.results(),
+    receiveFromWebview: async (entry, message) => panels[entry].newest()?.receive(message),
     testing: testingApi(services),
     revivePanel: (entry, state) =>
-      serializers.revive(
-        entry,
-        createPanel(services.extensionUri, WebviewPanels[entry], entry),
-        state,
-      ),
+      views.revive(entry, createPanel(services.extensionUri, WebviewPanels[entry], entry), state),
     panelId: (entry) => {
-      const host = WebviewPanelHost.newest(entry);
+      const host = panels[entry].newest();
       return host?.webviewHasId ? host.panelId : undefined;
     },
+    dateStyleShown: (entry) => panels[entry].newest()?.dateStyleShown,
   };
 }
 

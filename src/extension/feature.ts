@@ -1,8 +1,9 @@
 import type * as vscode from 'vscode';
-import type { PanelRevivers } from './webviews/panelSerializers';
 
-/** A part of the extension: what it registered, and how it rebuilds its panels after a reload. */
+/**
+ * A part of the extension: what it registered. Its panels, if it has any, are made by the
+ * composition root from their definitions (webviews/definePanel.ts) and handed to it.
+ */
 export interface Feature {
   disposables: vscode.Disposable[];
-  revivers: Partial<PanelRevivers>;
 }

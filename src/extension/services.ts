@@ -3,7 +3,7 @@ import { keepClientCodeCacheIn, saveClientCodeCache } from './connections/client
 import { ConnectionStore } from './connections/connectionStore';
 import { trackContextKeys } from './contextKeys';
 import { WorkspaceConnectionsNotice } from './connections/workspaceConnectionsNotice';
-import { QueryHistory } from './pql/queryHistory';
+import { QueryHistory } from './queryHistory';
 import { Views } from './ids';
 import { Settings } from './settings';
 import { ErrorReporter } from './errors';
@@ -12,7 +12,6 @@ import { ConnectionStatusBar } from './statusBar';
 import { ExplorerProvider } from './tree/explorerProvider';
 import type { ExplorerNode } from './tree/explorerNode';
 import { WorkspaceTrust } from './workspaceTrust';
-import { PanelRecords } from './webviews/panelRecords';
 
 /** The composition root: every long-lived service, built once in activate(). */
 export class Services implements vscode.Disposable {
@@ -32,8 +31,6 @@ export class Services implements vscode.Disposable {
   readonly extensionUri: vscode.Uri;
   /** Logs failures with their causes and shows them with their actions. */
   readonly errors: ErrorReporter;
-  /** What each open panel shows, kept by the host for a window reload (see PanelRecords). */
-  readonly panelRecords: PanelRecords;
 
   constructor(
     readonly context: vscode.ExtensionContext,
@@ -43,7 +40,6 @@ export class Services implements vscode.Disposable {
     this.errors = new ErrorReporter(log);
     this.extensionUri = context.extensionUri;
     this.history = new QueryHistory(context.globalState);
-    this.panelRecords = new PanelRecords(context.workspaceState);
     keepClientCodeCacheIn(vscode.Uri.joinPath(context.globalStorageUri, 'code-cache').fsPath, log);
     this.store = new ConnectionStore(
       this.settings,

@@ -14,8 +14,9 @@
  *   node esbuild.mjs && node --import tsx test/e2e/recentRuns.e2e.ts [--state-dir .work/puppetdb-test]
  */
 import assert from 'node:assert/strict';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Frame, Page } from 'playwright-core';
+import type { Frame } from 'playwright-core';
 import { httpClient, testServer } from '../integration/support/puppetdb';
 import {
   e2eArguments,
@@ -23,6 +24,7 @@ import {
   localConnection,
   runCommand,
   webviewFrame,
+  type WorkbenchRun,
 } from './support/workbench';
 import { saveReadmeScreenshot } from './support/readmeScreenshots';
 import { assertRanNothing, HOSTILE, postToView } from './support/hostileValues';
@@ -79,7 +81,19 @@ async function hostileNodes(since: string): Promise<number> {
   return row.successes + row.noops + row.failures + row.skips;
 }
 
-async function exercise(page: Page, dialogs: string[], name: string, check: Check, shots: string) {
+/** Writes `puppetdbExplorer.utcTimes` into the workspace's settings (the host sees the file change). */
+function setUtcTimes(folder: string, utc: boolean): void {
+  const file = join(folder, '.vscode', 'settings.json');
+  const settings = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  writeFileSync(file, JSON.stringify({ ...settings, 'puppetdbExplorer.utcTimes': utc }, null, 2));
+}
+
+async function exercise(
+  { page, dialogs, folder }: WorkbenchRun,
+  name: string,
+  check: Check,
+  shots: string,
+) {
   await hideSideBars(page);
   await runCommand(page, 'PuppetDB: Show Recent Runs');
   const runs = await webviewFrame(page, 'runs', { timeoutMs: 60_000 });
@@ -183,10 +197,10 @@ async function exercise(page: Page, dialogs: string[], name: string, check: Chec
   });
   await page.screenshot({ path: join(shots, `recent-runs-hostile-${name}.png`) });
 
-  // the host's date style: puppetdbExplorer.utcTimes on. Until the host sends it on the setting
-  // (issue 31, part A), it is posted into the view as the host will post it
+  // puppetdbExplorer.utcTimes on, in the workspace's settings: the host gives the open page the
+  // new date style, and its dates are written again
   const shownBefore = await columnTexts(runsAgain, 'end');
-  await postToView(runsAgain, { type: 'dateStyle', style: { utc: true } });
+  setUtcTimes(folder, true);
   const inUtc = `${hostileEnd.slice(0, 10)} ${hostileEnd.slice(11, 19)} UTC`;
   await runsAgain
     .locator('.runs-viewport .grid-spacer .runs-cell-end')
@@ -201,7 +215,11 @@ async function exercise(page: Page, dialogs: string[], name: string, check: Chec
       assert.deepEqual(await columnTexts(runsAgain, 'end'), [inUtc]);
     },
   );
-  await postToView(runsAgain, { type: 'dateStyle', style: {} });
+  setUtcTimes(folder, false);
+  await runsAgain
+    .locator('.runs-viewport .grid-spacer .runs-cell-end')
+    .filter({ hasText: shownBefore[0]! })
+    .waitFor();
   await page.keyboard.press('Control+K');
   await page.keyboard.press('Control+W');
 
@@ -256,7 +274,7 @@ async function main(): Promise<void> {
   const checks = new Checks();
   const settings = localConnection(testServer());
   await checks.inEveryTheme({ name: 'recent-runs', settings, screenshots }, (run, theme) =>
-    exercise(run.page, run.dialogs, theme.name, checks.check, screenshots),
+    exercise(run, theme.name, checks.check, screenshots),
   );
   checks.report('recent runs');
 }

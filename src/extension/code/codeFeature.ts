@@ -62,7 +62,6 @@ export function registerCode(services: Services): Feature {
       failures,
       services.trust.onDidGrant(recount),
     ],
-    revivers: {},
   };
 }
 

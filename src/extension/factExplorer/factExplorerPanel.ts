@@ -7,21 +7,21 @@ import {
   type FactPath,
   type FactValue,
 } from '../../shared/factExplorer';
-import type {
-  FactExplorerToHost,
-  KeptContent,
-  RestoredNote,
-  RestoreInfo,
-} from '../../shared/protocol';
-import { restoredNote } from '../../shared/protocolSchema';
-import { PqlLanguageId, WebviewPanels } from '../ids';
+import type { RestoreInfo } from '../../shared/protocol';
+import { Commands, PqlLanguageId } from '../ids';
 import { inert } from '../inertText';
 import type { Services } from '../services';
 import { showNodeList } from '../fleet/nodeListPicker';
-import { createPanel } from '../webviews/webviewHtml';
-import { WebviewPanelHost, type MessageHandlers } from '../webviews/webviewPanelHost';
+import { viewCommand, type PanelDefinition } from '../webviews/definePanel';
+import { PaintedContent } from '../webviews/paintedContent';
+import {
+  WebviewPanelHost,
+  type InfoOf,
+  type Opening,
+  type ViewHandlers,
+} from '../webviews/webviewPanelHost';
 import { factPql, fetchDistribution, nodesWithValueQuery } from './factQueries';
-import { pickFactPath } from './pickFactPath';
+import { exploredPath, pickFactPath } from './pickFactPath';
 import { MAX_LIST_ROWS } from '../boundedRows';
 import { noteTruncated, rowsAtMost } from '../truncationNotice';
 
@@ -41,73 +41,67 @@ export interface ValueNodes {
   certnames: string[] | undefined;
 }
 
+/** The fact explorers' panels: one per connection. */
+/**
+ * "PuppetDB: Explore Fact…": from the palette (the active connection, or a pick, then a fact
+ * name and, for a structured fact, one of its paths), a "Fact names" leaf of the tree, a fact
+ * name's hover in a .pql file, or `{ connectionId?, fact? | path?, waitForPaint? }` (tests, the
+ * bench: then it answers once the webview has painted). Exploring another fact shows it in the
+ * connection's open panel.
+ */
+export function factExplorerPanels(
+  services: Services,
+): PanelDefinition<'factExplorer', FactExplorerPanel> {
+  return {
+    entry: 'factExplorer',
+    title: ({ connectionId, path }) => explorerTitle(services, connectionId, path),
+    create: (opening) => new FactExplorerPanel(opening),
+    command: viewCommand(Commands.exploreFact, {
+      command: 'Explore Fact',
+      connection: 'active',
+      target: ({ fields }, connectionId) => exploredPath(services, fields, connectionId),
+      open: async (explorers, { connectionId, target: { path, waitForPaint } }) => {
+        const { panel, isNew } = explorers.show({ entry: 'factExplorer', connectionId, path });
+        await (isNew ? panel.loaded : panel.show(path));
+        if (waitForPaint) await panel.painted();
+        return panel.info();
+      },
+    }),
+  };
+}
+
 /**
  * One fact path's value distribution on one connection: a chart and a table of value → active
  * nodes, counted by PuppetDB. A value opens the list of its nodes; another path is one pick away.
  */
 export class FactExplorerPanel extends WebviewPanelHost<'factExplorer'> {
   private distribution: FactDistributionDto | undefined;
-  private error: string | undefined;
-  private controller = new AbortController();
-  private restored: RestoredNote | undefined;
-  private readonly paintWaiters = new Map<string, Array<() => void>>();
-  private readonly paintedAt = new Set<string>();
-  /** Settles when the latest fetch has ended, whichever way. */
-  loaded: Promise<void> = Promise.resolve();
+  /** What the page painted (by `fetchedAt`). */
+  private readonly paints = new PaintedContent();
   private valueNodes: ValueNodes | undefined;
+  readonly connectionId: string;
+  private path: FactPath;
 
-  static create(services: Services, connectionId: string, path: FactPath): FactExplorerPanel {
-    const panel = createPanel(
-      services.extensionUri,
-      WebviewPanels.factExplorer,
-      explorerTitle(services, connectionId, path),
-    );
-    const explorer = new FactExplorerPanel(services, panel, connectionId, path);
-    explorer.loaded = explorer.load();
-    return explorer;
-  }
-
-  /** After a window reload: shows what was kept, and fetches nothing until "Load again". */
-  static restore(
-    services: Services,
-    panel: vscode.WebviewPanel,
-    restore: Extract<RestoreInfo, { entry: 'factExplorer' }>,
-    kept: KeptContent<'factExplorer'> | undefined,
-  ): FactExplorerPanel {
-    const explorer = new FactExplorerPanel(services, panel, restore.connectionId, restore.path);
-    explorer.restored = restoredNote(kept);
-    explorer.distribution = kept?.content;
-    return explorer;
-  }
-
-  private constructor(
-    private readonly services: Services,
-    panel: vscode.WebviewPanel,
-    readonly connectionId: string,
-    private path: FactPath,
-  ) {
-    super(panel, services, 'factExplorer');
-    panel.title = explorerTitle(services, connectionId, path);
-    this.onDidDispose(() => this.controller.abort());
+  /** A path to fetch, or after a window reload what was kept, fetching nothing until "Load again". */
+  constructor(opening: Opening<'factExplorer'>) {
+    super(opening);
+    ({ connectionId: this.connectionId, path: this.path } = opening.info);
+    this.panel.title = explorerTitle(this.services, this.connectionId, this.path);
+    if (opening.revived) this.distribution = opening.revived.kept?.content;
+    else this.loaded = this.load();
   }
 
   info(): FactExplorerInfo {
     return {
-      title: this.panel.title,
-      restore: this.restoreInfo(),
+      ...this.commonInfo(),
       distribution: this.distribution,
-      error: this.error,
       valueNodes: this.valueNodes,
     };
   }
 
   /** Resolves once the webview has painted the distribution shown now (or at once without one). */
   painted(): Promise<void> {
-    const fetchedAt = this.distribution?.fetchedAt;
-    if (fetchedAt === undefined || this.paintedAt.has(fetchedAt)) return Promise.resolve();
-    return new Promise((resolve) => {
-      this.paintWaiters.set(fetchedAt, [...(this.paintWaiters.get(fetchedAt) ?? []), resolve]);
-    });
+    return this.paints.wait(this.distribution?.fetchedAt);
   }
 
   /** Shows another path (or the same one again, asked anew). */
@@ -118,14 +112,17 @@ export class FactExplorerPanel extends WebviewPanelHost<'factExplorer'> {
     return this.loaded;
   }
 
-  private restoreInfo(): Extract<RestoreInfo, { entry: 'factExplorer' }> {
+  /** Asks PuppetDB again for the path shown ("Load again", Refresh, the error banner's Retry). */
+  protected reload(): Promise<void> {
+    return this.show(this.path);
+  }
+
+  protected restoreInfo(): InfoOf<'factExplorer'> {
     return { entry: 'factExplorer', connectionId: this.connectionId, path: this.path };
   }
 
   private async load(): Promise<void> {
-    this.controller.abort();
-    this.controller = new AbortController();
-    const { signal } = this.controller;
+    const signal = this.nextLoad();
     const path = this.path;
     this.post({ type: 'loading', title: this.panel.title, path });
     try {
@@ -140,30 +137,30 @@ export class FactExplorerPanel extends WebviewPanelHost<'factExplorer'> {
       if (signal.aborted) return;
       this.distribution = distribution;
       this.restored = undefined;
-      this.error = undefined;
+      this.failure = undefined;
     } catch (error) {
       if (signal.aborted) return;
-      this.error = error instanceof Error ? error.message : String(error);
+      // what was shown before (if anything) stays, under the error banner
+      this.persist();
+      this.fail(`Loading ${this.panel.title}`, error);
+      return;
     }
     this.sendSnapshot();
   }
 
   protected sendSnapshot(): void {
-    this.persist(this.restoreInfo());
-    if (this.restored?.omitted !== undefined) {
-      this.post({ type: 'restored', title: this.panel.title, note: this.restored });
-      return;
-    }
+    this.persist();
+    if (this.postRestoredNote()) return;
     if (this.distribution) {
       this.post({
         type: 'distribution',
         distribution: this.distribution,
         ...(this.restored && { restored: this.restored }),
       });
-    } else if (!this.error) {
+    } else if (!this.failure) {
       this.post({ type: 'loading', title: this.panel.title, path: this.path });
     }
-    if (this.error) this.post({ type: 'error', message: this.error });
+    if (this.failure) this.post(this.failure);
   }
 
   /**
@@ -211,7 +208,7 @@ export class FactExplorerPanel extends WebviewPanelHost<'factExplorer'> {
     return document;
   }
 
-  protected readonly handlers: MessageHandlers<FactExplorerToHost> = {
+  protected readonly handlers: ViewHandlers<'factExplorer'> = {
     openNodes: async ({ value }) => {
       this.valueNodes = await this.openNodes(value);
     },
@@ -220,12 +217,8 @@ export class FactExplorerPanel extends WebviewPanelHost<'factExplorer'> {
       if (path) await this.show(path);
     },
     openAsPql: () => this.openAsPql(),
-    refresh: () => this.show(this.path),
-    painted: ({ fetchedAt }) => {
-      this.paintedAt.add(fetchedAt);
-      for (const resolve of this.paintWaiters.get(fetchedAt) ?? []) resolve();
-      this.paintWaiters.delete(fetchedAt);
-    },
+    refresh: () => this.reload(),
+    painted: ({ fetchedAt }) => this.paints.paint(fetchedAt),
   };
 }
 

@@ -4,7 +4,12 @@
  * hand is taken too. Every fetch is cancelled when its picker closes.
  */
 import * as vscode from 'vscode';
-import { formatFactPath, parseFactPath, type FactPath } from '../../shared/factExplorer';
+import {
+  formatFactPath,
+  isFactPath,
+  parseFactPath,
+  type FactPath,
+} from '../../shared/factExplorer';
 import { inert } from '../inertText';
 import { pickFromServer } from '../pickers';
 import type { Services } from '../services';
@@ -117,4 +122,26 @@ function typedPath(typed: string): FactPath | undefined {
     );
   }
   return path;
+}
+
+/**
+ * The path an "Explore Fact" argument names (`{ fact }`: asked for a structured fact's path;
+ * `{ path }`, checked) or, naming none, asked; with whether to answer once painted. Undefined: the
+ * user cancelled. Anything may be passed to a command: checked here.
+ */
+export async function exploredPath(
+  services: Services,
+  fields: Readonly<Record<string, unknown>>,
+  connectionId: string,
+): Promise<{ path: FactPath; waitForPaint: boolean } | undefined> {
+  const { fact, path, waitForPaint } = fields;
+  if (path !== undefined && !isFactPath(path)) {
+    throw new Error(vscode.l10n.t('Explore Fact: {0} is not a fact path.', JSON.stringify(path)));
+  }
+  const explored =
+    path ??
+    (typeof fact === 'string' && fact.length > 0
+      ? await pathOfFact(services, connectionId, fact)
+      : await pickFact(services, connectionId));
+  return explored && { path: explored, waitForPaint: waitForPaint === true };
 }

@@ -7,7 +7,8 @@
 import * as vscode from 'vscode';
 import type { Node } from '../../client';
 import { inert } from '../inertText';
-import { pickConnection, pickFromServer } from '../pickers';
+import { resolveCommandTarget } from '../commands/commandTarget';
+import { pickFromServer } from '../pickers';
 import type { Services } from '../services';
 import { showNodeList } from './nodeListPicker';
 import {
@@ -31,10 +32,15 @@ export async function findNodesWithResource(
   services: Services,
   argument?: unknown,
 ): Promise<FoundNodes | undefined> {
-  const given = targetOf(argument);
-  const connectionId = given?.connectionId ?? (await pickConnection(services));
-  if (!connectionId) return undefined;
-  const resource = given?.resource ?? (await pickResource(services, connectionId));
+  // the connection: one of the user's named, or asked (commandTarget.ts); then the resource
+  const asked = await resolveCommandTarget(services, argument, {
+    command: vscode.l10n.t('Find Nodes with Resource'),
+    connection: 'ask',
+    target: ({ fields }) => ({ resource: resourceOf(fields.resource) }),
+  });
+  if (!asked) return undefined;
+  const { connectionId } = asked;
+  const resource = asked.target.resource ?? (await pickResource(services, connectionId));
   if (!resource) return undefined;
   const ref = formatResourceRef(resource);
   const nodes = await showNodeList({
@@ -75,25 +81,22 @@ export async function nodesWithResource(
 }
 
 /**
- * `{connectionId, resource: "Type[title]"}` (the graph's details panel, tests), or a resource of
- * the tree (`{connectionId, resource: Resource}`); anything else asks.
+ * The resource an argument names: `"Type[title]"` (the graph's details panel, tests) or a
+ * resource of the tree (a ResourceNode's `resource`); undefined: the user is asked.
  */
-function targetOf(argument: unknown): { connectionId: string; resource?: ResourceRef } | undefined {
-  const given = argument as { connectionId?: unknown; resource?: unknown } | undefined;
-  if (typeof given?.connectionId !== 'string') return undefined;
-  const { resource } = given;
+function resourceOf(resource: unknown): ResourceRef | undefined {
   if (typeof resource === 'string') {
     const parsed = parseResourceRef(resource);
     if (!parsed) {
       throw new Error(vscode.l10n.t('"{0}" is not a resource like Type[title].', resource));
     }
-    return { connectionId: given.connectionId, resource: parsed };
+    return parsed;
   }
   const tree = resource as { type?: unknown; name?: unknown } | undefined;
   if (typeof tree?.type === 'string' && typeof tree.name === 'string') {
-    return { connectionId: given.connectionId, resource: { type: tree.type, title: tree.name } };
+    return { type: tree.type, title: tree.name };
   }
-  return { connectionId: given.connectionId };
+  return undefined;
 }
 
 /** The type (from PuppetDB, or `Type[title]` typed whole), then the title. */

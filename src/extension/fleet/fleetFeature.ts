@@ -18,6 +18,5 @@ export function registerFleet(services: Services): Feature {
         showEnvironment(services, argument),
       ),
     ],
-    revivers: {},
   };
 }

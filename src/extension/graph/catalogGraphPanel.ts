@@ -1,29 +1,26 @@
 import * as vscode from 'vscode';
 import type { CatalogGraphDto } from '../../shared/catalogGraph';
-import type { GraphToHost, HostToGraph, KeptContent, RestoreInfo } from '../../shared/protocol';
+import type { GraphToHost, HostToGraph } from '../../shared/protocol';
 import { splitCatalogMessage } from '../../shared/catalogParts';
-import { restoredNote } from '../../shared/protocolSchema';
-import type { CatalogGraphTarget } from '../commandTargets';
-import { WebviewPanels } from '../ids';
 import { inert } from '../inertText';
 import type { Services } from '../services';
 import { withLoadProgress } from '../tree/loading';
-import { createPanel } from '../webviews/webviewHtml';
-import { WebviewPanelHost, type MessageHandlers } from '../webviews/webviewPanelHost';
-import type { CatalogHistory } from './catalogHistory';
+import { Commands } from '../ids';
+import { pickCertname } from '../pickers';
+import { viewCommand, type PanelDefinition } from '../webviews/definePanel';
+import {
+  WebviewPanelHost,
+  type InfoOf,
+  type Opening,
+  type ViewHandlers,
+} from '../webviews/webviewPanelHost';
+import { CatalogHistory } from './catalogHistory';
 import { catalogToDto } from './catalogToDto';
 import { ExportGate, type ExportFormat } from './exportGate';
 import { chooseExportFile, refuseExport, writeExport } from './saveExport';
 import { openViews } from '../webviews/openViews';
-import { bannerError, errorBannerHandlers } from '../webviews/errorBanner';
 import { MAX_LIST_ROWS } from '../boundedRows';
 import { rowsAtMost } from '../truncationNotice';
-
-/** What the graph panels share: the extension's services and the catalogs seen so far. */
-export interface GraphContext {
-  services: Services;
-  history: CatalogHistory;
-}
 
 /** What tests read of a graph panel. */
 export interface GraphPanelState {
@@ -45,100 +42,85 @@ interface Comparison {
   label: string;
 }
 
+/**
+ * The graphs' panels: one per connection and node. `openCatalogGraph` opens one from the tree (a
+ * PuppetNodeNode), the PQL results, the events table and report view (a CatalogGraphTarget), or
+ * the palette (asks for the connection and the node); a node's open graph is brought forward and
+ * loaded again. It answers the panel's state, for tests.
+ */
+export function catalogGraphPanels(
+  services: Services,
+): PanelDefinition<'graph', CatalogGraphPanel> {
+  // the catalogs seen so far, which the graphs compare with
+  const history = new CatalogHistory(services.context.workspaceState, () =>
+    services.settings.keptCatalogLimits(),
+  );
+  return {
+    entry: 'graph',
+    key: ({ connectionId, certname }) => `${connectionId}\u0000${certname}`,
+    title: ({ certname }) => vscode.l10n.t('Catalog: {0}', certname),
+    create: (opening) => new CatalogGraphPanel(opening, history),
+    // a graph of a connection that is gone closes instead
+    revives: ({ connectionId }) => services.store.get(connectionId) !== undefined,
+    command: viewCommand(Commands.openCatalogGraph, {
+      command: 'Open Catalog Graph',
+      connection: 'ask',
+      target: async ({ certname, fields: { focus } }, connectionId) => {
+        const node = certname ?? (await pickCertname(services, connectionId));
+        if (!node) return undefined;
+        return { certname: node, focus: typeof focus === 'string' ? focus : undefined };
+      },
+      open: async (graphs, { connectionId, target: { certname, focus } }) => {
+        const { panel } = graphs.show({ entry: 'graph', connectionId, certname });
+        await panel.load(focus);
+        return panel.state();
+      },
+    }),
+  };
+}
+
 /** One node's catalog as a graph; one panel per connection and node. */
 export class CatalogGraphPanel extends WebviewPanelHost<'graph'> {
-  private static readonly open = new Map<string, CatalogGraphPanel>();
   /** The last catalog message; re-sent (without its one-time focus) on every `ready`. */
   private last: HostToGraph | undefined;
   private catalog: CatalogGraphDto | undefined;
   private comparison: Comparison | undefined;
   private drawn: GraphPanelState['drawn'];
-  private error: string | undefined;
   /** Exports: written only to a file the user chose in the save dialog, once per choice. */
   private readonly exports = new ExportGate<vscode.Uri>();
   /** Set while the catalog shown is the one its webview kept across a window reload. */
   private keptOnly = false;
-
-  /** Opens (or reveals and reloads) the graph of a node; `panel` is given when restoring one. */
-  static async show(
-    context: GraphContext,
-    target: CatalogGraphTarget,
-    panel?: vscode.WebviewPanel,
-  ): Promise<CatalogGraphPanel> {
-    const key = `${target.connectionId}\u0000${target.certname}`;
-    const existing = CatalogGraphPanel.open.get(key);
-    if (existing && !panel) {
-      existing.panel.reveal();
-      await existing.load(target.focus);
-      return existing;
-    }
-    const graph = new CatalogGraphPanel(
-      context,
-      target,
-      panel ??
-        createPanel(
-          context.services.extensionUri,
-          WebviewPanels.graph,
-          vscode.l10n.t('Catalog: {0}', target.certname),
-        ),
-    );
-    CatalogGraphPanel.open.set(key, graph);
-    graph.onDidDispose(() => CatalogGraphPanel.open.delete(key));
-    await graph.load(target.focus);
-    return graph;
-  }
+  readonly connectionId: string;
+  private readonly certname: string;
 
   /**
-   * Brings back a panel after a window reload with the catalog it showed (or a note when it was
-   * not kept): nothing is fetched until the user clicks "Load again".
+   * A node's graph (its catalog is fetched by `load`), or one revived after a window reload with
+   * the catalog it showed (or a note when it was not kept): nothing is fetched until the user
+   * clicks "Load again".
    */
-  static restore(
-    context: GraphContext,
-    restore: Extract<RestoreInfo, { entry: 'graph' }>,
-    panel: vscode.WebviewPanel,
-    kept: KeptContent<'graph'> | undefined,
-  ): CatalogGraphPanel {
-    const key = `${restore.connectionId}\u0000${restore.certname}`;
-    CatalogGraphPanel.open.get(key)?.dispose();
-    const graph = new CatalogGraphPanel(context, restore, panel);
-    CatalogGraphPanel.open.set(key, graph);
-    graph.onDidDispose(() => {
-      if (CatalogGraphPanel.open.get(key) === graph) CatalogGraphPanel.open.delete(key);
-    });
-    const note = restoredNote(kept);
-    graph.keptOnly = true;
-    if (kept?.content) {
-      graph.catalog = kept.content.catalog;
-      graph.comparison = kept.content.compareWith;
-      graph.last = { type: 'catalog', ...kept.content, restored: note };
-    } else {
-      graph.last = {
-        type: 'restored',
-        title: vscode.l10n.t('Catalog: {0}', restore.certname),
-        note,
-      };
-    }
-    return graph;
-  }
-
-  /** The panels open now (integration tests read them). */
-  static panels(): CatalogGraphPanel[] {
-    return [...CatalogGraphPanel.open.values()];
-  }
-
-  private constructor(
-    private readonly context: GraphContext,
-    private readonly target: CatalogGraphTarget,
-    panel: vscode.WebviewPanel,
+  constructor(
+    opening: Opening<'graph'>,
+    private readonly history: CatalogHistory,
   ) {
-    super(panel, context.services, 'graph');
-    panel.title = vscode.l10n.t('Catalog: {0}', target.certname);
-    panel.iconPath = vscode.Uri.joinPath(context.services.extensionUri, 'media', 'puppetdb.svg');
+    super(opening);
+    ({ connectionId: this.connectionId, certname: this.certname } = opening.info);
+    this.panel.title = vscode.l10n.t('Catalog: {0}', this.certname);
+    this.panel.iconPath = vscode.Uri.joinPath(this.extensionUri, 'media', 'puppetdb.svg');
+    if (!opening.revived) return;
+    const kept = opening.revived.kept?.content;
+    this.keptOnly = true;
+    if (kept) {
+      this.catalog = kept.catalog;
+      this.comparison = kept.compareWith;
+      this.last = { type: 'catalog', ...kept, restored: this.restored };
+    } else {
+      this.last = { type: 'restored', title: this.panel.title, note: this.restored! };
+    }
   }
 
   state(): GraphPanelState {
     return {
-      certname: this.target.certname,
+      certname: this.certname,
       version: this.catalog?.version,
       resources: this.catalog?.resources.length ?? 0,
       edges: this.catalog?.edges.length ?? 0,
@@ -146,28 +128,28 @@ export class CatalogGraphPanel extends WebviewPanelHost<'graph'> {
         this.comparison && `${this.comparison.catalog.certname}@${this.comparison.catalog.version}`,
       hasPrevious: this.previous() !== undefined,
       drawn: this.drawn,
-      error: this.error,
+      error: this.failure?.message,
     };
   }
 
   /** Fetches the node's catalog and draws it (selecting and focusing `focus`, if given). */
   async load(focus?: string): Promise<void> {
-    this.send({ type: 'loading', certname: this.target.certname });
+    this.send({ type: 'loading', certname: this.certname });
     try {
-      this.catalog = await this.fetch(this.target.certname);
+      this.catalog = await this.fetch(this.certname);
       this.keptOnly = false;
-      this.error = undefined;
-      await this.context.history.remember(this.target.connectionId, this.catalog);
+      this.restored = undefined;
+      this.failure = undefined;
+      await this.history.remember(this.connectionId, this.catalog);
       this.sendCatalog(focus);
     } catch (error) {
-      const shown = bannerError(
-        this.context.services.errors,
-        `Loading the catalog of ${this.target.certname}`,
-        error,
-      );
-      this.error = shown.message;
-      this.send({ type: 'error', ...shown });
+      // the error is what the next snapshots show, as the last message
+      this.last = this.fail(`Loading the catalog of ${this.certname}`, error);
     }
+  }
+
+  protected reload(): Promise<void> {
+    return this.load();
   }
 
   /**
@@ -177,7 +159,7 @@ export class CatalogGraphPanel extends WebviewPanelHost<'graph'> {
   async compareTo(certname: string | undefined): Promise<void> {
     if (certname === undefined) {
       this.comparison = undefined;
-    } else if (certname === this.target.certname) {
+    } else if (certname === this.certname) {
       const previous = this.previous();
       if (!previous) throw new Error(`No earlier catalog of ${certname} was seen here.`);
       this.comparison = {
@@ -188,28 +170,26 @@ export class CatalogGraphPanel extends WebviewPanelHost<'graph'> {
       const catalog = await this.fetch(certname);
       this.comparison = { catalog, label: `${certname} (${catalog.version})` };
     }
-    this.sendPersist();
+    this.persist();
     if (this.catalog) this.sendCatalog();
   }
 
   protected sendSnapshot(): void {
-    this.sendPersist();
+    this.persist();
     if (this.last) this.postInParts(this.last);
   }
 
-  protected readonly handlers: MessageHandlers<GraphToHost> = {
+  protected readonly handlers: ViewHandlers<'graph'> = {
     drawn: ({ type: _type, ...drawn }) => {
       this.drawn = drawn;
     },
     compare: () => this.pickComparison(),
-    refresh: () => this.load(),
+    refresh: () => this.reload(),
     askExport: ({ format }) => this.askExport(format),
     export: ({ format, token, data }) => this.writeExport(format, token, data),
-    openNode: ({ certname }) =>
-      openViews.node({ connectionId: this.target.connectionId, certname }),
+    openNode: ({ certname }) => openViews.node({ connectionId: this.connectionId, certname }),
     findNodesWithResource: ({ resource }) =>
-      openViews.nodesWithResource({ connectionId: this.target.connectionId, resource }),
-    ...errorBannerHandlers(() => this.target.connectionId),
+      openViews.nodesWithResource({ connectionId: this.connectionId, resource }),
     // the file and line come from the catalog the host fetched, never from the webview: a
     // restored panel's catalog was kept by its webview, so it is fetched again first
     openManifest: async ({ resource }) => {
@@ -224,11 +204,9 @@ export class CatalogGraphPanel extends WebviewPanelHost<'graph'> {
 
   /** The page asked to export (its toolbar): the user says where, then the page makes it. */
   private async askExport(format: ExportFormat): Promise<void> {
-    const asked = await this.exports.ask(format, () =>
-      chooseExportFile(this.target.certname, format),
-    );
+    const asked = await this.exports.ask(format, () => chooseExportFile(this.certname, format));
     if (asked.outcome === 'busy') {
-      this.context.services.log.info(
+      this.services.log.info(
         `Export as ${format.toUpperCase()} asked while the save dialog of an export is open: ignored`,
       );
     } else if (asked.outcome === 'granted') {
@@ -238,7 +216,7 @@ export class CatalogGraphPanel extends WebviewPanelHost<'graph'> {
 
   /** The page's picture: written to the file the user chose for it, if it is what was asked. */
   private async writeExport(format: ExportFormat, token: string, data: string): Promise<void> {
-    const log = this.context.services.log;
+    const log = this.services.log;
     const taken = this.exports.take(token, format);
     if ('problem' in taken) {
       refuseExport(log, format, taken.problem);
@@ -248,7 +226,7 @@ export class CatalogGraphPanel extends WebviewPanelHost<'graph'> {
   }
 
   private previous(): CatalogGraphDto | undefined {
-    const previous = this.context.history.previous(this.target.connectionId, this.target.certname);
+    const previous = this.history.previous(this.connectionId, this.certname);
     return previous && previous.version !== this.catalog?.version ? previous : undefined;
   }
 
@@ -257,25 +235,25 @@ export class CatalogGraphPanel extends WebviewPanelHost<'graph'> {
     const previous = this.previous();
     const items: Item[] = [];
     // certnames and versions are PuppetDB's: shown inert (a link or an icon stays text)
-    const shown = inert(this.target.certname);
+    const shown = inert(this.certname);
     if (previous) {
       items.push({
         label: `$(history) ${vscode.l10n.t('Previous catalog of {0}', shown)}`,
         description: vscode.l10n.t('version {0}', inert(previous.version)),
-        certname: this.target.certname,
+        certname: this.certname,
       });
     }
     if (this.comparison) {
       items.push({ label: `$(close) ${vscode.l10n.t('Stop comparing')}`, certname: undefined });
     }
-    const client = await this.context.services.store.client(this.target.connectionId);
+    const client = await this.services.store.client(this.connectionId);
     const rows = (await rowsAtMost(
       client.stream('pql', { query: 'nodes[certname] { order by certname }' }),
       MAX_LIST_ROWS,
       vscode.l10n.t('The node list'),
     )) as Array<{ certname: string }>;
     for (const { certname } of rows) {
-      if (certname !== this.target.certname) {
+      if (certname !== this.certname) {
         items.push({
           label: inert(certname),
           description: vscode.l10n.t('latest catalog'),
@@ -294,7 +272,7 @@ export class CatalogGraphPanel extends WebviewPanelHost<'graph'> {
   }
 
   private async fetch(certname: string): Promise<CatalogGraphDto> {
-    const client = await this.context.services.store.client(this.target.connectionId);
+    const client = await this.services.store.client(this.connectionId);
     const catalog = await withLoadProgress(
       vscode.l10n.t('Loading the catalog of {0}…', inert(certname)),
       (signal) => client.catalog(certname, { signal }),
@@ -316,13 +294,13 @@ export class CatalogGraphPanel extends WebviewPanelHost<'graph'> {
     if (focus && this.isListening) this.last = { ...message, focus: undefined };
   }
 
-  private sendPersist(): void {
-    this.persist({
+  protected restoreInfo(): InfoOf<'graph'> {
+    return {
       entry: 'graph',
-      connectionId: this.target.connectionId,
-      certname: this.target.certname,
+      connectionId: this.connectionId,
+      certname: this.certname,
       compareWith: this.comparison?.catalog.certname,
-    });
+    };
   }
 
   private send(message: HostToGraph): void {

@@ -10,27 +10,22 @@ import {
   type InventoryRow,
 } from '../../shared/inventoryTable';
 import { packRows } from '../../shared/packedRows';
-import {
-  INVENTORY_ROWS_PER_MESSAGE,
-  type InventoryToHost,
-  type KeptContent,
-  type RestoredNote,
-  type RestoreInfo,
-} from '../../shared/protocol';
-import { restoredNote } from '../../shared/protocolSchema';
-import { WebviewPanels } from '../ids';
+import { INVENTORY_ROWS_PER_MESSAGE } from '../../shared/protocol';
 import { exportRows } from '../export/exportRows';
 import type { PuppetDB } from '../../client';
+import { Commands } from '../ids';
 import type { Services } from '../services';
+import { viewCommand, type PanelDefinition } from '../webviews/definePanel';
 import { openViews } from '../webviews/openViews';
-import { createPanel } from '../webviews/webviewHtml';
-import { WebviewPanelHost, type MessageHandlers } from '../webviews/webviewPanelHost';
+import {
+  WebviewPanelHost,
+  type InfoOf,
+  type Opening,
+  type ViewHandlers,
+} from '../webviews/webviewPanelHost';
 import { pickFactPathColumn } from './factPathPicker';
 import { MAX_LIST_ROWS, readAtMost } from '../boundedRows';
 import { noteTruncated } from '../truncationNotice';
-
-/** The longest a batch waits for more rows before it is posted anyway. */
-const FLUSH_INTERVAL_MS = 100;
 
 /** A record of the inventory endpoint as a row aligned with the columns. */
 function rowOf(columns: readonly string[], record: Record<string, unknown>): InventoryRow {
@@ -49,6 +44,35 @@ export interface InventoryPanelInfo {
   error: string | undefined;
 }
 
+/** The inventory tables' panels: one per connection. */
+/**
+ * The inventory tables' panels: one per connection. `puppetdbExplorer.openInventory` opens one
+ * for a connection node, `{ connectionId, waitForPaint?, firstRows? }`, or nothing (asked), with
+ * the columns of the settings. It answers once the rows are loaded; with `waitForPaint` (tests,
+ * the bench) once the webview has painted every loaded row; with `firstRows` (the bench) as soon
+ * as it painted the first rows.
+ */
+export function inventoryPanels(services: Services): PanelDefinition<'inventory', InventoryPanel> {
+  return {
+    entry: 'inventory',
+    title: () => vscode.l10n.t('Inventory'),
+    create: (opening) => new InventoryPanel(opening),
+    command: viewCommand(Commands.openInventory, {
+      command: 'Open Inventory',
+      connection: 'ask',
+      target: ({ fields }) => fields,
+      open: async (inventories, { connectionId, target: { waitForPaint, firstRows } }) => {
+        const columns = services.settings.inventoryColumns();
+        const { panel } = inventories.show({ entry: 'inventory', connectionId, columns });
+        if (firstRows === true) return panel.firstRowsShown().then(() => panel.info());
+        await panel.loaded;
+        if (waitForPaint === true) await panel.painted();
+        return panel.info();
+      },
+    }),
+  };
+}
+
 /**
  * The inventory table: PuppetDB's inventory endpoint asked for the shown columns only (an
  * `extract` of fact paths), streamed into the webview in batches; sorting and filtering happen
@@ -57,69 +81,42 @@ export interface InventoryPanelInfo {
  */
 export class InventoryPanel extends WebviewPanelHost<'inventory'> {
   /** The rows of the whole answer so far. */
-  private rows: InventoryRow[] = [];
-  /** Rows of `rows` the webview has been sent. */
-  private posted = 0;
+  private readonly rows = this.streamRows<InventoryRow>(
+    INVENTORY_ROWS_PER_MESSAGE,
+    () => this.postAll(),
+    (rows, complete) =>
+      this.post({ type: 'moreRows', rows: packRows(rows, this.columns.length), complete }),
+  );
   /** The first screen, asked apart; shown while `rows` has fewer. */
   private firstScreen: InventoryRow[] | undefined;
   private firstScreenPosted = false;
-  private state: InventoryPanelInfo['state'] = 'loading';
-  private error: string | undefined;
   private shown: InventoryPanelInfo['shown'];
-  private controller = new AbortController();
-  private flushTimer: ReturnType<typeof setTimeout> | undefined;
-  private restored: RestoredNote | undefined;
   private readonly shownChanged = new vscode.EventEmitter<void>();
   /** Fires when the webview reports a new paint (tests wait on it). */
   readonly onDidShow = this.shownChanged.event;
-  /** Settles when the current load has ended, whichever way. */
-  loaded: Promise<void> = Promise.resolve();
-
-  static create(services: Services, connectionId: string, columns: string[]): InventoryPanel {
-    const panel = createPanel(
-      services.extensionUri,
-      WebviewPanels.inventory,
-      vscode.l10n.t('Inventory'),
-    );
-    const inventory = new InventoryPanel(services, panel, connectionId, columns);
-    inventory.loaded = inventory.load();
-    return inventory;
-  }
-
-  /** After a window reload: what it showed (or a note), nothing fetched until "Load again". */
-  static restore(
-    services: Services,
-    panel: vscode.WebviewPanel,
-    restore: Extract<RestoreInfo, { entry: 'inventory' }>,
-    kept: KeptContent<'inventory'> | undefined,
-  ): InventoryPanel {
-    const columns = restore.columns.filter(isInventoryColumn);
-    const inventory = new InventoryPanel(services, panel, restore.connectionId, columns.slice(1));
-    inventory.restored = restoredNote(kept);
-    inventory.state = 'done';
-    if (kept?.content && kept.content.columns.join('\n') === inventory.columns.join('\n')) {
-      inventory.rows = kept.content.rows;
-    }
-    return inventory;
-  }
-
+  readonly connectionId: string;
   /** Certname first, then the fact paths. */
   private columns: string[];
 
-  private constructor(
-    private readonly services: Services,
-    panel: vscode.WebviewPanel,
-    readonly connectionId: string,
-    factColumns: string[],
-  ) {
-    super(panel, services, 'inventory');
-    this.columns = [CERTNAME_COLUMN, ...factColumns.filter((c) => c !== CERTNAME_COLUMN)];
+  /**
+   * The inventory of a connection to load (the columns of the settings), or after a window
+   * reload what it showed (or a note), nothing fetched until "Load again".
+   */
+  constructor(opening: Opening<'inventory'>) {
+    super(opening);
+    const { connectionId, columns } = opening.info;
+    this.connectionId = connectionId;
+    const factColumns = columns.filter((c) => c !== CERTNAME_COLUMN && isInventoryColumn(c));
+    this.columns = [CERTNAME_COLUMN, ...factColumns];
     this.updateTitle();
-    this.onDidDispose(() => {
-      this.controller.abort();
-      clearTimeout(this.flushTimer);
-      this.shownChanged.dispose();
-    });
+    this.disposeWith(this.shownChanged);
+    if (!opening.revived) {
+      this.loaded = this.load();
+      return;
+    }
+    const kept = opening.revived.kept?.content;
+    const sameColumns = kept?.columns.join('\n') === this.columns.join('\n');
+    this.rows.reset(sameColumns ? kept!.rows : [], true);
   }
 
   /** Settles once the webview has painted every row of the finished load (or it failed). */
@@ -127,8 +124,8 @@ export class InventoryPanel extends WebviewPanelHost<'inventory'> {
     return this.once(
       this.onDidShow,
       () =>
-        this.state === 'error' ||
-        (this.state === 'done' && this.shown?.loaded === this.rows.length),
+        this.rows.state === 'error' ||
+        (this.rows.state === 'done' && this.shown?.loaded === this.rows.rows.length),
     );
   }
 
@@ -140,9 +137,9 @@ export class InventoryPanel extends WebviewPanelHost<'inventory'> {
     return this.once(
       this.onDidShow,
       () =>
-        this.state === 'error' ||
+        this.rows.state === 'error' ||
         (this.shown !== undefined &&
-          (this.shown.rows > 0 || (this.state === 'done' && this.rows.length === 0))),
+          (this.shown.rows > 0 || (this.rows.state === 'done' && this.rows.rows.length === 0))),
     );
   }
 
@@ -150,10 +147,10 @@ export class InventoryPanel extends WebviewPanelHost<'inventory'> {
     return {
       connectionId: this.connectionId,
       columns: [...this.columns],
-      loaded: this.rows.length,
+      loaded: this.rows.rows.length,
       shown: this.shown,
-      state: this.state,
-      error: this.error,
+      state: this.rows.state,
+      error: this.failure?.message,
     };
   }
 
@@ -162,25 +159,20 @@ export class InventoryPanel extends WebviewPanelHost<'inventory'> {
     this.panel.title = vscode.l10n.t('Inventory · {0}', name);
   }
 
-  private restoreInfo(): Extract<RestoreInfo, { entry: 'inventory' }> {
+  protected restoreInfo(): InfoOf<'inventory'> {
     return { entry: 'inventory', connectionId: this.connectionId, columns: [...this.columns] };
   }
 
-  private async load(): Promise<void> {
-    this.controller.abort();
-    this.controller = new AbortController();
-    const { signal } = this.controller;
+  private load(): Promise<void> {
     this.restored = undefined;
-    this.rows = [];
-    this.posted = 0;
+    this.rows.reset();
     this.firstScreen = undefined;
     this.firstScreenPosted = false;
     this.shown = undefined;
-    this.state = 'loading';
-    this.error = undefined;
-    this.persist(this.restoreInfo());
+    this.failure = undefined;
+    this.persist();
     this.post({ type: 'loading', title: this.panel.title, columns: this.columns });
-    try {
+    return this.streamLoad(this.rows, async (signal) => {
       const client = await this.services.store.client(this.connectionId);
       // only the shown columns travel: PuppetDB extracts the fact paths itself
       const stream = client.stream('inventory', {
@@ -190,25 +182,16 @@ export class InventoryPanel extends WebviewPanelHost<'inventory'> {
       });
       void this.loadFirstScreen(client, signal);
       for await (const batch of stream.batches()) {
-        const room = MAX_LIST_ROWS - this.rows.length;
-        for (const record of (batch as Array<Record<string, unknown>>).slice(0, room)) {
-          this.rows.push(rowOf(this.columns, record));
-        }
-        if (batch.length > room) {
+        const rows = (batch as Array<Record<string, unknown>>).map((row) =>
+          rowOf(this.columns, row),
+        );
+        if (!this.rows.addAtMost(rows, MAX_LIST_ROWS)) {
           // one row per node: leaving the loop ends the request, nothing more is read
           noteTruncated(vscode.l10n.t('The inventory'), MAX_LIST_ROWS);
           break;
         }
-        this.scheduleFlush();
       }
-      this.state = 'done';
-      this.flush();
-    } catch (error) {
-      if (signal.aborted) return;
-      this.state = 'error';
-      this.error = error instanceof Error ? error.message : String(error);
-      this.post({ type: 'error', message: this.error });
-    }
+    });
   }
 
   /** Best effort: when it fails, the whole answer still comes (or says what went wrong). */
@@ -224,9 +207,15 @@ export class InventoryPanel extends WebviewPanelHost<'inventory'> {
         }),
         FIRST_SCREEN_ROWS,
       )) as { rows: Array<Record<string, unknown>> };
-      if (signal.aborted || this.state !== 'loading' || this.rows.length >= records.length) return;
+      if (
+        signal.aborted ||
+        this.rows.state !== 'loading' ||
+        this.rows.rows.length >= records.length
+      ) {
+        return;
+      }
       this.firstScreen = records.map((record) => rowOf(columns, record));
-      this.flush();
+      this.rows.flush();
     } catch {
       // deliberately quiet: the whole answer's own failure is the one to show
     }
@@ -235,69 +224,48 @@ export class InventoryPanel extends WebviewPanelHost<'inventory'> {
   /** What the webview shows: the whole answer, or the first screen until the answer has as many. */
   private visibleRows(): InventoryRow[] {
     const early = this.firstScreen;
-    return early && this.state === 'loading' && this.rows.length < early.length ? early : this.rows;
+    const rows = this.rows.rows;
+    return early && this.rows.state === 'loading' && rows.length < early.length ? early : rows;
   }
 
-  private scheduleFlush(): void {
-    const pending = this.rows.length - this.posted;
-    if (this.posted === 0 || pending >= INVENTORY_ROWS_PER_MESSAGE) this.flush();
-    else if (!this.flushTimer) this.flushTimer = setTimeout(() => this.flush(), FLUSH_INTERVAL_MS);
-  }
-
-  private flush(): void {
-    clearTimeout(this.flushTimer);
-    this.flushTimer = undefined;
-    if (!this.isListening) return;
-    if (this.posted === 0) {
-      // the first screen is not sent twice while the whole answer catches up
-      if (!(this.firstScreenPosted && this.visibleRows() === this.firstScreen)) this.postAll();
-      return;
-    }
-    const complete = this.state === 'done';
-    for (let start = this.posted; ; start += INVENTORY_ROWS_PER_MESSAGE) {
-      const last = start + INVENTORY_ROWS_PER_MESSAGE >= this.rows.length;
-      this.post({
-        type: 'moreRows',
-        rows: packRows(
-          this.rows.slice(start, start + INVENTORY_ROWS_PER_MESSAGE),
-          this.columns.length,
-        ),
-        complete: complete && last,
-      });
-      if (last) break;
-    }
-    this.posted = this.rows.length;
-  }
-
+  /**
+   * What the webview shows, replacing what it held: the whole answer so far, or the first screen
+   * while the whole answer has fewer (sent once: the answer's rows follow when it catches up).
+   */
   private postAll(): void {
     const rows = this.visibleRows();
+    const early = rows !== this.rows.rows;
+    if (early && this.firstScreenPosted) return;
     this.post({
       type: 'inventory',
       title: this.panel.title,
       columns: this.columns,
       rows: packRows(rows, this.columns.length),
-      complete: this.state === 'done',
+      complete: this.rows.state === 'done',
       restored: this.restored,
     });
-    this.firstScreenPosted = rows === this.firstScreen;
-    this.posted = rows === this.rows ? this.rows.length : 0;
+    this.firstScreenPosted = early;
+    // while none has come, the next rows (or the first screen) go as a snapshot again
+    if (!early && (rows.length > 0 || this.rows.state !== 'loading')) this.rows.sent();
   }
 
   protected sendSnapshot(): void {
-    this.persist(this.restoreInfo());
-    if (this.state === 'error') {
-      this.post({ type: 'error', message: this.error ?? 'The inventory could not be loaded.' });
+    this.persist();
+    if (this.rows.state === 'error') {
+      this.post(this.failure ?? { type: 'error', message: 'The inventory could not be loaded.' });
     } else {
+      this.firstScreenPosted = false;
+      this.rows.unsent();
       this.postAll();
     }
   }
 
-  private reload(): Promise<void> {
+  protected reload(): Promise<void> {
     this.loaded = this.load();
     return this.loaded;
   }
 
-  protected readonly handlers: MessageHandlers<InventoryToHost> = {
+  protected readonly handlers: ViewHandlers<'inventory'> = {
     addColumn: async () => {
       const client = await this.services.store.client(this.connectionId);
       const column = await pickFactPathColumn(client, this.columns);
@@ -324,6 +292,7 @@ export class InventoryPanel extends WebviewPanelHost<'inventory'> {
     shown: ({ rows, loaded }) => {
       this.shown = { rows, loaded };
       this.shownChanged.fire();
+      this.rows.paintedUpTo(loaded);
     },
   };
 }

@@ -6,19 +6,18 @@ import {
   type OverviewDto,
   type RunsRange,
 } from '../../shared/overview';
-import {
-  MAX_FLAPPING_CERTNAMES,
-  type KeptContent,
-  type OverviewToHost,
-  type RestoredNote,
-  type RestoreInfo,
-} from '../../shared/protocol';
-import { restoredNote } from '../../shared/protocolSchema';
+import { MAX_FLAPPING_CERTNAMES, type RestoreInfo } from '../../shared/protocol';
 import type { RunsWindow } from '../../shared/recentRuns';
-import { WebviewPanels } from '../ids';
 import type { Services } from '../services';
-import { createPanel } from '../webviews/webviewHtml';
-import { WebviewPanelHost, type MessageHandlers } from '../webviews/webviewPanelHost';
+import { Commands } from '../ids';
+import { viewCommand, type PanelDefinition } from '../webviews/definePanel';
+import { PaintedContent } from '../webviews/paintedContent';
+import {
+  WebviewPanelHost,
+  type InfoOf,
+  type Opening,
+  type ViewHandlers,
+} from '../webviews/webviewPanelHost';
 import { reportDropped } from '../webviews/droppedMessages';
 import { openViews } from '../webviews/openViews';
 import { fetchOverview, flappingKey, type Flapping } from './overviewQueries';
@@ -39,23 +38,51 @@ export interface OverviewPanelInfo {
 }
 
 /**
+ * The overviews' panels: one per connection. "PuppetDB: Open Overview" opens one from the palette
+ * (the active connection, or a pick), a connection of the tree, the status bar's menu, or
+ * `{ connectionId, environment?, waitForPaint? }` (an Environments leaf narrows it to one
+ * environment; tests, the bench: then it answers once the webview has painted the overview).
+ * Opening it again brings it forward and refreshes it.
+ */
+export function overviewPanels(services: Services): PanelDefinition<'overview', OverviewPanel> {
+  return {
+    entry: 'overview',
+    title: ({ connectionId, environment }) => overviewTitle(services, connectionId, environment),
+    create: (opening) => new OverviewPanel(opening),
+    command: viewCommand(Commands.openOverview, {
+      command: 'Open Overview',
+      connection: 'active',
+      target: ({ from, fields: { environment, waitForPaint } }) =>
+        from === 'object'
+          ? { environment: typeof environment === 'string' ? environment : undefined, waitForPaint }
+          : { environment: undefined, waitForPaint: false },
+      open: async (overviews, { connectionId, target: { environment, waitForPaint } }) => {
+        const { panel, isNew } = overviews.show({
+          entry: 'overview',
+          connectionId,
+          range: 'hours',
+          ...(environment !== undefined && { environment }),
+        });
+        await (isNew ? panel.loaded : panel.showEnvironment(environment));
+        if (waitForPaint === true) await panel.painted();
+        return panel.info();
+      },
+    }),
+  };
+}
+
+/**
  * The fleet at a glance for one connection: node counts by status and environment, runs over
  * time and what is going wrong, all computed by PuppetDB; refreshed on demand or every
  * `overview.autoRefreshSeconds` while the panel is visible.
  */
 export class OverviewPanel extends WebviewPanelHost<'overview'> {
   private overview: OverviewDto | undefined;
-  private error: string | undefined;
   private loading = false;
   private controller = new AbortController();
   private timer: ReturnType<typeof setTimeout> | undefined;
-  /** Set while the panel shows what it showed before a window reload (nothing fetched). */
-  private restored: RestoredNote | undefined;
-  /** Who waits for the webview to paint an overview, by its `fetchedAt`. */
-  private readonly paintWaiters = new Map<string, Array<() => void>>();
-  private readonly paintedAt = new Set<string>();
-  /** Settles when the latest fetch has ended, whichever way (the flapping resources may follow). */
-  loaded: Promise<void> = Promise.resolve();
+  /** What the page painted (by `fetchedAt`). */
+  private readonly paints = new PaintedContent();
   /** Settles when the flapping resources of the latest fetch have joined it. */
   flappingLoaded: Promise<void> = Promise.resolve();
   /** The nodes each shown flapping resource flaps on (by `flappingKey`); none after a reload. */
@@ -65,78 +92,47 @@ export class OverviewPanel extends WebviewPanelHost<'overview'> {
   private mark(step: keyof OverviewPanelInfo['timings']): void {
     this.timings[step] ??= performance.now() - this.createdAt;
   }
+  readonly connectionId: string;
+  private range: RunsRange;
+  /** Set while the overview is narrowed to one environment (an Environments leaf). */
+  private environment: string | undefined;
 
-  static create(
-    services: Services,
-    connectionId: string,
-    environment: string | undefined,
-  ): OverviewPanel {
-    const panel = createPanel(
-      services.extensionUri,
-      WebviewPanels.overview,
-      overviewTitle(services, connectionId, environment),
-    );
-    const overview = new OverviewPanel(services, panel, connectionId, 'hours', environment);
-    overview.loaded = overview.load();
-    return overview;
-  }
-
-  /** After a window reload: shows what was kept, and fetches nothing until "Load again". */
-  static restore(
-    services: Services,
-    panel: vscode.WebviewPanel,
-    restore: Extract<RestoreInfo, { entry: 'overview' }>,
-    kept: KeptContent<'overview'> | undefined,
-  ): OverviewPanel {
-    const overview = new OverviewPanel(
-      services,
-      panel,
-      restore.connectionId,
-      restore.range,
-      restore.environment,
-    );
-    overview.restored = restoredNote(kept);
-    overview.overview = kept?.content;
-    return overview;
-  }
-
-  private constructor(
-    private readonly services: Services,
-    panel: vscode.WebviewPanel,
-    readonly connectionId: string,
-    private range: RunsRange,
-    /** Set while the overview is narrowed to one environment (an Environments leaf). */
-    private environment: string | undefined,
-  ) {
-    super(panel, services, 'overview');
-    panel.title = overviewTitle(services, connectionId, environment);
+  /**
+   * The overview of a connection to fetch (its runs chart by the hour), or after a window reload
+   * what was kept, fetching nothing until "Load again".
+   */
+  constructor(opening: Opening<'overview'>) {
+    super(opening);
+    const { connectionId, range, environment } = opening.info;
+    [this.connectionId, this.range, this.environment] = [connectionId, range, environment];
+    this.panel.title = overviewTitle(this.services, connectionId, environment);
     this.onDidDispose(() => {
       this.controller.abort();
       clearTimeout(this.timer);
     });
+    if (opening.revived) this.overview = opening.revived.kept?.content;
+    else this.loaded = this.load();
   }
 
   info(): OverviewPanelInfo {
     return {
-      title: this.panel.title,
-      restore: this.restoreInfo(),
+      ...this.commonInfo(),
       overview: this.overview,
-      error: this.error,
       timings: { ...this.timings },
     };
   }
 
   /** Resolves once the webview has painted the overview shown now (or at once without one). */
   painted(): Promise<void> {
-    const fetchedAt = this.overview?.fetchedAt;
-    if (fetchedAt === undefined || this.paintedAt.has(fetchedAt)) return Promise.resolve();
-    return new Promise((resolve) => {
-      this.paintWaiters.set(fetchedAt, [...(this.paintWaiters.get(fetchedAt) ?? []), resolve]);
-    });
+    return this.paints.wait(this.overview?.fetchedAt);
   }
 
   /** Asks PuppetDB again (the command on an open panel, the refresh button, the timer). */
   refresh(): Promise<void> {
+    return this.reload();
+  }
+
+  protected reload(): Promise<void> {
     if (!this.loading) this.loaded = this.load();
     return this.loaded;
   }
@@ -181,7 +177,7 @@ export class OverviewPanel extends WebviewPanelHost<'overview'> {
     return keys.includes(bucket) ? bucketBounds(runs.range, bucket) : undefined;
   }
 
-  private restoreInfo(): Extract<RestoreInfo, { entry: 'overview' }> {
+  protected restoreInfo(): InfoOf<'overview'> {
     return {
       entry: 'overview',
       connectionId: this.connectionId,
@@ -197,6 +193,7 @@ export class OverviewPanel extends WebviewPanelHost<'overview'> {
     this.loading = true;
     if (!this.overview) this.post({ type: 'loading', title: this.panel.title });
     let flapping: Promise<Flapping> | undefined;
+    let failed = false;
     try {
       const client = await this.services.store.client(this.connectionId);
       const answers = fetchOverview(client, {
@@ -215,14 +212,17 @@ export class OverviewPanel extends WebviewPanelHost<'overview'> {
       this.overview = overview;
       this.mark('answered');
       this.restored = undefined;
-      this.error = undefined;
+      this.failure = undefined;
     } catch (error) {
       if (signal.aborted) return;
-      this.error = error instanceof Error ? error.message : String(error);
+      failed = true;
+      // what was shown before (if anything) stays, under the error banner
+      this.persist();
+      this.fail(`Loading ${this.panel.title}`, error);
     } finally {
       if (this.controller.signal === signal) this.loading = false;
     }
-    this.sendSnapshot();
+    if (!failed) this.sendSnapshot();
     this.schedule();
     if (flapping && this.overview) this.flappingLoaded = this.addFlapping(flapping, this.overview);
   }
@@ -236,7 +236,8 @@ export class OverviewPanel extends WebviewPanelHost<'overview'> {
       this.flappingNodes = nodes;
     } catch (error) {
       if (this.controller.signal.aborted || this.overview !== asked) return;
-      this.error = error instanceof Error ? error.message : String(error);
+      this.fail(`Loading the flapping resources of ${this.panel.title}`, error);
+      return;
     }
     this.sendSnapshot();
   }
@@ -254,11 +255,8 @@ export class OverviewPanel extends WebviewPanelHost<'overview'> {
 
   protected sendSnapshot(): void {
     if (this.isListening) this.mark('ready');
-    this.persist(this.restoreInfo());
-    if (this.restored?.omitted !== undefined) {
-      this.post({ type: 'restored', title: this.panel.title, note: this.restored });
-      return;
-    }
+    this.persist();
+    if (this.postRestoredNote()) return;
     if (this.overview) {
       this.post({
         type: 'overview',
@@ -266,11 +264,11 @@ export class OverviewPanel extends WebviewPanelHost<'overview'> {
         autoRefreshSeconds: this.services.settings.overviewAutoRefreshSeconds(),
         restored: this.restored,
       });
-    } else if (!this.error) this.post({ type: 'loading', title: this.panel.title });
-    if (this.error) this.post({ type: 'error', message: this.error });
+    } else if (!this.failure) this.post({ type: 'loading', title: this.panel.title });
+    if (this.failure) this.post(this.failure);
   }
 
-  protected readonly handlers: MessageHandlers<OverviewToHost> = {
+  protected readonly handlers: ViewHandlers<'overview'> = {
     refresh: async ({ range }) => {
       this.range = range;
       await this.refresh();
@@ -340,9 +338,7 @@ export class OverviewPanel extends WebviewPanelHost<'overview'> {
     },
     painted: ({ fetchedAt }) => {
       this.mark('painted');
-      this.paintedAt.add(fetchedAt);
-      for (const resolve of this.paintWaiters.get(fetchedAt) ?? []) resolve();
-      this.paintWaiters.delete(fetchedAt);
+      this.paints.paint(fetchedAt);
     },
     showAllEnvironments: () => this.showEnvironment(undefined),
   };

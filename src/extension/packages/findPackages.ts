@@ -11,10 +11,9 @@ import * as vscode from 'vscode';
 import type { Node, PuppetDB } from '../../client';
 import { showNodeList } from '../fleet/nodeListPicker';
 import { inert } from '../inertText';
-import { pickConnection } from '../pickers';
+import { resolveCommandTarget } from '../commands/commandTarget';
 import { exportRows } from '../export/exportRows';
 import type { Services } from '../services';
-import { ConnectionNode } from '../tree/connectionNode';
 import {
   olderThan,
   packageHolders,
@@ -55,14 +54,14 @@ export async function findPackages(
   argument?: unknown,
   exportTo?: vscode.Uri,
 ): Promise<FindPackagesResult | undefined> {
-  const target = (argument ?? {}) as Partial<FindPackagesTarget>;
-  const connectionId =
-    argument instanceof ConnectionNode
-      ? argument.connection.id
-      : typeof target.connectionId === 'string' && services.store.get(target.connectionId)
-        ? target.connectionId
-        : await pickConnection(services);
-  if (!connectionId) return undefined;
+  // the connection: a connection of the tree, one of the user's named, or asked (commandTarget.ts)
+  const asked = await resolveCommandTarget(services, argument, {
+    command: vscode.l10n.t('Find Packages'),
+    connection: 'ask',
+    target: ({ fields }): Partial<FindPackagesTarget> => fields,
+  });
+  if (!asked) return undefined;
+  const { connectionId, target } = asked;
   const client = await services.store.client(connectionId);
   if (typeof target.name === 'string' && target.name) {
     const found = await answer(client, target.name, target.olderThan, exportTo);

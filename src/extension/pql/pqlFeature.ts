@@ -4,13 +4,14 @@ import type { Feature } from '../feature';
 import { Commands, PqlLanguageId } from '../ids';
 import { registerGuardedCommand } from '../commands/registerGuardedCommand';
 import type { Services } from '../services';
+import type { Panels } from '../webviews/definePanel';
 import { LiveValues } from './liveValues';
 import { PqlCodeLensProvider } from './pqlCodeLensProvider';
 import { PqlCompletionProvider } from './pqlCompletionProvider';
 import { PqlDiagnostics } from './pqlDiagnostics';
 import { PqlHoverProvider } from './pqlHoverProvider';
 import { showQueryHistory } from './queryHistoryPicker';
-import { ResultsPanel } from './resultsPanel';
+import type { ResultsPanel } from './resultsPanel';
 import { revealNode } from './revealNode';
 import { runQuery, type RunQueryArgument } from './runQueryCommand';
 
@@ -24,7 +25,7 @@ nodes[certname, latest_report_status, report_timestamp] {
 `;
 
 /** PQL as a language: running queries, results, history, completion, hover, diagnostics. */
-export function registerPql(services: Services): Feature {
+export function registerPql(services: Services, results: Panels<'results', ResultsPanel>): Feature {
   const selector: vscode.DocumentSelector = { language: PqlLanguageId };
   const { history } = services;
   const liveValues = new LiveValues(services.store);
@@ -51,7 +52,7 @@ export function registerPql(services: Services): Feature {
         services.errors,
         Commands.runQuery,
         (argument?: RunQueryArgument | vscode.Uri) =>
-          runQuery(services, history, diagnostics, argument),
+          runQuery(services, results, history, diagnostics, argument),
       ),
       registerGuardedCommand(services.errors, Commands.newQuery, async () => {
         const document = await vscode.workspace.openTextDocument({
@@ -62,7 +63,7 @@ export function registerPql(services: Services): Feature {
       }),
       registerGuardedCommand(services.errors, Commands.showQueryHistory, () =>
         showQueryHistory(services, history, (entry) =>
-          runQuery(services, history, diagnostics, {
+          runQuery(services, results, history, diagnostics, {
             connectionId: entry.connectionId,
             query: entry.query,
           }),
@@ -72,14 +73,5 @@ export function registerPql(services: Services): Feature {
         revealNode(services, target),
       ),
     ],
-    revivers: {
-      // shows what the panel showed; nothing is sent to PuppetDB until the user runs it again
-      results: (panel, { restore, kept }) => {
-        const results = ResultsPanel.adopt(services, panel);
-        if (!restore) return;
-        const connection = services.store.get(restore.connectionId);
-        results.restore({ connection, query: restore.query }, kept);
-      },
-    },
   };
 }

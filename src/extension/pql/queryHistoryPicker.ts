@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { PqlLanguageId } from '../ids';
 import { inert } from '../inertText';
 import type { Services } from '../services';
-import type { HistoryEntry, QueryHistory } from './queryHistory';
+import type { HistoryEntry, QueryHistory } from '../queryHistory';
 
 /** The query history: pick one to run it again, or open it in a .pql editor. */
 export async function showQueryHistory(

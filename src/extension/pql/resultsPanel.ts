@@ -1,31 +1,33 @@
 import * as vscode from 'vscode';
-import type {
-  KeptContent,
-  ResultsError,
-  ResultsSnapshot,
-  ResultsToHost,
-  ResultsTruncation,
+import {
+  RESULTS_ROWS_PER_MESSAGE,
+  type ResultsError,
+  type ResultsSnapshot,
+  type ResultsTruncation,
 } from '../../shared/protocol';
-import { restoredNote } from '../../shared/protocolSchema';
-import { WebviewPanels } from '../ids';
 import type { Services } from '../services';
 import type { ConnectionSettings } from '../settings';
 import { withLoadProgress } from '../tree/loading';
-import { createPanel } from '../webviews/webviewHtml';
-import { WebviewPanelHost, type MessageHandlers } from '../webviews/webviewPanelHost';
+import type { PanelDefinition } from '../webviews/definePanel';
+import {
+  WebviewPanelHost,
+  type InfoOf,
+  type Opening,
+  type ViewHandlers,
+} from '../webviews/webviewPanelHost';
 import { exportRows } from '../export/exportRows';
 import { copyCurl } from './copyCurl';
+import { queryEntity, resultsFileStem } from './language/queryEntity';
 import { exportWholeResult } from './wholeResultExport';
 import { ResultBudget } from './resultBudget';
 import { errorEcho, summarize } from './language/errorLocation';
 import { pagingOf } from './language/paging';
-import { queryEntity, resultsFileStem } from './language/queryEntity';
 import { openViews } from '../webviews/openViews';
-import { errorBannerHandlers } from '../webviews/errorBanner';
 import { pointsAtConnectionSettings } from '../errorText';
 
 export interface RunRequest {
-  connection: ConnectionSettings;
+  /** The connection the query runs on (looked up when the panel needs it). */
+  connectionId: string;
   query: string;
   /** Called once per run with its outcome (history, diagnostics). */
   onOutcome?: (outcome: RunOutcome) => void;
@@ -39,58 +41,86 @@ export interface RunOutcome {
   serverText: string | undefined;
 }
 
-/** Rows are posted in slices so the first ones paint before the rest has arrived. */
-const FLUSH_INTERVAL_MS = 60;
+/** The results panel: one, reused by every run, beside the editor (which keeps the focus). */
+export function resultsPanels(): PanelDefinition<'results', ResultsPanel> {
+  return {
+    entry: 'results',
+    key: () => 'results',
+    title: () => vscode.l10n.t('PQL Results'),
+    beside: true,
+    create: (opening) => new ResultsPanel(opening),
+  };
+}
 
 /**
  * The PQL results panel: runs a query through the client, streams its rows into the webview as
  * the body arrives, pages on demand, and exports. One panel, reused by every run.
  */
 export class ResultsPanel extends WebviewPanelHost<'results'> {
-  private static current: ResultsPanel | undefined;
   private snapshot: ResultsSnapshot = emptySnapshot();
+  /** The rows of the run (the snapshot's), streamed into the webview. */
+  private readonly rows = this.streamRows<unknown>(
+    RESULTS_ROWS_PER_MESSAGE,
+    () => {
+      this.post({ type: 'snapshot', snapshot: this.snapshot });
+      this.rows.sent();
+    },
+    (rows, complete) => this.postRows(rows, complete),
+  );
   private request: RunRequest | undefined;
   private controller: AbortController | undefined;
   private total: number | undefined;
   private runStarted = 0;
+  /** When the page being fetched started, and the run's time before it (for `elapsedMs`). */
+  private page = { started: 0, elapsedBefore: 0 };
   /** What the run may still hold (settings `pql.maxRows`, `pql.maxResultMB`). */
   private budget = new ResultBudget({ maxRows: Infinity, maxBytes: Infinity });
 
-  static show(services: Services): ResultsPanel {
-    if (ResultsPanel.current) {
-      ResultsPanel.current.panel.reveal(undefined, true);
-      return ResultsPanel.current;
-    }
-    const panel = createPanel(
-      services.extensionUri,
-      WebviewPanels.results,
-      vscode.l10n.t('PQL Results'),
-      { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true },
+  /**
+   * The panel of a run to come (`run` starts it), or one revived after a window reload, which
+   * shows what it showed (or a note when that was not kept), sending nothing to PuppetDB: "Run
+   * again" does, when the user asks.
+   */
+  constructor(opening: Opening<'results'>) {
+    super(opening);
+    const { panel, services } = opening;
+    panel.iconPath = vscode.Uri.joinPath(services.extensionUri, 'media', 'puppetdb.svg');
+    this.onDidDispose(() => this.controller?.abort());
+    if (!opening.revived) return;
+    const { connectionId, query } = opening.info;
+    this.request = { connectionId, query };
+    const kept = opening.revived.kept?.content;
+    this.snapshot = kept
+      ? {
+          ...kept,
+          state: kept.state === 'running' ? 'cancelled' : kept.state,
+          // the next page starts where the kept rows end: "Run again" pages from the host's query
+          hasMore: false,
+          restored: this.restored,
+        }
+      : {
+          ...emptySnapshot(),
+          query,
+          connectionName: services.store.get(connectionId)?.name ?? '',
+          entity: queryEntity(query),
+          restored: this.restored,
+        };
+    panel.title = vscode.l10n.t('PQL: {0}', query.replace(/\s+/g, ' ').slice(0, 40));
+    this.budget = new ResultBudget(
+      this.services.settings.resultLimits(),
+      this.snapshot.rows.length,
     );
-    return ResultsPanel.adopt(services, panel);
+    this.rows.reset(this.snapshot.rows, true);
   }
 
-  static adopt(services: Services, panel: vscode.WebviewPanel): ResultsPanel {
-    ResultsPanel.current?.dispose();
-    const results = new ResultsPanel(services, panel);
-    ResultsPanel.current = results;
-    results.onDidDispose(() => {
-      if (ResultsPanel.current === results) ResultsPanel.current = undefined;
-    });
-    return results;
+  /** The connection of the query shown. */
+  get connectionId(): string | undefined {
+    return this.request?.connectionId;
   }
 
   /** The panel's current state (integration tests read it). */
-  static state(): ResultsSnapshot | undefined {
-    return ResultsPanel.current?.snapshot;
-  }
-
-  private constructor(
-    private readonly services: Services,
-    panel: vscode.WebviewPanel,
-  ) {
-    super(panel, services, 'results');
-    panel.iconPath = vscode.Uri.joinPath(services.extensionUri, 'media', 'puppetdb.svg');
+  results(): ResultsSnapshot {
+    return this.snapshot;
   }
 
   /** Starts a run (aborting the one before) and resolves when its first page has ended. */
@@ -103,66 +133,57 @@ export class ResultsPanel extends WebviewPanelHost<'results'> {
       ...emptySnapshot(),
       runId: this.snapshot.runId + 1,
       query: request.query,
-      connectionName: request.connection.name,
+      connectionName: this.services.store.get(request.connectionId)?.name ?? '',
       entity: queryEntity(request.query),
       state: 'running',
     };
+    this.restored = undefined;
+    this.failure = undefined;
     this.runStarted = performance.now();
     this.panel.title = vscode.l10n.t('PQL: {0}', request.query.replace(/\s+/g, ' ').slice(0, 40));
-    this.persist({ entry: 'results', connectionId: request.connection.id, query: request.query });
-    this.post({ type: 'snapshot', snapshot: this.snapshot });
+    this.persist();
+    this.rows.reset(this.snapshot.rows);
+    this.rows.flush();
     const outcome = await this.fetchPage();
     request.onOutcome?.(outcome);
     return outcome;
   }
 
-  /**
-   * Shows what the panel showed before a window reload (or a note when that was not kept),
-   * sending nothing to PuppetDB: "Run again" does, when the user asks.
-   */
-  restore(
-    request: Omit<RunRequest, 'connection'> & { connection: ConnectionSettings | undefined },
-    kept: KeptContent<'results'> | undefined,
-  ): void {
-    const { connection, query } = request;
-    this.request = connection && { connection, query };
-    const restored = restoredNote(kept);
-    this.snapshot = kept?.content
-      ? {
-          ...kept.content,
-          state: kept.content.state === 'running' ? 'cancelled' : kept.content.state,
-          // the next page starts where the kept rows end: "Run again" pages from the host's query
-          hasMore: false,
-          restored,
-        }
-      : {
-          ...emptySnapshot(),
-          query,
-          connectionName: connection?.name ?? '',
-          entity: queryEntity(query),
-          restored,
-        };
-    this.panel.title = vscode.l10n.t('PQL: {0}', query.replace(/\s+/g, ' ').slice(0, 40));
-    this.budget = new ResultBudget(
-      this.services.settings.resultLimits(),
-      this.snapshot.rows.length,
+  protected restoreInfo(): InfoOf<'results'> | undefined {
+    const { request } = this;
+    return (
+      request && { entry: 'results', connectionId: request.connectionId, query: request.query }
     );
-    this.sendSnapshot();
   }
 
   protected sendSnapshot(): void {
-    if (this.request) {
-      this.persist({
-        entry: 'results',
-        connectionId: this.request.connection.id,
-        query: this.request.query,
-      });
-    }
-    this.post({ type: 'snapshot', snapshot: this.snapshot });
+    this.persist();
+    this.rows.unsent();
+    this.rows.flush();
   }
 
-  protected readonly handlers: MessageHandlers<ResultsToHost> = {
-    rendered: ({ runId, rowCount }) => this.noteRendered(runId, rowCount),
+  /** Runs the query again (its "Run again", the error banner's Retry). */
+  protected async reload(): Promise<void> {
+    if (!this.request) {
+      throw new Error('The connection of this query no longer exists: run it from a .pql file.');
+    }
+    await this.run(this.request);
+  }
+
+  /** The connection of the query, while it exists. */
+  private connection(): ConnectionSettings {
+    const connection = this.request && this.services.store.get(this.request.connectionId);
+    if (!connection) {
+      throw new Error('The connection of this query no longer exists: run it from a .pql file.');
+    }
+    return connection;
+  }
+
+  protected readonly handlers: ViewHandlers<'results'> = {
+    rendered: ({ runId, rowCount }) => {
+      this.noteRendered(runId, rowCount);
+      if (runId === this.snapshot.runId) this.rows.paintedUpTo(rowCount);
+    },
     cancel: ({ runId }) => {
       if (runId === this.snapshot.runId) this.controller?.abort();
     },
@@ -176,38 +197,28 @@ export class ResultsPanel extends WebviewPanelHost<'results'> {
         await this.fetchPage();
       }
     },
-    rerun: async () => {
-      if (!this.request) {
-        throw new Error('The connection of this query no longer exists: run it from a .pql file.');
-      }
-      await this.run(this.request);
-    },
+    rerun: () => this.reload(),
     export: ({ format }) =>
       exportRows(this.snapshot.rows, format, {
         fileStem: resultsFileStem(this.snapshot.query),
         hasMore: this.snapshot.hasMore,
       }),
     exportAll: async ({ format }) => {
-      if (!this.request) {
-        throw new Error('The connection of this query no longer exists: run it from a .pql file.');
-      }
-      await exportWholeResult(this.services, this.request.connection, this.request.query, format);
+      await exportWholeResult(this.services, this.connection(), this.request!.query, format);
     },
     copyCurl: async () => {
-      if (this.request) {
-        await copyCurl(this.services, this.request.connection, this.request.query);
-      }
+      if (this.request) await copyCurl(this.services, this.connection(), this.request.query);
     },
     openNode: async ({ certname }) => {
-      const connectionId = this.request?.connection.id;
+      const connectionId = this.connectionId;
       if (connectionId) await openViews.node({ connectionId, certname });
     },
     openCatalog: async ({ certname }) => {
-      const connectionId = this.request?.connection.id;
+      const connectionId = this.connectionId;
       if (connectionId) await openViews.catalogGraph({ connectionId, certname });
     },
     openEvents: async ({ reportHash }) => {
-      const connectionId = this.request?.connection.id;
+      const connectionId = this.connectionId;
       if (connectionId) await openViews.events({ connectionId, reportHash });
     },
     // the file and line come from a row the host fetched, never from the webview: the rows of
@@ -225,8 +236,38 @@ export class ResultsPanel extends WebviewPanelHost<'results'> {
       const location = manifestColumns(this.snapshot.rows[row]);
       return location && openViews.manifest(location);
     },
-    ...errorBannerHandlers(() => this.request?.connection.id),
   };
+
+  /** The run's time so far: its pages before this one, and this one up to now. */
+  private elapsedMs(): number {
+    return this.page.elapsedBefore + performance.now() - this.page.started;
+  }
+
+  /** Rows of the run for the page to append; with the run's last, how it ended. */
+  private postRows(rows: unknown[], complete: boolean): void {
+    const { runId } = this.snapshot;
+    if (rows.length > 0) {
+      if (this.snapshot.state === 'running') this.snapshot.elapsedMs = this.elapsedMs();
+      this.post({
+        type: 'rows',
+        runId,
+        rows,
+        elapsedMs: this.snapshot.elapsedMs,
+        firstRowsMs: this.snapshot.firstRowsMs ?? this.snapshot.elapsedMs,
+      });
+    }
+    if (!complete) return;
+    this.post({
+      type: 'finished',
+      runId,
+      state: this.snapshot.state,
+      elapsedMs: this.snapshot.elapsedMs,
+      hasMore: this.snapshot.hasMore,
+      total: this.snapshot.total,
+      error: this.snapshot.error,
+      truncated: this.snapshot.truncated,
+    });
+  }
 
   /** Fetches the next page (the first one on a new run) and streams it into the view. */
   private async fetchPage(): Promise<RunOutcome> {
@@ -239,33 +280,17 @@ export class ResultsPanel extends WebviewPanelHost<'results'> {
     const offset = this.snapshot.rows.length;
     const started = performance.now();
     const elapsedBefore = this.snapshot.elapsedMs;
-    let buffer: unknown[] = [];
+    this.page = { started, elapsedBefore };
     let received = 0;
-    let lastFlush = 0;
     let truncated: ResultsTruncation | undefined;
-    const flush = () => {
-      if (buffer.length === 0 || runId !== this.snapshot.runId) return;
-      const elapsedMs = elapsedBefore + performance.now() - started;
-      this.snapshot.firstRowsMs ??= elapsedMs;
-      this.snapshot.rows.push(...buffer);
-      this.snapshot.elapsedMs = elapsedMs;
-      this.post({
-        type: 'rows',
-        runId,
-        rows: buffer,
-        elapsedMs,
-        firstRowsMs: this.snapshot.firstRowsMs,
-      });
-      buffer = [];
-      lastFlush = performance.now();
-    };
     this.snapshot.state = 'running';
+    this.rows.resume();
     let serverText: string | undefined;
     try {
       await withLoadProgress(
         vscode.l10n.t('Running PQL query…'),
         async (signal) => {
-          const client = await this.services.store.client(request.connection.id);
+          const client = await this.services.store.client(request.connectionId);
           const stream = client.stream('pql', {
             query: request.query,
             ...(paging ? { limit: pageSize, offset, includeTotal: offset === 0 } : {}),
@@ -274,44 +299,42 @@ export class ResultsPanel extends WebviewPanelHost<'results'> {
           for await (const batch of stream.batches()) {
             if (runId !== this.snapshot.runId) return;
             const taken = this.budget.take(batch);
-            buffer.push(...taken.rows);
             received += batch.length;
+            if (taken.rows.length > 0) this.snapshot.firstRowsMs ??= this.elapsedMs();
             if (taken.truncated) {
               // leaving the loop ends the request (the body is discarded): nothing more is held
+              this.rows.rows.push(...taken.rows);
               truncated = { ...taken.truncated, value: limitValue(this.services, taken.truncated) };
               break;
             }
-            if (lastFlush === 0 || performance.now() - lastFlush >= FLUSH_INTERVAL_MS) flush();
+            this.rows.add(taken.rows);
           }
           if (offset === 0) this.total = stream.total;
         },
         { location: vscode.ProgressLocation.Window, controller },
       );
-      flush();
       if (truncated && runId === this.snapshot.runId) this.snapshot.truncated = truncated;
       this.finish(
         runId,
         'done',
-        started,
-        elapsedBefore,
         !truncated &&
           paging &&
           received === pageSize &&
           (this.total === undefined || this.snapshot.rows.length < this.total),
       );
     } catch (error) {
-      flush();
       const aborted = controller.signal.aborted;
       serverText = aborted ? undefined : ((error as { body?: unknown }).body as string | undefined);
       this.finish(
         runId,
         aborted ? 'cancelled' : 'error',
-        started,
-        elapsedBefore,
         false,
         aborted ? undefined : describeRunError(error),
       );
-      if (!aborted) this.services.errors.logged(`PQL query on ${request.connection.name}`, error);
+      if (!aborted) {
+        const name = this.services.store.get(request.connectionId)?.name ?? request.connectionId;
+        this.services.errors.logged(`PQL query on ${name}`, error);
+      }
     }
     return {
       state:
@@ -331,37 +354,17 @@ export class ResultsPanel extends WebviewPanelHost<'results'> {
     }
   }
 
+  /** The page ended: its state, then the rest of its rows and `finished` (once painted). */
   private finish(
     runId: number,
     state: ResultsSnapshot['state'],
-    started: number,
-    elapsedBefore: number,
     hasMore: boolean,
     error?: ResultsSnapshot['error'],
   ): void {
     if (runId !== this.snapshot.runId) return;
-    Object.assign(this.snapshot, {
-      state,
-      hasMore,
-      error,
-      elapsedMs: elapsedBefore + performance.now() - started,
-    });
+    Object.assign(this.snapshot, { state, hasMore, error, elapsedMs: this.elapsedMs() });
     if (this.total !== undefined) this.snapshot.total = this.total;
-    this.post({
-      type: 'finished',
-      runId,
-      state,
-      elapsedMs: this.snapshot.elapsedMs,
-      hasMore,
-      total: this.snapshot.total,
-      error,
-      truncated: this.snapshot.truncated,
-    });
-  }
-
-  override dispose(): void {
-    this.controller?.abort();
-    super.dispose();
+    this.rows.finish();
   }
 }
 

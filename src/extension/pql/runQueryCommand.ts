@@ -6,8 +6,9 @@ import type { ConnectionSettings } from '../settings';
 import { resolveConnection } from './connectionResolver';
 import { queryAt, selectionQuery, splitQueries, type PqlQuery } from './language/querySplitter';
 import type { PqlDiagnostics } from './pqlDiagnostics';
-import type { QueryHistory } from './queryHistory';
-import { ResultsPanel, type RunOutcome } from './resultsPanel';
+import type { QueryHistory } from '../queryHistory';
+import type { Panels } from '../webviews/definePanel';
+import type { ResultsPanel, RunOutcome } from './resultsPanel';
 
 /**
  * `runQuery`'s arguments: from a CodeLens (a PQL document VS Code has open: an argument never
@@ -22,16 +23,17 @@ export type RunQueryArgument =
  */
 export async function runQuery(
   services: Services,
+  results: Panels<'results', ResultsPanel>,
   history: QueryHistory,
   diagnostics: PqlDiagnostics,
   argument?: RunQueryArgument | vscode.Uri,
 ): Promise<RunOutcome | undefined> {
   // the editor title's Run button passes the editor's URI: its editor's query runs
-  if (argument instanceof vscode.Uri) return runQuery(services, history, diagnostics);
+  if (argument instanceof vscode.Uri) return runQuery(services, results, history, diagnostics);
   if (argument && 'query' in argument) {
     const connection = services.store.get(argument.connectionId);
     if (!connection) throw new Error(`There is no PuppetDB connection "${argument.connectionId}".`);
-    return runOn(services, history, connection, argument.query);
+    return runOn(results, history, connection, argument.query);
   }
   if (argument && !openPqlDocument(argument.uri)) {
     void vscode.window.showInformationMessage(
@@ -68,21 +70,21 @@ export async function runQuery(
     if (answer) await vscode.commands.executeCommand(Commands.addConnection);
     return undefined;
   }
-  return runOn(services, history, connection, target.query.text, (outcome) =>
+  return runOn(results, history, connection, target.query.text, (outcome) =>
     diagnostics.recordRun(target.document, target.query, connection.id, outcome.serverText),
   );
 }
 
 async function runOn(
-  services: Services,
+  results: Panels<'results', ResultsPanel>,
   history: QueryHistory,
   connection: ConnectionSettings,
   query: string,
   afterRun?: (outcome: RunOutcome) => void,
 ): Promise<RunOutcome> {
-  const panel = ResultsPanel.show(services);
+  const { panel } = results.show({ entry: 'results', connectionId: connection.id, query });
   return panel.run({
-    connection,
+    connectionId: connection.id,
     query,
     onOutcome: (outcome) => {
       afterRun?.(outcome);

@@ -1,90 +1,59 @@
 /**
- * What the events and report commands were asked to show: a tree item, a target object from
- * another view or a test, or nothing (then the user is asked: connection, node, range or report).
- * Undefined means the user cancelled.
+ * What the events and report commands were asked to show, beyond the connection
+ * (commands/commandTarget.ts reads the argument: a tree item, a target object from another view
+ * or a test, or nothing): what is missing is asked (node, range or report). Undefined means the
+ * user cancelled.
  */
 import * as vscode from 'vscode';
 import { lastHours, parseIsoRange, type EventsSource } from '../../shared/eventTableSource';
-import { declaredAtFilter, fleetEventsFilter } from '../../shared/protocolSchema';
-import type { EventsTarget, ReportTarget } from '../commandTargets';
+import { declaredAtFilter, fleetEventsFilter } from '../../shared/protocol/eventsSchema';
+import type { CommandArgument } from '../commands/commandTarget';
 import { inert } from '../inertText';
 import type { Services } from '../services';
-import { PuppetNodeNode } from '../tree/puppetNodeNode';
-import { ReportNode } from '../tree/reportNodes';
-import { pickCertname, pickConnection } from '../pickers';
+import { pickCertname } from '../pickers';
 import { rowsAtMost } from '../truncationNotice';
 
-export interface ResolvedEvents {
-  connectionId: string;
-  source: EventsSource;
-}
-
-export async function resolveEventsTarget(
+/** Which events: a report's, a node's (its latest report, or a range), the fleet's or a line's. */
+export async function eventsSource(
   services: Services,
-  argument: unknown,
-): Promise<ResolvedEvents | undefined> {
-  if (argument instanceof ReportNode) {
-    return { connectionId: argument.connectionId, source: { reportHash: argument.report.hash } };
-  }
-  if (argument instanceof PuppetNodeNode) {
-    const source = await pickNodeRange(argument.node.name);
-    return source && { connectionId: argument.connectionId, source };
-  }
-  const target = argument as Partial<EventsTarget> | undefined;
-  if (target?.connectionId && 'fleet' in target && target.fleet) {
+  argument: CommandArgument,
+  connectionId: string,
+): Promise<EventsSource | undefined> {
+  const { fleet, declaredAt, since, until } = argument.fields;
+  if (fleet) {
     // a command can be run with anything: the filter must be one the overview could send
-    const problem = fleetEventsFilter(target.fleet);
+    const problem = fleetEventsFilter(fleet);
     if (problem) throw new Error(`Open Events: the fleet filter does not fit (${problem}).`);
-    return { connectionId: target.connectionId, source: { fleet: target.fleet } };
+    return { fleet: fleet as Extract<EventsSource, { fleet: unknown }>['fleet'] };
   }
-  if (target?.connectionId && 'declaredAt' in target && target.declaredAt) {
-    const problem = declaredAtFilter(target.declaredAt);
+  if (declaredAt) {
+    const problem = declaredAtFilter(declaredAt);
     if (problem) throw new Error(`Open Events: the manifest line does not fit (${problem}).`);
-    return { connectionId: target.connectionId, source: { declaredAt: target.declaredAt } };
-  }
-  if (target?.connectionId && 'reportHash' in target && target.reportHash) {
-    return { connectionId: target.connectionId, source: { reportHash: target.reportHash } };
-  }
-  if (target?.connectionId && 'certname' in target && target.certname) {
-    const { certname, since, until } = target;
     return {
-      connectionId: target.connectionId,
-      source: {
-        certname,
-        ...(since !== undefined && { since }),
-        ...(until !== undefined && { until }),
-      },
+      declaredAt: declaredAt as Extract<EventsSource, { declaredAt: unknown }>['declaredAt'],
     };
   }
-  const connectionId = await pickConnection(services);
-  if (!connectionId) return undefined;
-  const certname = await pickCertname(services, connectionId);
-  if (!certname) return undefined;
-  const source = await pickNodeRange(certname);
-  return source && { connectionId, source };
+  if (argument.reportHash) return { reportHash: argument.reportHash };
+  if (argument.certname && argument.from === 'object') {
+    return {
+      certname: argument.certname,
+      ...(typeof since === 'string' && { since }),
+      ...(typeof until === 'string' && { until }),
+    };
+  }
+  const certname = argument.certname ?? (await pickCertname(services, connectionId));
+  return certname === undefined ? undefined : pickNodeRange(certname);
 }
 
-export async function resolveReportTarget(
+/** Which report: the one named, or one of the node's (named or asked), picked. */
+export async function reportHashOf(
   services: Services,
-  argument: unknown,
-): Promise<ReportTarget | undefined> {
-  if (argument instanceof ReportNode) {
-    return { connectionId: argument.connectionId, reportHash: argument.report.hash };
-  }
-  const target = argument as Partial<ReportTarget> | undefined;
-  if (target?.connectionId && target.reportHash) {
-    return { connectionId: target.connectionId, reportHash: target.reportHash };
-  }
-  const connectionId =
-    argument instanceof PuppetNodeNode ? argument.connectionId : await pickConnection(services);
-  if (!connectionId) return undefined;
-  const certname =
-    argument instanceof PuppetNodeNode
-      ? argument.node.name
-      : await pickCertname(services, connectionId);
-  if (!certname) return undefined;
-  const reportHash = await pickReport(services, connectionId, certname);
-  return reportHash ? { connectionId, reportHash } : undefined;
+  argument: CommandArgument,
+  connectionId: string,
+): Promise<string | undefined> {
+  if (argument.reportHash) return argument.reportHash;
+  const certname = argument.certname ?? (await pickCertname(services, connectionId));
+  return certname === undefined ? undefined : pickReport(services, connectionId, certname);
 }
 
 /** A node's events: its latest report, the last day or week, or a range typed in ISO-8601. */

@@ -1,21 +1,25 @@
 import * as vscode from 'vscode';
 import type { PuppetDB } from '../../client';
-import type { KeptContent, ReportToHost, RestoredNote, RestoreInfo } from '../../shared/protocol';
-import { restoredNote } from '../../shared/protocolSchema';
+import type { RestoreInfo } from '../../shared/protocol';
 import {
   embeddedRows,
   eventRowFromWire,
   reportDtoFromWire,
   type ReportDto,
 } from '../../shared/reportDto';
-import { WebviewPanels } from '../ids';
+import { Commands } from '../ids';
 import type { Services } from '../services';
-import { createPanel } from '../webviews/webviewHtml';
-import { WebviewPanelHost, type MessageHandlers } from '../webviews/webviewPanelHost';
+import { viewCommand, type PanelDefinition } from '../webviews/definePanel';
+import {
+  WebviewPanelHost,
+  type InfoOf,
+  type Opening,
+  type ViewHandlers,
+} from '../webviews/webviewPanelHost';
 import { openViews } from '../webviews/openViews';
 import { openHeldManifest } from '../webviews/openHeldManifest';
-import { bannerError, errorBannerHandlers } from '../webviews/errorBanner';
 import { rowsAtMost } from '../truncationNotice';
+import { reportHashOf } from './pickTargets';
 
 /** What the open command answers (integration tests read it). */
 export interface ReportPanelInfo {
@@ -25,71 +29,61 @@ export interface ReportPanelInfo {
   error: string | undefined;
 }
 
+/** The report view's panels: one per report. */
+export function reportPanels(services: Services): PanelDefinition<'report', ReportPanel> {
+  return {
+    entry: 'report',
+    key: ({ connectionId, reportHash }) => JSON.stringify([connectionId, reportHash]),
+    title: ({ reportHash }) => reportTitle(reportHash),
+    create: (opening) => new ReportPanel(opening),
+    // answers, once loaded, what the panel shows
+    command: viewCommand(Commands.openReport, {
+      command: 'Open Report',
+      connection: 'ask',
+      target: (named, connectionId) => reportHashOf(services, named, connectionId),
+      open: async (reports, { connectionId, target: reportHash }) => {
+        const { panel } = reports.show({ entry: 'report', connectionId, reportHash });
+        await panel.loaded;
+        return panel.info();
+      },
+    }),
+  };
+}
+
 /** One report: summary, logs, metrics and its events, loaded once from PuppetDB. */
 export class ReportPanel extends WebviewPanelHost<'report'> {
   private report: ReportDto | undefined;
-  private error: string | undefined;
-  /** The connection's settings are the likely fix of `error` (the banner offers Edit Connection). */
-  private errorInSettings = false;
-  private readonly controller = new AbortController();
-  /** Set while the panel shows what it showed before a window reload (nothing fetched). */
-  private restored: RestoredNote | undefined;
-  /** Settles when the load has ended, whichever way. */
-  loaded: Promise<void> = Promise.resolve();
-
-  static create(services: Services, connectionId: string, reportHash: string): ReportPanel {
-    const panel = createPanel(services.extensionUri, WebviewPanels.report, reportTitle(reportHash));
-    const report = new ReportPanel(services, panel, connectionId, reportHash);
-    report.loaded = report.load();
-    return report;
-  }
+  readonly connectionId: string;
+  private readonly reportHash: string;
 
   /**
-   * Brings back a panel after a window reload with the report it showed (or a note when it was
-   * not kept): nothing is fetched until the user clicks "Load again".
+   * A report to load, or one revived after a window reload with the report it showed (or a note
+   * when it was not kept): nothing is fetched until the user clicks "Load again".
    */
-  static restore(
-    services: Services,
-    panel: vscode.WebviewPanel,
-    restore: Extract<RestoreInfo, { entry: 'report' }>,
-    kept: KeptContent<'report'> | undefined,
-  ): ReportPanel {
-    const report = new ReportPanel(services, panel, restore.connectionId, restore.reportHash);
-    report.restored = restoredNote(kept);
-    report.report = kept?.content;
-    if (report.report) panel.title = reportTitle(restore.reportHash, report.report);
-    return report;
-  }
-
-  private constructor(
-    private readonly services: Services,
-    panel: vscode.WebviewPanel,
-    private readonly connectionId: string,
-    private readonly reportHash: string,
-  ) {
-    super(panel, services, 'report');
-    panel.title = reportTitle(reportHash);
-    this.onDidDispose(() => this.controller.abort());
+  constructor(opening: Opening<'report'>) {
+    super(opening);
+    ({ connectionId: this.connectionId, reportHash: this.reportHash } = opening.info);
+    this.report = opening.revived?.kept?.content;
+    this.panel.title = reportTitle(this.reportHash, this.report);
+    if (!opening.revived) this.loaded = this.load();
   }
 
   info(): ReportPanelInfo {
     return {
-      title: this.panel.title,
-      restore: this.restoreInfo(),
+      ...this.commonInfo(),
       report: this.report,
-      error: this.error,
     };
   }
 
-  private restoreInfo(): Extract<RestoreInfo, { entry: 'report' }> {
+  protected restoreInfo(): InfoOf<'report'> {
     return { entry: 'report', connectionId: this.connectionId, reportHash: this.reportHash };
   }
 
   private async load(): Promise<void> {
-    const { signal } = this.controller;
+    const signal = this.nextLoad();
     this.restored = undefined;
     this.report = undefined;
-    this.error = undefined;
+    this.failure = undefined;
     this.sendSnapshot();
     try {
       const client = await this.services.store.client(this.connectionId);
@@ -103,32 +97,28 @@ export class ReportPanel extends WebviewPanelHost<'report'> {
       this.sendSnapshot();
     } catch (error) {
       if (signal.aborted) return;
-      const shown = bannerError(this.services.errors, `Loading ${this.panel.title}`, error);
-      this.error = shown.message;
-      this.errorInSettings = shown.editConnection;
-      this.sendSnapshot();
+      this.fail(`Loading ${this.panel.title}`, error);
     }
   }
 
   protected sendSnapshot(): void {
-    this.persist(this.restoreInfo());
-    if (this.restored?.omitted !== undefined) {
-      this.post({ type: 'restored', title: this.panel.title, note: this.restored });
-    } else if (this.report) {
+    this.persist();
+    if (this.postRestoredNote()) return;
+    if (this.report) {
       this.post({ type: 'report', report: this.report, restored: this.restored });
-    } else if (this.error) {
-      this.post({ type: 'error', message: this.error, editConnection: this.errorInSettings });
+    } else if (this.failure) {
+      this.post(this.failure);
     } else this.post({ type: 'loading', title: this.panel.title });
   }
 
   /** Loads the report again ("Load again"), unless a load is under way. */
-  private async reload(): Promise<void> {
-    if (!this.report && !this.error && !this.restored) return this.loaded; // a load is under way
+  protected async reload(): Promise<void> {
+    if (!this.report && !this.failure && !this.restored) return this.loaded; // a load is under way
     this.loaded = this.load();
     await this.loaded;
   }
 
-  protected readonly handlers: MessageHandlers<ReportToHost> = {
+  protected readonly handlers: ViewHandlers<'report'> = {
     openInGraph: (message) => openViews.resourceInGraph(this.connectionId, message),
     // a log's or an event's file and line, from the report the host fetched: a restored
     // panel's report was kept by its webview, so it is fetched again first
@@ -141,7 +131,6 @@ export class ReportPanel extends WebviewPanelHost<'report'> {
     },
     openNode: ({ certname }) => openViews.node({ connectionId: this.connectionId, certname }),
     reload: () => this.reload(),
-    ...errorBannerHandlers(() => this.connectionId),
   };
 }
 

@@ -13,20 +13,20 @@ import {
   type RunsFilter,
   type RunStatusCounts,
 } from '../../shared/recentRuns';
-import type { KeptContent, RestoredNote, RestoreInfo, RunsToHost } from '../../shared/protocol';
-import { restoredNote } from '../../shared/protocolSchema';
-import { WebviewPanels } from '../ids';
-import type { Services } from '../services';
-import { bannerError, errorBannerHandlers } from '../webviews/errorBanner';
+import { runsFilter } from '../../shared/protocol/runsSchema';
+import type { RecentRunsTarget } from '../commandTargets';
+import { Commands } from '../ids';
+import { viewCommand, type PanelDefinition } from '../webviews/definePanel';
 import { openViews } from '../webviews/openViews';
-import { createPanel } from '../webviews/webviewHtml';
-import { WebviewPanelHost, type MessageHandlers } from '../webviews/webviewPanelHost';
+import {
+  WebviewPanelHost,
+  type InfoOf,
+  type Opening,
+  type ViewHandlers,
+} from '../webviews/webviewPanelHost';
 import { askCustomWindow } from './pickRunsWindow';
 import { MAX_LIST_ROWS } from '../boundedRows';
 import { rowsAtMost } from '../truncationNotice';
-
-/** The longest a batch waits for more rows before it is posted anyway. */
-const FLUSH_INTERVAL_MS = 100;
 
 /**
  * The most rows a snapshot carries (two screens); the rest follows once they are painted. Rows
@@ -53,6 +53,39 @@ export interface RecentRunsPanelInfo {
   error: string | undefined;
 }
 
+const DEFAULT_FILTER: RunsFilter = { window: { last: '24h' } };
+
+/**
+ * The runs tables' panels: one per connection. "Show Recent Runs" opens one (a RecentRunsTarget);
+ * opening it again with a filter lists that filter's runs.
+ */
+export function recentRunsPanels(): PanelDefinition<'runs', RecentRunsPanel> {
+  return {
+    entry: 'runs',
+    title: () => vscode.l10n.t('Runs'),
+    create: (opening) => new RecentRunsPanel(opening),
+    command: viewCommand(Commands.showRecentRuns, {
+      command: 'Show Recent Runs',
+      connection: 'active',
+      target: ({ from, fields }): Omit<RecentRunsTarget, 'connectionId'> => {
+        if (from !== 'object') return {};
+        const { filter, firstRows } = fields as Partial<RecentRunsTarget>;
+        // a command can be run with anything: the filter must be one the webview could send
+        const problem = filter === undefined ? undefined : runsFilter(filter);
+        if (problem) throw new Error(`Show Recent Runs: the filter does not fit (${problem}).`);
+        return { filter, firstRows: firstRows === true };
+      },
+      open: async (tables, { connectionId, target: { filter, firstRows } }) => {
+        const listed = { entry: 'runs' as const, connectionId, filter: filter ?? DEFAULT_FILTER };
+        const { panel, isNew } = tables.show(listed);
+        if (!isNew && filter) await panel.setFilter(filter);
+        await (firstRows ? panel.firstRowsShown() : panel.loaded);
+        return panel.info();
+      },
+    }),
+  };
+}
+
 /**
  * The fleet's runs in a window: report summaries (no logs, metrics or events) streamed newest
  * first into a virtual table, the window's counts by status beside them (PuppetDB counts them);
@@ -60,65 +93,34 @@ export interface RecentRunsPanelInfo {
  * week of a large fleet is never pulled to be filtered here.
  */
 export class RecentRunsPanel extends WebviewPanelHost<'runs'> {
-  private rows: RunRow[] = [];
-  private posted = 0;
-  /** The webview was sent the last rows of the load (its `complete`). */
-  private sentComplete = false;
+  private readonly rows = this.streamRows<RunRow>(
+    RUNS_PER_MESSAGE,
+    () => this.postAll(),
+    (rows, complete, truncatedAt) => this.post({ type: 'moreRuns', rows, complete, truncatedAt }),
+  );
   private counts: RunStatusCounts | undefined;
   private environments: string[] = [];
   private bounds: { since: string; until?: string };
-  private truncatedAt: number | undefined;
-  private state: RecentRunsPanelInfo['state'] = 'loading';
-  private error: string | undefined;
-  private errorInSettings = false;
   private shown: RecentRunsPanelInfo['shown'];
-  private controller = new AbortController();
-  private flushTimer: ReturnType<typeof setTimeout> | undefined;
-  private restored: RestoredNote | undefined;
   private readonly shownChanged = new vscode.EventEmitter<void>();
-  /** Settles when the current load has ended, whichever way. */
-  loaded: Promise<void> = Promise.resolve();
+  readonly connectionId: string;
+  private filter: RunsFilter;
 
-  static create(services: Services, connectionId: string, filter: RunsFilter): RecentRunsPanel {
-    const panel = createPanel(services.extensionUri, WebviewPanels.runs, vscode.l10n.t('Runs'));
-    const runs = new RecentRunsPanel(services, panel, connectionId, filter);
-    runs.loaded = runs.load();
-    return runs;
-  }
-
-  /** After a window reload: what it showed (or a note), nothing fetched until "Load again". */
-  static restore(
-    services: Services,
-    panel: vscode.WebviewPanel,
-    restore: Extract<RestoreInfo, { entry: 'runs' }>,
-    kept: KeptContent<'runs'> | undefined,
-  ): RecentRunsPanel {
-    const runs = new RecentRunsPanel(services, panel, restore.connectionId, restore.filter);
-    runs.restored = restoredNote(kept);
-    runs.state = 'done';
-    if (kept?.content) {
-      runs.rows = kept.content.rows;
-      runs.counts = kept.content.counts;
-      runs.environments = kept.content.environments;
-      runs.bounds = kept.content.bounds;
-    }
-    return runs;
-  }
-
-  private constructor(
-    private readonly services: Services,
-    panel: vscode.WebviewPanel,
-    readonly connectionId: string,
-    private filter: RunsFilter,
-  ) {
-    super(panel, services, 'runs');
-    this.bounds = windowBounds(filter.window, new Date());
+  /** The runs of a filter to load, or after a window reload what it showed (or a note), nothing fetched until "Load again". */
+  constructor(opening: Opening<'runs'>) {
+    super(opening);
+    ({ connectionId: this.connectionId, filter: this.filter } = opening.info);
+    this.bounds = windowBounds(this.filter.window, new Date());
     this.updateTitle();
-    this.onDidDispose(() => {
-      this.controller.abort();
-      clearTimeout(this.flushTimer);
-      this.shownChanged.dispose();
-    });
+    this.disposeWith(this.shownChanged);
+    if (!opening.revived) {
+      this.loaded = this.load();
+      return;
+    }
+    const kept = opening.revived.kept?.content;
+    this.rows.reset(kept?.rows ?? [], true);
+    if (!kept) return;
+    ({ counts: this.counts, environments: this.environments, bounds: this.bounds } = kept);
   }
 
   info(): RecentRunsPanelInfo {
@@ -127,7 +129,7 @@ export class RecentRunsPanel extends WebviewPanelHost<'runs'> {
       title: this.panel.title,
       filter: this.filter,
       bounds: this.bounds,
-      runs: this.rows.map(({ hash, certname, status, environment, endTime }) => ({
+      runs: this.rows.rows.map(({ hash, certname, status, environment, endTime }) => ({
         hash,
         certname,
         status,
@@ -136,10 +138,10 @@ export class RecentRunsPanel extends WebviewPanelHost<'runs'> {
       })),
       counts: this.counts,
       environments: [...this.environments],
-      truncatedAt: this.truncatedAt,
+      truncatedAt: this.rows.truncatedAt,
       shown: this.shown,
-      state: this.state,
-      error: this.error,
+      state: this.rows.state,
+      error: this.failure?.message,
     };
   }
 
@@ -150,7 +152,7 @@ export class RecentRunsPanel extends WebviewPanelHost<'runs'> {
       this.shownChanged.event,
       () =>
         this.shown !== undefined &&
-        (this.shown.rows > 0 || (this.state !== 'loading' && this.rows.length === 0)),
+        (this.shown.rows > 0 || (this.rows.state !== 'loading' && this.rows.rows.length === 0)),
     );
   }
 
@@ -165,35 +167,26 @@ export class RecentRunsPanel extends WebviewPanelHost<'runs'> {
     this.panel.title = vscode.l10n.t('Runs · {0} · {1}', name, windowLabel(this.filter.window));
   }
 
-  private restoreInfo(): Extract<RestoreInfo, { entry: 'runs' }> {
+  protected restoreInfo(): InfoOf<'runs'> {
     return { entry: 'runs', connectionId: this.connectionId, filter: this.filter };
   }
 
-  private reload(): Promise<void> {
+  protected reload(): Promise<void> {
     this.loaded = this.load();
     return this.loaded;
   }
 
-  private async load(): Promise<void> {
-    this.controller.abort();
-    this.controller = new AbortController();
-    const { signal } = this.controller;
-    clearTimeout(this.flushTimer);
-    this.flushTimer = undefined;
+  private load(): Promise<void> {
     this.bounds = windowBounds(this.filter.window, new Date());
     this.updateTitle();
     this.restored = undefined;
-    this.rows = [];
-    this.posted = 0;
-    this.sentComplete = false;
+    this.rows.reset();
     this.counts = undefined;
-    this.truncatedAt = undefined;
     this.shown = undefined;
-    this.state = 'loading';
-    this.error = undefined;
-    this.persist(this.restoreInfo());
+    this.failure = undefined;
+    this.persist();
     this.postLoading();
-    try {
+    return this.streamLoad(this.rows, async (signal) => {
       const client = await this.services.store.client(this.connectionId);
       // the counts and the environments are asked once the first rows are in: the first rows
       // wait for neither, nor share PuppetDB's threads with them
@@ -205,17 +198,7 @@ export class RecentRunsPanel extends WebviewPanelHost<'runs'> {
       await this.loadRows(client, signal, firstRowsIn);
       firstRowsIn();
       await side;
-      if (signal.aborted) return;
-      this.state = 'done';
-      this.flush();
-    } catch (error) {
-      if (signal.aborted) return;
-      this.state = 'error';
-      const shown = bannerError(this.services.errors, `Loading ${this.panel.title}`, error);
-      this.error = shown.message;
-      this.errorInSettings = shown.editConnection;
-      this.post({ type: 'error', ...shown });
-    }
+    });
   }
 
   private async loadRows(
@@ -227,16 +210,9 @@ export class RecentRunsPanel extends WebviewPanelHost<'runs'> {
     const stream = client.stream('reports', { ...request, signal });
     for await (const batch of stream.batches()) {
       if (signal.aborted) return;
-      const room = MAX_RUNS - this.rows.length;
-      for (const row of (batch as Array<Record<string, unknown>>).slice(0, room)) {
-        this.rows.push(runRowFromWire(row));
-      }
-      if (batch.length > room) {
-        // leaving the loop ends the request (its body is discarded): nothing more is read
-        this.truncatedAt = MAX_RUNS;
-        break;
-      }
-      this.scheduleFlush();
+      const rows = (batch as Array<Record<string, unknown>>).map(runRowFromWire);
+      // leaving the loop ends the request (its body is discarded): nothing more is read
+      if (!this.rows.addAtMost(rows, MAX_RUNS)) break;
       firstRowsIn();
     }
   }
@@ -268,7 +244,9 @@ export class RecentRunsPanel extends WebviewPanelHost<'runs'> {
     }
   }
 
+  /** A load starts: the page holds none of its rows (they follow as a snapshot). */
   private postLoading(): void {
+    this.rows.unsent();
     this.post({
       type: 'loading',
       title: this.panel.title,
@@ -278,47 +256,10 @@ export class RecentRunsPanel extends WebviewPanelHost<'runs'> {
     });
   }
 
-  /** The first rows go out at once; later ones wait for a full batch or the interval. */
-  private scheduleFlush(): void {
-    const pending = this.rows.length - this.posted;
-    if (this.posted === 0 || pending >= RUNS_PER_MESSAGE) this.flush();
-    else if (!this.flushTimer) this.flushTimer = setTimeout(() => this.flush(), FLUSH_INTERVAL_MS);
-  }
-
-  /**
-   * Posts what the webview has not been sent yet, one message at a time: the next goes once the
-   * webview said it painted the last (`shown`). Without that, a week of runs queued behind the
-   * first rows (each message a few megabytes to copy) held back their paint by a second.
-   */
-  private flush(): void {
-    clearTimeout(this.flushTimer);
-    this.flushTimer = undefined;
-    // while the webview is not listening it gets the first rows in the snapshot of its next
-    // `ready`, and the others from here once it has painted them
-    if (!this.isListening || this.sentComplete) return;
-    if (this.posted === 0) {
-      this.postAll();
-      return;
-    }
-    if ((this.shown?.loaded ?? 0) < this.posted) return; // `shown` flushes again
-    const complete = this.state === 'done';
-    if (this.rows.length === this.posted && !complete) return;
-    const rows = this.rows.slice(this.posted, this.posted + RUNS_PER_MESSAGE);
-    const last = this.posted + rows.length >= this.rows.length;
-    this.post({
-      type: 'moreRuns',
-      rows,
-      complete: complete && last,
-      truncatedAt: complete && last ? this.truncatedAt : undefined,
-    });
-    this.posted += rows.length;
-    this.sentComplete = complete && last;
-  }
-
   /** The first rows (SNAPSHOT_ROWS at most) with the rest of the view; `shown` flushes the others. */
   private postAll(): void {
-    const rows = this.rows.slice(0, SNAPSHOT_ROWS);
-    const complete = this.state !== 'loading' && rows.length === this.rows.length;
+    const rows = this.rows.rows.slice(0, SNAPSHOT_ROWS);
+    const complete = this.rows.state !== 'loading' && rows.length === this.rows.rows.length;
     this.post({
       type: 'runs',
       title: this.panel.title,
@@ -328,30 +269,26 @@ export class RecentRunsPanel extends WebviewPanelHost<'runs'> {
       counts: this.counts,
       environments: this.environments,
       complete,
-      truncatedAt: complete ? this.truncatedAt : undefined,
+      truncatedAt: complete ? this.rows.truncatedAt : undefined,
       restored: this.restored,
     });
-    this.posted = rows.length;
-    this.sentComplete = complete;
+    this.rows.sent(rows.length);
   }
 
   protected sendSnapshot(): void {
-    this.persist(this.restoreInfo());
-    if (this.state === 'error') {
-      this.post({
-        type: 'error',
-        message: this.error ?? vscode.l10n.t('The runs could not be loaded.'),
-        editConnection: this.errorInSettings,
-      });
-    } else if (this.state === 'loading' && this.rows.length === 0) {
+    this.persist();
+    if (this.rows.state === 'error') {
+      this.post(
+        this.failure ?? { type: 'error', message: vscode.l10n.t('The runs could not be loaded.') },
+      );
+    } else if (this.rows.state === 'loading' && this.rows.rows.length === 0) {
       this.postLoading();
-      this.posted = 0;
     } else {
       this.postAll();
     }
   }
 
-  protected readonly handlers: MessageHandlers<RunsToHost> = {
+  protected readonly handlers: ViewHandlers<'runs'> = {
     setFilter: ({ filter }) => this.setFilter(filter),
     pickWindow: async () => {
       const window = await askCustomWindow();
@@ -365,8 +302,7 @@ export class RecentRunsPanel extends WebviewPanelHost<'runs'> {
     shown: ({ rows, loaded }) => {
       this.shown = { rows, loaded };
       this.shownChanged.fire();
-      this.flush();
+      this.rows.paintedUpTo(loaded);
     },
-    ...errorBannerHandlers(() => this.connectionId),
   };
 }

@@ -2,12 +2,12 @@ import * as vscode from 'vscode';
 import type {
   CatalogGraphTarget,
   EventsTarget,
+  RecentRunsTarget,
   ReportTarget,
   RevealNodeTarget,
 } from '../commandTargets';
 import type { OpenInGraph } from '../../shared/protocol';
 import { Commands } from '../ids';
-import type { RecentRunsTarget } from '../runs/fleetRunsFeature';
 
 /**
  * How one view opens another (a results row, an event, a report, the graph): through the

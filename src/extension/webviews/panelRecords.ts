@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type * as vscode from 'vscode';
 import type { RestoreInfo, WebviewEntry } from '../../shared/protocol';
-import { checkRestoreInfo, isPanelId } from '../../shared/protocolSchema';
+import { checkRestoreInfo, isPanelId } from '../../shared/protocol/schema';
 
 const STATE_KEY = 'puppetdbExplorer.panelRecords';
 /**

@@ -1,60 +1,84 @@
 import * as vscode from 'vscode';
-import type { ErrorReporter } from '../errors';
-import type { Protocols, RestoreInfo, WebviewEntry } from '../../shared/protocol';
-import { checkToHost } from '../../shared/protocolSchema';
+import type { DateStyle } from '../../shared/dateFormat';
+import {
+  restoredNote,
+  type ErrorBannerAction,
+  type KeptContent,
+  type Protocols,
+  type Ready,
+  type RestoredNote,
+  type RestoredWithoutContent,
+  type RestoreInfo,
+  type ViewError,
+  type WebviewEntry,
+} from '../../shared/protocol';
+import { checkToHost } from '../../shared/protocol/schema';
+import { pointsAtConnectionSettings } from '../errorText';
+import { Commands } from '../ids';
+import type { Services } from '../services';
+import type { Settings } from '../settings';
 import { reportDropped } from './droppedMessages';
 import { PanelRecords } from './panelRecords';
+import { RowPoster } from './rowPoster';
 import { webviewHtml, webviewOptions } from './webviewHtml';
 
 type ToWebview<E extends WebviewEntry> = Protocols[E]['toWebview'];
 type ToHost<E extends WebviewEntry> = Protocols[E]['toHost'];
+/** What a view's own handlers take: its messages but `ready` and the error banner's (the base takes those). */
+type ViewToHost<E extends WebviewEntry> = Exclude<ToHost<E>, Ready | ErrorBannerAction>;
 
-/** One handler per message type a webview may post (other than `ready`), typed by the protocol. */
+/** One handler per message type, typed by the protocol. */
 export type MessageHandlers<M extends { type: string }> = {
-  [K in Exclude<M['type'], 'ready'>]: (message: Extract<M, { type: K }>) => unknown;
+  [K in M['type']]: (message: Extract<M, { type: K }>) => unknown;
 };
+
+/** A view's handlers: one per message its webview may post, but those every view shares. */
+export type ViewHandlers<E extends WebviewEntry> = MessageHandlers<ViewToHost<E>>;
 
 /** What became of a message from the webview. */
 export type Receipt = 'handled' | 'dropped';
 
+/** What the record of a panel of `E` holds. */
+export type InfoOf<E extends WebviewEntry> = Extract<RestoreInfo, { entry: E }>;
+
 /**
- * The host side of one webview panel: its HTML, the ready handshake and typed messages.
+ * How a panel comes to be, the one way its constructor takes: opened by a command, with what it
+ * is to show; or revived by VS Code after a window reload, with the host's record of what it
+ * showed and what its webview kept of it, which it shows again without fetching anything until
+ * the user asks ("Load again", "Run again").
+ */
+export interface Opening<E extends WebviewEntry> {
+  /** The panel: new, or the one VS Code kept. */
+  panel: vscode.WebviewPanel;
+  services: Services;
+  /** What each panel shows, by its id: what a restored panel acts on (see PanelRecords). */
+  records: PanelRecords;
+  /** What the panel shows: the command's target, or the host's record of a revived panel. */
+  info: InfoOf<E>;
+  /** Set when the panel is revived: its id (its record's) and what its webview kept, if anything. */
+  revived?: { panelId: string; kept: KeptContent<E> | undefined };
+}
+
+/** The date style of every page: the display language, and UTC or not (`puppetdbExplorer.utcTimes`). */
+export function pageDateStyle(settings: Settings): DateStyle {
+  return { locale: vscode.env.language, utc: settings.utcTimes() };
+}
+
+/**
+ * The host side of one webview panel: its HTML, the ready handshake, typed messages, its record
+ * for a window reload, its date style and its failures. Built by its definition (definePanel.ts),
+ * which keeps one panel per key and revives panels after a reload.
  *
  * Messages posted while the webview is not listening (before its first `ready`, or while it is
- * hidden and torn down) are dropped on purpose: on every `ready` the subclass re-posts a full
- * snapshot from `sendSnapshot()`, which is what also restores the view after a reload.
+ * hidden and torn down) are dropped on purpose: on every `ready` the host posts the date style
+ * and then the subclass a full snapshot from `sendSnapshot()`, which is what also restores the
+ * view after a reload.
  *
- * Every message from the webview is checked against the protocol's schema first (the webview
- * shows PuppetDB data, so what it posts is untrusted): one that does not fit is dropped and
- * reported, never thrown, and never reaches a handler.
+ * Every message from the webview is checked against the view's schema first (the webview shows
+ * PuppetDB data, so what it posts is untrusted): one that does not fit is dropped and reported,
+ * never thrown, and never reaches a handler. The error banner's messages (Retry, Show Log, Edit
+ * Connection) are answered here, the same for every view.
  */
-/** What every panel's host needs of the extension's services. */
-export interface PanelServices {
-  extensionUri: vscode.Uri;
-  log: vscode.LogOutputChannel;
-  errors: ErrorReporter;
-  /** What each panel shows, by its id: what a restored panel acts on (see PanelRecords). */
-  panelRecords: PanelRecords;
-}
-
-/** The ids of panels being revived, handed from the serializer to the host it builds. */
-const revivedIds = new WeakMap<vscode.WebviewPanel, string>();
-
-/**
- * Gives the host about to be built on a revived `panel` the id its record is kept under, so the
- * record stays the panel's across more reloads (called by the panel serializer).
- */
-export function reviveUnderId(panel: vscode.WebviewPanel, id: string): void {
-  revivedIds.set(panel, id);
-}
-
-/** The id given to `panel` by reviveUnderId that no host took (its reviver closed it), if any. */
-export function unclaimedId(panel: vscode.WebviewPanel): string | undefined {
-  const id = revivedIds.get(panel);
-  revivedIds.delete(panel);
-  return id;
-}
-
 export abstract class WebviewPanelHost<E extends WebviewEntry> implements vscode.Disposable {
   private listening = false;
   private idGiven = false;
@@ -62,8 +86,7 @@ export abstract class WebviewPanelHost<E extends WebviewEntry> implements vscode
   private readonly disposed = new vscode.EventEmitter<void>();
   readonly onDidDispose = this.disposed.event;
   private isDisposed = false;
-  /** The panels open now, newest last (tests deliver messages to them; see `receive`). */
-  private static readonly live = new Set<WebviewPanelHost<WebviewEntry>>();
+  readonly entry: E;
 
   protected readonly extensionUri: vscode.Uri;
   /**
@@ -71,18 +94,35 @@ export abstract class WebviewPanelHost<E extends WebviewEntry> implements vscode
    * Random, so a webview cannot name another panel's record.
    */
   readonly panelId: string;
+  /** Set while the panel shows what it showed before a window reload (nothing fetched). */
+  protected restored: RestoredNote | undefined;
+  /** The last failure (see fail()), until the panel loads again: snapshots show it. */
+  protected failure: ViewError | undefined;
+  /** The date style the webview was last given (tests read it through the extension's API). */
+  private dateStyleGiven: DateStyle | undefined;
+  /** Aborted when a new load starts (nextLoad) or the panel closes. */
+  private loadController = new AbortController();
+  /** Settles when the panel's latest load has ended, whichever way (commands answer after it). */
+  loaded: Promise<void> = Promise.resolve();
+  readonly panel: vscode.WebviewPanel;
+  protected readonly services: Services;
+  private readonly records: PanelRecords;
 
-  protected constructor(
-    readonly panel: vscode.WebviewPanel,
-    private readonly panelServices: PanelServices,
-    private readonly entry: E,
-  ) {
-    const { extensionUri } = panelServices;
+  /** The connection the panel shows (Edit Connection opens its form), if it has one. */
+  abstract readonly connectionId: string | undefined;
+
+  protected constructor(opening: Opening<E>) {
+    const { panel, services, records } = opening;
+    this.panel = panel;
+    this.services = services;
+    this.records = records;
+    const { extensionUri } = services;
     this.extensionUri = extensionUri;
-    this.panelId = revivedIds.get(panel) ?? PanelRecords.newId();
-    revivedIds.delete(panel);
+    this.entry = opening.info.entry as E;
+    this.panelId = opening.revived?.panelId ?? PanelRecords.newId();
+    this.restored = opening.revived ? restoredNote(opening.revived.kept) : undefined;
     panel.webview.options = webviewOptions(extensionUri);
-    panel.webview.html = webviewHtml(panel.webview, extensionUri, entry, panel.title);
+    panel.webview.html = webviewHtml(panel.webview, extensionUri, this.entry, panel.title);
     this.disposables.push(
       panel.webview.onDidReceiveMessage((message: unknown) => void this.receive(message)),
       panel.onDidChangeViewState(() => {
@@ -91,22 +131,26 @@ export abstract class WebviewPanelHost<E extends WebviewEntry> implements vscode
       panel.onDidDispose(() => this.dispose()),
       this.disposed,
     );
-    WebviewPanelHost.live.add(this as unknown as WebviewPanelHost<WebviewEntry>);
   }
 
-  /** The newest open panel of `entry`, if any. */
-  static newest(entry: WebviewEntry): WebviewPanelHost<WebviewEntry> | undefined {
-    return [...WebviewPanelHost.live].reverse().find((host) => host.entry === entry);
-  }
+  /** What the panel shows now, as the host records it for a window reload (none: nothing yet). */
+  protected abstract restoreInfo(): InfoOf<E> | undefined;
 
   /**
-   * Records what the panel shows now, for a window reload: the host keeps `info`, the webview
-   * only the panel's id (a `persist` message).
+   * Records what the panel shows now, for a window reload: the host keeps its restore info, the
+   * webview only the panel's id (a `persist` message).
    */
-  protected persist(info: Extract<RestoreInfo, { entry: E }>): void {
-    this.panelServices.panelRecords.remember(this.panelId, info);
+  protected persist(): void {
+    const info = this.restoreInfo();
+    if (!info) return;
+    this.records.remember(this.panelId, info);
     if (this.listening && !this.isDisposed) this.idGiven = true;
     this.post({ type: 'persist', panelId: this.panelId } as ToWebview<E>);
+  }
+
+  /** What every panel's command answers of it (tests read it): its title, record and failure. */
+  protected commonInfo(): { title: string; restore: InfoOf<E>; error: string | undefined } {
+    return { title: this.panel.title, restore: this.restoreInfo()!, error: this.failure?.message };
   }
 
   /** Whether the webview was given the panel's id (what it keeps for a window reload). */
@@ -114,9 +158,105 @@ export abstract class WebviewPanelHost<E extends WebviewEntry> implements vscode
     return this.idGiven;
   }
 
+  /** The date style the webview was last given, if it was given one. */
+  get dateStyleShown(): DateStyle | undefined {
+    return this.dateStyleGiven;
+  }
+
   /** Sends a message if the webview is listening; see the class comment for why it may not be. */
   protected post(message: ToWebview<E>): void {
     if (this.listening && !this.isDisposed) void this.panel.webview.postMessage(message);
+  }
+
+  /**
+   * Posts the restored note when the panel was revived without what it showed (its webview kept
+   * nothing, or too much to keep): whether it did, and so the snapshot is that note.
+   */
+  protected postRestoredNote(): boolean {
+    if (this.restored?.omitted === undefined) return false;
+    const note: RestoredWithoutContent = {
+      type: 'restored',
+      title: this.panel.title,
+      note: this.restored,
+    };
+    this.post(note as ToWebview<E>);
+    return true;
+  }
+
+  /** Gives the webview the date style of the settings now (before each snapshot; on a change). */
+  postDateStyle(): void {
+    if (!this.listening || this.isDisposed) return;
+    const style = pageDateStyle(this.services.settings);
+    this.dateStyleGiven = style;
+    this.post({ type: 'dateStyle', style } as ToWebview<E>);
+  }
+
+  /**
+   * The panel failed at `what`: the failure is logged with its causes (what Show Log opens on),
+   * kept for the snapshots until the next load (`failure`), and posted to the error banner, which
+   * offers Edit Connection when the connection's settings are the likely fix.
+   */
+  protected fail(what: string, error: unknown): ViewError {
+    this.services.errors.logged(what, error);
+    const failure: ViewError = {
+      type: 'error',
+      message: error instanceof Error ? error.message : String(error),
+      editConnection: pointsAtConnectionSettings(error),
+    };
+    this.failure = failure;
+    this.post(failure as ToWebview<E>);
+    return failure;
+  }
+
+  /** The signal of a new load: the load before it (if any) is aborted, as is the last when the panel closes. */
+  protected nextLoad(): AbortSignal {
+    this.loadController.abort();
+    this.loadController = new AbortController();
+    return this.loadController.signal;
+  }
+
+  /** Disposed with the panel. */
+  protected disposeWith(...disposables: vscode.Disposable[]): void {
+    this.disposables.push(...disposables);
+  }
+
+  /**
+   * The streamer of the panel's rows (rowPoster.ts), posting while the webview listens:
+   * `postSnapshot` posts the whole view (and says how many rows it carried), `postBatch` the next rows.
+   */
+  protected streamRows<Row>(
+    perMessage: number,
+    postSnapshot: () => void,
+    postBatch: (rows: Row[], complete: boolean, truncatedAt: number | undefined) => void,
+  ): RowPoster<Row> {
+    const rows = new RowPoster<Row>({
+      perMessage,
+      isListening: () => this.listening && !this.isDisposed,
+      postSnapshot,
+      postBatch,
+    });
+    this.disposables.push(rows);
+    return rows;
+  }
+
+  /**
+   * A streaming load into `rows` (the one before it is aborted): `read` adds the rows; then the
+   * load ends (its last batch goes), or fails (fail()), unless a newer load or the panel's close
+   * aborted it.
+   */
+  protected async streamLoad<Row>(
+    rows: RowPoster<Row>,
+    read: (signal: AbortSignal) => Promise<void>,
+  ): Promise<void> {
+    const signal = this.nextLoad();
+    try {
+      await read(signal);
+      if (!signal.aborted) rows.finish();
+    } catch (error) {
+      if (signal.aborted) return;
+      rows.fail();
+      this.fail(`Loading ${this.panel.title}`, error);
+    }
   }
 
   /**
@@ -144,11 +284,26 @@ export abstract class WebviewPanelHost<E extends WebviewEntry> implements vscode
     return this.listening;
   }
 
-  /** Posts the view's whole current state (called on every `ready`). */
+  /** Posts the view's whole current state (called on every `ready`, after the date style). */
   protected abstract sendSnapshot(): void;
 
-  /** What to do with each message other than `ready` (called only with checked messages). */
-  protected abstract readonly handlers: MessageHandlers<ToHost<E>>;
+  /**
+   * Does again what the panel shows, from the host's own record: what the view's "Load again",
+   * "Refresh" or "Run again" message does, which the error banner's Retry posts too (common.ts).
+   */
+  protected abstract reload(): Promise<unknown>;
+
+  /** What to do with each of the view's own messages (called only with checked messages). */
+  protected abstract readonly handlers: ViewHandlers<E>;
+
+  /** The error banner's actions: the same in every view. */
+  private readonly bannerHandlers: MessageHandlers<ErrorBannerAction> = {
+    showLog: () => vscode.commands.executeCommand(Commands.showLog),
+    editConnection: () => {
+      const id = this.connectionId;
+      return id ? vscode.commands.executeCommand(Commands.editConnection, id) : undefined;
+    },
+  };
 
   /**
    * Takes one message from the webview: checks it, then answers `ready` or runs its handler.
@@ -157,21 +312,25 @@ export abstract class WebviewPanelHost<E extends WebviewEntry> implements vscode
   async receive(message: unknown): Promise<Receipt> {
     const problem = checkToHost(this.entry, message);
     if (problem) {
-      reportDropped(this.panelServices.log, this.entry, 'a message', problem);
+      reportDropped(this.services.log, this.entry, 'a message', problem);
       return 'dropped';
     }
     const checked = message as ToHost<E>;
     if (checked.type === 'ready') {
       this.listening = true;
+      this.postDateStyle();
       this.sendSnapshot();
       return 'handled';
     }
-    const type = checked.type as Exclude<ToHost<E>['type'], 'ready'>;
-    const handler = this.handlers[type] as (message: ToHost<E>) => unknown;
+    const handler = (
+      Object.hasOwn(this.bannerHandlers, checked.type)
+        ? this.bannerHandlers[checked.type as ErrorBannerAction['type']]
+        : this.handlers[checked.type as ViewToHost<E>['type']]
+    ) as (message: ToHost<E>) => unknown;
     try {
       await handler(checked);
     } catch (error) {
-      void this.panelServices.errors.show(`The ${this.entry} view's "${type}"`, error);
+      void this.services.errors.show(`The ${this.entry} view's "${checked.type}"`, error);
     }
     return 'handled';
   }
@@ -180,9 +339,9 @@ export abstract class WebviewPanelHost<E extends WebviewEntry> implements vscode
   dispose(): void {
     if (this.isDisposed) return;
     this.isDisposed = true;
-    this.panelServices.panelRecords.forget(this.panelId);
+    this.loadController.abort();
+    this.records.forget(this.panelId);
     this.listening = false;
-    WebviewPanelHost.live.delete(this as unknown as WebviewPanelHost<WebviewEntry>);
     this.disposed.fire();
     for (const disposable of this.disposables.splice(0)) disposable.dispose();
     this.panel.dispose();

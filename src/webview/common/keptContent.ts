@@ -3,7 +3,7 @@
  * to SHOWN_CONTENT_MAX_CHARS of JSON, above that only a note saying what was left out. A content
  * far over the limit (100,000 events) is found so without writing its JSON.
  */
-import { SHOWN_CONTENT_MAX_CHARS } from '../../shared/protocol';
+import { SHOWN_CONTENT_MAX_CHARS } from '../../shared/protocol/common';
 
 export interface Kept<C> {
   savedAt: string;

@@ -2,8 +2,13 @@
  * The webview's side of the protocol: typed messages to the host, typed messages from it, and
  * the state VS Code keeps for the panel across reloads (which is how a panel is restored).
  */
-import type { DateStyle } from '../../shared/dateFormat';
-import type { KeptContent, Protocols, ShownContents, WebviewEntry } from '../../shared/protocol';
+import type {
+  HostToEveryPage,
+  KeptContent,
+  Protocols,
+  ShownContents,
+  WebviewEntry,
+} from '../../shared/protocol';
 import { setDateStyle } from './dateStyle';
 import { keptContent } from './keptContent';
 
@@ -26,41 +31,26 @@ export function postToHost<E extends WebviewEntry>(
 }
 
 /**
- * The host's date style, sent to every page before each snapshot and whenever the setting or the
- * display language changes (until the protocol's common part carries this type, it is here).
- */
-interface DateStyleMessage {
-  type: 'dateStyle';
-  style: DateStyle;
-}
-
-/** What every page handles here, and never sees: its panel's id and the date style. */
-type HandledHere = { type: 'persist' } | DateStyleMessage;
-
-/**
- * Listens to the host. `persist` messages are handled here (kept as the panel's state), and so
- * are `dateStyle` ones (dateStyle.ts; whatever shows dates shows them again): neither is passed
- * on. Call this before `postToHost(entry, { type: 'ready' })`.
+ * Listens to the host. What every page gets is handled here and not passed on: `persist` (kept
+ * as the panel's state) and `dateStyle` (dateStyle.ts; whatever shows dates shows them again).
+ * Call this before `postToHost(entry, { type: 'ready' })`.
  */
 export function onHostMessage<E extends WebviewEntry>(
   _entry: E,
-  listener: (message: Exclude<Protocols[E]['toWebview'], HandledHere>) => void,
+  listener: (message: Exclude<Protocols[E]['toWebview'], HostToEveryPage>) => void,
 ): void {
-  window.addEventListener(
-    'message',
-    (event: MessageEvent<Protocols[E]['toWebview'] | DateStyleMessage>) => {
-      const message = event.data;
-      if (message.type === 'persist') {
-        api.setState({ ...api.getState(), panelId: message.panelId });
-        return;
-      }
-      if (message.type === 'dateStyle') {
-        setDateStyle(message.style);
-        return;
-      }
-      listener(message as Exclude<Protocols[E]['toWebview'], HandledHere>);
-    },
-  );
+  window.addEventListener('message', (event: MessageEvent<Protocols[E]['toWebview']>) => {
+    const message = event.data as Protocols[E]['toWebview'] | HostToEveryPage;
+    if (message.type === 'persist') {
+      api.setState({ ...api.getState(), panelId: message.panelId });
+      return;
+    }
+    if (message.type === 'dateStyle') {
+      setDateStyle(message.style);
+      return;
+    }
+    listener(message as Exclude<Protocols[E]['toWebview'], HostToEveryPage>);
+  });
 }
 
 export function getUiState<T>(): T | undefined {

@@ -6,7 +6,7 @@ import '../common/page/pageFrame.css';
 // the grid's rules before the view's own, which refine them
 import '../common/grid/grid.css';
 import './events.css';
-import type { HostToEvents } from '../../shared/protocol';
+import type { HostToEveryPage, HostToEvents } from '../../shared/protocol';
 import type { EventRowDto } from '../../shared/reportDto';
 import { PageFrame } from '../common/page/pageFrame';
 import { EventsTable } from '../components/events-table/eventsTable';
@@ -77,7 +77,13 @@ function keepIfComplete(complete: boolean): void {
   keepShown('events', loaded, what, savedAt);
 }
 
-function handle(message: Exclude<HostToEvents, { type: 'persist' }>): void {
+/** Tells the host, after the paint, how many events the table took in: its next batch follows. */
+function acknowledge(): void {
+  const count = loaded?.events.length ?? 0;
+  requestAnimationFrame(() => postToHost('events', { type: 'shown', rows: count, loaded: count }));
+}
+
+function handle(message: Exclude<HostToEvents, HostToEveryPage>): void {
   switch (message.type) {
     case 'loading':
       frame.setTitle(message.title);
@@ -99,6 +105,7 @@ function handle(message: Exclude<HostToEvents, { type: 'persist' }>): void {
       showTruncated(message.truncatedAt);
       loaded = { title: message.title, certname: message.certname, events: message.events.slice() };
       keepIfComplete(message.complete);
+      acknowledge();
       break;
     case 'moreEvents':
       frame.setLoading(!message.complete);
@@ -106,6 +113,7 @@ function handle(message: Exclude<HostToEvents, { type: 'persist' }>): void {
       loaded?.events.push(...message.events);
       if (message.complete) showTruncated(message.truncatedAt);
       keepIfComplete(message.complete);
+      acknowledge();
       break;
     case 'restored':
       frame.setTitle(message.title);

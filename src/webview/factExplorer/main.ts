@@ -12,9 +12,10 @@ import {
   type FactDistributionDto,
   type FactValue,
 } from '../../shared/factExplorer';
-import type { HostToFactExplorer, RestoredNote } from '../../shared/protocol';
+import type { HostToEveryPage, HostToFactExplorer, RestoredNote } from '../../shared/protocol';
 import { onDateStyleChange, timeText } from '../common/dateStyle';
 import { pageButton } from '../common/page/pageButton';
+import type { BannerError } from '../common/page/errorBanner';
 import { PageFrame } from '../common/page/pageFrame';
 import { getUiState, keepShown, onHostMessage, postToHost, setUiState } from '../common/vscodeApi';
 import { distributionChart } from './distributionChart';
@@ -28,15 +29,16 @@ let ui: FactExplorerUi = { table: false, ...getUiState<FactExplorerUi>() };
 
 let shown: { distribution: FactDistributionDto; restored?: RestoredNote } | undefined;
 let loadingPath: string | undefined;
-let problem: string | undefined;
+/** The last failure (the error banner), until the next load. */
+let problem: BannerError | undefined;
 
 const openValue = (value: FactValue) => postToHost('factExplorer', { type: 'openNodes', value });
 const refresh = () => postToHost('factExplorer', { type: 'refresh' });
-// Show Log and Edit Connection come once the fact explorer's protocol carries them (issue 31, part A)
 const frame = new PageFrame(document.getElementById('app')!, {
   className: 'fact-toolbar',
   loadingLabel: 'Asking PuppetDB for the distribution',
   reload: { label: 'Load again', run: refresh },
+  errorActions: (action) => postToHost('factExplorer', action),
 });
 
 /** The header: the fact path, what was counted as of when, and the actions. */
@@ -97,7 +99,7 @@ function body(distribution: FactDistributionDto): HTMLElement {
 
 function render(): void {
   frame.showRestored(shown?.restored);
-  frame.showError(problem === undefined ? undefined : { message: problem });
+  frame.showError(problem);
   // while another path loads, the header names it (the last one's numbers are not its)
   const current = loadingPath === undefined ? shown?.distribution : undefined;
   showHeader(current);
@@ -118,7 +120,7 @@ onDateStyleChange(() => {
   if (shown) render();
 });
 
-onHostMessage('factExplorer', (message: Exclude<HostToFactExplorer, { type: 'persist' }>) => {
+onHostMessage('factExplorer', (message: Exclude<HostToFactExplorer, HostToEveryPage>) => {
   switch (message.type) {
     case 'loading':
       problem = undefined;
@@ -144,7 +146,10 @@ onHostMessage('factExplorer', (message: Exclude<HostToFactExplorer, { type: 'per
       frame.showRestored(message.note);
       break;
     case 'error':
-      problem = `PuppetDB did not answer: ${message.message}`;
+      problem = {
+        message: `PuppetDB did not answer: ${message.message}`,
+        editConnection: message.editConnection,
+      };
       loadingPath = undefined;
       render();
       break;

@@ -21,7 +21,8 @@ import {
 } from '../../shared/catalogGraphModel';
 import { nearestTo, nextInDirection, type Direction } from '../../shared/graphNavigation';
 import { CatalogParts } from '../../shared/catalogParts';
-import { MESSAGE_TEXT_MAX_CHARS, type HostToGraph, type RestoredNote } from '../../shared/protocol';
+import type { HostToGraph, RestoredNote } from '../../shared/protocol';
+import { MESSAGE_TEXT_MAX_CHARS } from '../../shared/protocol/common';
 import { keepShown, onHostMessage, postToHost } from '../common/vscodeApi';
 import { IdleWork, nextPaint, nextTask } from '../common/tasks';
 import { PageFrame } from '../common/page/pageFrame';

@@ -8,7 +8,7 @@ import '../common/page/pageFrame.css';
 // the grid's rules before the view's own, which refine them
 import '../common/grid/grid.css';
 import './inventory.css';
-import type { HostToInventory } from '../../shared/protocol';
+import type { HostToEveryPage, HostToInventory } from '../../shared/protocol';
 import { inventorySearchText, type InventoryRow } from '../../shared/inventoryTable';
 import { unpackRows } from '../../shared/packedRows';
 import { PageFrame } from '../common/page/pageFrame';
@@ -25,11 +25,11 @@ let ui: InventoryUi = getUiState<InventoryUi>() ?? {};
 const saveUi = (partial: InventoryUi) => setUiState((ui = { ...ui, ...partial }));
 
 const reload = () => postToHost('inventory', { type: 'reload' });
-// Show Log and Edit Connection come once the inventory's protocol carries them (issue 31, part A)
 const frame = new PageFrame(document.getElementById('app')!, {
   className: 'inventory-toolbar',
   loadingLabel: 'Loading the inventory',
   reload: { label: 'Load again', run: reload },
+  errorActions: (action) => postToHost('inventory', action),
 });
 const filter = document.createElement('vscode-textfield');
 filter.className = 'inventory-filter';
@@ -137,7 +137,7 @@ function keepSoon(): void {
   });
 }
 
-function handle(message: Exclude<HostToInventory, { type: 'persist' }>): void {
+function handle(message: Exclude<HostToInventory, HostToEveryPage>): void {
   switch (message.type) {
     case 'loading':
       complete = false;
@@ -173,7 +173,7 @@ function handle(message: Exclude<HostToInventory, { type: 'persist' }>): void {
     }
     case 'error':
       frame.setLoading(false);
-      frame.showError({ message: message.message });
+      frame.showError(message);
       return;
   }
 }

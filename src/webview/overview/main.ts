@@ -9,9 +9,10 @@ import '../common/page/pageFrame.css';
 import '../common/chartPage.css';
 import './overview.css';
 import type { OverviewDto, RunsRange } from '../../shared/overview';
-import type { HostToOverview, RestoredNote } from '../../shared/protocol';
+import type { HostToEveryPage, HostToOverview, RestoredNote } from '../../shared/protocol';
 import { onDateStyleChange, timeText } from '../common/dateStyle';
 import { pageButton } from '../common/page/pageButton';
+import type { BannerError } from '../common/page/errorBanner';
 import { PageFrame } from '../common/page/pageFrame';
 import { getUiState, keepShown, onHostMessage, postToHost, setUiState } from '../common/vscodeApi';
 import { environmentsTable, fleetTiles } from './countsView';
@@ -29,14 +30,15 @@ const saveUi = (partial: Partial<OverviewUi>) => setUiState((ui = { ...ui, ...pa
 
 let shown:
   { overview: OverviewDto; autoRefreshSeconds: number; restored?: RestoredNote } | undefined;
-let problem: string | undefined;
+/** The last failure (the error banner), until the next load. */
+let problem: BannerError | undefined;
 
 const refresh = () => postToHost('overview', { type: 'refresh', range: ui.range });
-// Show Log and Edit Connection come once the overview's protocol carries them (issue 31, part A)
 const frame = new PageFrame(document.getElementById('app')!, {
   className: 'overview-toolbar',
   loadingLabel: 'Asking PuppetDB for the overview',
   reload: { label: 'Load again', run: refresh },
+  errorActions: (action) => postToHost('overview', action),
 });
 
 /** The header: what the overview is of, as of when, and its actions. */
@@ -129,7 +131,7 @@ function setRadiator(on: boolean): void {
 
 function render(): void {
   document.body.classList.toggle('radiator', ui.radiator && shown !== undefined);
-  frame.showError(problem === undefined ? undefined : { message: problem });
+  frame.showError(problem);
   if (!shown) {
     frame.setLoading(problem === undefined);
     frame.status.textContent = problem === undefined ? 'Asking PuppetDB…' : '';
@@ -192,7 +194,7 @@ document.addEventListener('keydown', (event) => {
   if (event.key === 'Escape' && ui.radiator) setRadiator(false);
 });
 
-onHostMessage('overview', (message: Exclude<HostToOverview, { type: 'persist' }>) => {
+onHostMessage('overview', (message: Exclude<HostToOverview, HostToEveryPage>) => {
   switch (message.type) {
     case 'loading':
       problem = undefined;
@@ -212,7 +214,10 @@ onHostMessage('overview', (message: Exclude<HostToOverview, { type: 'persist' }>
       frame.showRestored(message.note);
       break;
     case 'error':
-      problem = `PuppetDB did not answer the overview: ${message.message}`;
+      problem = {
+        message: `PuppetDB did not answer the overview: ${message.message}`,
+        editConnection: message.editConnection,
+      };
       render();
       break;
   }

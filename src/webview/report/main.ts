@@ -11,7 +11,7 @@ import '../common/page/pageFrame.css';
 // the grid's rules before the view's own, which refine them
 import '../common/grid/grid.css';
 import './report.css';
-import type { HostToReport, RestoredNote } from '../../shared/protocol';
+import type { HostToEveryPage, HostToReport, RestoredNote } from '../../shared/protocol';
 import type { ReportDto } from '../../shared/reportDto';
 import { runStatusLook } from '../../shared/runStatusLook';
 import { dateText, onDateStyleChange } from '../common/dateStyle';
@@ -149,7 +149,7 @@ onDateStyleChange(() => {
   frame.body.querySelector('.report-panel-summary')?.replaceChildren(renderSummary(shown.report));
 });
 
-function handle(received: Exclude<HostToReport, { type: 'persist' }>): void {
+function handle(received: Exclude<HostToReport, HostToEveryPage>): void {
   switch (received.type) {
     case 'loading':
       clear();

@@ -9,7 +9,12 @@ import '../common/page/pageFrame.css';
 // the grid's rules before the view's own, which refine them
 import '../common/grid/grid.css';
 import './runs.css';
-import type { HostToRuns, RecentRunsSnapshot, RestoredNote } from '../../shared/protocol';
+import type {
+  HostToEveryPage,
+  HostToRuns,
+  RecentRunsSnapshot,
+  RestoredNote,
+} from '../../shared/protocol';
 import {
   RUN_STATUSES,
   RUN_WINDOWS,
@@ -250,7 +255,7 @@ function keepIfComplete(): void {
   );
 }
 
-function handle(message: Exclude<HostToRuns, { type: 'persist' }>): void {
+function handle(message: Exclude<HostToRuns, HostToEveryPage>): void {
   switch (message.type) {
     case 'loading':
       complete = false;

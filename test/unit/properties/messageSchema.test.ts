@@ -1,26 +1,25 @@
 /**
- * The run-time check of what a webview posts (protocolSchema.ts on messageSchema.ts), and of the
+ * The run-time check of what a webview posts (protocol/schema.ts on messageSchema.ts), and of the
  * state VS Code gives back on a reload: for any value (JSON, what structured cloning can carry,
  * objects with a known `type` and stray fields, and valid messages with parts replaced, dropped
  * or added) the check never throws, only accepts or refuses; and whatever it accepts has the
- * shape protocol.ts declares, as the TypeScript compiler reads the declaration.
+ * shape protocol/ declares, as the TypeScript compiler reads the declaration.
  */
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import fc from 'fast-check';
-import type { WebviewEntry } from '../../../src/shared/protocol';
+import { viewSchemas, type WebviewEntry } from '../../../src/shared/protocol';
 import {
   checkRestoreInfo,
   checkRestoredState,
   checkToHost,
   isPanelId,
-  toHostSchemas,
-} from '../../../src/shared/protocolSchema';
+} from '../../../src/shared/protocol/schema';
 import { assertProperty } from './support/property';
 import { typeShapes, type TypeShapes } from './support/typeShapes';
 
 /** Every webview: the schema map has each (it does not compile without). */
-const ENTRIES = Object.keys(toHostSchemas) as WebviewEntry[];
+const ENTRIES = Object.keys(viewSchemas) as WebviewEntry[];
 
 /**
  * The declared shapes: each webview's messages to the host, its restore info, and its kept

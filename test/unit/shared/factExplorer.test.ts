@@ -9,7 +9,7 @@ import {
   isFactValue,
   parseFactPath,
 } from '../../../src/shared/factExplorer';
-import { checkToHost } from '../../../src/shared/protocolSchema';
+import { checkToHost } from '../../../src/shared/protocol/schema';
 
 describe('fact paths', () => {
   it('are written dotted, odd segments quoted, indexes bare, and read back', () => {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { bucketBounds, bucketKeys, bucketLabel, rangeStart } from '../../../src/shared/overview';
-import { checkToHost } from '../../../src/shared/protocolSchema';
+import { checkToHost } from '../../../src/shared/protocol/schema';
 import { eventsQuery, eventsTitle, sourceKey } from '../../../src/shared/eventTableSource';
 
 describe('overview buckets', () => {

@@ -4,9 +4,12 @@ import {
   checkRestoreInfo,
   checkRestoredState,
   checkToHost,
+} from '../../../src/shared/protocol/schema';
+import {
   restoredNote,
-} from '../../../src/shared/protocolSchema';
-import { SHOWN_CONTENT_MAX_CHARS, type WebviewEntry } from '../../../src/shared/protocol';
+  SHOWN_CONTENT_MAX_CHARS,
+  type WebviewEntry,
+} from '../../../src/shared/protocol';
 
 /** Messages of every webview that keep the protocol. */
 const valid: Array<[WebviewEntry, unknown]> = [

@@ -5,8 +5,8 @@ import {
   checkRestoreInfo,
   checkRestoredState,
   checkToHost,
-  runsFilter,
-} from '../../../src/shared/protocolSchema';
+} from '../../../src/shared/protocol/schema';
+import { runsFilter } from '../../../src/shared/protocol/runsSchema';
 import {
   MAX_RUNS,
   recentRunsRequest,

@@ -1,19 +1,23 @@
 /**
  * What an error shown in place offers, in a real VS Code host: a PuppetDB that refuses
  * connections gives a tree error item carrying Retry, Show Log and Edit Connection (the menus of
- * package.json, keyed by its contextValue), and each panel's error banner posts Show Log and Edit
- * Connection messages its host takes. Show Log opens the extension's log, Edit Connection the
+ * package.json, keyed by its contextValue), and every panel's error banner (all eight views) posts
+ * Show Log and Edit Connection messages its host takes. Show Log opens the extension's log, Edit Connection the
  * connection's form (its URL step, which is closed again here).
  */
 import assert from 'node:assert/strict';
 import { createServer } from 'node:net';
 import * as vscode from 'vscode';
 import type { ExtensionApi } from '../../../src/extension/extension';
+import type { FactExplorerInfo } from '../../../src/extension/factExplorer/factExplorerPanel';
 import type { GraphPanelState } from '../../../src/extension/graph/catalogGraphPanel';
 import { Commands, ContextValues } from '../../../src/extension/ids';
+import type { InventoryPanelInfo } from '../../../src/extension/inventory/inventoryPanel';
+import type { OverviewPanelInfo } from '../../../src/extension/overview/overviewPanel';
 import type { RunOutcome } from '../../../src/extension/pql/resultsPanel';
 import type { EventsPanelInfo } from '../../../src/extension/reports/eventsPanel';
 import type { ReportPanelInfo } from '../../../src/extension/reports/reportPanel';
+import type { RecentRunsPanelInfo } from '../../../src/extension/runs/recentRunsPanel';
 import type { ExplorerNode } from '../../../src/extension/tree/explorerNode';
 import type { WebviewEntry } from '../../../src/shared/protocol';
 import { until } from '../until';
@@ -197,6 +201,48 @@ describe('Error items and error banners offer Show Log and Edit Connection', fun
         const info = await vscode.commands.executeCommand<ReportPanelInfo>(Commands.openReport, {
           connectionId: CONNECTION.id,
           reportHash: HASH,
+        });
+        return info.error;
+      },
+    },
+    {
+      entry: 'inventory',
+      async open() {
+        const info = await vscode.commands.executeCommand<InventoryPanelInfo>(
+          Commands.openInventory,
+          { connectionId: CONNECTION.id },
+        );
+        assert.equal(info.state, 'error');
+        return info.error;
+      },
+    },
+    {
+      entry: 'overview',
+      async open() {
+        const info = await vscode.commands.executeCommand<OverviewPanelInfo>(
+          Commands.openOverview,
+          { connectionId: CONNECTION.id },
+        );
+        return info.error;
+      },
+    },
+    {
+      entry: 'runs',
+      async open() {
+        const info = await vscode.commands.executeCommand<RecentRunsPanelInfo>(
+          Commands.showRecentRuns,
+          { connectionId: CONNECTION.id },
+        );
+        assert.equal(info.state, 'error');
+        return info.error;
+      },
+    },
+    {
+      entry: 'factExplorer',
+      async open() {
+        const info = await vscode.commands.executeCommand<FactExplorerInfo>(Commands.exploreFact, {
+          connectionId: CONNECTION.id,
+          path: ['os', 'family'],
         });
         return info.error;
       },

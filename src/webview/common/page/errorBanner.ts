@@ -18,8 +18,8 @@ export interface BannerError {
 
 export interface BannerActions {
   retry(): void;
-  /** Show Log and Edit Connection (left out where the view's protocol has neither yet). */
-  post?: (action: ErrorBannerAction) => void;
+  /** Show Log and Edit Connection, posted to the host (which answers them the same for every view). */
+  post: (action: ErrorBannerAction) => void;
 }
 
 /** Fills `banner` (role=alert) with `error` and its actions. */
@@ -47,7 +47,7 @@ export function fillErrorBanner(
   diagnose.className = 'error-actions';
   row.append(retry, diagnose);
   const { post } = actions;
-  if (post && error.editConnection) {
+  if (error.editConnection) {
     diagnose.append(
       actionButton(
         'Edit Connection…',
@@ -57,16 +57,14 @@ export function fillErrorBanner(
       ),
     );
   }
-  if (post) {
-    diagnose.append(
-      actionButton(
-        'Show Log',
-        'Show the PuppetDB Explorer log, where the failure is written with its causes',
-        () => post({ type: 'showLog' }),
-        'secondary',
-      ),
-    );
-  }
+  diagnose.append(
+    actionButton(
+      'Show Log',
+      'Show the PuppetDB Explorer log, where the failure is written with its causes',
+      () => post({ type: 'showLog' }),
+      'secondary',
+    ),
+  );
   banner.append(row);
 }
 

@@ -22,8 +22,8 @@ export interface PageFrameOptions {
    * error banner's Retry post the view's own reload, refresh or rerun.
    */
   reload: { label: ReloadLabel; run(): void };
-  /** Posts the banner's Show Log and Edit Connection (absent where the view's protocol lacks them). */
-  errorActions?: (action: ErrorBannerAction) => void;
+  /** Posts the banner's Show Log and Edit Connection (every view's protocol takes them: common.ts). */
+  errorActions: (action: ErrorBannerAction) => void;
 }
 
 export class PageFrame {

@@ -1,4 +1,4 @@
-import { EVENTS_PER_MESSAGE } from '../../../shared/protocol';
+import { EVENTS_PER_MESSAGE } from '../../../shared/protocol/events';
 import type { EventRowDto } from '../../../shared/reportDto';
 
 /**

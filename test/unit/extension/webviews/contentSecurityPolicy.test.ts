@@ -5,11 +5,10 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { webviewPage } from '../../../../src/extension/webviews/webviewPage';
-import { toHostSchemas } from '../../../../src/shared/protocolSchema';
-import type { WebviewEntry } from '../../../../src/shared/protocol';
+import { viewSchemas, type WebviewEntry } from '../../../../src/shared/protocol';
 
 /** Every view (the schema map must name each entry of the protocol, or it does not compile). */
-const ENTRIES = Object.keys(toHostSchemas) as WebviewEntry[];
+const ENTRIES = Object.keys(viewSchemas) as WebviewEntry[];
 const CSP_SOURCE = 'https://file+.vscode-resource.vscode-cdn.net';
 
 /** The page of `entry` as webviewHtml writes it, its files' text stood in for. */
