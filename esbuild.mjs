@@ -4,6 +4,7 @@
 import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import * as esbuild from 'esbuild';
 import { clientAsSeparateFile } from './scripts/build/clientAsSeparateFile.mjs';
+import { webviewEntries as webviewEntriesOf } from './scripts/build/webviewEntries.mjs';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
@@ -33,11 +34,7 @@ if (existsSync('src/extension/extension.ts')) {
 }
 
 // Webviews: browser ESM, everything bundled (no CDN); codicons copied beside them.
-const webviewEntries = existsSync('src/webview')
-  ? readdirSync('src/webview', { withFileTypes: true })
-      .filter((entry) => entry.isDirectory() && existsSync(`src/webview/${entry.name}/main.ts`))
-      .map((entry) => entry.name)
-  : [];
+const webviewEntries = webviewEntriesOf();
 if (webviewEntries.length > 0) {
   builds.push({
     bundle: true,
