@@ -3,6 +3,7 @@
  * Every fetch behind them can be cancelled (closing the picker aborts the request).
  */
 import * as vscode from 'vscode';
+import { parseIsoRange } from '../shared/eventTableSource';
 import { inert, type InertText } from './inertText';
 import type { Services } from './services';
 import { MAX_LIST_ROWS } from './boundedRows';
@@ -129,4 +130,25 @@ export function pickFromServer<T extends vscode.QuickPickItem>(options: {
       quickPick.dispose();
     });
   });
+}
+
+/** A button of a quick pick (its title bar or an item): a codicon, and what it does. */
+export function quickButton(icon: string, tooltip: string): vscode.QuickInputButton {
+  return { iconPath: new vscode.ThemeIcon(icon), tooltip };
+}
+
+/** A time range typed as ISO-8601 "start / end" (the end optional; UTC unless a zone is given). */
+export async function askIsoRange(
+  prompt: string,
+): Promise<{ since: string; until?: string } | undefined> {
+  const input = await vscode.window.showInputBox({
+    prompt,
+    placeHolder: '2024-05-01T00:00Z / 2024-05-02T00:00Z',
+    ignoreFocusOut: true,
+    validateInput: (value) =>
+      parseIsoRange(value)
+        ? undefined
+        : vscode.l10n.t('An ISO-8601 date or date-time, optionally "/ end".'),
+  });
+  return input === undefined ? undefined : parseIsoRange(input);
 }

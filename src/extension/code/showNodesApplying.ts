@@ -10,8 +10,7 @@ import { normaliseClassTitle, normaliseType } from '../fleet/resourceRef';
 import { inert } from '../inertText';
 import type { Services } from '../services';
 import type { CountTarget } from './fleetCounts';
-import { MAX_LIST_ROWS } from '../boundedRows';
-import { rowsAtMost } from '../truncationNotice';
+import { nodesMatching } from '../fleet/nodesMatching';
 
 export type NodesApplyingTarget = { connectionId: string } & CountTarget;
 
@@ -45,17 +44,7 @@ export async function showNodesApplying(
       target.kind === 'node'
         ? vscode.l10n.t('Nodes of this node definition')
         : vscode.l10n.t('Nodes applying {0}', inert(target.name)),
-    load: async (signal) =>
-      rowsAtMost(
-        (await services.store.client(connectionId)).nodes({
-          query,
-          withStatus: true,
-          unreported: services.settings.unreportedHours(),
-          signal,
-        }),
-        MAX_LIST_ROWS,
-        vscode.l10n.t('The node list'),
-      ),
+    load: (signal) => nodesMatching(services, connectionId, query, signal),
   });
 }
 

@@ -12,6 +12,7 @@ import { Commands, PqlLanguageId } from '../ids';
 import { inert } from '../inertText';
 import type { Services } from '../services';
 import { showNodeList } from '../fleet/nodeListPicker';
+import { nodesMatching } from '../fleet/nodesMatching';
 import { viewCommand, type PanelDefinition } from '../webviews/definePanel';
 import { PaintedContent } from '../webviews/paintedContent';
 import {
@@ -22,8 +23,7 @@ import {
 } from '../webviews/webviewPanelHost';
 import { factPql, fetchDistribution, nodesWithValueQuery } from './factQueries';
 import { exploredPath, pickFactPath } from './pickFactPath';
-import { MAX_LIST_ROWS } from '../boundedRows';
-import { noteTruncated, rowsAtMost } from '../truncationNotice';
+import { noteTruncated } from '../truncationNotice';
 
 /** What the explore command answers (host tests and the bench read it). */
 export interface FactExplorerInfo {
@@ -181,19 +181,8 @@ export class FactExplorerPanel extends WebviewPanelHost<'factExplorer'> {
         inert(formatFactPath(path)),
         inert(factValueText(value), { maxChars: 200 }),
       ),
-      load: async (signal): Promise<Node[]> => {
-        const client = await this.services.store.client(this.connectionId);
-        return rowsAtMost(
-          client.nodes({
-            query: nodesWithValueQuery(path, value),
-            withStatus: true,
-            unreported: this.services.settings.unreportedHours(),
-            signal,
-          }),
-          MAX_LIST_ROWS,
-          vscode.l10n.t('The node list'),
-        );
-      },
+      load: (signal): Promise<Node[]> =>
+        nodesMatching(this.services, this.connectionId, nodesWithValueQuery(path, value), signal),
     });
     return nodes.then((listed) => ({ value, certnames: listed?.map((node) => node.name) }));
   }

@@ -20,6 +20,7 @@ import {
 } from './resourceRef';
 import { MAX_LIST_ROWS } from '../boundedRows';
 import { rowsAtMost } from '../truncationNotice';
+import { nodesMatching } from './nodesMatching';
 
 /** What the command answers once the list has loaded (the list stays open for the user). */
 export interface FoundNodes {
@@ -59,24 +60,19 @@ export async function nodesWithResource(
   { type, title }: ResourceRef,
   signal?: AbortSignal,
 ): Promise<Node[]> {
-  const client = await services.store.client(connectionId);
-  return rowsAtMost(
-    client.nodes({
-      query: [
-        'in',
+  return nodesMatching(
+    services,
+    connectionId,
+    [
+      'in',
+      'certname',
+      [
+        'extract',
         'certname',
-        [
-          'extract',
-          'certname',
-          ['select_resources', ['and', ['=', 'type', type], ['=', 'title', title]]],
-        ],
+        ['select_resources', ['and', ['=', 'type', type], ['=', 'title', title]]],
       ],
-      withStatus: true,
-      unreported: services.settings.unreportedHours(),
-      signal,
-    }),
-    MAX_LIST_ROWS,
-    vscode.l10n.t('The node list'),
+    ],
+    signal,
   );
 }
 

@@ -4,6 +4,7 @@
  * fetch behind it is cancelled when the list is closed before it arrives.
  */
 import * as vscode from 'vscode';
+import { quickButton } from '../pickers';
 import type { Node } from '../../client';
 import { inert } from '../inertText';
 import { openViews } from '../webviews/openViews';
@@ -27,18 +28,9 @@ interface NodeItem extends vscode.QuickPickItem {
   node: Node;
 }
 
-const GRAPH_BUTTON: vscode.QuickInputButton = {
-  iconPath: new vscode.ThemeIcon('type-hierarchy'),
-  tooltip: vscode.l10n.t('Open Catalog Graph'),
-};
-const REPORT_BUTTON: vscode.QuickInputButton = {
-  iconPath: new vscode.ThemeIcon('output'),
-  tooltip: vscode.l10n.t('Open Latest Report'),
-};
-const COPY_BUTTON: vscode.QuickInputButton = {
-  iconPath: new vscode.ThemeIcon('copy'),
-  tooltip: vscode.l10n.t('Copy Certnames'),
-};
+const GRAPH_BUTTON = quickButton('type-hierarchy', vscode.l10n.t('Open Catalog Graph'));
+const REPORT_BUTTON = quickButton('output', vscode.l10n.t('Open Latest Report'));
+const COPY_BUTTON = quickButton('copy', vscode.l10n.t('Copy Certnames'));
 
 /** Sorts nodes by status (failures first), then by certname. */
 export function byAttention(a: Node, b: Node): number {

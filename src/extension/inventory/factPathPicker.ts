@@ -3,6 +3,7 @@ import type { OrderBy, PuppetDB } from '../../client';
 import { columnOfFactPath } from '../../shared/inventoryTable';
 import { MAX_LIST_ROWS } from '../boundedRows';
 import { inert } from '../inertText';
+import { pickFromServer } from '../pickers';
 import { rowsAtMost } from '../truncationNotice';
 
 /**
@@ -14,22 +15,18 @@ export async function pickFactPathColumn(
   client: PuppetDB,
   shown: readonly string[],
 ): Promise<string | undefined> {
-  const quickPick = vscode.window.createQuickPick<vscode.QuickPickItem & { column: string }>();
-  quickPick.title = vscode.l10n.t('Add an inventory column');
-  quickPick.placeholder = vscode.l10n.t('Fact path, e.g. os.distro.codename');
-  quickPick.ignoreFocusOut = true;
-  quickPick.matchOnDescription = true;
-  quickPick.busy = true;
-  quickPick.show();
-  const controller = new AbortController();
-  const factPaths = (options: { query?: unknown[]; orderBy?: OrderBy }) =>
-    rowsAtMost(
-      client.stream('fact-paths', { ...options, signal: controller.signal }),
-      MAX_LIST_ROWS,
-      vscode.l10n.t('The fact paths'),
-    ) as Promise<Array<{ path?: unknown; type?: unknown }>>;
-  void (async () => {
-    try {
+  const picked = await pickFromServer({
+    title: vscode.l10n.t('Add an inventory column'),
+    placeholder: vscode.l10n.t('Fact path, e.g. os.distro.codename'),
+    failedPlaceholder: (message) =>
+      vscode.l10n.t('Type a fact path (paths could not be listed: {0})', message),
+    load: async (signal) => {
+      const factPaths = (options: { query?: unknown[]; orderBy?: OrderBy }) =>
+        rowsAtMost(
+          client.stream('fact-paths', { ...options, signal }),
+          MAX_LIST_ROWS,
+          vscode.l10n.t('The fact paths'),
+        ) as Promise<Array<{ path?: unknown; type?: unknown }>>;
       const rows = await factPaths({
         // arrays' items (integer path segments) can't be extracted one by one
         query: ['not', ['=', 'type', 'integer-index']],
@@ -48,31 +45,11 @@ export async function pickFactPathColumn(
           column,
         });
       }
-      quickPick.items = items;
-    } catch (error) {
-      if (!controller.signal.aborted) {
-        quickPick.placeholder = vscode.l10n.t(
-          'Type a fact path (paths could not be listed: {0})',
-          inert(error instanceof Error ? error.message : String(error)),
-        );
-      }
-    }
-    quickPick.busy = false;
-  })();
-  return new Promise((resolve) => {
-    quickPick.onDidAccept(() => {
-      const picked = quickPick.selectedItems[0]?.column.slice('facts.'.length);
-      const typed = picked ?? quickPick.value.trim();
-      const column = typed.startsWith('facts.') ? typed : `facts.${typed}`;
-      resolve(
-        columnOfFactPath(column.slice('facts.'.length).split('.')) && typed ? column : undefined,
-      );
-      quickPick.hide();
-    });
-    quickPick.onDidHide(() => {
-      controller.abort();
-      resolve(undefined);
-      quickPick.dispose();
-    });
+      return items;
+    },
   });
+  const typed = picked?.item?.column.slice('facts.'.length) ?? picked?.typed;
+  if (!typed) return undefined;
+  const column = typed.startsWith('facts.') ? typed : `facts.${typed}`;
+  return columnOfFactPath(column.slice('facts.'.length).split('.')) ? column : undefined;
 }

@@ -11,6 +11,7 @@ import * as vscode from 'vscode';
 import type { Node, PuppetDB } from '../../client';
 import { showNodeList } from '../fleet/nodeListPicker';
 import { inert } from '../inertText';
+import { pickFromServer, quickButton } from '../pickers';
 import { resolveCommandTarget } from '../commands/commandTarget';
 import { exportRows } from '../export/exportRows';
 import type { Services } from '../services';
@@ -100,39 +101,16 @@ function exportHolders(
 
 /** Every package name, filtered as the user types; a name typed by hand is taken too. */
 async function pickPackageName(client: PuppetDB): Promise<string | undefined> {
-  const quickPick = vscode.window.createQuickPick<vscode.QuickPickItem & { name: string }>();
-  quickPick.title = vscode.l10n.t('Find Packages');
-  quickPick.placeholder = vscode.l10n.t('Package name (e.g. openssl)');
-  quickPick.ignoreFocusOut = true;
-  quickPick.busy = true;
-  quickPick.show();
-  const controller = new AbortController();
-  void (async () => {
-    try {
-      const names = await packageNames(client, controller.signal);
+  const picked = await pickFromServer({
+    title: vscode.l10n.t('Find Packages'),
+    placeholder: vscode.l10n.t('Package name (e.g. openssl)'),
+    failedPlaceholder: (message) =>
+      vscode.l10n.t('Type a package name (names could not be listed: {0})', message),
+    load: async (signal) =>
       // the name is kept as it is; the label shows it inert (a link or an icon stays text)
-      quickPick.items = names.map((name) => ({ label: inert(name), name }));
-    } catch (error) {
-      if (!controller.signal.aborted) {
-        quickPick.placeholder = vscode.l10n.t(
-          'Type a package name (names could not be listed: {0})',
-          inert(error instanceof Error ? error.message : String(error)),
-        );
-      }
-    }
-    quickPick.busy = false;
-  })();
-  return new Promise((resolve) => {
-    quickPick.onDidAccept(() => {
-      resolve(quickPick.selectedItems[0]?.name ?? (quickPick.value.trim() || undefined));
-      quickPick.hide();
-    });
-    quickPick.onDidHide(() => {
-      controller.abort();
-      resolve(undefined);
-      quickPick.dispose();
-    });
+      (await packageNames(client, signal)).map((name) => ({ label: inert(name), name })),
   });
+  return picked?.item?.name ?? picked?.typed;
 }
 
 interface VersionItem extends vscode.QuickPickItem {
@@ -155,18 +133,18 @@ async function browseVersions(
     );
     return;
   }
-  const filterButton: vscode.QuickInputButton = {
-    iconPath: new vscode.ThemeIcon('filter'),
-    tooltip: vscode.l10n.t('Only versions older than…'),
-  };
-  const clearButton: vscode.QuickInputButton = {
-    iconPath: new vscode.ThemeIcon('clear-all'),
-    tooltip: vscode.l10n.t('All versions'),
-  };
-  const exportButton: vscode.QuickInputButton = {
-    iconPath: new vscode.ThemeIcon('save'),
-    tooltip: vscode.l10n.t('Export the nodes of the listed versions as CSV'),
-  };
+  const filterButton: vscode.QuickInputButton = quickButton(
+    'filter',
+    vscode.l10n.t('Only versions older than…'),
+  );
+  const clearButton: vscode.QuickInputButton = quickButton(
+    'clear-all',
+    vscode.l10n.t('All versions'),
+  );
+  const exportButton: vscode.QuickInputButton = quickButton(
+    'save',
+    vscode.l10n.t('Export the nodes of the listed versions as CSV'),
+  );
   const quickPick = vscode.window.createQuickPick<VersionItem>();
   quickPick.ignoreFocusOut = true;
   quickPick.matchOnDescription = true;

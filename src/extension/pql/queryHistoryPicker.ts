@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { quickButton } from '../pickers';
 import { PqlLanguageId } from '../ids';
 import { inert } from '../inertText';
 import type { Services } from '../services';
@@ -16,14 +17,11 @@ export async function showQueryHistory(
     return;
   }
   // made here, not at load, so they are worded after VS Code has read the extension's bundle
-  const runAgain: vscode.QuickInputButton = {
-    iconPath: new vscode.ThemeIcon('play'),
-    tooltip: vscode.l10n.t('Run again'),
-  };
-  const open: vscode.QuickInputButton = {
-    iconPath: new vscode.ThemeIcon('go-to-file'),
-    tooltip: vscode.l10n.t('Open in an editor'),
-  };
+  const runAgain: vscode.QuickInputButton = quickButton('play', vscode.l10n.t('Run again'));
+  const open: vscode.QuickInputButton = quickButton(
+    'go-to-file',
+    vscode.l10n.t('Open in an editor'),
+  );
   const picker = vscode.window.createQuickPick<vscode.QuickPickItem & { entry: HistoryEntry }>();
   picker.title = vscode.l10n.t('PQL query history');
   picker.placeholder = vscode.l10n.t('Enter runs the query again');

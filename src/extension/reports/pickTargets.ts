@@ -5,12 +5,12 @@
  * user cancelled.
  */
 import * as vscode from 'vscode';
-import { lastHours, parseIsoRange, type EventsSource } from '../../shared/eventTableSource';
+import { lastHours, type EventsSource } from '../../shared/eventTableSource';
 import { declaredAtFilter, fleetEventsFilter } from '../../shared/protocol/eventsSchema';
 import type { CommandArgument } from '../commands/commandTarget';
 import { inert } from '../inertText';
 import type { Services } from '../services';
-import { pickCertname } from '../pickers';
+import { askIsoRange, pickCertname } from '../pickers';
 import { rowsAtMost } from '../truncationNotice';
 
 /** Which events: a report's, a node's (its latest report, or a range), the fleet's or a line's. */
@@ -78,19 +78,12 @@ async function pickNodeRange(certname: string): Promise<EventsSource | undefined
   if (!choice) return undefined;
   if (choice.range === 'latest') return { certname };
   if (typeof choice.range === 'number') return { certname, ...lastHours(choice.range, new Date()) };
-  const input = await vscode.window.showInputBox({
-    prompt: vscode.l10n.t(
+  const range = await askIsoRange(
+    vscode.l10n.t(
       'Events of {0} from … to … (the end is optional; UTC unless a zone is given)',
       shown,
     ),
-    placeHolder: '2024-05-01T00:00Z / 2024-05-02T00:00Z',
-    ignoreFocusOut: true,
-    validateInput: (value) =>
-      parseIsoRange(value)
-        ? undefined
-        : vscode.l10n.t('An ISO-8601 date or date-time, optionally "/ end".'),
-  });
-  const range = input === undefined ? undefined : parseIsoRange(input);
+  );
   return range && { certname, ...range };
 }
 

@@ -3,7 +3,7 @@
  * ISO-8601. Shared by "Show Recent Runs" (its custom window) and "Show Fleet Events…".
  */
 import * as vscode from 'vscode';
-import { parseIsoRange } from '../../shared/eventTableSource';
+import { askIsoRange } from '../pickers';
 import type { RunsWindow } from '../../shared/recentRuns';
 
 /** The window, or undefined when the user cancelled. */
@@ -25,17 +25,10 @@ export async function pickRunsWindow(placeHolder: string): Promise<RunsWindow | 
 }
 
 /** A range typed by the user: `since`, or `since / until` (UTC unless a zone is given). */
-export async function askCustomWindow(): Promise<RunsWindow | undefined> {
-  const input = await vscode.window.showInputBox({
-    prompt: vscode.l10n.t(
+export function askCustomWindow(): Promise<RunsWindow | undefined> {
+  return askIsoRange(
+    vscode.l10n.t(
       'From … to … (the end is optional; UTC unless a zone is given), e.g. 2024-05-01T00:00Z / 2024-05-02T00:00Z',
     ),
-    placeHolder: '2024-05-01T00:00Z / 2024-05-02T00:00Z',
-    ignoreFocusOut: true,
-    validateInput: (value) =>
-      parseIsoRange(value)
-        ? undefined
-        : vscode.l10n.t('An ISO-8601 date or date-time, optionally "/ end".'),
-  });
-  return input === undefined ? undefined : parseIsoRange(input);
+  );
 }
