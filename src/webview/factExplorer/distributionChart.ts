@@ -15,21 +15,12 @@ import {
   type FactValue,
 } from '../../shared/factExplorer';
 import { moveRovingFocus } from '../common/rovingFocus';
+import { svgElement } from '../common/svgElement';
 
-const SVG = 'http://www.w3.org/2000/svg';
 /** Distinct pie colours (charts.* theme colours), "other" apart. */
 const SLICE_CLASSES = 6;
 
 export type OpenValue = (value: FactValue) => void;
-
-function svgElement<K extends keyof SVGElementTagNameMap>(
-  tag: K,
-  attributes: Record<string, string | number>,
-): SVGElementTagNameMap[K] {
-  const element = document.createElementNS(SVG, tag);
-  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, String(value));
-  return element;
-}
 
 export function sliceLabel(slice: ChartSlice): string {
   return slice.kind === 'value'

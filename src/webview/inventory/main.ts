@@ -15,6 +15,7 @@ import { PageFrame } from '../common/page/pageFrame';
 import { ModelGrid, type ModelGridState } from '../common/grid/modelGrid';
 import { getUiState, keepShown, onHostMessage, postToHost, setUiState } from '../common/vscodeApi';
 import { inventoryColumns } from './inventoryGrid';
+import { filterField } from '../common/page/filterField';
 
 interface InventoryUi {
   filter?: string;
@@ -31,10 +32,11 @@ const frame = new PageFrame(document.getElementById('app')!, {
   reload: { label: 'Load again', run: reload },
   errorActions: (action) => postToHost('inventory', action),
 });
-const filter = document.createElement('vscode-textfield');
-filter.className = 'inventory-filter';
-filter.placeholder = 'Filter (every word, any column)';
-filter.ariaLabel = 'Filter the nodes';
+const filter = filterField({
+  className: 'inventory-filter',
+  placeholder: 'Filter (every word, any column)',
+  label: 'Filter the nodes',
+});
 const count = document.createElement('span');
 count.className = 'inventory-count';
 const button = (label: string, icon: string, onClick: () => void) => {

@@ -14,20 +14,11 @@ import {
   type RunsRange,
 } from '../../shared/overview';
 import { moveRovingFocus } from '../common/rovingFocus';
+import { svgElement } from '../common/svgElement';
 
-const SVG = 'http://www.w3.org/2000/svg';
 const WIDTH = 720;
 const HEIGHT = 200;
 const MARGIN = { top: 8, right: 8, bottom: 22, left: 40 };
-
-function svgElement<K extends keyof SVGElementTagNameMap>(
-  tag: K,
-  attributes: Record<string, string | number>,
-): SVGElementTagNameMap[K] {
-  const element = document.createElementNS(SVG, tag);
-  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, String(value));
-  return element;
-}
 
 /** Opens the runs of one bucket, of one status or all. */
 export type OpenRuns = (bucket: string, status?: RunStatusKey) => void;

@@ -9,6 +9,7 @@ import { plural } from '../../shared/plural';
 import { valueSortKey } from '../../shared/gridSort';
 import { onDateStyleChange, tableDateText } from '../common/dateStyle';
 import { ModelGrid, type ModelGridColumn, type ModelGridState } from '../common/grid/modelGrid';
+import { filterField } from '../common/page/filterField';
 
 const SEVERITY_ICONS = { error: 'error', warning: 'warning', notice: 'info', muted: 'debug-hint' };
 
@@ -102,9 +103,7 @@ export function renderLogs(
   section.className = 'report-logs';
   const toolbar = document.createElement('div');
   toolbar.className = 'toolbar';
-  const text = document.createElement('vscode-textfield');
-  text.placeholder = 'Filter logs';
-  text.label = 'Filter logs';
+  const text = filterField({ placeholder: 'Filter logs', label: 'Filter logs' });
   const level = document.createElement('vscode-single-select');
   level.label = 'Log levels';
   for (const [value, label] of LEVEL_FILTERS) {

@@ -62,7 +62,7 @@ function showHeader(report: ReportDto): void {
   frame.leading.replaceChildren(icon);
   const node = document.createElement('button');
   node.type = 'button';
-  node.className = 'report-node-link';
+  node.className = 'link-button report-node-link';
   node.textContent = report.certname;
   node.title = `Reveal ${report.certname} in the PuppetDB explorer`;
   node.addEventListener('click', () =>

@@ -18,6 +18,7 @@ import { cellValue, updateColumns, type Column } from './columns';
 import { jsonTree } from '../common/jsonTree';
 import { linkColumns, linkMessage } from './links';
 import { resultsColumns } from './resultsColumns';
+import { filterField } from '../common/page/filterField';
 
 const RAW_JSON_LIMIT = 2_000;
 
@@ -40,9 +41,7 @@ const stateLabel = element('span', 'state');
 const counts = element('span', 'counts');
 const timing = element('span', 'timing');
 frame.status.append(stateLabel, counts, timing);
-const filter = document.createElement('vscode-textfield');
-filter.placeholder = 'Filter loaded rows';
-filter.setAttribute('aria-label', 'Filter loaded rows');
+const filter = filterField({ placeholder: 'Filter loaded rows', label: 'Filter loaded rows' });
 const buttons = {
   cancel: button('Cancel', 'Cancel the query (aborts the request)'),
   more: button('Load more', 'Fetch the next page of rows'),

@@ -5,6 +5,7 @@
 import type { GroupBy, StatusCounts } from '../../../shared/eventTable';
 import { EVENT_STATUSES, type EventStatus } from '../../../shared/reportDto';
 import { STATUS_ICONS } from './eventColumns';
+import { filterField } from '../../common/page/filterField';
 
 export interface TableToolbarCallbacks {
   onText(text: string): void;
@@ -26,14 +27,11 @@ export class TableToolbar {
     this.element.setAttribute('role', 'toolbar');
     this.element.setAttribute('aria-label', 'Event filters');
 
-    const textField = document.createElement('vscode-textfield');
-    textField.className = 'events-text-filter';
-    textField.placeholder = 'Filter events (every column)';
-    textField.label = 'Filter events in every column';
-    const searchIcon = document.createElement('span');
-    searchIcon.slot = 'content-before';
-    searchIcon.className = 'codicon codicon-filter';
-    textField.append(searchIcon);
+    const textField = filterField({
+      className: 'events-text-filter',
+      placeholder: 'Filter events (every column)',
+      label: 'Filter events in every column',
+    });
     textField.addEventListener('input', () => callbacks.onText(textField.value));
     this.textField = textField;
 
