@@ -28,6 +28,12 @@ export class ConnectionStore implements vscode.Disposable {
   private readonly subscriptions: vscode.Disposable[];
 
   private readonly secrets: ConnectionSecrets;
+  /**
+   * The save or removal under way (they run one at a time). A client asked for meanwhile is
+   * built from what it writes: Test Connection run the moment Edit Connection's form closes
+   * uses the edit, not the settings and secrets it replaces.
+   */
+  private writing: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly settings: Settings,
@@ -61,9 +67,26 @@ export class ConnectionStore implements vscode.Disposable {
    * servers' origins (an empty secret deletes it). Only the user's own list is written back: a
    * workspace's value never ends up in the user's settings.
    */
-  async save(
+  save(
     connection: ConnectionSettings,
     secrets: Partial<Record<SecretKind, string>> = {},
+  ): Promise<void> {
+    return this.write(() => this.saveNow(connection, secrets));
+  }
+
+  remove(id: string): Promise<void> {
+    return this.write(() => this.removeNow(id));
+  }
+
+  private write(change: () => Promise<void>): Promise<void> {
+    const done = this.writing.then(change);
+    this.writing = done.catch(() => undefined);
+    return done;
+  }
+
+  private async saveNow(
+    connection: ConnectionSettings,
+    secrets: Partial<Record<SecretKind, string>>,
   ): Promise<void> {
     for (const [kind, value] of Object.entries(secrets) as Array<[SecretKind, string]>) {
       await this.secrets.store(connection, kind, value ?? '');
@@ -78,7 +101,7 @@ export class ConnectionStore implements vscode.Disposable {
     this.changed.fire();
   }
 
-  async remove(id: string): Promise<void> {
+  private async removeNow(id: string): Promise<void> {
     await this.secrets.delete(id, 'password');
     await this.secrets.delete(id, 'token');
     this.generation++;
@@ -95,8 +118,9 @@ export class ConnectionStore implements vscode.Disposable {
     return connection ? this.secrets.peek(connection, kind) : undefined;
   }
 
-  /** The open client of a connection (built on first use). */
+  /** The open client of a connection (built on first use, after any save under way). */
   async client(id: string): Promise<PuppetDB> {
+    await this.writing;
     const connection = this.get(id);
     if (!connection) {
       throw new Error(vscode.l10n.t('There is no PuppetDB connection "{0}".', id));

@@ -1,11 +1,10 @@
 /**
  * Credentials follow what the user chose (issue 9 §2), in a real extension host: SecretStorage
- * and settings after an edit, the headers a loopback server really receives, Add Connection's
- * argument and the puppetdb.conf import passing the same checks as the form.
+ * and settings after an edit, the headers the real PuppetDB receives (through a recording proxy
+ * in front of it), the client certificate its HTTPS port checks, Add Connection's argument and
+ * the puppetdb.conf import passing the same checks as the form.
  */
 import assert from 'node:assert/strict';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,31 +13,28 @@ import { ConnectionSecrets } from '../../../src/extension/connections/connection
 import { applyConnectionForm } from '../../../src/extension/connections/saveConnection';
 import type { ExtensionApi } from '../../../src/extension/extension';
 import { Commands } from '../../../src/extension/ids';
-import { testServer } from '../../integration/support/puppetdb';
-import { until } from '../until';
+import { httpClient, testServer } from '../../integration/support/puppetdb';
+import { startFaultProxy, type FaultProxy } from '../../support/faultProxy';
 import { addConnection, testingApi } from '../testingApi';
 
 const EXTENSION_ID = 'puppetdb-explorer.puppetdb-explorer';
 
-/** A loopback "PuppetDB" that answers the version and status calls and keeps every request's headers. */
-async function recordingServer(): Promise<{
-  url: string;
-  headers: IncomingHttpHeaders[];
-  server: Server;
-}> {
-  const headers: IncomingHttpHeaders[] = [];
-  const server = createServer((request, response) => {
-    headers.push(request.headers);
-    response.setHeader('content-type', 'application/json');
-    response.end(
-      request.url?.startsWith('/pdb/meta/v1/version')
-        ? JSON.stringify({ version: '7.99.0' })
-        : JSON.stringify({ state: 'running', status: {} }),
+/** A recording proxy in front of the real PuppetDB's HTTP port: what each request carried. */
+function recordingProxy(): Promise<FaultProxy> {
+  const server = testServer();
+  return startFaultProxy({ target: { host: server.host, port: server.httpPort } });
+}
+
+/** Requests went through `recorder`, each with this user name and password and no token. */
+function assertPasswordOnly(recorder: FaultProxy, username: string, password: string): void {
+  assert.ok(recorder.requests.length > 0);
+  for (const request of recorder.requests) {
+    assert.equal(request.header('x-authentication'), undefined, 'the old token was sent again');
+    assert.equal(
+      request.header('authorization'),
+      `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`,
     );
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, headers, server };
+  }
 }
 
 /** Replaces the warning modal for one test: records what it asked and answers `answer`. */
@@ -67,15 +63,16 @@ describe('Credentials follow what the user chose', function () {
 
   it('editing token → basic → none deletes what the other kinds had; the old token is never sent again', async () => {
     const { store } = api.services;
-    const recorder = await recordingServer();
+    const recorder = await recordingProxy();
     const server = testServer();
+    const version = await httpClient().currentVersion();
     try {
       await addConnection({
         connection: { id: 'auth-edit', name: 'Recorder', url: recorder.url },
         secrets: { token: 'old-token-123' },
       });
-      await (await store.client('auth-edit')).currentVersion();
-      assert.equal(recorder.headers.at(-1)?.['x-authentication'], 'old-token-123');
+      assert.equal(await (await store.client('auth-edit')).currentVersion(), version);
+      assert.equal(recorder.requests.at(-1)?.header('x-authentication'), 'old-token-123');
 
       // what the form hands over when the user picks "User name and password"
       await applyConnectionForm(store, {
@@ -85,16 +82,9 @@ describe('Credentials follow what the user chose', function () {
       });
       assert.equal(await store.secret('auth-edit', 'token'), undefined);
       assert.equal(await store.secret('auth-edit', 'password'), 'pw-456');
-      recorder.headers.length = 0;
-      await (await store.client('auth-edit')).currentVersion();
-      assert.ok(recorder.headers.length > 0);
-      for (const headers of recorder.headers) {
-        assert.equal(headers['x-authentication'], undefined, 'the old token was sent again');
-        assert.equal(
-          headers.authorization,
-          `Basic ${Buffer.from('ops:pw-456').toString('base64')}`,
-        );
-      }
+      recorder.clearRecords();
+      assert.equal(await (await store.client('auth-edit')).currentVersion(), version);
+      assertPasswordOnly(recorder, 'ops', 'pw-456');
 
       // every kind at once (as a hand-edited entry might have), then "None"
       await store.save(
@@ -118,21 +108,102 @@ describe('Credentials follow what the user chose', function () {
         [undefined, undefined, undefined],
       );
       assert.doesNotMatch(settingsText(), /"ops"|cert\.pem|key\.pem/);
-      recorder.headers.length = 0;
-      await (await store.client('auth-edit')).currentVersion();
-      for (const headers of recorder.headers) {
-        assert.equal(headers['x-authentication'], undefined);
-        assert.equal(headers.authorization, undefined);
+      recorder.clearRecords();
+      assert.equal(await (await store.client('auth-edit')).currentVersion(), version);
+      for (const request of recorder.requests) {
+        assert.equal(request.header('x-authentication'), undefined);
+        assert.equal(request.header('authorization'), undefined);
       }
     } finally {
       await store.remove('auth-edit');
-      recorder.server.close();
+      await recorder.close();
+    }
+  });
+
+  it("a client certificate goes to the real PuppetDB's HTTPS port while the connection has one: it answers with it, refuses the handshake without it or with another CA's", async () => {
+    const { store } = api.services;
+    const server = testServer();
+    const version = await httpClient().currentVersion();
+    const connection = {
+      id: 'client-cert',
+      name: 'HTTPS PuppetDB',
+      url: `https://${server.host}:${server.httpsPort}`,
+      caFile: server.ca,
+    };
+    const askVersion = async () => (await store.client(connection.id)).currentVersion();
+    const refused = (error: unknown) => {
+      assert.match(String(error), /over HTTPS|certificate|handshake|socket/i);
+      return true;
+    };
+    try {
+      await addConnection({
+        connection: { ...connection, certFile: server.cert, keyFile: server.key },
+        auth: 'certificate',
+      });
+      assert.equal(await askVersion(), version);
+
+      // "None" in the form: the files are forgotten, and PuppetDB no longer lets it in
+      await applyConnectionForm(store, {
+        connection: store.get(connection.id)!,
+        secrets: {},
+        auth: 'none',
+      });
+      assert.equal(store.get(connection.id)!.certFile, undefined);
+      await assert.rejects(askVersion(), refused);
+
+      // a certificate PuppetDB's CA never signed is refused too: the answer above was the cert's
+      await applyConnectionForm(store, {
+        connection: {
+          ...store.get(connection.id)!,
+          certFile: server.rogueCert,
+          keyFile: server.rogueKey,
+        },
+        secrets: {},
+        auth: 'certificate',
+      });
+      await assert.rejects(askVersion(), refused);
+
+      await applyConnectionForm(store, {
+        connection: { ...store.get(connection.id)!, certFile: server.cert, keyFile: server.key },
+        secrets: {},
+        auth: 'certificate',
+      });
+      assert.equal(await askVersion(), version);
+    } finally {
+      await store.remove(connection.id);
+    }
+  });
+
+  it('a request made while an edit is being saved carries what the edit saves', async () => {
+    const { store } = api.services;
+    const recorder = await recordingProxy();
+    try {
+      await addConnection({
+        connection: { id: 'saving', name: 'Recorder', url: recorder.url },
+        secrets: { token: 'token-before-the-edit' },
+      });
+      await (await store.client('saving')).currentVersion();
+      // the form has closed and its save is on its way when a command asks for the client
+      // (Test Connection run right after Edit Connection…)
+      const saving = applyConnectionForm(store, {
+        connection: { ...store.get('saving')!, username: 'ops' },
+        secrets: { password: 'pw-during-save' },
+        auth: 'basic',
+      });
+      recorder.clearRecords();
+      const asked = store.client('saving').then((client) => client.currentVersion());
+      await saving;
+      await asked;
+      assertPasswordOnly(recorder, 'ops', 'pw-during-save');
+    } finally {
+      await store.remove('saving');
+      await recorder.close();
     }
   });
 
   it('a token changed elsewhere (another window) is the one the next request sends, though the client is kept between requests', async () => {
     const { store } = api.services;
-    const recorder = await recordingServer();
+    const recorder = await recordingProxy();
     // SecretStorage written past the extension's store, as another window's extension would
     const elsewhere = new ConnectionSecrets(api.services.context.secrets, () =>
       Promise.resolve(undefined),
@@ -144,17 +215,24 @@ describe('Credentials follow what the user chose', function () {
       });
       const client = await store.client('token-elsewhere');
       await client.currentVersion();
-      assert.equal(recorder.headers.at(-1)?.['x-authentication'], 'first-token');
+      assert.equal(recorder.requests.at(-1)?.header('x-authentication'), 'first-token');
       assert.equal(await store.client('token-elsewhere'), client, 'the client was not kept');
 
-      await elsewhere.store(store.get('token-elsewhere')!, 'token', 'second-token');
-      await until('the next request to send the new token', async () => {
-        await (await store.client('token-elsewhere')).currentVersion();
-        return recorder.headers.at(-1)?.['x-authentication'] === 'second-token' || undefined;
+      // SecretStorage tells every listener of the change, the extension's store (listening since
+      // activation) first: once this test hears of it, the next request is made anew
+      const told = new Promise<void>((resolve) => {
+        const listening = api.services.context.secrets.onDidChange(() => {
+          listening.dispose();
+          resolve();
+        });
       });
+      await elsewhere.store(store.get('token-elsewhere')!, 'token', 'second-token');
+      await told;
+      await (await store.client('token-elsewhere')).currentVersion();
+      assert.equal(recorder.requests.at(-1)?.header('x-authentication'), 'second-token');
     } finally {
       await store.remove('token-elsewhere');
-      recorder.server.close();
+      await recorder.close();
     }
   });
 
