@@ -4,7 +4,7 @@ import { registerCommands } from './commands/registerCommands';
 import { registerCode } from './code/codeFeature';
 import { registerFleet } from './fleet/fleetFeature';
 import { factExplorerPanels } from './factExplorer/factExplorerPanel';
-import { catalogGraphPanels } from './graph/catalogGraphPanel';
+import { catalogGraphPanels, type GraphPanelState } from './graph/catalogGraphPanel';
 import { overviewPanels } from './overview/overviewPanel';
 import type { DateStyle } from '../shared/dateFormat';
 import type { ResultsSnapshot, WebviewEntry } from '../shared/protocol';
@@ -35,6 +35,8 @@ export interface ExtensionApi {
   activationMs: number;
   /** The PQL results panel's state, if it is open. */
   pqlResults(): ResultsSnapshot | undefined;
+  /** The state of each catalog graph panel open now (what its webview last reported drawing). */
+  graphPanels(): GraphPanelState[];
   /**
    * Hands `message` to the newest open panel of `entry` exactly as if its webview had posted it
    * (tests post hostile input this way); undefined when no such panel is open.
@@ -96,6 +98,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
     activationMs: performance.now() - started,
     pqlResults: () => panels.results.newest()?.results(),
     receiveFromWebview: async (entry, message) => panels[entry].newest()?.receive(message),
+    graphPanels: () => panels.graph.all().map((panel) => panel.state()),
     testing: testingApi(services),
     revivePanel: (entry, state) =>
       views.revive(entry, createPanel(services.extensionUri, WebviewPanels[entry], entry), state),

@@ -8,6 +8,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Frame, Locator, Page } from 'playwright-core';
 import { startVsCode, type VsCodeSession } from '../../vscode/runtime';
+import { raceRetried } from './races';
 
 export function workspaceWith(
   settings: Record<string, unknown>,
@@ -77,7 +78,7 @@ export async function webviewFrame(
   throw new Error(`the ${entry} webview did not open${showing ? ` showing ${showing}` : ''}`);
 }
 
-/** Opens a file of the workspace through Quick Open (Ctrl+P), retrying while the workbench starts. */
+/** Opens a file of the workspace through Quick Open (Ctrl+P). */
 export async function openFile(page: Page, name: string): Promise<void> {
   await pickFromQuickInput(page, { key: 'Control+P', text: name, rowText: name });
 }
@@ -90,7 +91,7 @@ export interface QuickPickAnswer {
 }
 
 /**
- * Runs a command from the palette (F1), retrying while the workbench starts, and answers the
+ * Runs a command from the palette (F1), once the extension has activated, and answers the
  * quick picks that follow: each answer waits for the picker whose placeholder starts with `asks`,
  * so it never goes to the rows of the picker before it (which may still be on screen while the
  * next one loads).
@@ -119,28 +120,92 @@ export async function runCommand(
 
 /**
  * The row of the notification showing `text` in the notifications center, where it keeps its
- * buttons (a toast hides itself after a while). The center is opened again whenever it is closed:
- * VS Code closes it when its last notification goes, as a progress notification does when it ends
- * before the message that follows it arrives, and that message then comes as a toast only.
+ * buttons (a toast hides itself after a while). The center is opened once; VS Code closes it when
+ * its last notification goes, as a progress notification does when it ends before the message
+ * that follows it arrives, and that message then comes as a toast only: that race is retried (and
+ * counted) by opening the center again.
  */
 export async function notificationInCenter(
   page: Page,
-  text: string,
+  text: string | RegExp,
   timeoutMs = 60_000,
 ): Promise<Locator> {
   const row = page.locator('.notifications-center .monaco-list-row', { hasText: text }).first();
-  const center = page.locator('.notifications-center.visible');
+  const closed = page.locator('.notifications-center:not(.visible)');
   const deadline = Date.now() + timeoutMs;
+  await runCommand(page, 'Notifications: Show Notifications');
   for (;;) {
-    if (!(await center.isVisible())) await runCommand(page, 'Notifications: Show Notifications');
-    try {
-      await row.waitFor({ timeout: Math.max(1, Math.min(5_000, deadline - Date.now())) });
-      return row;
-    } catch (error) {
-      if (Date.now() >= deadline) throw error;
-    }
+    await page.locator('.notifications-center.visible').waitFor({ timeout: 15_000 });
+    await row
+      .or(closed)
+      .first()
+      .waitFor({ timeout: Math.max(1, deadline - Date.now()) });
+    if (await row.isVisible()) return row;
+    raceRetried('notificationCenterEmptied', `waiting for "${String(text)}"`);
+    await runCommand(page, 'Notifications: Show Notifications');
   }
 }
+
+/**
+ * Waits until the Settings editor shows `value` for the setting `key` (its workspace value), and
+ * closes it again. A settings file written by the test reaches VS Code through its file watcher a
+ * moment later; once the Settings editor shows the new value, the workbench has told the extension
+ * host, before anything the test does next.
+ */
+export async function settingShown(page: Page, key: string, value: string): Promise<void> {
+  await runCommand(page, 'Preferences: Open Workspace Settings');
+  const search = page.locator('.settings-editor .settings-header .suggest-input-container');
+  await search.waitFor({ timeout: 30_000 });
+  await search.click();
+  await page.keyboard.type(key);
+  await page.waitForFunction(
+    `document.querySelector('.settings-editor input[aria-label=${JSON.stringify(key)}]')?.value ===
+      ${JSON.stringify(value)}`,
+    undefined,
+    { timeout: 30_000 },
+  );
+  await runCommand(page, 'View: Close Editor');
+  await page.locator('.settings-editor').waitFor({ state: 'detached', timeout: 15_000 });
+}
+
+/** Waits for a menu or hover to finish fading in: it then takes clicks, and a screenshot shows it whole. */
+export async function settled(page: Page, selector: string): Promise<void> {
+  await page.waitForFunction(
+    `[...document.querySelectorAll('${selector}, ${selector} *')].every((element) => element.getAnimations().every((animation) => animation.playState !== 'running'))`,
+  );
+}
+
+/**
+ * Where the cursor of the active editor is, as the status bar says it (1-based line and column),
+ * once it is on `line`; and the text of its line, as the editor draws it (the line it marks
+ * `.current-line`).
+ */
+export async function editorCursorOn(
+  page: Page,
+  line: number,
+): Promise<{ line: number; column: number; text: string }> {
+  const position = page
+    .locator('.statusbar-item[id="status.editor.selection"]')
+    .filter({ hasText: new RegExp(`^Ln ${line}, Col \\d+`) });
+  await position.waitFor({ timeout: 20_000 });
+  const [, shownLine, column] = /^Ln (\d+), Col (\d+)/.exec(await position.innerText())!;
+  const text = (await page.evaluate(`(() => {
+    const editor = document.querySelector('.editor-group-container.active .monaco-editor');
+    const top = editor?.querySelector('.view-overlays .current-line')?.getBoundingClientRect().top;
+    const line = [...(editor?.querySelectorAll('.view-line') ?? [])].find(
+      (each) => Math.abs(each.getBoundingClientRect().top - top) < 2,
+    );
+    return line ? line.textContent : null;
+  })()`)) as string | null;
+  return { line: Number(shownLine), column: Number(column), text: plain(text ?? '') };
+}
+
+/** Text as a person reads it: no invisible joiners (inert()), no-break spaces as spaces. */
+export const plain = (text: string) =>
+  text
+    .replace(/\u2060/g, '')
+    .replace(/\u00a0/g, ' ')
+    .trim();
 
 /**
  * Developer: Reload Window, returning once the new workbench is up: waits for the page itself to
@@ -170,40 +235,52 @@ export async function pickFromQuickInput(
 /**
  * Opens a quick input with `key` and types `text`; returns once a row shows `rowText` (that row).
  *
- * Right after start-up the workbench may not take keys yet, and a palette lists the commands
- * whose `when` held when it opened: a command the extension enables on activation
- * (`puppetdbExplorer.hasConnections`) shows only in a palette opened after that. So a row that
- * does not show soon is not waited for: the input is closed and opened again, each attempt waiting
- * half a second longer for the row than the one before (a slow file search gets its time), until
- * `timeoutMs` has passed.
+ * The key is pressed once, when the workbench is ready for it (extensionActivated): a palette
+ * lists the commands whose `when` held when it opened, and the context keys ours read are set when
+ * the extension activates. A first file search may take a while: the row is waited for.
  */
 export async function showInQuickInput(
   page: Page,
   options: { key: string; text: string; rowText: string | string[]; timeoutMs?: number },
 ): Promise<Locator> {
-  const deadline = Date.now() + (options.timeoutMs ?? 90_000);
+  const timeout = options.timeoutMs ?? 60_000;
   const input = page.locator('.quick-input-widget input');
+  const rows = page.locator('.quick-input-list .monaco-list-row');
   const row = [options.rowText]
     .flat()
-    .reduce(
-      (rows, text) => rows.filter({ hasText: text }),
-      page.locator('.quick-input-list .monaco-list-row'),
-    )
+    .reduce((shown, text) => shown.filter({ hasText: text }), rows)
     .first();
-  for (let rowWaitMs = 1_500; ; rowWaitMs = Math.min(rowWaitMs + 500, 15_000)) {
-    await page.keyboard.press(options.key);
-    try {
-      await input.waitFor({ state: 'visible', timeout: Math.max(rowWaitMs, 3_000) });
-      await input.fill(options.text);
-      await row.waitFor({ timeout: rowWaitMs });
-      return row;
-    } catch (error) {
-      if (Date.now() >= deadline) throw error;
-      await page.keyboard.press('Escape');
-      await input.waitFor({ state: 'hidden', timeout: 10_000 }).catch(() => undefined);
-    }
+  await extensionActivated(page);
+  await page.keyboard.press(options.key);
+  await input.waitFor({ state: 'visible', timeout: 30_000 });
+  await input.fill(options.text);
+  try {
+    await row.waitFor({ timeout });
+  } catch (error) {
+    const shown = (await rows.allInnerTexts()).map((text) => text.replace(/\s+/g, ' ').trim());
+    throw new Error(
+      `${options.key} "${options.text}" listed no row with ${JSON.stringify(options.rowText)}; ` +
+        `it listed: ${shown.join(' | ') || 'nothing'}`,
+      { cause: error },
+    );
   }
+  return row;
 }
+
+/**
+ * Waits until the extension has activated in this page's workbench: its status bar item, shown
+ * by activate() after it has set its context keys, is there. It activates once the workbench has
+ * started (onStartupFinished), so the workbench takes keys by then, and a palette opened after it
+ * lists the commands the extension's context keys enable.
+ */
+export async function extensionActivated(page: Page): Promise<void> {
+  await page
+    .locator(`.statusbar-item[id^="${EXTENSION_ID}"]`)
+    .first()
+    .waitFor({ state: 'attached', timeout: 90_000 });
+}
+
+const EXTENSION_ID = 'puppetdb-explorer.puppetdb-explorer';
 
 /**
  * Watches every frame of the page (webview iframes included) for Content Security Policy
@@ -239,6 +316,8 @@ export interface WorkbenchRun {
   shade: 'dark' | 'light';
   /** The workspace folder. */
   folder: string;
+  /** What the extension's own log ("PuppetDB Explorer") holds so far. */
+  extensionLog(): string;
 }
 
 interface WorkbenchOptions {
@@ -374,7 +453,14 @@ async function inOneWorkbench(
           theme = pass.theme;
         }
         const violationsBefore = csp.violations.length;
-        await pass.body({ page, dialogs, theme, shade: shadeOf(theme), folder });
+        await pass.body({
+          page,
+          dialogs,
+          theme,
+          shade: shadeOf(theme),
+          folder,
+          extensionLog: () => session.extensionLog(),
+        });
         csp.assertNoneSince(violationsBefore);
       } catch (error) {
         await failed([pass.label], error);

@@ -19,6 +19,7 @@ import { httpClient, loadedFleet, testServer } from '../../integration/support/p
 import { acceptQuickPicks } from '../quickPicks';
 import { expectWebviewTabs, webviewTabs } from '../tabs';
 import { addConnection } from '../testingApi';
+import { until } from '../until';
 
 const EXTENSION_ID = 'puppetdb-explorer.puppetdb-explorer';
 const CONNECTION = { id: 'graph-suite', name: 'Graph suite PuppetDB' };
@@ -27,23 +28,25 @@ const openGraph = (argument?: unknown) =>
   vscode.commands.executeCommand<GraphPanelState | undefined>(Commands.openCatalogGraph, argument);
 
 /**
- * Asks again until the webview has reported a drawing that `done` accepts. Asking again reveals
- * the open panel and fetches the catalog anew; an unchanged catalog is not drawn again.
+ * Opens the graph (once), then waits until its webview has reported a drawing that `done`
+ * accepts: the command returns when the catalog is sent, and the page draws it after.
  */
 async function drawnState(
-  argument: unknown,
+  api: ExtensionApi,
+  argument: { connectionId: string; certname: string; focus?: string },
   done: (state: GraphPanelState) => boolean,
 ): Promise<GraphPanelState> {
-  const deadline = Date.now() + 45_000;
-  for (;;) {
-    const state = await openGraph(argument);
-    assert.ok(state, 'the command returns the panel state');
-    if (done(state)) return state;
-    if (Date.now() > deadline) {
-      assert.fail(`the webview did not draw as expected: ${JSON.stringify(state)}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
+  assert.ok(await openGraph(argument), 'the command returns the panel state');
+  return until(
+    `the webview to draw ${argument.certname} as expected`,
+    () => api.graphPanels().find((state) => state.certname === argument.certname && done(state)),
+    45_000,
+  ).catch((error: unknown) => {
+    const states = api.graphPanels().filter((state) => state.certname === argument.certname);
+    throw new Error(`the webview did not draw as expected: ${JSON.stringify(states)}`, {
+      cause: error,
+    });
+  });
 }
 
 async function childByLabel(parent: ExplorerNode, label: string): Promise<ExplorerNode> {
@@ -83,7 +86,7 @@ describe('Catalog graph', function () {
     const certname = certnames[0]!;
     const catalog = catalogToDto(await client.catalog(certname));
     const target = { connectionId: CONNECTION.id, certname };
-    const state = await drawnState(target, (s) => s.drawn !== undefined);
+    const state = await drawnState(api, target, (s) => s.drawn !== undefined);
     assert.equal(state.certname, certname);
     assert.equal(state.version, catalog.version);
     assert.equal(state.resources, catalog.resources.length);
@@ -124,7 +127,7 @@ describe('Catalog graph', function () {
     const expected = focusSet(catalog, service).size;
     assert.ok(expected > 1 && expected < catalog.resources.length);
     const target = { connectionId: CONNECTION.id, certname, focus: service };
-    const state = await drawnState(target, (s) => s.drawn?.nodes === expected);
+    const state = await drawnState(api, target, (s) => s.drawn?.nodes === expected);
     assert.equal(state.resources, catalog.resources.length);
     assert.ok(state.drawn!.edges < catalog.edges.length);
   });
@@ -162,7 +165,11 @@ describe('Catalog graph', function () {
   it('writes an export only to the file the user chose for it: nothing a page sends unasked', async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     const certname = certnames[0]!;
-    const state = await drawnState({ connectionId: CONNECTION.id, certname }, (s) => !!s.drawn);
+    const state = await drawnState(
+      api,
+      { connectionId: CONNECTION.id, certname },
+      (s) => !!s.drawn,
+    );
     const file = join(tmpdir(), `pdbx-graph-export-${process.pid}.svg`);
     rmSync(file, { force: true });
     // only the save dialog's answer is stubbed (and the error messages recorded)
