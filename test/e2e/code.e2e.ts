@@ -11,16 +11,18 @@
  *   node --import tsx test/e2e/code.e2e.ts [--state-dir .work/puppetdb-test]
  */
 import assert from 'node:assert/strict';
-import { cpSync } from 'node:fs';
+import { cpSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { CONTROL_REPO } from '../fixtures/fleet/controlRepo';
 import { httpClient, testServer } from '../integration/support/puppetdb';
 import { shownEvents } from './support/eventRows';
 import {
   e2eArguments,
   pickFromQuickInput,
+  plain,
   runCommand,
+  settled,
   webviewFrame,
   withWorkbenchInThemes,
 } from './support/workbench';
@@ -40,15 +42,20 @@ async function openPath(page: Page, path: string): Promise<void> {
   await page.locator('.tab.active', { hasText: path.slice(slash + 1) }).waitFor();
 }
 
-/** PuppetDB's own count: the active nodes holding Class[title], and those whose last run failed. */
-async function classCounts(title: string): Promise<{ nodes: number; failed: number }> {
-  const client = httpClient();
-  const rows = (await client
+/** The active nodes holding Class[title], as PuppetDB answers. */
+async function classHolders(title: string): Promise<Set<string>> {
+  const rows = (await httpClient()
     .stream('resources', {
       query: ['extract', ['certname'], ['and', ['=', 'type', 'Class'], ['=', 'title', title]]],
     })
     .toArray()) as Array<{ certname: string }>;
-  const holders = new Set(rows.map((row) => row.certname));
+  return new Set(rows.map((row) => row.certname));
+}
+
+/** PuppetDB's own count: the active nodes holding Class[title], and those whose last run failed. */
+async function classCounts(title: string): Promise<{ nodes: number; failed: number }> {
+  const client = httpClient();
+  const holders = await classHolders(title);
   let failed = 0;
   for await (const node of client.nodes({ withStatus: true })) {
     if (holders.has(node.name) && node.statusReport === 'failed') failed++;
@@ -98,13 +105,6 @@ async function latestEventsAt(
 /** The text of a line of the open editor (Monaco renders only the lines in view). */
 const editorLine = (page: Page, text: string) =>
   page.locator(`.monaco-editor .view-line:has-text("${text}")`).first();
-
-/** Waits for a menu or hover to finish fading in, so that the screenshot shows it in full. */
-async function settled(page: Page, selector: string): Promise<void> {
-  await page.waitForFunction(
-    `[...document.querySelectorAll('${selector}, ${selector} *')].every((element) => element.getAnimations().every((animation) => animation.playState !== 'running'))`,
-  );
-}
 
 /**
  * Right-click on a resource's line (which puts the cursor there), "Show Events for This Line":
@@ -163,6 +163,52 @@ async function eventsForLine(
 }
 
 /**
+ * The class hover's "Show nodes" link (Show Nodes Applying This Definition), clicked as a user
+ * clicks it: the node list that opens names the class and lists the nodes PuppetDB says hold it.
+ */
+async function nodesFromTheHover(
+  page: Page,
+  hover: Locator,
+  screenshots: string,
+  check: (name: string, assertion: () => void) => void,
+): Promise<void> {
+  const holders = await classHolders('Profile::Base');
+  await hover.locator('a', { hasText: 'Show nodes' }).click();
+  const list = page.locator('.quick-input-widget');
+  await list.locator('.quick-input-title', { hasText: 'Nodes applying' }).waitFor({
+    timeout: 30_000,
+  });
+  // loaded once the placeholder says what it found (it says "Loading nodes…" until then)
+  const input = list.locator('input').first();
+  await page.waitForFunction(
+    `!(document.querySelector('.quick-input-widget input')?.placeholder ?? 'Loading').startsWith('Loading')`,
+    undefined,
+    { timeout: 30_000 },
+  );
+  const rows = list.locator('.quick-input-list .monaco-list-row');
+  const shown = {
+    title: plain((await list.locator('.quick-input-title').textContent()) ?? ''),
+    placeholder: (await input.getAttribute('placeholder')) ?? '',
+    // the list draws the rows in view; each says how many there are in all
+    items: Number(await rows.evaluateAll((drawn) => drawn[0]?.getAttribute('aria-setsize') ?? '0')),
+    drawn: (await rows.locator('.label-name').allTextContents()).map(plain),
+  };
+  await page.screenshot({ path: join(screenshots, 'code-hover-nodes-dark.png') });
+  await page.keyboard.press('Escape');
+  await list.waitFor({ state: 'hidden' });
+  check(
+    `dark: the hover's "Show nodes" lists the ${holders.size} nodes PuppetDB says apply Profile::Base`,
+    () => {
+      assert.equal(shown.title, 'Nodes applying Class[Profile::Base]');
+      assert.match(shown.placeholder, new RegExp(`^${holders.size} nodes\\b`));
+      assert.equal(shown.items, holders.size);
+      assert.ok(shown.drawn.length > 0);
+      for (const certname of shown.drawn) assert.ok(holders.has(certname), certname);
+    },
+  );
+}
+
+/**
  * "Failure Diagnostics" ticked in the Settings editor (user settings): a manifest with a
  * resource that failed in the latest runs gets an information squiggle at its declaration whose
  * message gives the number of nodes PuppetDB says it failed on, in the hover and the Problems panel.
@@ -202,16 +248,19 @@ async function failureDiagnostics(
     (text) => text.replace(/\s+/g, ' ').trim(),
   );
 
-  // the cursor into the squiggle (again if a line moved under the pointer), then its hover
-  const cursor = page.locator('.statusbar-item', { hasText: `Ln ${FAILED_LINE.line},` });
-  for (let attempt = 1; !(await cursor.isVisible()); attempt++) {
-    assert.ok(attempt <= 3, `the cursor did not go to line ${FAILED_LINE.line}`);
-    await editorLine(page, FAILED_LINE.text)
-      .locator('span:has-text("\'postgresql-15\'")')
-      .last()
-      .click();
-    await cursor.waitFor({ timeout: 10_000 }).catch(() => undefined);
-  }
+  // the cursor into the squiggle with Go to Line (a click could land on a line the code lenses
+  // above it have just moved), then its hover
+  const lines = readFileSync(join(CONTROL_REPO, FAILED_LINE.path), 'utf8').split('\n');
+  const column = lines[FAILED_LINE.line - 1]!.indexOf("'postgresql-15'") + 2;
+  await editorLine(page, FAILED_LINE.text).waitFor({ timeout: 30_000 });
+  await page.keyboard.press('Control+G');
+  await page.locator('.quick-input-widget input').waitFor({ state: 'visible' });
+  await page.keyboard.type(`${FAILED_LINE.line}:${column}`);
+  await page.keyboard.press('Enter');
+  await page
+    .locator('.statusbar-item[id="status.editor.selection"]')
+    .filter({ hasText: `Ln ${FAILED_LINE.line}, Col ${column}` })
+    .waitFor({ timeout: 15_000 });
   await runCommand(page, 'Show or Focus Hover');
   const hover = page.locator('.monaco-hover:has-text("PuppetDB")', { hasText: message }).first();
   await hover.waitFor({ timeout: 30_000 });
@@ -296,6 +345,7 @@ async function main(): Promise<void> {
       const hoverFile = join(screenshots, `code-hover-${shade}.png`);
       await page.screenshot({ path: hoverFile });
       console.log(`  screenshot: ${hoverFile}`);
+      if (shade === 'dark') await nodesFromTheHover(page, hover, screenshots, check);
       await page.mouse.move(0, 0);
 
       if (shade !== 'dark') return;

@@ -22,6 +22,7 @@ import { startRecordingProxy } from './support/recordingProxy';
 import { shownEvents } from './support/eventRows';
 import { assertGridAria, gridAria } from './support/gridAria';
 import {
+  editorCursorOn,
   notificationInCenter,
   reloadWindow,
   runCommand,
@@ -694,13 +695,15 @@ async function main(): Promise<void> {
         await check(
           `${theme.shade}: "Open manifest" opens the line that declared the failed resource`,
           async () => {
+            const failed = serverEvents.find(
+              (event) => event.status === 'failure' && event.title === 'openjdk-17-jre-headless',
+            );
+            assert.ok(failed?.lineNumber, 'PuppetDB has the line of the failed package');
             await events.locator('.events-detail-manifest').click();
             await page.locator('.tab.active', { hasText: 'app.pp' }).waitFor({ timeout: 20_000 });
-            await page
-              .locator('.monaco-editor .view-line', {
-                hasText: "package { 'openjdk-17-jre-headless'",
-              })
-              .waitFor();
+            const cursor = await editorCursorOn(page, failed.lineNumber);
+            assert.equal(cursor.line, failed.lineNumber);
+            assert.match(cursor.text, /package \{ 'openjdk-17-jre-headless'/);
           },
         );
 

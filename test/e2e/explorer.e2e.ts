@@ -9,10 +9,18 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { httpClient, loadedFleet, testServer } from '../integration/support/puppetdb';
-import { e2eArguments, runCommand, withWorkbenchInThemes } from './support/workbench';
+import {
+  e2eArguments,
+  plain,
+  runCommand,
+  settled,
+  withWorkbenchInThemes,
+} from './support/workbench';
 import { saveReadmeScreenshot } from './support/readmeScreenshots';
 
 const PAGE_SIZE = 10;
+/** The tree's depth of a node's facts: connection, Nodes, the node, Facts, its facts. */
+const FACT_LEVEL = 5;
 
 /** A .pql file for the grammar's highlighting. */
 const QUERIES = [
@@ -31,6 +39,27 @@ const QUERIES = [
 
 const row = (page: Page, label: string) =>
   page.locator(`.monaco-list-row[aria-label^="${label}"]`).first();
+
+/**
+ * The labels of the rows drawn at one depth of the tree (with their descriptions, if asked), as a
+ * person reads them; "Load more" left out.
+ */
+async function rowsAt(
+  page: Page,
+  level: number,
+  { withDescription = false } = {},
+): Promise<string[]> {
+  const shown = await page.locator(`.sidebar .monaco-list-row[aria-level="${level}"]`).evaluateAll(
+    (rows, described) =>
+      rows.map((row) => {
+        const label = row.querySelector('.label-name')?.textContent ?? '';
+        const description = row.querySelector('.label-description')?.textContent ?? '';
+        return described ? `${label} ${description}` : label;
+      }),
+    withDescription,
+  );
+  return shown.map(plain).filter((text) => !text.startsWith('Load more'));
+}
 
 /** Scrolls the virtual list of the side bar until a row is rendered. */
 async function reveal(page: Page, label: string | Locator): Promise<void> {
@@ -86,18 +115,14 @@ async function deactivateThroughTheModal(
     const node = row(page, certname);
     await node.waitFor({ timeout: 30_000 });
     await node.click({ button: 'right' });
-    // the menu item takes the pointer's focus first; if the click came before the menu was
-    // ready (the menu is still open), Enter runs the focused item
+    // the menu takes clicks once it has faded in; its item takes the pointer's focus first
     const item = page.locator('.monaco-menu .action-menu-item', { hasText: 'Deactivate Node' });
+    await item.first().waitFor({ timeout: 30_000 });
+    await settled(page, '.context-view');
     await item.first().hover();
     await item.first().click();
     const dialog = page.locator('.monaco-dialog-box');
-    try {
-      await dialog.waitFor({ timeout: 5_000 });
-    } catch {
-      if (await item.first().isVisible()) await page.keyboard.press('Enter');
-      await dialog.waitFor({ timeout: 15_000 });
-    }
+    await dialog.waitFor({ timeout: 30_000 });
     const text = await dialog.innerText();
     await page.screenshot({ path: join(screenshots, 'explorer-deactivate-modal-dark.png') });
     check('dark: the Deactivate Node modal names the node, the connection and its URL', () => {
@@ -140,6 +165,7 @@ async function main(): Promise<void> {
   const { screenshots } = e2eArguments();
   const server = testServer();
   const fleet = loadedFleet();
+  const client = httpClient();
   const active = fleet.nodes
     .filter((node) => !fleet.deactivated.includes(node.certname))
     .map((node) => node.certname)
@@ -194,25 +220,43 @@ async function main(): Promise<void> {
       // facts are sorted by name and come a page at a time: the first page, then "Load more"
       // (the last such row: the nodes' own is above) until the structured `augeas` is listed
       await row(page, 'aio_agent_version').waitFor({ timeout: 30_000 });
-      const factsMore = page.locator('.monaco-list-row[aria-label^="Load more"]').last();
+      const factsMore = page
+        .locator(`.monaco-list-row[aria-level="${FACT_LEVEL}"][aria-label^="Load more"]`)
+        .first();
       await reveal(page, factsMore);
-      check(`${theme}: facts come a page at a time, with "Load more"`, () => undefined);
-      for (let clicks = 0; clicks < 30 && !(await row(page, 'augeas').count()); clicks++) {
+      const facts = await client.facts({ query: ['=', 'certname', first] }).toArray();
+      // the tree lists them by name, as PuppetDB orders them
+      const factNames = facts.map((fact) => fact.name).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+      const firstPage = {
+        rows: await rowsAt(page, FACT_LEVEL),
+        more: await factsMore.locator('.label-name').textContent(),
+      };
+      check(`${theme}: facts come a page at a time, with "Load more"`, () => {
+        assert.deepEqual(firstPage.rows, factNames.slice(0, PAGE_SIZE));
+        assert.equal(firstPage.more, `Load more (${PAGE_SIZE} of ${factNames.length})`);
+      });
+      // a page at a time until the structured `augeas` is listed: each click loads the next page,
+      // whose rows are in once that "Load more (n of m)" row has given way
+      while (!(await row(page, 'augeas').count())) {
         await reveal(page, factsMore);
         const label = await factsMore.getAttribute('aria-label');
         await factsMore.click();
-        // the next page is in when that "Load more (n of m)" row has given way; a click that
-        // landed while the list re-rendered is simply made again
         await page
           .locator(`.monaco-list-row[aria-label="${label}"]`)
-          .waitFor({ state: 'detached', timeout: 10_000 })
-          .catch(() => undefined);
+          .waitFor({ state: 'detached', timeout: 30_000 });
       }
       await expand(page, 'augeas');
       await row(page, 'version').waitFor({ timeout: 30_000 });
-      check(
-        `${theme}: a node expands to its facts, and a structured fact to its keys`,
-        () => undefined,
+      const augeas = facts.find((fact) => fact.name === 'augeas')!.value as Record<string, unknown>;
+      const augeasKeys = await rowsAt(page, FACT_LEVEL + 1, { withDescription: true });
+      check(`${theme}: a node expands to its facts, and a structured fact to its keys`, () =>
+        assert.deepEqual(
+          augeasKeys,
+          // a string as it is, anything else as JSON
+          Object.entries(augeas).map(
+            ([key, value]) => `${key} ${typeof value === 'string' ? value : JSON.stringify(value)}`,
+          ),
+        ),
       );
       const statusBar = await page.locator('.statusbar').innerText();
       check(`${theme}: the status bar shows the connection and its PuppetDB version`, () =>
@@ -237,8 +281,26 @@ async function main(): Promise<void> {
           await cancel.waitFor({ timeout: 15_000 });
           await page.screenshot({ path: join(screenshots, 'explorer-cancellable-load-dark.png') });
           await cancel.click();
-          await reveal(page, page.locator('.monaco-list-row:has-text("was cancelled")').first());
-          check(`${theme}: a hanging load can be cancelled, and the tree says so`, () => undefined);
+          const said = page.locator('.monaco-list-row:has-text("was cancelled")').first();
+          await reveal(page, said);
+          const failures = row(page, 'Failures');
+          const tree = {
+            said: await said.innerText(),
+            level: Number(await said.getAttribute('aria-level')),
+            under: Number(await failures.getAttribute('aria-level')),
+            // the load's progress notification with its Cancel went with it
+            cancels: await cancel.count(),
+          };
+          check(`${theme}: a hanging load can be cancelled, and the tree says so`, () => {
+            assert.match(
+              tree.said,
+              new RegExp(
+                `The request to http://${server.host}:${server.httpPort}/\\S+ was cancelled`,
+              ),
+            );
+            assert.equal(tree.level, tree.under + 1, "the item is the Failures folder's");
+            assert.equal(tree.cancels, 0);
+          });
         } finally {
           process.kill(server.pid, 'SIGCONT');
         }
@@ -282,6 +344,7 @@ async function main(): Promise<void> {
       console.log(`  screenshot: ${file}`);
     },
   );
+  await client.disconnect();
   console.log(`e2e: ${checks.length} passed, 0 failed`);
 }
 

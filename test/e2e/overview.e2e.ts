@@ -284,6 +284,12 @@ async function exercise(
   await check(`${name}: the runs chart draws 24 hourly columns holding every run`, async () => {
     assert.equal(await frame.locator('.runs-chart g.bucket').count(), 24);
     assert.ok((await frame.locator('.runs-chart rect.bar').count()) > 0);
+    // what each column says it holds adds up to PuppetDB's runs of those 24 hours
+    const held = (await drawnBuckets(frame)).reduce(
+      (sum, { counts }) => sum + counts.failed + counts.changed + counts.unchanged,
+      0,
+    );
+    assert.equal(held, expected.reports24h);
   });
   await page.screenshot({ path: join(screenshots, `overview-${name}.png`) });
   if (name === 'dark') await saveReadmeScreenshot(page, 'overview');

@@ -15,10 +15,14 @@ import { CONTROL_REPO } from '../fixtures/fleet/controlRepo';
 import { testServer } from '../integration/support/puppetdb';
 import { assertGridAria, gridAria } from './support/gridAria';
 import { startRecordingProxy } from './support/recordingProxy';
+import { until } from './support/until';
 import {
   e2eArguments,
+  editorCursorOn,
   openFile,
+  plain,
   reloadWindow,
+  settingShown,
   webviewFrame,
   withWorkbenchInThemes,
 } from './support/workbench';
@@ -84,18 +88,36 @@ async function main(): Promise<void> {
       files,
       screenshots,
     },
-    async ({ page, dialogs, shade, folder, theme }) => {
+    async ({ page, dialogs, shade, folder, theme, extensionLog }) => {
       // the manifests the fleet's resources name: a `file` cell opens them
       cpSync(CONTROL_REPO, folder, { recursive: true });
       await openFile(page, 'queries.pql');
       await page.locator('.monaco-editor .view-line').nth(1).waitFor({ timeout: 30_000 });
-      await page
-        .locator('.codelens-decoration:has-text("Run on Local PuppetDB")')
+      const lenses = page.locator('.codelens-decoration');
+      await lenses
+        .filter({ hasText: 'Run on Local PuppetDB' })
         .first()
         .waitFor({ timeout: 30_000 });
-      check(
-        `${theme}: a CodeLens offers "▶ Run on Local PuppetDB" above each query`,
-        () => undefined,
+      // each lens sits in the line above its query: what the editor draws right below it
+      const lensed =
+        await page.evaluate(`[...document.querySelectorAll('.codelens-decoration')].map(
+        (lens) => {
+          const bottom = lens.getBoundingClientRect().bottom;
+          const below = [...document.querySelectorAll('.monaco-editor .view-line')]
+            .filter((line) => line.getBoundingClientRect().top >= bottom - 1)
+            .sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top)[0];
+          return { lens: lens.textContent, below: below ? below.textContent : null };
+        },
+      )`);
+      const queryLines = QUERIES.filter((line) => /^[a-z]/.test(line));
+      check(`${theme}: a CodeLens offers "▶ Run on Local PuppetDB" above each query`, () =>
+        assert.deepEqual(
+          (lensed as Array<{ lens: string; below: string | null }>).map(({ lens, below }) => ({
+            lens: plain(lens),
+            below: plain(below ?? ''),
+          })),
+          queryLines.map((line) => ({ lens: '▶ Run on Local PuppetDB', below: line })),
+        ),
       );
 
       await putCursorOnLine(page, 2);
@@ -135,11 +157,52 @@ async function main(): Promise<void> {
       });
       const injected = await frame.locator('#app script, #app img, #app iframe').count();
       check(`${theme}: no element was created from row data`, () => assert.equal(injected, 0));
-      await frame.locator('.results-grid .grid-spacer .grid-cell.nested').first().click();
-      await frame.locator('.detail details').first().waitFor();
+      const nestedCell = frame
+        .locator('.results-grid .grid-spacer > .grid-row .grid-cell.nested')
+        .first();
+      const clickedRow = nestedCell.locator('xpath=..');
+      const clicked = {
+        index: Number(await clickedRow.getAttribute('data-position')),
+        certname: await clickedRow.locator('[data-column="certname"]').innerText(),
+        name: await clickedRow.locator('[data-column="name"]').innerText(),
+      };
+      await nestedCell.click();
+      const tree = frame.locator('.detail > details');
+      await tree.waitFor();
+      const valueBranch = tree.locator(':scope > details');
+      await valueBranch.locator(':scope > summary').click();
+      await valueBranch.locator(':scope > :is(.json-leaf, details)').first().waitFor();
+      const keysOf = (branch: typeof tree) =>
+        branch
+          .locator(':scope > .json-leaf > .json-key, :scope > details > summary > .json-key')
+          .allInnerTexts();
+      const shownRow = {
+        heading: await frame.locator('.detail .detail-heading strong').innerText(),
+        fields: await tree.locator(':scope > .json-leaf').allInnerTexts(),
+        valueSummary: await valueBranch.locator(':scope > summary').innerText(),
+        valueKeys: await keysOf(valueBranch),
+      };
       await page.screenshot({ path: join(screenshots, `pql-results-${shade}.png`) });
       if (shade === 'dark') await saveReadmeScreenshot(page, 'pql-results');
-      check(`${theme}: a nested value opens the row as a tree`, () => undefined);
+      const fact = expected.find(
+        (row) =>
+          (row as { certname: string }).certname === clicked.certname &&
+          (row as { name: string }).name === clicked.name,
+      ) as { certname: string; name: string; value: Record<string, unknown> } | undefined;
+      check(`${theme}: a nested value opens the row as a tree`, () => {
+        assert.ok(fact, `PuppetDB has no ${clicked.name} fact of ${clicked.certname}`);
+        const keys = Object.keys(fact.value);
+        assert.equal(shownRow.heading, `Row ${clicked.index + 1}`);
+        assert.deepEqual(shownRow.fields, [
+          `certname: ${JSON.stringify(fact.certname)}`,
+          `name: ${JSON.stringify(fact.name)}`,
+        ]);
+        assert.equal(shownRow.valueSummary.trim(), `value: {${keys.length}}`);
+        assert.deepEqual(
+          shownRow.valueKeys.map((key) => key.replace(/: $/, '')).sort(),
+          [...keys].sort(),
+        );
+      });
 
       const motd = expected.filter(
         (row) => (row as { name: string }).name === 'motd_banner',
@@ -222,7 +285,29 @@ async function main(): Promise<void> {
           await cancel.waitFor({ state: 'visible', timeout: 15_000 });
           await cancel.click();
           await frame.locator('.state-cancelled').waitFor({ timeout: 15_000 });
-          check(`${theme}: a hanging query is cancelled from the panel`, () => undefined);
+          const stateText = await frame.locator('.state').innerText();
+          // its run (not the editor's syntax check) is given up: the extension closes the
+          // request though PuppetDB never answered, and logs it as cancelled, not timed out
+          const runs = () =>
+            proxy
+              .matching('certname ~ ""')
+              .filter((each) => !`${each.url} ${each.body}`.includes('ast_only'));
+          const logged = () =>
+            extensionLog()
+              .split('\n')
+              .find(
+                (line) =>
+                  line.includes('certname+~+%22%22') &&
+                  !line.includes('ast_only') &&
+                  line.includes(' → '),
+              );
+          await until('the log to say how the query ended', () => logged() !== undefined);
+          check(`${theme}: a hanging query is cancelled from the panel`, () => {
+            assert.equal(stateText, 'Cancelled');
+            assert.equal(runs().length, 1, 'the query went to PuppetDB once');
+            assert.ok(runs()[0]!.closedEarly, 'its request was closed');
+            assert.match(logged()!, /→ no answer, .*\(cancelled\)$/);
+          });
         } finally {
           process.kill(server.pid, 'SIGCONT');
         }
@@ -234,20 +319,16 @@ async function main(): Promise<void> {
           settingsFile,
           JSON.stringify({ ...workspaceSettings, 'puppetdbExplorer.pql.maxRows': 5 }),
         );
-        // the extension host sees the written file a moment later, and a run before that
-        // holds every row: run again until the panel stops at the new limit
+        // the extension host sees the written file a moment later: once the workbench shows the
+        // new value, the extension host has been told it before any key pressed after it (the
+        // Settings editor opens over the query's editor, not over the results panel)
+        await page.locator('.monaco-editor .view-line').first().click();
+        await settingShown(page, 'puppetdbExplorer.pql.maxRows', '5');
         const note = frame.locator('.truncated');
-        for (const deadline = Date.now() + 60_000; ;) {
-          await page.locator('.monaco-editor .view-line').first().click();
-          await putCursorOnLine(page, 2);
-          await page.keyboard.press('Control+Enter');
-          try {
-            await note.waitFor({ state: 'visible', timeout: 5_000 });
-            break;
-          } catch (error) {
-            if (Date.now() >= deadline) throw error;
-          }
-        }
+        await page.locator('.monaco-editor .view-line').first().click();
+        await putCursorOnLine(page, 2);
+        await page.keyboard.press('Control+Enter');
+        await note.waitFor({ state: 'visible', timeout: 30_000 });
         await frame.locator('.state-done').waitFor({ timeout: 30_000 });
         await nextPaint(frame);
         const truncatedText = await note.innerText();
@@ -277,10 +358,26 @@ async function main(): Promise<void> {
         );
         await fileCell.first().waitFor({ timeout: 30_000 });
         await page.screenshot({ path: join(screenshots, `pql-manifest-link-${shade}.png`) });
+        const [backup] = (await client.stream('pql', { query: QUERIES[7]! }).toArray()) as Array<{
+          file: string;
+          line: number;
+        }>;
+        assert.ok(backup, 'PuppetDB has a Cron[backup]');
         await fileCell.first().click();
-        await page.locator('.tab.active', { hasText: 'base.pp' }).waitFor({ timeout: 20_000 });
-        await page.locator('.monaco-editor .view-line', { hasText: "cron { 'backup':" }).waitFor();
-        check(`${theme}: a row's file cell opens its manifest at its line`, () => undefined);
+        await page
+          .locator('.editor-group-container.active .tab.active', { hasText: 'base.pp' })
+          .waitFor({ timeout: 20_000 });
+        const cursor = await editorCursorOn(page, backup.line);
+        // the tab draws the name's extension in an element of its own
+        const tab = (
+          await page.locator('.editor-group-container.active .tab.active').innerText()
+        ).replace(/\n/g, '');
+        check(`${theme}: a row's file cell opens its manifest at its line`, () => {
+          assert.equal(plain(tab), 'base.pp');
+          assert.ok(backup.file.endsWith('/base.pp'), backup.file);
+          assert.equal(cursor.line, backup.line);
+          assert.match(cursor.text, /cron \{ 'backup':/);
+        });
       }
     },
   );

@@ -1,23 +1,31 @@
 /**
  * End to end in headless Chromium: the connection form as a user drives it. Credentials in the
  * URL are refused, Back keeps what was typed, a token over plain HTTP asks first in a modal
- * (screenshot), the CA file comes from the file picker and bad PEM paths are explained, and
- * editing token → user name and password stops the token reaching the server (a loopback
- * recording server plays PuppetDB there).
+ * (screenshot), the CA file comes from the file picker and bad PEM paths are explained, a
+ * client-certificate connection made in the form connects to the real PuppetDB's HTTPS port
+ * (which requires a client certificate), editing token → user name and password stops the token
+ * reaching the server, and Rename Connection… keeps the server and the password. The
+ * connections with a secret go through a recording proxy in front of the real PuppetDB: the
+ * server answers, and the proxy shows what each request carried.
  *
  * A section of firstSteps.e2e.ts.
  */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { testServer } from '../../integration/support/puppetdb';
+import { httpClient, testServer } from '../../integration/support/puppetdb';
+import { startFaultProxy, type FaultProxy, type RecordedRequest } from '../../support/faultProxy';
 import { saveReadmeScreenshot } from '../support/readmeScreenshots';
-import { runCommand, type SectionCheck, type WorkbenchSection } from '../support/workbench';
+import { until } from '../support/until';
+import {
+  notificationInCenter,
+  runCommand,
+  type SectionCheck,
+  type WorkbenchSection,
+} from '../support/workbench';
 import { choose, enter, formInput, formWidget, step } from './connectionFormInput';
 
 async function type(page: Page, value: string): Promise<void> {
@@ -30,6 +38,11 @@ async function editAuthentication(page: Page, name: string): Promise<void> {
   await step(page, 'PuppetDB connection');
   await choose(page, name);
   await step(page, `Edit ${name}: URL`);
+  await editAuthenticationFromUrl(page);
+}
+
+/** From the edit form's URL step (plain HTTP), everything kept, to the Authentication step. */
+async function editAuthenticationFromUrl(page: Page): Promise<void> {
   await enter(page);
   await step(page, 'Failover servers (optional)');
   await enter(page);
@@ -49,44 +62,48 @@ async function message(page: Page, text: string): Promise<string> {
   return (await formWidget(page).locator('.quick-input-message').textContent()) ?? '';
 }
 
-async function recorder(): Promise<{ url: string; headers: IncomingHttpHeaders[]; close(): void }> {
-  const headers: IncomingHttpHeaders[] = [];
-  const server = createServer((request, response) => {
-    headers.push(request.headers);
-    response.setHeader('content-type', 'application/json');
-    response.setHeader('x-records', '0');
-    response.end(
-      request.url?.startsWith('/pdb/meta/v1/version')
-        ? JSON.stringify({ version: '7.99.0' })
-        : request.url?.startsWith('/status')
-          ? JSON.stringify({ state: 'running', status: {} })
-          : '[]',
-    );
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, headers, close: () => server.close() };
-}
-
-/** Polls a condition on what the recording server saw, nudging with `poke` now and then. */
-async function until(
-  condition: () => boolean,
-  what: string,
+/**
+ * PuppetDB: Test Connection on one connection, once; returns when its version and status
+ * requests have reached PuppetDB through `proxy` (those two requests).
+ */
+async function testConnection(
   page: Page,
-  poke?: () => Promise<void>,
-): Promise<void> {
-  for (let waited = 0; !condition(); waited += 200) {
-    if (waited > 30_000) throw new Error(`timed out waiting for ${what}`);
-    if (poke && waited % 5_000 === 0) await poke();
-    await page.waitForTimeout(200);
-  }
-}
-
-/** PuppetDB: Test Connection on one connection: its version and status requests. */
-async function testConnection(page: Page, name: string): Promise<void> {
+  name: string,
+  proxy: FaultProxy,
+): Promise<readonly RecordedRequest[]> {
+  const before = proxy.requestCount;
   await runCommand(page, 'PuppetDB: Test Connection');
   await step(page, 'PuppetDB connection');
   await choose(page, name);
+  const asked = () => proxy.requests.slice(before);
+  await until(`the version and status requests of ${name}`, () =>
+    ['/pdb/meta/v1/version', '/status/v1/services'].every((path) =>
+      asked().some((request) => request.url.startsWith(path)),
+    ),
+  );
+  return asked();
+}
+
+/** Each request carried the user name and password (`basic`, the header), and none a token. */
+function assertPasswordOnly(requests: readonly RecordedRequest[], basic: string): void {
+  for (const request of requests) {
+    assert.equal(request.header('x-authentication'), undefined, 'a token was sent');
+    assert.equal(request.header('authorization'), basic);
+  }
+}
+
+/**
+ * PuppetDB: Test Connection on a connection that goes straight to PuppetDB: what it says (its
+ * answer, or the failure of Test Connection).
+ */
+async function testConnectionSays(page: Page, name: string): Promise<string> {
+  await runCommand(page, 'PuppetDB: Test Connection');
+  await step(page, 'PuppetDB connection');
+  await choose(page, name);
+  const said = await // an answer names the connection; a failure offers Show Log
+  (await notificationInCenter(page, new RegExp(`${name}: PuppetDB|Show Log`))).innerText();
+  await runCommand(page, 'Notifications: Hide Notifications');
+  return said;
 }
 
 export function connectionFormSection(screenshots: string, check: SectionCheck): WorkbenchSection {
@@ -97,7 +114,10 @@ export function connectionFormSection(screenshots: string, check: SectionCheck):
       const files = mkdtempSync(join(tmpdir(), 'pdbx-e2e-pem-'));
       const fifo = join(files, 'ca.fifo');
       execFileSync('mkfifo', [fifo]);
-      const fake = await recorder();
+      const proxy = await startFaultProxy({
+        target: { host: server.host, port: server.httpPort },
+      });
+      const version = await httpClient().currentVersion();
       try {
         await page.locator('.activitybar [aria-label^="PuppetDB"]').first().click();
 
@@ -145,12 +165,25 @@ export function connectionFormSection(screenshots: string, check: SectionCheck):
         });
         await dialog.locator('.dialog-buttons .monaco-button', { hasText: 'Cancel' }).click();
         await step(page, 'Authentication');
+        const afterDeclining = await formWidget(page).locator('.quick-input-title').innerText();
         await choose(page, 'None');
         await page.locator('.monaco-list-row[aria-label^="Plain HTTP"]').first().waitFor();
-        await check(
-          'declining goes back to Authentication; "None" saves the connection',
-          () => undefined,
-        );
+        // what was saved, as the edit form shows it: the URL, and "None" the authentication
+        await runCommand(page, 'PuppetDB: Edit Connection…');
+        await step(page, 'PuppetDB connection');
+        await choose(page, 'Plain HTTP');
+        await step(page, 'Edit Plain HTTP: URL');
+        const savedUrl = await formInput(page).inputValue();
+        await editAuthenticationFromUrl(page);
+        const savedAuth = await formWidget(page)
+          .locator('.quick-input-list .monaco-list-row.focused')
+          .getAttribute('aria-label');
+        await page.keyboard.press('Escape');
+        await check('declining goes back to Authentication; "None" saves the connection', () => {
+          assert.match(afterDeclining, /Authentication$/);
+          assert.equal(savedUrl, 'http://puppetdb.example.test:8080');
+          assert.match(savedAuth ?? '', /^None\b/);
+        });
 
         // 2. the CA from the file picker, bad PEM paths explained, Back keeps the path
         await runCommand(page, 'PuppetDB: Add Connection…');
@@ -213,12 +246,16 @@ export function connectionFormSection(screenshots: string, check: SectionCheck):
         );
         await enter(page, server.key);
         await page.locator('.monaco-list-row[aria-label^="TLS PuppetDB"]').first().waitFor();
-        await check('a client-certificate connection is saved from the form', () => undefined);
+        // PuppetDB's HTTPS port answers only a client certificate its CA signed
+        const tlsSays = await testConnectionSays(page, 'TLS PuppetDB');
+        await check('a client-certificate connection is saved from the form', () =>
+          assert.match(tlsSays, new RegExp(`^TLS PuppetDB: PuppetDB ${version}, running`)),
+        );
 
         // 3. token, then edit to user name and password: the token never reaches the server again
         await runCommand(page, 'PuppetDB: Add Connection…');
         await step(page, 'URL');
-        await enter(page, fake.url);
+        await enter(page, proxy.url);
         await step(page, 'Failover servers (optional)');
         await enter(page);
         await step(page, 'Name');
@@ -228,11 +265,10 @@ export function connectionFormSection(screenshots: string, check: SectionCheck):
         await step(page, 'Token');
         await enter(page, 'old-token-e2e');
         await page.locator('.monaco-list-row[aria-label^="Recorder"]').first().waitFor();
-        await testConnection(page, 'Recorder');
-        await until(
-          () => fake.headers.some((headers) => headers['x-authentication'] === 'old-token-e2e'),
-          'a request with the token',
-          page,
+        const withToken = await testConnection(page, 'Recorder', proxy);
+        assert.ok(
+          withToken.every((request) => request.header('x-authentication') === 'old-token-e2e'),
+          'the token is sent',
         );
         await editAuthentication(page, 'Recorder');
         await choose(page, 'User name and password');
@@ -241,19 +277,11 @@ export function connectionFormSection(screenshots: string, check: SectionCheck):
         await step(page, 'Password');
         await enter(page, 'pw-e2e');
         const basic = `Basic ${Buffer.from('ops:pw-e2e').toString('base64')}`;
-        // saved once a request carries the password; then every later request is checked
-        await until(
-          () => fake.headers.some((headers) => headers.authorization === basic),
-          'a request with the new password',
-          page,
-          () => testConnection(page, 'Recorder'),
+        // the form has closed: the next Test Connection uses what it saved
+        const edited = await testConnection(page, 'Recorder', proxy);
+        await check('after token → user name and password, no request carries the token', () =>
+          assertPasswordOnly(edited, basic),
         );
-        fake.headers.length = 0;
-        await testConnection(page, 'Recorder');
-        await until(() => fake.headers.length >= 2, 'the version and status requests', page);
-        await check('after token → user name and password, no request carries the token', () => {
-          for (const headers of fake.headers) assert.equal(headers['x-authentication'], undefined);
-        });
 
         // 4. editing again offers to keep the stored password, never showing it
         await editAuthentication(page, 'Recorder');
@@ -269,16 +297,32 @@ export function connectionFormSection(screenshots: string, check: SectionCheck):
           assert.doesNotMatch(offered, /pw-e2e/);
         });
         await choose(page, 'Keep the stored password');
-        fake.headers.length = 0;
-        await until(
-          () => fake.headers.some((headers) => headers.authorization === basic),
-          'a request with the kept password',
-          page,
-          () => testConnection(page, 'Recorder'),
+        const kept = await testConnection(page, 'Recorder', proxy);
+        await check('the kept password is still the one sent', () =>
+          assertPasswordOnly(kept, basic),
         );
-        await check('the kept password is still the one sent', () => undefined);
+
+        // 5. Rename Connection… (the palette, as a user runs it): the new name in the tree, the
+        // same server and password behind it
+        await runCommand(page, 'PuppetDB: Rename Connection…');
+        await step(page, 'PuppetDB connection');
+        await choose(page, 'Recorder');
+        await step(page, 'Rename connection');
+        const offeredName = await formInput(page).inputValue();
+        await enter(page, 'Renamed PuppetDB');
+        await page.locator('.monaco-list-row[aria-label^="Renamed PuppetDB"]').first().waitFor();
+        const oldRows = await page.locator('.monaco-list-row[aria-label^="Recorder"]').count();
+        const renamed = await testConnection(page, 'Renamed PuppetDB', proxy);
+        await check(
+          'Rename Connection… offers the name, renames the connection in the tree, and keeps its server and password',
+          () => {
+            assert.equal(offeredName, 'Recorder');
+            assert.equal(oldRows, 0, 'the old name is gone from the tree');
+            assertPasswordOnly(renamed, basic);
+          },
+        );
       } finally {
-        fake.close();
+        await proxy.close();
         rmSync(files, { recursive: true, force: true });
       }
     },

@@ -1,7 +1,8 @@
 /**
  * A loopback HTTP proxy in front of the test PuppetDB that records every request the extension
- * sends through it (method, path and query, body), so an e2e test can prove what was, and what
- * was not, asked of PuppetDB (e.g. nothing because a window reloaded).
+ * sends through it (method, path and query, body, and whether the extension hung up before the
+ * answer was complete), so an e2e test can prove what was, and what was not, asked of PuppetDB
+ * (e.g. nothing because a window reloaded, or a query given up because the user cancelled it).
  */
 import { createServer, request, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -11,6 +12,8 @@ export interface RecordedRequest {
   /** Path and query string, percent-decoded (where it decodes). */
   url: string;
   body: string;
+  /** The extension closed the request before PuppetDB's answer had all reached it. */
+  closedEarly: boolean;
 }
 
 export interface RecordingProxy {
@@ -31,10 +34,15 @@ export async function startRecordingProxy(target: {
     incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
     incoming.on('end', () => {
       const body = Buffer.concat(chunks);
-      requests.push({
+      const recorded: RecordedRequest = {
         method: incoming.method ?? 'GET',
         url: decode(incoming.url ?? ''),
         body: body.toString('utf8'),
+        closedEarly: false,
+      };
+      requests.push(recorded);
+      outgoing.on('close', () => {
+        if (!outgoing.writableFinished) recorded.closedEarly = true;
       });
       const forward = request(
         {

@@ -337,6 +337,39 @@ describe('PuppetDB Explorer in a real VS Code', function () {
     assert.equal(JSON.parse(document.getText()).name, activeCertnames()[1]);
   });
 
+  it("Copy Certname on a node and Copy Value on a fact (their context menus) copy PuppetDB's text, not the label", async () => {
+    const [root] = await api.services.explorer.getChildren();
+    // the node whose certname holds a link and an icon: its label is inert, the copy is not
+    const hostile = loadedFleet().nodes.find((each) => each.hostileText)!.certname;
+    const node = await childByLabel(await childByLabel(root!, 'Nodes'), hostile);
+    await vscode.env.clipboard.writeText('what the user copied before');
+    await vscode.commands.executeCommand(Commands.copyCertname, node);
+    assert.equal(await vscode.env.clipboard.readText(), hostile);
+
+    const fromServer = await connect({ host: server.host, port: server.httpPort })
+      .facts({ query: ['=', 'certname', hostile] })
+      .toArray();
+    const valueOf = (name: string) => fromServer.find((fact) => fact.name === name)!.value;
+    const facts = await childByLabel(node, 'Facts');
+    const copied = async (fact: ExplorerNode) => {
+      await vscode.commands.executeCommand(Commands.copyValue, fact);
+      return vscode.env.clipboard.readText();
+    };
+    // a string as it is, whole (the tree shows 200 characters of this one's 5,000, as text);
+    // a structured fact, and a part of one, as JSON
+    const banner = await childByLabel(facts, 'login_banner');
+    assert.ok(String((await banner.toTreeItem()).description).length < 250);
+    assert.equal(await copied(banner), valueOf('login_banner'));
+    assert.equal((await vscode.env.clipboard.readText()).length, 5_000);
+    const os = await childByLabel(facts, 'os');
+    assert.equal(await copied(os), JSON.stringify(valueOf('os'), null, 2));
+    const release = await childByLabel(os, 'release');
+    assert.equal(
+      await copied(release),
+      JSON.stringify((valueOf('os') as { release: unknown }).release, null, 2),
+    );
+  });
+
   it('an unreachable PuppetDB gives an error item with the reason, not an exception', async () => {
     await addConnection({
       connection: { id: 'down', name: 'Stopped PuppetDB', url: 'http://127.0.0.1:9' },

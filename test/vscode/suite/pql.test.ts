@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { connect } from '../../../src/client';
 import type { ExtensionApi } from '../../../src/extension/extension';
-import { Commands } from '../../../src/extension/ids';
+import { Commands, PqlLanguageId } from '../../../src/extension/ids';
+import { INERT_JOINER } from '../../../src/extension/inertText';
 import { exportWholeResult } from '../../../src/extension/pql/wholeResultExport';
 import { loadedFleet, testServer } from '../../integration/support/puppetdb';
 import { extensionLog } from '../extensionLog';
@@ -406,5 +407,77 @@ describe('PQL: run, results, completion, hover, diagnostics', function () {
     } finally {
       process.kill(server.pid, 'SIGCONT');
     }
+  });
+
+  it('New PQL Query opens a .pql editor whose example runs on PuppetDB with Ctrl+Enter as it is', async () => {
+    // the explorer's title menu and the walkthrough run it with no argument
+    await vscode.commands.executeCommand(Commands.newQuery);
+    const editor = vscode.window.activeTextEditor!;
+    try {
+      assert.equal(editor.document.languageId, PqlLanguageId);
+      assert.ok(editor.document.isUntitled, 'a new document, not a file');
+      // Ctrl+Enter where the new editor puts the cursor
+      const outcome = await vscode.commands.executeCommand<RunOutcome>(Commands.runQuery);
+      assert.equal(outcome?.state, 'done');
+      const query = editor.document
+        .getText()
+        .split('\n')
+        .filter((line) => !line.startsWith('#'))
+        .join('\n');
+      const expected = await client.stream('pql', { query }).toArray();
+      assert.ok(expected.length > 0, 'the example finds nodes');
+      assert.deepEqual(api.pqlResults()!.rows, expected);
+    } finally {
+      await discardEditor(editor);
+    }
+  });
+
+  it('Query History lists the runs newest first, and Enter runs the one picked again on PuppetDB', async () => {
+    const certname = fleet.nodes.find(
+      (node) => !fleet.deactivated.includes(node.certname),
+    )!.certname;
+    const query = `nodes[certname, catalog_environment] { certname = "${certname}" }`;
+    const editor = await openPql(`${query}\n`);
+    cursorAt(editor, 'nodes');
+    assert.equal(
+      (await vscode.commands.executeCommand<RunOutcome>(Commands.runQuery)).state,
+      'done',
+    );
+    const { runId } = api.pqlResults()!;
+    await until(
+      'the run to be in the history',
+      () => api.services.history.entries()[0]?.query === query,
+    );
+    // the picker the command shows, as VS Code hands it to the extension
+    const window = vscode.window as { createQuickPick: typeof vscode.window.createQuickPick };
+    const create = window.createQuickPick;
+    let picker: vscode.QuickPick<vscode.QuickPickItem> | undefined;
+    window.createQuickPick = <T extends vscode.QuickPickItem>() => {
+      const made = create<T>();
+      picker = made as unknown as vscode.QuickPick<vscode.QuickPickItem>;
+      return made;
+    };
+    try {
+      await vscode.commands.executeCommand(Commands.showQueryHistory);
+    } finally {
+      window.createQuickPick = create;
+    }
+    assert.ok(picker, 'Query History shows a picker');
+    assert.match(
+      picker.items[0]!.label.replaceAll(INERT_JOINER, ''),
+      /nodes\[certname, catalog_environment\]/,
+    );
+    assert.match(picker.items[0]!.description ?? '', /^PQL tests · /);
+    // Enter, as the user presses it on the first run listed
+    await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+    const rerun = await until('the picked query to run again', () => {
+      const results = api.pqlResults();
+      return results && results.runId > runId && results.state === 'done' ? results : undefined;
+    });
+    assert.equal(rerun.query, query);
+    assert.deepEqual(rerun.rows, await client.stream('pql', { query }).toArray());
+    // the run brought the results panel forward: the query's editor again, then closed
+    await vscode.window.showTextDocument(editor.document);
+    await discardEditor(editor);
   });
 });
