@@ -29,6 +29,7 @@ import {
 import { saveReadmeScreenshot } from './support/readmeScreenshots';
 import { assertRanNothing, HOSTILE, postToView } from './support/hostileValues';
 import { Checks, runScript, type Check } from './support/themedChecks';
+import { until } from './support/until';
 
 const HOSTILE_RESOURCE = `Notify[${HOSTILE}]`;
 
@@ -222,6 +223,9 @@ async function exercise(
     .waitFor();
   await page.keyboard.press('Control+K');
   await page.keyboard.press('Control+W');
+  // the keys reach VS Code through the view's frame: the next key waits until it has closed
+  // (F1 pressed into a closing view was lost)
+  await until('the recent runs view to close', () => runsAgain.isDetached());
 
   // --- the fleet's events of the last 7 days
   await runCommand(page, 'PuppetDB: Show Fleet Events…');
