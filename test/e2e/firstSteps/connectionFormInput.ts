@@ -26,6 +26,9 @@ export async function enter(page: Page, value?: string): Promise<void> {
 
 /** Clicks the row whose label starts with `label`. */
 export async function choose(page: Page, label: string): Promise<void> {
+  // the pointer left where the last click was: over a row of this list, that row's hover (its
+  // detail) covers the row below it until the pointer leaves
+  await page.mouse.move(0, 0);
   await formWidget(page)
     .locator(`.quick-input-list .monaco-list-row[aria-label^="${label}"]`)
     .first()

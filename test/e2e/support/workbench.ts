@@ -110,11 +110,11 @@ export async function runCommand(
     });
     if (answer) await input.fill(answer);
     const item = answer ? `[aria-label*="${answer}"]` : '';
-    await page
-      .locator(`.quick-input-list .monaco-list-row${item}:visible`)
-      .first()
-      .waitFor({ timeout: 30_000 });
-    await page.keyboard.press('Enter');
+    const row = page.locator(`.quick-input-list .monaco-list-row${item}:visible`).first();
+    await row.waitFor({ timeout: 30_000 });
+    // picked with a click, as a user picks it: Enter goes wherever the focus is, and a view that
+    // finishes painting meanwhile may have taken it (the picker then stays open)
+    await row.click();
   }
 }
 
