@@ -540,6 +540,9 @@ export async function hideSideBars(page: Page): Promise<boolean> {
     { part: page.locator('.part.auxiliarybar'), toggle: 'Control+Alt+B' },
   ];
   let hid = false;
+  // right after start-up the workbench may not take keys yet: it does once it has started, and
+  // the extension activates then
+  await extensionActivated(page);
   for (const { part, toggle } of bars) {
     if (!(await part.isVisible())) continue;
     await page.keyboard.press(toggle);
