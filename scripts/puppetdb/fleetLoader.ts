@@ -7,6 +7,7 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateFleet, type Fleet } from '../../test/fixtures/fleet/generate';
+import { buildHistoryRepo, historyRepoIn } from '../../test/fixtures/fleet/historyRepo';
 
 export interface LoadOptions {
   stateDir: string;
@@ -156,14 +157,32 @@ export async function loadFleet(options: LoadOptions): Promise<LoadSummary> {
   const log = options.log ?? (() => {});
   const env = readStateEnv(options.stateDir);
   const baseUrl = env.PDB_HTTP_URL!;
-  const fleet = generateFleet({ size: options.size, seed: options.seed, quiet: options.quiet });
+  // the repository the histories' configuration versions are commits of (none in a quiet fleet)
+  const historyRepo = historyRepoIn(options.stateDir);
+  const commits = options.quiet ? [] : buildHistoryRepo(historyRepo, options.seed);
+  const fleet = generateFleet({
+    size: options.size,
+    seed: options.seed,
+    quiet: options.quiet,
+    commits,
+  });
   const waitSeconds = options.size <= WAIT_THRESHOLD ? 60 : undefined;
+  // histories first, oldest run first: each node's latest report is then the fleet's own
+  const historyCommands: Command[] = fleet.histories.flatMap((history) =>
+    history.reports.map((report) => ({
+      command: 'store_report' as const,
+      version: 8,
+      certname: history.certname,
+      payload: report,
+    })),
+  );
   const commands: Command[] = fleet.nodes.flatMap((node) => [
     { command: 'replace_facts', version: 5, certname: node.certname, payload: node.facts },
     { command: 'replace_catalog', version: 9, certname: node.certname, payload: node.catalog },
     { command: 'store_report', version: 8, certname: node.certname, payload: node.report },
   ]);
   const started = performance.now();
+  for (const command of historyCommands) await submit(baseUrl, command, 60);
   let done = 0;
   await runAll(commands, options.concurrency, async (command) => {
     await submit(baseUrl, command, waitSeconds).catch((error: unknown) => {
@@ -193,7 +212,16 @@ export async function loadFleet(options: LoadOptions): Promise<LoadSummary> {
   const checks: Array<[string, number, number]> = [
     ['active nodes', await pqlCount(baseUrl, 'nodes[count()] {}'), activeExpected],
     // reports of deactivated nodes are not returned
-    ['reports of active nodes', await pqlCount(baseUrl, 'reports[count()] {}'), activeExpected],
+    [
+      'latest reports of active nodes',
+      await pqlCount(baseUrl, 'reports[count()] { latest_report? = true }'),
+      activeExpected,
+    ],
+    [
+      'reports of active nodes (histories included)',
+      await pqlCount(baseUrl, 'reports[count()] {}'),
+      activeExpected + historyCommands.length,
+    ],
     [
       'facts of active nodes',
       await pqlCount(baseUrl, 'facts[count()] {}'),
@@ -221,10 +249,30 @@ export async function loadFleet(options: LoadOptions): Promise<LoadSummary> {
     now: fleet.now.toISOString(),
     // how long the load took (bench scripts that keep a fleet print it)
     loadSeconds: Math.round(seconds),
+    // the histories' commit ids: tests regenerate the histories from them
+    ...(commits.length > 0 && { commits }),
   };
   writeFileSync(
     join(options.stateDir, 'fleet.json'),
     `${JSON.stringify(fleet.quiet ? { ...manifest, quiet: true } : manifest, null, 2)}\n`,
   );
-  return { fleet, commands: commands.length + fleet.deactivated.length, seconds };
+  writeHistoryRepoPath(options.stateDir, commits.length > 0 ? historyRepo : undefined);
+  return {
+    fleet,
+    commands: historyCommands.length + commands.length + fleet.deactivated.length,
+    seconds,
+  };
+}
+
+/**
+ * `PDB_HISTORY_REPO=<folder>` in the state dir's env file (tests find the repository there), or
+ * no such line when the fleet has no histories.
+ */
+function writeHistoryRepoPath(stateDir: string, folder: string | undefined): void {
+  const path = join(stateDir, 'env');
+  const kept = readFileSync(path, 'utf8')
+    .split('\n')
+    .filter((line) => line !== '' && !line.startsWith('PDB_HISTORY_REPO='));
+  if (folder) kept.push(`PDB_HISTORY_REPO=${folder}`);
+  writeFileSync(path, `${kept.join('\n')}\n`);
 }

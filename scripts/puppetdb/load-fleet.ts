@@ -24,7 +24,7 @@ function describe(summary: LoadSummary): string {
     `loaded ${fleet.nodes.length} nodes (${fleet.deactivated.length} then deactivated: ${fleet.deactivated.join(', ')})`,
     `  environments: ${tally((node) => node.environment)}`,
     `  latest runs:  ${tally((node) => (node.reportAgeHours > 2 ? 'unreported' : node.reportKind))}`,
-    `  facts ${sum((node) => Object.keys(node.facts.values).length)}, resources ${sum((node) => node.catalog.resources.length)}, edges ${sum((node) => node.catalog.edges.length)}, reports ${fleet.nodes.length}, events ${sum((node) => node.report.resources.reduce((n, resource) => n + resource.events.length, 0))}`,
+    `  facts ${sum((node) => Object.keys(node.facts.values).length)}, resources ${sum((node) => node.catalog.resources.length)}, edges ${sum((node) => node.catalog.edges.length)}, reports ${fleet.nodes.length} (and ${sum((node) => fleet.histories.find((history) => history.certname === node.certname)?.reports.length ?? 0)} older runs in ${fleet.histories.length} histories), events ${sum((node) => node.report.resources.reduce((n, resource) => n + resource.events.length, 0))}`,
     `  ${summary.commands} commands in ${summary.seconds.toFixed(1)} s (${(summary.commands / summary.seconds).toFixed(1)} commands/s), all processed, none discarded`,
   ].join('\n');
 }

@@ -37,9 +37,11 @@ function storedEvents(report: {
 }
 
 describe('reports and events against the real PuppetDB', () => {
-  test('reports() gives one report per loaded node (deactivated ones too) with run time, metrics, logs and producer', async () => {
+  test('reports() gives one report per loaded node (deactivated ones too) and the runs of its histories, with run time, metrics, logs and producer', async () => {
     const reports = await db.reports().toArray();
-    assert.equal(reports.length, loadedFleet().nodes.length);
+    const fleet = loadedFleet();
+    const historyRuns = fleet.histories.reduce((sum, history) => sum + history.reports.length, 0);
+    assert.equal(reports.length, fleet.nodes.length + historyRuns);
     const expected = activeNodes().find((node) => node.report.status === 'failed')!;
     const report = reports.find((candidate) => candidate.node === expected.certname)!;
     assert.ok(report instanceof Report);

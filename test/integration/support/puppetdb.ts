@@ -108,11 +108,13 @@ export function fleetIn(stateDir: string): LoadedFleet {
     seed: number;
     now: string;
     quiet?: boolean;
+    commits?: string[];
   };
   return generateFleet({
     size: manifest.size,
     seed: manifest.seed,
     now: new Date(manifest.now),
     quiet: manifest.quiet ?? false,
+    commits: manifest.commits ?? [],
   });
 }
