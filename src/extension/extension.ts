@@ -14,6 +14,7 @@ import { registerPql } from './pql/pqlFeature';
 import { resultsPanels } from './pql/resultsPanel';
 import { eventsPanels } from './reports/eventsPanel';
 import { reportPanels } from './reports/reportPanel';
+import { registerHistory } from './history/historyFeature';
 import { registerFleetRuns } from './runs/fleetRunsFeature';
 import { recentRunsPanels } from './runs/recentRunsPanel';
 import { Services } from './services';
@@ -83,6 +84,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
     registerPackages(services),
     registerCode(services),
     registerFleetRuns(services),
+    registerHistory(services),
   ];
   keepPanelRecords = () => views.records.keepAll();
   context.subscriptions.push(

@@ -35,6 +35,7 @@ export const Commands = {
   showFleetEvents: 'puppetdbExplorer.showFleetEvents',
   exploreFact: 'puppetdbExplorer.exploreFact',
   showEnvironment: 'puppetdbExplorer.showEnvironment',
+  whyFailing: 'puppetdbExplorer.whyFailing',
 } as const;
 
 export const Views = {

@@ -24,6 +24,7 @@ export const SETTING_DEFAULTS = {
   'code.pathMappings': {} as Record<string, string>,
   'code.lenses': true,
   'code.failureDiagnostics': false,
+  'history.commitPattern': '',
 };
 
 export type SettingKey = keyof typeof SETTING_DEFAULTS;

@@ -157,6 +157,18 @@ export class Settings {
     return this.value('code.failureDiagnostics');
   }
 
+  /**
+   * The pattern that takes a commit id out of a configuration version ('' for the default rule:
+   * a version that is a commit id). A workspace's value counts only in a trusted workspace: the
+   * pattern runs on every version PuppetDB answers.
+   */
+  historyCommitPattern(): string {
+    const value: unknown = vscode.workspace.isTrusted
+      ? this.value('history.commitPattern')
+      : this.configuration.inspect<unknown>('history.commitPattern')?.globalValue;
+    return typeof value === 'string' ? value : SETTING_DEFAULTS['history.commitPattern'];
+  }
+
   /** A number setting within its bounds (a hand-edited settings.json may exceed the schema's). */
   private bounded(key: NumberSettingKey): number {
     return boundedSetting(key, this.configuration.get<unknown>(key));
