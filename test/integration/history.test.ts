@@ -12,10 +12,19 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { connect, type PuppetDB } from '../../src/client';
 import { compareReports } from '../../src/extension/history/compareReports';
+import {
+  lastSuccessfulRun,
+  runsUnchangedWithErrors,
+} from '../../src/extension/history/healthQueries';
 import { resourceFailingSince } from '../../src/extension/history/resourceFailingSince';
 import { walkFailingSince, whyFailing } from '../../src/extension/history/whyFailing';
 import { failingSince } from '../../src/shared/history';
-import { FIRST_BAD_RUN, MIRROR_ERROR, type HistoryStory } from '../fixtures/fleet/history';
+import {
+  FACT_ERROR,
+  FIRST_BAD_RUN,
+  MIRROR_ERROR,
+  type HistoryStory,
+} from '../fixtures/fleet/history';
 import { startFaultProxy, type FaultProxy } from '../support/faultProxy';
 import { loadedFleet, testServer } from './support/puppetdb';
 
@@ -291,6 +300,46 @@ describe('run histories against the real PuppetDB', () => {
       keys(eventsB, 'success').filter((key) => !keys(eventsA, 'success').includes(key)),
     );
     assert.ok(comparison.time.at(-1)?.name === 'total');
+  });
+
+  test('the last successful run: the newest run that did not fail, in one request', async () => {
+    for (const name of ['failingSince', 'fixed'] as const) {
+      const runs = await runsOf(story(name).certname);
+      const expected = runs.find((run) => run.status !== 'failed');
+      const [run, requests] = await requestsDuring(() =>
+        lastSuccessfulRun(client, story(name).certname),
+      );
+      assert.equal(run?.hash, expected?.hash, name);
+      assert.equal(requests, 1);
+    }
+  });
+
+  test('unchanged with errors: the runs that did not fail but logged an error, as their logs say', async () => {
+    const { certname, reports } = story('unchangedWithErrors');
+    const logged = await pql<{
+      hash: string;
+      status: string;
+      logs: { data: Array<{ level: string; message: string }> };
+    }>(
+      `reports[hash, status, logs, end_time] { certname = ${quoted(certname)} order by end_time desc }`,
+    );
+    const expected = logged
+      .filter((run) => run.status !== 'failed' && run.logs.data.some((log) => log.level === 'err'))
+      .map((run) => run.hash);
+    // the fixture's story: its unchanged runs that logged the fact's error
+    assert.equal(
+      expected.length,
+      reports.filter((report) => report.logs.some((log) => log.message === FACT_ERROR)).length,
+    );
+    const [runs, requests] = await requestsDuring(() =>
+      runsUnchangedWithErrors(client, certname, 100),
+    );
+    assert.deepEqual(
+      runs.map((run) => run.hash),
+      expected,
+    );
+    assert.ok(runs.every((run) => run.status === 'unchanged'));
+    assert.equal(requests, 1);
   });
 
   test('a cancelled walk stops before it asks', async () => {
