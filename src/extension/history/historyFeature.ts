@@ -92,7 +92,11 @@ export function registerHistory(services: Services): Feature {
     });
     documents.set(uri.toString(), text);
     const document = await vscode.workspace.openTextDocument(uri);
-    await vscode.window.showTextDocument(document, { preview: false });
+    // read as a page, not as Markdown source full of escapes; the source where there is no
+    // Markdown preview (the built-in extension disabled)
+    await vscode.commands
+      .executeCommand('markdown.showPreview', document.uri)
+      .then(undefined, () => vscode.window.showTextDocument(document, { preview: false }));
     return { ...result, commits, document: uri.toString() };
   };
 

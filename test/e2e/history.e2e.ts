@@ -1,0 +1,105 @@
+/**
+ * End to end in headless Chromium: "PuppetDB: Why Is This Node Failing?" from the palette, on the
+ * fleet's node that fails since a known run. The answer opens as a rendered Markdown page (not
+ * its source): its first bad and last good runs are the ones PuppetDB's reports give, read
+ * independently here, and nothing PuppetDB sent becomes a link or an element. Screenshots: why-failing-<theme>.png.
+ *
+ *   node --import tsx test/e2e/history.e2e.ts [--state-dir .work/puppetdb-test] [--screenshots test-results]
+ */
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import type { Frame, Page } from 'playwright-core';
+import { loadedFleet, testServer } from '../integration/support/puppetdb';
+import { Checks, runScript } from './support/themedChecks';
+import { e2eArguments, localConnection, runCommand } from './support/workbench';
+
+interface ReportRow {
+  hash: string;
+  status: string | null;
+  end_time: string;
+}
+
+/** The first bad and last good runs, walked back from the newest report as an operator would. */
+async function expectedRuns(certname: string): Promise<{ firstBad: string; lastGood: string }> {
+  const server = testServer();
+  const query = `reports[hash, status, end_time] { certname = "${certname}" order by end_time desc }`;
+  const response = await fetch(
+    `http://${server.host}:${server.httpPort}/pdb/query/v4?query=${encodeURIComponent(query)}`,
+  );
+  assert.ok(response.ok, `${query}: HTTP ${response.status}`);
+  const reports = (await response.json()) as ReportRow[];
+  const good = reports.findIndex((report) => report.status !== 'failed');
+  assert.ok(good > 0, `${certname} has failed runs after a good one`);
+  return { firstBad: reports[good - 1]!.hash, lastGood: reports[good]!.hash };
+}
+
+/** The frame of the Markdown preview whose heading is `heading`. */
+async function previewShowing(page: Page, heading: string): Promise<Frame> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    for (const frame of page.frames()) {
+      const found = await frame
+        .locator('h1', { hasText: heading })
+        .count()
+        .catch(() => 0);
+      if (found) return frame;
+    }
+    await page.waitForTimeout(200);
+  }
+  throw new Error(`no Markdown preview shows "${heading}"`);
+}
+
+async function main(): Promise<void> {
+  const { screenshots } = e2eArguments();
+  const checks = new Checks();
+  const story = loadedFleet().histories.find((history) => history.story === 'failingSince');
+  assert.ok(story, 'the fleet has a node failing since a known run (load it with histories)');
+  const { certname } = story;
+  const expected = await expectedRuns(certname);
+  await checks.inEveryTheme(
+    { name: 'history', settings: localConnection(testServer()), screenshots },
+    async ({ page, dialogs }, theme) => {
+      await runCommand(page, 'PuppetDB: Why Is This Node Failing?', [
+        { asks: 'Node (certname)', answer: certname },
+      ]);
+      const preview = await previewShowing(page, `Why is ${certname} failing?`);
+      const text = await preview.locator('body').innerText();
+      await page.screenshot({ path: join(screenshots, `why-failing-${theme.name}.png`) });
+      await checks.check(
+        `${theme.name}: the answer opens as a rendered page, not as source`,
+        () => {
+          assert.ok(!text.includes('\\'), 'an escape of the Markdown source is shown');
+          assert.match(text, /What differs between the two runs/);
+        },
+      );
+      await checks.check(
+        `${theme.name}: the first bad and last good runs are PuppetDB's (report ${expected.firstBad.slice(0, 8)}…, ${expected.lastGood.slice(0, 8)}…)`,
+        () => {
+          const firstBad = /First bad run: .*report (\w+)/.exec(text)?.[1];
+          const lastGood = /Last good run: .*report (\w+)/.exec(text)?.[1];
+          assert.equal(firstBad, expected.firstBad);
+          assert.equal(lastGood, expected.lastGood);
+        },
+      );
+      // the preview's renderer links what looks like a URL (urn:puppet:code-id:…, a path) unless
+      // it was escaped: nothing PuppetDB sent may become a link, an image or a script
+      await checks.check(
+        `${theme.name}: nothing in the answer became a link or an element`,
+        async () => {
+          const made = await preview
+            .locator('.markdown-body a, .markdown-body img, .markdown-body script')
+            .evaluateAll((elements) => elements.map((element) => element.outerHTML.slice(0, 200)));
+          assert.equal(await preview.locator('.markdown-body').count(), 1, 'the rendered answer');
+          assert.deepEqual(made, []);
+          assert.deepEqual(dialogs, []);
+        },
+      );
+      await page.keyboard.press('Control+K');
+      await page.keyboard.press('Control+W');
+      await page.locator('.tabs-container .tab').first().waitFor({ state: 'detached' });
+    },
+  );
+  checks.report('history');
+}
+
+runScript('history', main);
