@@ -493,6 +493,9 @@ function themeClassOf(theme: string): string {
  */
 async function resetWorkbench(page: Page): Promise<void> {
   await page.keyboard.press('Escape');
+  // a quick input that Escape closes (a connection form left open) is hidden by VS Code after its
+  // closing animation; a palette opened meanwhile shares its widget and was hidden with it
+  await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 15_000 });
   await runCommand(page, 'View: Close All Editors');
   await page.locator('iframe.webview').first().waitFor({ state: 'detached', timeout: 30_000 });
   const panel = page.locator('.part.panel');
