@@ -8,10 +8,9 @@
  */
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import type { Frame, Page } from 'playwright-core';
 import { loadedFleet, testServer } from '../integration/support/puppetdb';
 import { Checks, runScript } from './support/themedChecks';
-import { e2eArguments, localConnection, runCommand } from './support/workbench';
+import { e2eArguments, frameWith, localConnection, runCommand } from './support/workbench';
 
 interface ReportRow {
   hash: string;
@@ -33,22 +32,6 @@ async function expectedRuns(certname: string): Promise<{ firstBad: string; lastG
   return { firstBad: reports[good - 1]!.hash, lastGood: reports[good]!.hash };
 }
 
-/** The frame of the Markdown preview whose heading is `heading`. */
-async function previewShowing(page: Page, heading: string): Promise<Frame> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    for (const frame of page.frames()) {
-      const found = await frame
-        .locator('h1', { hasText: heading })
-        .count()
-        .catch(() => 0);
-      if (found) return frame;
-    }
-    await page.waitForTimeout(200);
-  }
-  throw new Error(`no Markdown preview shows "${heading}"`);
-}
-
 async function main(): Promise<void> {
   const { screenshots } = e2eArguments();
   const checks = new Checks();
@@ -62,7 +45,13 @@ async function main(): Promise<void> {
       await runCommand(page, 'PuppetDB: Why Is This Node Failing?', [
         { asks: 'Node (certname)', answer: certname },
       ]);
-      const preview = await previewShowing(page, `Why is ${certname} failing?`);
+      const heading = `Why is ${certname} failing?`;
+      const preview = await frameWith(
+        page,
+        `.markdown-body h1:has-text("${heading}")`,
+        `no Markdown preview shows "${heading}"`,
+        60_000,
+      );
       const text = await preview.locator('body').innerText();
       await page.screenshot({ path: join(screenshots, `why-failing-${theme.name}.png`) });
       await checks.check(

@@ -60,7 +60,24 @@ export async function webviewFrame(
   options: { timeoutMs?: number; showing?: string } = {},
 ): Promise<Frame> {
   const { timeoutMs = 30_000, showing } = options;
-  const selector = `body[data-entry="${entry}"]${showing ? ` ${showing}` : ''}`;
+  return frameWith(
+    page,
+    `body[data-entry="${entry}"]${showing ? ` ${showing}` : ''}`,
+    `the ${entry} webview did not open${showing ? ` showing ${showing}` : ''}`,
+    timeoutMs,
+  );
+}
+
+/**
+ * The frame (of any webview, ours or VS Code's own such as the Markdown preview) that holds
+ * `selector`, once one does: a webview's frame is made when it opens, so it is looked for anew.
+ */
+export async function frameWith(
+  page: Page,
+  selector: string,
+  failure: string,
+  timeoutMs = 30_000,
+): Promise<Frame> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     for (const frame of page.frames()) {
@@ -75,7 +92,7 @@ export async function webviewFrame(
     }
     await page.waitForTimeout(200);
   }
-  throw new Error(`the ${entry} webview did not open${showing ? ` showing ${showing}` : ''}`);
+  throw new Error(failure);
 }
 
 /** Opens a file of the workspace through Quick Open (Ctrl+P). */
