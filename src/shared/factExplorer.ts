@@ -104,7 +104,8 @@ export function isFactPath(value: unknown): value is FactPath {
     Array.isArray(value) &&
     value.length > 0 &&
     value.length <= 64 &&
-    value.every(
+    // spread: `every` skips an array's holes, which are no segment
+    [...value].every(
       (segment) =>
         (typeof segment === 'string' && segment.length <= 1024) ||
         (typeof segment === 'number' && Number.isSafeInteger(segment) && segment >= 0),
