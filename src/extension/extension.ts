@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import { registerCommands } from './commands/registerCommands';
 import { registerCode } from './code/codeFeature';
 import { registerFleet } from './fleet/fleetFeature';
+import { compareRunsPanels } from './compareRuns/compareRunsPanel';
 import { factExplorerPanels } from './factExplorer/factExplorerPanel';
 import { catalogGraphPanels, type GraphPanelState } from './graph/catalogGraphPanel';
 import { overviewPanels } from './overview/overviewPanel';
@@ -14,7 +15,7 @@ import { registerPql } from './pql/pqlFeature';
 import { resultsPanels } from './pql/resultsPanel';
 import { eventsPanels } from './reports/eventsPanel';
 import { reportPanels } from './reports/reportPanel';
-import { registerHistory } from './history/historyFeature';
+import { registerHistoryDocuments } from './history/historyFeature';
 import { registerFleetRuns } from './runs/fleetRunsFeature';
 import { recentRunsPanels } from './runs/recentRunsPanel';
 import { Services } from './services';
@@ -76,6 +77,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
     overview: overviewPanels(services),
     runs: recentRunsPanels(),
     factExplorer: factExplorerPanels(services),
+    compareRuns: compareRunsPanels(services),
   });
   const { panels } = views;
   const features = [
@@ -84,7 +86,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
     registerPackages(services),
     registerCode(services),
     registerFleetRuns(services),
-    registerHistory(services),
+    registerHistoryDocuments(),
   ];
   keepPanelRecords = () => views.records.keepAll();
   context.subscriptions.push(

@@ -36,6 +36,8 @@ export const Commands = {
   exploreFact: 'puppetdbExplorer.exploreFact',
   showEnvironment: 'puppetdbExplorer.showEnvironment',
   whyFailing: 'puppetdbExplorer.whyFailing',
+  compareRuns: 'puppetdbExplorer.compareRuns',
+  compareWithPreviousRun: 'puppetdbExplorer.compareWithPreviousRun',
 } as const;
 
 export const Views = {
@@ -78,6 +80,7 @@ export const WebviewPanels = {
   overview: 'puppetdbExplorer.overview',
   runs: 'puppetdbExplorer.recentRuns',
   factExplorer: 'puppetdbExplorer.factExplorer',
+  compareRuns: 'puppetdbExplorer.compareRuns',
 } as const;
 
 export const ConfigurationSection = 'puppetdbExplorer';

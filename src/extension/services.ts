@@ -55,6 +55,8 @@ export class Services implements vscode.Disposable {
     this.treeView = vscode.window.createTreeView(Views.explorer, {
       treeDataProvider: this.explorer,
       showCollapseAll: true,
+      // two reports selected together are compared ("Compare Two Runs…")
+      canSelectMany: true,
     });
     this.statusBar = new ConnectionStatusBar(this.store, context.globalState, this.settings, log);
     this.workspaceConnections = new WorkspaceConnectionsNotice(context.workspaceState);

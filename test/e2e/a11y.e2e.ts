@@ -219,6 +219,15 @@ async function exercise(
     await report.locator(panel).first().waitFor({ timeout: 30_000 });
     await audited(report, `report-${tab.toLowerCase()}`);
   }
+  // the report view's way into the compare-runs view
+  await report.locator('vscode-button', { hasText: 'Compare with Previous Run' }).click();
+  await audited(
+    await webviewFrame(page, 'compareRuns', {
+      timeoutMs: 60_000,
+      showing: '.compare-differences-grid',
+    }),
+    'compare-runs',
+  );
 
   await audited(await openGraph(page, subjects.graphNode), 'catalog-graph');
 }

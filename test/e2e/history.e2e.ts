@@ -1,16 +1,25 @@
 /**
  * End to end in headless Chromium: "PuppetDB: Why Is This Node Failing?" from the palette, on the
- * fleet's node that fails since a known run. The answer opens as a rendered Markdown page (not
- * its source): its first bad and last good runs are the ones PuppetDB's reports give, read
- * independently here, and nothing PuppetDB sent becomes a link or an element. Screenshots: why-failing-<theme>.png.
+ * fleet's node that fails since a known run. The answer opens in the compare-runs view: its last
+ * good and first bad runs are the ones PuppetDB's reports give, read independently here, with the
+ * commits between them and what one run has and the other has not; "Open as Markdown" opens it
+ * as a rendered Markdown page (not its source) in which nothing PuppetDB sent becomes a link or an
+ * element. Screenshots: why-failing-<theme>.png (the view), why-failing-markdown-<theme>.png.
  *
  *   node --import tsx test/e2e/history.e2e.ts [--state-dir .work/puppetdb-test] [--screenshots test-results]
  */
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadedFleet, testServer } from '../integration/support/puppetdb';
 import { Checks, runScript } from './support/themedChecks';
-import { e2eArguments, frameWith, localConnection, runCommand } from './support/workbench';
+import {
+  e2eArguments,
+  frameWith,
+  localConnection,
+  runCommand,
+  webviewFrame,
+} from './support/workbench';
 
 interface ReportRow {
   hash: string;
@@ -39,13 +48,62 @@ async function main(): Promise<void> {
   assert.ok(story, 'the fleet has a node failing since a known run (load it with histories)');
   const { certname } = story;
   const expected = await expectedRuns(certname);
+  const server = testServer();
+  // the workspace is a clone of the control repository whose commits the runs applied
+  const repository = /^PDB_HISTORY_REPO=(.+)$/m.exec(
+    readFileSync(join(server.stateDir, 'env'), 'utf8'),
+  )?.[1];
+  assert.ok(repository, 'PDB_HISTORY_REPO in the state env file');
   await checks.inEveryTheme(
-    { name: 'history', settings: localConnection(testServer()), screenshots },
+    { name: 'history', settings: localConnection(server), cloneOf: repository, screenshots },
     async ({ page, dialogs }, theme) => {
       await runCommand(page, 'PuppetDB: Why Is This Node Failing?', [
         { asks: 'Node (certname)', answer: certname },
       ]);
       const heading = `Why is ${certname} failing?`;
+      let view = await webviewFrame(page, 'compareRuns', {
+        timeoutMs: 60_000,
+        showing: '.compare-differences-grid',
+      });
+      await page.screenshot({ path: join(screenshots, `why-failing-${theme.name}.png`) });
+      await checks.check(
+        `${theme.name}: the view shows since when the node fails, its last good and first bad runs (PuppetDB's) and the commits between them`,
+        async () => {
+          assert.equal(await view.locator('.page-title, h1').first().innerText(), heading);
+          const cards = await view.locator('.compare-run').allInnerTexts();
+          assert.equal(cards.length, 2);
+          assert.match(cards[0]!, /^Last good run/);
+          assert.ok(cards[0]!.includes(expected.lastGood), "the last good run is PuppetDB's");
+          assert.ok(cards[1]!.includes(expected.firstBad), "the first bad run is PuppetDB's");
+          assert.match(await view.locator('.compare-streak-since').innerText(), /has failed since/);
+          assert.ok(
+            (await view.locator('.compare-commit-table tbody tr').count()) >= 2,
+            'the commits between the runs are listed',
+          );
+        },
+      );
+      await view.locator('vscode-button', { hasText: 'Open Changes' }).click();
+      const changes = page.locator('.tabs-container .tab', {
+        hasText: `Changes between the runs of ${certname}`,
+      });
+      await changes.waitFor({ timeout: 60_000 });
+      // the files' diffs drawn, not the editor's "Loading…"
+      await page
+        .locator('.multiDiffEntry .monaco-diff-editor')
+        .first()
+        .waitFor({ timeout: 60_000 });
+      await page.screenshot({ path: join(screenshots, `why-failing-changes-${theme.name}.png`) });
+      await checks.check(
+        `${theme.name}: Open Changes shows the commits' files in the multi-file diff`,
+        async () => {
+          assert.equal(await changes.count(), 1);
+        },
+      );
+      await runCommand(page, 'View: Close Editor');
+      await changes.waitFor({ state: 'detached' });
+      // shown again, the view's page is made anew (VS Code drops a hidden webview's page)
+      view = await webviewFrame(page, 'compareRuns', { showing: '.compare-streak' });
+      await view.locator('vscode-button', { hasText: 'Open as Markdown' }).click();
       const preview = await frameWith(
         page,
         `.markdown-body h1:has-text("${heading}")`,
@@ -53,7 +111,7 @@ async function main(): Promise<void> {
         60_000,
       );
       const text = await preview.locator('body').innerText();
-      await page.screenshot({ path: join(screenshots, `why-failing-${theme.name}.png`) });
+      await page.screenshot({ path: join(screenshots, `why-failing-markdown-${theme.name}.png`) });
       await checks.check(
         `${theme.name}: the answer opens as a rendered page, not as source`,
         () => {
@@ -83,8 +141,7 @@ async function main(): Promise<void> {
           assert.deepEqual(dialogs, []);
         },
       );
-      await page.keyboard.press('Control+K');
-      await page.keyboard.press('Control+W');
+      await runCommand(page, 'View: Close All Editors');
       await page.locator('.tabs-container .tab').first().waitFor({ state: 'detached' });
     },
   );

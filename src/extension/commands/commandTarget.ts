@@ -23,6 +23,11 @@ export interface CommandArgument {
   certname: string | undefined;
   /** A report: a tree report, or the object's `reportHash`. */
   reportHash: string | undefined;
+  /**
+   * The reports selected in the tree with it (a context menu on a multi-selection), in the order
+   * selected; empty otherwise. All are the connection's: the tree shows one connection per item.
+   */
+  selectedReports: readonly string[];
   /** The object's fields, unchecked: each view checks those it takes. */
   fields: Readonly<Record<string, unknown>>;
 }
@@ -45,9 +50,24 @@ export interface TargetQuestions<T> {
   target(argument: CommandArgument, connectionId: string): Promise<T | undefined> | T | undefined;
 }
 
-/** Reads a command's argument (no question asked, nothing checked but its shape). */
+/** The reports of a tree multi-selection that share the clicked item's connection. */
+function selectedReports(argument: unknown, selection: unknown): string[] {
+  if (!(argument instanceof ReportNode) || !Array.isArray(selection)) return [];
+  return selection
+    .filter(
+      (item): item is ReportNode =>
+        item instanceof ReportNode && item.connectionId === argument.connectionId,
+    )
+    .map((item) => item.report.hash);
+}
+
+/**
+ * Reads a command's argument, and the tree's selection when a context menu ran it on several
+ * items (no question asked, nothing checked but its shape).
+ */
 export function readCommandArgument(
   argument: unknown,
+  selection?: unknown,
 ): CommandArgument & { connectionId?: unknown } {
   if (argument instanceof ConnectionNode) {
     return { ...nothing('tree'), connectionId: argument.connection.id };
@@ -64,6 +84,7 @@ export function readCommandArgument(
       ...nothing('tree'),
       connectionId: argument.connectionId,
       reportHash: argument.report.hash,
+      selectedReports: selectedReports(argument, selection),
     };
   }
   if (typeof argument === 'string' && argument) return { ...nothing('text'), certname: argument };
@@ -76,6 +97,7 @@ export function readCommandArgument(
     certname: typeof fields.certname === 'string' && fields.certname ? fields.certname : undefined,
     reportHash:
       typeof fields.reportHash === 'string' && fields.reportHash ? fields.reportHash : undefined,
+    selectedReports: [],
   };
 }
 
@@ -87,8 +109,9 @@ export async function resolveCommandTarget<T>(
   services: Services,
   argument: unknown,
   questions: TargetQuestions<T>,
+  selection?: unknown,
 ): Promise<CommandTarget<T> | undefined> {
-  const { connectionId: named, ...read } = readCommandArgument(argument);
+  const { connectionId: named, ...read } = readCommandArgument(argument, selection);
   let connectionId: string | undefined;
   if (named !== undefined) {
     if (typeof named !== 'string' || !services.store.get(named)) {
@@ -121,12 +144,16 @@ export function registerViewCommand<T, R>(
   id: string,
   command: TargetQuestions<T> & { open(asked: CommandTarget<T>): Promise<R> },
 ): vscode.Disposable {
-  return registerGuardedCommand(services.errors, id, async (argument?: unknown) => {
-    const asked = await resolveCommandTarget(services, argument, command);
-    return asked && command.open(asked);
-  });
+  return registerGuardedCommand(
+    services.errors,
+    id,
+    async (argument?: unknown, selection?: unknown) => {
+      const asked = await resolveCommandTarget(services, argument, command, selection);
+      return asked && command.open(asked);
+    },
+  );
 }
 
 function nothing(from: CommandArgument['from']): CommandArgument {
-  return { from, certname: undefined, reportHash: undefined, fields: {} };
+  return { from, certname: undefined, reportHash: undefined, selectedReports: [], fields: {} };
 }

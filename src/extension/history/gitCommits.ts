@@ -17,14 +17,22 @@ interface GitCommit {
   authorEmail?: string;
 }
 
+/** A file changed between two commits (git.d.ts `Change`). */
+interface GitChange {
+  readonly uri: vscode.Uri;
+  readonly originalUri: vscode.Uri;
+}
+
 interface GitRepository {
   readonly rootUri: vscode.Uri;
   getCommit(ref: string): Promise<GitCommit>;
   log(options?: { range?: string; maxEntries?: number }): Promise<GitCommit[]>;
+  diffBetween(ref1: string, ref2: string): Promise<GitChange[]>;
 }
 
 interface GitApi {
   readonly repositories: GitRepository[];
+  toGitUri(uri: vscode.Uri, ref: string): vscode.Uri;
 }
 
 interface GitExtension {
@@ -63,27 +71,56 @@ async function hasCommit(repository: GitRepository, hash: string): Promise<boole
   }
 }
 
-/** The commits of `range` (`from..to`, newest first) in the first repository that has both ends. */
-export async function commitsBetween(range: CommitRange): Promise<CommitsAnswer> {
+type Found =
+  | { api: GitApi; repository: GitRepository }
+  | { found: false; reason: 'noGit' | 'noRepository' | 'notFound' };
+
+/** The first of the workspace's repositories that has both ends of `range`. */
+async function repositoryWith(range: CommitRange): Promise<Found> {
   const api = await gitApi();
   if (!api) return { found: false, reason: 'noGit' };
   if (api.repositories.length === 0) return { found: false, reason: 'noRepository' };
   for (const repository of api.repositories) {
-    if (!(await hasCommit(repository, range.to)) || !(await hasCommit(repository, range.from))) {
-      continue;
+    if ((await hasCommit(repository, range.to)) && (await hasCommit(repository, range.from))) {
+      return { api, repository };
     }
-    const commits = await repository.log({ range: `${range.from}..${range.to}` });
-    return {
-      found: true,
-      repository: repository.rootUri.fsPath,
-      commits: commits.slice(0, MAX_COMMITS).map((commit) => ({
-        hash: commit.hash,
-        subject: commit.message.split('\n', 1)[0] ?? '',
-        authorName: commit.authorName,
-        authorDate: commit.authorDate?.toISOString(),
-      })),
-      more: Math.max(0, commits.length - MAX_COMMITS),
-    };
   }
   return { found: false, reason: 'notFound' };
+}
+
+/** The commits of `range` (`from..to`, newest first) in the first repository that has both ends. */
+export async function commitsBetween(range: CommitRange): Promise<CommitsAnswer> {
+  const found = await repositoryWith(range);
+  if (!('repository' in found)) return found;
+  const { repository } = found;
+  const commits = await repository.log({ range: `${range.from}..${range.to}` });
+  return {
+    found: true,
+    repository: repository.rootUri.fsPath,
+    commits: commits.slice(0, MAX_COMMITS).map((commit) => ({
+      hash: commit.hash,
+      subject: commit.message.split('\n', 1)[0] ?? '',
+      authorName: commit.authorName,
+      authorDate: commit.authorDate?.toISOString(),
+    })),
+    more: Math.max(0, commits.length - MAX_COMMITS),
+  };
+}
+
+/**
+ * The files changed between the two commits of `range`, in VS Code's multi-file diff editor (each
+ * file at `from` beside itself at `to`); false when no repository of the workspace has both.
+ */
+export async function openChangesBetween(range: CommitRange, title: string): Promise<boolean> {
+  const found = await repositoryWith(range);
+  if (!('repository' in found)) return false;
+  const { api, repository } = found;
+  const changes = await repository.diffBetween(range.from, range.to);
+  const resources = changes.map((change) => [
+    change.uri,
+    api.toGitUri(change.originalUri, range.from),
+    api.toGitUri(change.uri, range.to),
+  ]);
+  await vscode.commands.executeCommand('vscode.changes', title, resources);
+  return true;
 }

@@ -142,19 +142,25 @@ export function runDetailOf(row: unknown): RunDetail {
   };
 }
 
-/** The events, logs and metrics of the runs named: one request, whatever their number. */
-export async function runDetails(
+/** A run read whole: its summary and its events, logs and metrics. */
+export interface RunRecord {
+  summary: RunSummary | undefined;
+  detail: RunDetail;
+}
+
+/** The summaries, events, logs and metrics of the runs named: one request, whatever their number. */
+export async function runRecords(
   client: PuppetDB,
   hashes: readonly string[],
   signal?: AbortSignal,
-): Promise<Map<string, RunDetail>> {
-  const details = new Map<string, RunDetail>();
-  if (hashes.length === 0) return details;
+): Promise<Map<string, RunRecord>> {
+  const records = new Map<string, RunRecord>();
+  if (hashes.length === 0) return records;
   const rows = await client
     .stream('reports', {
       query: [
         'extract',
-        ['hash', 'resource_events', 'logs', 'metrics'],
+        [...RUN_SUMMARY_FIELDS, 'resource_events', 'logs', 'metrics'],
         ['in', 'hash', ['array', [...hashes]]],
       ],
       signal,
@@ -162,7 +168,37 @@ export async function runDetails(
     .toArray();
   for (const row of rows) {
     const hash = isRecord(row) ? row.hash : undefined;
-    if (typeof hash === 'string') details.set(hash, runDetailOf(row));
+    if (typeof hash === 'string') {
+      records.set(hash, {
+        summary: runSummaryOf(row as Record<string, unknown>),
+        detail: runDetailOf(row),
+      });
+    }
   }
-  return details;
+  return records;
+}
+
+/** The events, logs and metrics of the runs named: one request, whatever their number. */
+export async function runDetails(
+  client: PuppetDB,
+  hashes: readonly string[],
+  signal?: AbortSignal,
+): Promise<Map<string, RunDetail>> {
+  const records = await runRecords(client, hashes, signal);
+  return new Map([...records].map(([hash, record]) => [hash, record.detail]));
+}
+
+/** The node's run just before `run` (by end time, then hash: the walk's order), if PuppetDB keeps one. */
+export async function previousRun(
+  client: PuppetDB,
+  run: RunSummary,
+  signal?: AbortSignal,
+): Promise<RunSummary | undefined> {
+  const [before] = await summaryPage(client, {
+    certname: run.certname,
+    after: { endTime: run.endTime, hashes: [run.hash] },
+    pageSize: 1,
+    signal,
+  });
+  return before;
 }

@@ -5,6 +5,7 @@
  */
 import type { PuppetDB } from '../../client';
 import {
+  compareRuns,
   failingSince,
   feedPage,
   isFailedRun,
@@ -16,6 +17,7 @@ import {
   type FailingSinceState,
   type FieldChange,
   type NewFailure,
+  type RunComparison,
   type RunLog,
   type RunSummary,
 } from '../../shared/history';
@@ -78,6 +80,8 @@ export interface WhyFailing {
   newFailures: NewFailure[];
   /** Warning and error lines of the first bad run the last good one did not log. */
   newLogLines: RunLog[];
+  /** The two runs side by side; undefined without a last good run. */
+  comparison: RunComparison | undefined;
   /** Requests made, pages of summaries and the two runs' details. */
   requests: number;
 }
@@ -90,7 +94,7 @@ export async function whyFailing(
   const walked = await walkFailingSince(client, certname, options);
   const answer = failingSince(walked.state);
   const { firstBad, lastGood } = answer;
-  const empty = { changes: [], newFailures: [], newLogLines: [] };
+  const empty = { changes: [], newFailures: [], newLogLines: [], comparison: undefined };
   if (!answer.failing || !firstBad) {
     return { certname, answer, ...empty, requests: walked.requests };
   }
@@ -105,6 +109,7 @@ export async function whyFailing(
     changes: lastGood ? summaryChanges(lastGood, firstBad) : [],
     newFailures: newFailures(good.events, bad.events),
     newLogLines: newLogLines(good.logs, bad.logs),
+    comparison: lastGood ? compareRuns(good, bad) : undefined,
     requests: walked.requests + 1,
   };
 }

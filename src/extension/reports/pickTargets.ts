@@ -90,12 +90,12 @@ async function pickNodeRange(certname: string): Promise<EventsSource | undefined
 /** The latest reports of a node offered to pick from. */
 const REPORTS_LISTED = 100;
 
-/** A node's reports, latest first. */
-async function pickReport(
+/** A node's newest reports as quick pick items, or undefined (said) when it has none. */
+async function reportChoices(
   services: Services,
   connectionId: string,
   certname: string,
-): Promise<string | undefined> {
+): Promise<Array<vscode.QuickPickItem & { hash: string }> | undefined> {
   const client = await services.store.client(connectionId);
   const rows = (await rowsAtMost(
     client.stream('reports', {
@@ -112,18 +112,53 @@ async function pickReport(
     );
     return undefined;
   }
-  const picked = await vscode.window.showQuickPick(
-    rows.map((row) => ({
-      label: inert(row.end_time.replace('T', ' ').replace(/\.\d+Z$/, 'Z')),
-      description: `${row.status ? inert(row.status) : vscode.l10n.t('unknown')}${row.noop ? ' · noop' : ''}`,
-      detail: inert(row.hash),
-      hash: row.hash,
-    })),
-    {
-      placeHolder: vscode.l10n.t('Report of {0}', inert(certname)),
+  return rows.map((row) => ({
+    label: inert(row.end_time.replace('T', ' ').replace(/\.\d+Z$/, 'Z')),
+    description: `${row.status ? inert(row.status) : vscode.l10n.t('unknown')}${row.noop ? ' · noop' : ''}`,
+    detail: inert(row.hash),
+    hash: row.hash,
+  }));
+}
+
+/** One of the node's newest reports, picked. */
+async function pickReport(
+  services: Services,
+  connectionId: string,
+  certname: string,
+): Promise<string | undefined> {
+  const choices = await reportChoices(services, connectionId, certname);
+  if (!choices) return undefined;
+  const picked = await vscode.window.showQuickPick(choices, {
+    placeHolder: vscode.l10n.t('Report of {0}', inert(certname)),
+    matchOnDetail: true,
+    ignoreFocusOut: true,
+  });
+  return picked?.hash;
+}
+
+/** Two of the node's newest reports, picked together; another count is said and asked again. */
+export async function pickTwoReports(
+  services: Services,
+  connectionId: string,
+  certname: string,
+): Promise<[string, string] | undefined> {
+  const choices = await reportChoices(services, connectionId, certname);
+  if (!choices) return undefined;
+  for (;;) {
+    const picked = await vscode.window.showQuickPick(choices, {
+      placeHolder: vscode.l10n.t('Two runs of {0} to compare', inert(certname)),
       matchOnDetail: true,
       ignoreFocusOut: true,
-    },
-  );
-  return picked?.hash;
+      canPickMany: true,
+    });
+    if (!picked || picked.length === 0) return undefined;
+    const [a, b] = picked;
+    if (a && b && picked.length === 2) return [a.hash, b.hash];
+    const again = vscode.l10n.t('Choose Again');
+    const answer = await vscode.window.showWarningMessage(
+      vscode.l10n.t('Choose exactly two runs to compare ({0} chosen).', picked.length),
+      again,
+    );
+    if (answer !== again) return undefined;
+  }
 }

@@ -131,6 +131,11 @@ export class ReportPanel extends WebviewPanelHost<'report'> {
     },
     openNode: ({ certname }) => openViews.node({ connectionId: this.connectionId, certname }),
     reload: () => this.reload(),
+    compareWithPrevious: () =>
+      openViews.compareWithPreviousRun({
+        connectionId: this.connectionId,
+        reportHash: this.reportHash,
+      }),
   };
 }
 

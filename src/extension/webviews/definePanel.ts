@@ -71,6 +71,16 @@ export function viewCommand<E extends WebviewEntry, P extends WebviewPanelHost<E
   };
 }
 
+/** Several commands opening one view's panels (a view with more than one way in). */
+export function viewCommands<E extends WebviewEntry, P extends WebviewPanelHost<E>>(
+  ...commands: ViewCommand<E, P>[]
+): ViewCommand<E, P> {
+  return {
+    register: (services, panels) =>
+      vscode.Disposable.from(...commands.map((command) => command.register(services, panels))),
+  };
+}
+
 /** A definition for every view: a view without one does not compile. */
 export type PanelDefinitions = { [E in WebviewEntry]: PanelDefinition<E, WebviewPanelHost<E>> };
 

@@ -25,6 +25,9 @@ export const openViews = {
     } satisfies CatalogGraphTarget),
   events: (target: EventsTarget) => vscode.commands.executeCommand(Commands.openEvents, target),
   report: (target: ReportTarget) => vscode.commands.executeCommand(Commands.openReport, target),
+  /** A report beside its node's run before it. */
+  compareWithPreviousRun: (target: ReportTarget) =>
+    vscode.commands.executeCommand(Commands.compareWithPreviousRun, target),
   /** The fleet's runs of a window (a bar of the overview's runs chart). */
   recentRuns: (target: RecentRunsTarget) =>
     vscode.commands.executeCommand(Commands.showRecentRuns, target),

@@ -11,6 +11,8 @@
  */
 import type { Kept } from './common';
 import type { ViewSchema } from './commonSchema';
+import { compareRunsSchema } from './compareRunsSchema';
+import type { CompareRunsProtocol } from './compareRuns';
 import { eventsSchema } from './eventsSchema';
 import type { EventsProtocol } from './events';
 import { factExplorerSchema } from './factExplorerSchema';
@@ -29,6 +31,7 @@ import { runsSchema } from './runsSchema';
 import type { RunsProtocol } from './runs';
 
 export * from './common';
+export * from './compareRuns';
 export * from './events';
 export * from './factExplorer';
 export * from './graph';
@@ -48,6 +51,7 @@ export interface Protocols {
   overview: OverviewProtocol;
   runs: RunsProtocol;
   factExplorer: FactExplorerProtocol;
+  compareRuns: CompareRunsProtocol;
 }
 
 /** Which bundle a panel runs: `dist/webview/<entry>.js`. */
@@ -82,4 +86,5 @@ export const viewSchemas: { [E in WebviewEntry]: ViewSchema<Protocols[E]> } = {
   overview: overviewSchema,
   runs: runsSchema,
   factExplorer: factExplorerSchema,
+  compareRuns: compareRunsSchema,
 };

@@ -16,6 +16,8 @@ export type ReportToHost = PageToHost<
   | { type: 'openNode'; certname: string }
   /** Load the report from PuppetDB again ("Load again" on a restored panel). */
   | { type: 'reload' }
+  /** Compare the report with its node's run before it (the compare-runs view). */
+  | { type: 'compareWithPrevious' }
 >;
 
 /** What the host records of a report view: the report. */

@@ -11,6 +11,7 @@ export const reportSchema = viewSchema<ReportProtocol>({
     openManifest: openManifestAt,
     openNode: { certname: name },
     reload: {},
+    compareWithPrevious: {},
   },
   restore: object({ entry: oneOf('report'), connectionId: name, reportHash: name }),
   shown: shaped<ReportDto>({

@@ -16,6 +16,7 @@ import type { ReportDto } from '../../shared/reportDto';
 import { runStatusLook } from '../../shared/runStatusLook';
 import { dateText, onDateStyleChange } from '../common/dateStyle';
 import type { ModelGridState } from '../common/grid/modelGrid';
+import { pageButton } from '../common/page/pageButton';
 import { PageFrame } from '../common/page/pageFrame';
 import { EventsTable } from '../components/events-table/eventsTable';
 import { savedTableState } from '../components/events-table/tableState';
@@ -77,6 +78,13 @@ function showHeader(report: ReportDto): void {
   when.className = 'report-when';
   when.textContent = `${dateText(report.endTime)} · ${report.environment} · Puppet ${report.puppetVersion}`;
   frame.status.replaceChildren(statusText, when);
+  frame.actions.replaceChildren(
+    pageButton(
+      'Compare with Previous Run',
+      `Compare this run of ${report.certname} with the run before it`,
+      () => postToHost('report', { type: 'compareWithPrevious' }),
+    ),
+  );
 }
 
 function tab(label: string, count?: number): HTMLElement {

@@ -40,6 +40,7 @@ export class Checks {
       name: string;
       settings: Record<string, unknown>;
       files?: Record<string, string>;
+      cloneOf?: string;
       screenshots: string;
     },
     body: (run: WorkbenchRun, theme: (typeof THEMES)[number]) => Promise<void>,

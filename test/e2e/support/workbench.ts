@@ -2,6 +2,7 @@
  * What the end-to-end scripts share: a workspace folder with settings (and files), and the frame
  * of a webview of this extension (VS Code nests it two iframes deep).
  */
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -13,9 +14,12 @@ import { raceRetried } from './races';
 export function workspaceWith(
   settings: Record<string, unknown>,
   files: Record<string, string> = {},
+  cloneOf?: string,
 ): string {
   const folder = mkdtempSync(join(tmpdir(), 'pdbx-e2e-ws-'));
-  mkdirSync(join(folder, '.vscode'));
+  // a workspace that is a git repository: a clone of `cloneOf` (the fleet's history repository)
+  if (cloneOf) execFileSync('git', ['clone', '--quiet', cloneOf, folder]);
+  mkdirSync(join(folder, '.vscode'), { recursive: true });
   writeFileSync(
     join(folder, '.vscode', 'settings.json'),
     JSON.stringify(
@@ -341,6 +345,8 @@ interface WorkbenchOptions {
   name: string;
   settings: Record<string, unknown>;
   files?: Record<string, string>;
+  /** A git repository the workspace is a clone of. */
+  cloneOf?: string;
   screenshots: string;
 }
 
@@ -421,6 +427,7 @@ async function inOneWorkbench(
   const folder = workspaceWith(
     { 'workbench.colorTheme': first.theme, ...workspace },
     options.files,
+    options.cloneOf,
   );
   let session: VsCodeSession;
   try {

@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { ExtensionApi } from '../../../src/extension/extension';
-import type { WhyFailingInfo } from '../../../src/extension/history/historyFeature';
+import type { CompareRunsPanelInfo } from '../../../src/extension/compareRuns/compareRunsPanel';
 import { Commands } from '../../../src/extension/ids';
 import { loadedFleet, testServer } from '../../integration/support/puppetdb';
 import { addConnection } from '../testingApi';
@@ -42,16 +42,21 @@ describe('Why is this node failing', function () {
     readFileSync(join(server.stateDir, 'env'), 'utf8'),
   )?.[1];
 
-  const whyFailing = (certname: string) =>
-    vscode.commands.executeCommand<WhyFailingInfo>(Commands.whyFailing, {
+  let api: ExtensionApi;
+  /** The command's answer: the compare-runs panel it opened, loaded. */
+  const whyFailing = async (certname: string) => {
+    const info = await vscode.commands.executeCommand<CompareRunsPanelInfo>(Commands.whyFailing, {
       connectionId: CONNECTION.id,
       certname,
     });
+    assert.ok(info?.runs?.streak, `the command compared the node's runs (${info?.error})`);
+    return { ...info.runs, streak: info.runs.streak };
+  };
 
   before(async () => {
     const extension = vscode.extensions.getExtension<ExtensionApi>(EXTENSION_ID);
     assert.ok(extension, `${EXTENSION_ID} is not installed in this extension host`);
-    const api = await extension.activate();
+    api = await extension.activate();
     if (!api.services.store.get(CONNECTION.id)) {
       await addConnection({
         connection: { ...CONNECTION, url: `http://${server.host}:${server.httpPort}` },
@@ -80,11 +85,10 @@ describe('Why is this node failing', function () {
     const streak = runs.findIndex((run) => run.status !== 'failed');
     assert.ok(streak > 1, 'the node fails for several runs');
     const info = await whyFailing(certname);
-    assert.ok(info, 'the command answered');
-    assert.equal(info.answer.failing, true);
-    assert.equal(info.answer.firstBad?.hash, runs[streak - 1]!.hash);
-    assert.equal(info.answer.lastGood?.hash, runs[streak]!.hash);
-    assert.equal(info.answer.badRuns.length, streak);
+    assert.equal(info.streak.failing, true);
+    assert.equal(info.newer?.hash, runs[streak - 1]!.hash, 'the first bad run');
+    assert.equal(info.older?.hash, runs[streak]!.hash, 'the last good run');
+    assert.equal(info.streak.badRuns, streak);
 
     // the resources that started failing, from the two runs' events read here
     const failing = async (hash: string) =>
@@ -95,14 +99,17 @@ describe('Why is this node failing', function () {
       ).map((event) => `${event.resource_type}[${event.resource_title}]`);
     const before = new Set(await failing(runs[streak]!.hash));
     const started = (await failing(runs[streak - 1]!.hash)).filter((key) => !before.has(key));
-    assert.deepEqual(info.newFailures.map((failure) => failure.resource).sort(), started.sort());
+    assert.deepEqual(
+      info.streak.newFailures.map((failure) => failure.resource).sort(),
+      started.sort(),
+    );
   });
 
   it('lists the commits between the two runs, as git rev-list gives them', async () => {
     const { certname } = historyOf('failingSince');
     const info = await whyFailing(certname);
-    const from = info.answer.lastGood!.configurationVersion!;
-    const to = info.answer.firstBad!.configurationVersion!;
+    const from = info.older!.configurationVersion!;
+    const to = info.newer!.configurationVersion!;
     const expected = execFileSync('git', ['rev-list', `${from}..${to}`], {
       cwd: repository,
       encoding: 'utf8',
@@ -120,13 +127,15 @@ describe('Why is this node failing', function () {
   it('shows the answer in a virtual Markdown document, every value from PuppetDB as escaped text', async () => {
     const { certname } = historyOf('failingSince');
     const info = await whyFailing(certname);
+    // the view's "Open as Markdown", as its page posts it
+    assert.equal(await api.receiveFromWebview('compareRuns', { type: 'openMarkdown' }), 'handled');
     const document = await until('the answer document to open', () =>
-      vscode.workspace.textDocuments.find((open) => open.uri.toString() === info.document),
+      vscode.workspace.textDocuments.find((open) => open.uri.scheme === 'puppetdb-history'),
     );
     const text = document.getText();
     // certnames and messages are escaped: `.` and `[` read as themselves in a preview
     assert.ok(text.includes(certname.replace(/[!-/:-@[-`{-~]/g, (c) => `\\${c}`)), text);
-    for (const failure of info.newFailures) {
+    for (const failure of info.streak.newFailures) {
       assert.ok(text.includes(failure.resource.replace(/[!-/:-@[-`{-~]/g, (c) => `\\${c}`)));
     }
     assert.ok(
@@ -144,7 +153,8 @@ describe('Why is this node failing', function () {
     );
     assert.notEqual(latest?.status, 'failed');
     const info = await whyFailing(certname);
-    assert.equal(info.answer.failing, false);
-    assert.equal(info.commits, undefined);
+    assert.equal(info.streak.failing, false);
+    assert.equal(info.newer, undefined);
+    assert.deepEqual(info.commits, { found: false, reason: 'notCommits' });
   });
 });

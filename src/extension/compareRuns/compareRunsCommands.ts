@@ -1,0 +1,109 @@
+/**
+ * The three ways into the compare-runs view: "Compare Two Runs…" (two reports selected in the
+ * tree, or picked among a node's), "Compare with Previous Run" (a report: the tree's, the report
+ * view's) and "Why Is This Node Failing?" (a node). Their arguments are read as every view
+ * command's are (commands/commandTarget.ts): they may name a connection of the user's, a node and
+ * reports, nothing else.
+ */
+import * as vscode from 'vscode';
+import type { CompareRunsRestoreInfo } from '../../shared/protocol/compareRuns';
+import type { CommandArgument } from '../commands/commandTarget';
+import { reportBefore } from '../history/comparedRuns';
+import { Commands } from '../ids';
+import { inert } from '../inertText';
+import { pickCertname } from '../pickers';
+import { pickTwoReports, reportHashOf } from '../reports/pickTargets';
+import type { Services } from '../services';
+import { viewCommand, viewCommands, type Panels, type ViewCommand } from '../webviews/definePanel';
+import type { WebviewPanelHost } from '../webviews/webviewPanelHost';
+
+/** What a panel compares, but its connection: two reports, or a failing node's streak. */
+type Compared =
+  | Omit<Extract<CompareRunsRestoreInfo, { reports: unknown }>, 'entry' | 'connectionId'>
+  | Omit<Extract<CompareRunsRestoreInfo, { failingNode: string }>, 'entry' | 'connectionId'>;
+
+/** What the commands need of a panel (not its class: the panel's file registers them). */
+type ComparePanel = WebviewPanelHost<'compareRuns'> & { info(): unknown };
+
+const open = async <P extends ComparePanel>(
+  panels: Panels<'compareRuns', P>,
+  { connectionId, target }: { connectionId: string; target: Compared },
+) => {
+  const { panel } = panels.show({ entry: 'compareRuns', connectionId, ...target });
+  await panel.loaded;
+  return panel.info();
+};
+
+/** A hash as an argument may give it: a non-empty string of a sane length. */
+const isHash = (value: unknown): value is string =>
+  typeof value === 'string' && value.length > 0 && value.length <= 4096;
+
+/** The two reports the argument names (tree selection, `reportHashes`), or asked among a node's. */
+async function twoReports(
+  services: Services,
+  argument: CommandArgument,
+  connectionId: string,
+): Promise<Compared | undefined> {
+  const { reportHashes } = argument.fields;
+  const named = argument.selectedReports.length > 0 ? argument.selectedReports : reportHashes;
+  if (named !== undefined) {
+    if (!Array.isArray(named) || named.length !== 2 || !named.every(isHash)) {
+      throw new Error(
+        vscode.l10n.t('Compare Two Runs: select exactly two runs (reports) of the Reports folder.'),
+      );
+    }
+    return { reports: [named[0], named[1]] as [string, string] };
+  }
+  if (argument.reportHash) return previousOf(services, argument, connectionId);
+  const certname = argument.certname ?? (await pickCertname(services, connectionId));
+  if (certname === undefined) return undefined;
+  const picked = await pickTwoReports(services, connectionId, certname);
+  return picked && { reports: picked };
+}
+
+/** The report the argument names (or one asked for) and the node's run before it. */
+async function previousOf(
+  services: Services,
+  argument: CommandArgument,
+  connectionId: string,
+): Promise<Compared | undefined> {
+  const newer = await reportHashOf(services, argument, connectionId);
+  if (newer === undefined) return undefined;
+  const client = await services.store.client(connectionId);
+  const older = await reportBefore(client, newer);
+  if (!older) {
+    void vscode.window.showInformationMessage(
+      vscode.l10n.t('PuppetDB keeps no run before this one ({0}).', inert(newer.slice(0, 12))),
+    );
+    return undefined;
+  }
+  return { reports: [older.hash, newer] };
+}
+
+export function compareRunsCommands<P extends ComparePanel>(
+  services: Services,
+): ViewCommand<'compareRuns', P> {
+  return viewCommands<'compareRuns', P>(
+    viewCommand(Commands.compareRuns, {
+      command: vscode.l10n.t('Compare Two Runs'),
+      connection: 'active',
+      target: (argument, connectionId) => twoReports(services, argument, connectionId),
+      open,
+    }),
+    viewCommand(Commands.compareWithPreviousRun, {
+      command: vscode.l10n.t('Compare with Previous Run'),
+      connection: 'active',
+      target: (argument, connectionId) => previousOf(services, argument, connectionId),
+      open,
+    }),
+    viewCommand(Commands.whyFailing, {
+      command: vscode.l10n.t('Why Is This Node Failing?'),
+      connection: 'active',
+      target: async (argument, connectionId) => {
+        const certname = argument.certname ?? (await pickCertname(services, connectionId));
+        return certname === undefined ? undefined : { failingNode: certname };
+      },
+      open,
+    }),
+  );
+}

@@ -1,0 +1,173 @@
+/**
+ * The parts below the two runs: the failing streak (why a node fails), the commits between the
+ * runs' code, and the time each resource type took in each run. Every value set as text.
+ */
+import { formatDuration } from '../../shared/dateFormat';
+import type { MetricRow } from '../../shared/history';
+import { plural } from '../../shared/plural';
+import type { ComparedCommits, ComparedRuns, FailingStreak } from '../../shared/protocol';
+import { dateText } from '../common/dateStyle';
+import { pageButton } from '../common/page/pageButton';
+
+function section(name: string, className: string): HTMLElement {
+  const element = document.createElement('section');
+  element.className = className;
+  element.setAttribute('aria-label', name);
+  const heading = document.createElement('h2');
+  heading.textContent = name;
+  element.append(heading);
+  return element;
+}
+
+function paragraph(text: string, className = ''): HTMLElement {
+  const element = document.createElement('p');
+  element.className = className;
+  element.textContent = text;
+  return element;
+}
+
+function list(items: readonly string[], className: string): HTMLElement {
+  const element = document.createElement('ul');
+  element.className = className;
+  for (const item of items) {
+    const entry = document.createElement('li');
+    entry.textContent = item;
+    element.append(entry);
+  }
+  return element;
+}
+
+/** Since when and how the node fails: the streak, and what started failing in its first bad run. */
+export function streakView(
+  runs: ComparedRuns,
+  streak: FailingStreak,
+  openMarkdown: () => void,
+): HTMLElement {
+  const element = section('Failing since', 'compare-streak');
+  if (!streak.failing || !runs.newer) {
+    element.append(paragraph(`${runs.certname}'s latest run did not fail.`));
+    return element;
+  }
+  const since = streak.failingAsFarBackAsKept
+    ? `${runs.certname} has failed in every run PuppetDB keeps (${plural(streak.badRuns, 'run')}, the oldest at ${dateText(runs.newer.endTime)}).`
+    : `${runs.certname} has failed since ${dateText(runs.newer.endTime)}: ${plural(streak.badRuns, 'bad run')} since the last good one.`;
+  element.append(paragraph(since, 'compare-streak-since'));
+  if (streak.newFailures.length > 0) {
+    element.append(
+      paragraph('Resources that started failing:', 'compare-subheading'),
+      list(
+        streak.newFailures.map(
+          (failure) =>
+            `${failure.resource}${failure.skipped ? ' (skipped: a dependency failed)' : ''}${failure.messages.length > 0 ? ` — ${failure.messages.join(' / ')}` : ''}`,
+        ),
+        'compare-failures',
+      ),
+    );
+  }
+  if (streak.newLogLines.length > 0) {
+    element.append(
+      paragraph('Warnings and errors new in the first bad run:', 'compare-subheading'),
+      list(
+        streak.newLogLines.map((log) => `${log.level}: ${log.message}`),
+        'compare-new-logs',
+      ),
+    );
+  }
+  element.append(
+    pageButton(
+      'Open as Markdown',
+      'Open this answer as a Markdown document, to read or copy',
+      openMarkdown,
+    ),
+  );
+  return element;
+}
+
+const WHY_NO_COMMITS: Record<Extract<ComparedCommits, { found: false }>['reason'], string> = {
+  notCommits:
+    'The configuration versions are not commit ids (puppetdbExplorer.history.commitPattern can read them out).',
+  sameCommit: 'Both runs applied the same commit.',
+  noGit: 'The git extension is disabled or missing.',
+  noRepository: 'The workspace has no git repository.',
+  notFound: "No repository of the workspace has both runs' commits.",
+};
+
+/** The commits between the two runs' code, newest first, and a button opening their changes. */
+export function commitsView(commits: ComparedCommits, openChanges: () => void): HTMLElement {
+  const element = section('Commits between the runs', 'compare-commits');
+  if (!commits.found) {
+    element.append(paragraph(WHY_NO_COMMITS[commits.reason], 'muted'));
+    return element;
+  }
+  const table = document.createElement('table');
+  table.className = 'compare-table compare-commit-table';
+  const head = table.createTHead().insertRow();
+  for (const label of ['Commit', 'Subject', 'Author', 'Date']) {
+    const cell = document.createElement('th');
+    cell.scope = 'col';
+    cell.textContent = label;
+    head.append(cell);
+  }
+  const body = table.createTBody();
+  for (const commit of commits.commits) {
+    const row = body.insertRow();
+    const hash = row.insertCell();
+    hash.className = 'compare-commit-hash';
+    hash.textContent = commit.hash.slice(0, 12);
+    hash.title = commit.hash;
+    row.insertCell().textContent = commit.subject;
+    row.insertCell().textContent = commit.authorName ?? '';
+    row.insertCell().textContent = commit.authorDate ? dateText(commit.authorDate) : '';
+  }
+  element.append(
+    paragraph(
+      `${plural(commits.commits.length + commits.more, 'commit')}${commits.more > 0 ? ` (the newest ${commits.commits.length} listed)` : ''}, newest first.`,
+      'muted',
+    ),
+    table,
+    pageButton(
+      'Open Changes',
+      'Open the files these commits changed, each beside its version in the older run',
+      openChanges,
+    ),
+  );
+  return element;
+}
+
+/** Seconds per resource type and phase in each run, with the difference. */
+export function timeTable(
+  rows: readonly MetricRow[],
+  names: { older: string; newer: string },
+): HTMLElement {
+  const element = section('Time', 'compare-time');
+  if (rows.length === 0) {
+    element.append(paragraph('Neither run has time metrics.', 'muted'));
+    return element;
+  }
+  const seconds = (value: number | null) => (value === null ? '—' : formatDuration(value * 1000));
+  const table = document.createElement('table');
+  table.className = 'compare-table compare-time-table';
+  const head = table.createTHead().insertRow();
+  for (const label of ['', names.older, names.newer, 'Difference']) {
+    const cell = document.createElement('th');
+    cell.scope = 'col';
+    cell.textContent = label;
+    head.append(cell);
+  }
+  const body = table.createTBody();
+  for (const metric of rows) {
+    const row = body.insertRow();
+    if (metric.name === 'total') row.className = 'compare-time-total';
+    const name = document.createElement('th');
+    name.scope = 'row';
+    name.textContent = metric.name;
+    row.append(name);
+    row.insertCell().textContent = seconds(metric.a);
+    row.insertCell().textContent = seconds(metric.b);
+    const difference = metric.a !== null && metric.b !== null ? metric.b - metric.a : null;
+    row.insertCell().textContent =
+      difference === null ? '—' : `${difference >= 0 ? '+' : '−'}${seconds(Math.abs(difference))}`;
+  }
+  element.append(table);
+  return element;
+}

@@ -1,0 +1,136 @@
+/**
+ * The compare-runs view: the page frame (the node and what is compared), then, for a failing node,
+ * since when it fails and what started failing; the two runs side by side with what differs; the
+ * commits between their code; what one run has and the other has not (on the one grid); and the
+ * time each resource type took. The grid's sort and columns survive hide/show.
+ */
+import '@vscode-elements/elements/dist/vscode-button/index.js';
+import '../common/page/pageFrame.css';
+// the grid's rules before the view's own, which refine them
+import '../common/grid/grid.css';
+import './compareRuns.css';
+import type {
+  ComparedRuns,
+  HostToCompareRuns,
+  HostToEveryPage,
+  RestoredNote,
+} from '../../shared/protocol';
+import { onDateStyleChange } from '../common/dateStyle';
+import type { ModelGridState } from '../common/grid/modelGrid';
+import { PageFrame } from '../common/page/pageFrame';
+import { getUiState, keepShown, onHostMessage, postToHost, setUiState } from '../common/vscodeApi';
+import { differencesOf, renderDifferences, type DifferencesView } from './differencesGrid';
+import { commitsView, streakView, timeTable } from './detailsView';
+import { changesTable, runCard } from './runsView';
+
+interface CompareUiState {
+  differences?: ModelGridState;
+}
+
+let ui: CompareUiState = getUiState<CompareUiState>() ?? {};
+
+const frame = new PageFrame(document.getElementById('app')!, {
+  className: 'compare-header',
+  loadingLabel: 'Comparing the runs',
+  reload: { label: 'Load again', run: () => postToHost('compareRuns', { type: 'reload' }) },
+  errorActions: (action) => postToHost('compareRuns', action),
+});
+
+let shown:
+  { runs: ComparedRuns; restored: RestoredNote | undefined; grid: DifferencesView } | undefined;
+
+function clear(): void {
+  shown?.grid.dispose();
+  shown = undefined;
+  frame.status.replaceChildren();
+  frame.body.replaceChildren();
+}
+
+function show(runs: ComparedRuns, restored: RestoredNote | undefined): void {
+  keepShown('compareRuns', runs, 'The comparison', restored?.savedAt);
+  clear();
+  frame.setLoading(false);
+  frame.showError(undefined);
+  frame.showRestored(restored);
+  const failingMode = runs.streak !== undefined;
+  const names = failingMode
+    ? { older: 'Last good run', newer: 'First bad run' }
+    : { older: 'Older run', newer: 'Newer run' };
+  frame.setTitle(
+    failingMode ? `Why is ${runs.certname} failing?` : `Compare runs · ${runs.certname}`,
+  );
+  document.title = frame.title.textContent ?? 'Compare runs';
+  const body = document.createElement('div');
+  body.className = 'compare-body';
+  if (runs.streak) {
+    body.append(
+      streakView(runs, runs.streak, () => postToHost('compareRuns', { type: 'openMarkdown' })),
+    );
+  }
+  const cards = document.createElement('div');
+  cards.className = 'compare-runs';
+  const open = (which: 'older' | 'newer') => () =>
+    postToHost('compareRuns', { type: 'openRun', which });
+  cards.append(
+    runCard(names.older, runs.older, open('older'), 'PuppetDB keeps no good run of this node.'),
+    runCard(names.newer, runs.newer, open('newer'), 'No run failed.'),
+  );
+  body.append(cards);
+  let grid: DifferencesView | undefined;
+  if (runs.older && runs.newer) {
+    body.append(
+      changesTable(runs.changes, names),
+      commitsView(runs.commits, () => postToHost('compareRuns', { type: 'openChanges' })),
+    );
+    if (runs.comparison) {
+      grid = renderDifferences(differencesOf(runs.comparison), names, {
+        value: ui.differences,
+        save: (state) => setUiState((ui = { ...ui, differences: state })),
+      });
+      body.append(grid.element, timeTable(runs.comparison.time, names));
+    }
+  }
+  frame.body.replaceChildren(body);
+  shown = { runs, restored, grid: grid ?? { element: body, dispose: () => undefined } };
+}
+
+// the dates of the cards, the streak and the commits in a new date style
+onDateStyleChange(() => {
+  if (shown) show(shown.runs, shown.restored);
+});
+
+function handle(received: Exclude<HostToCompareRuns, HostToEveryPage>): void {
+  switch (received.type) {
+    case 'loading':
+      clear();
+      frame.setTitle(received.title);
+      frame.showError(undefined);
+      frame.showRestored(undefined);
+      frame.setLoading(true);
+      frame.status.textContent = `Loading ${received.title}…`;
+      break;
+    case 'compared':
+      show(received.runs, received.restored);
+      break;
+    case 'restored':
+      clear();
+      frame.setTitle(received.title);
+      frame.setLoading(false);
+      frame.showRestored(received.note);
+      break;
+    case 'error':
+      frame.setLoading(false);
+      frame.showRestored(undefined);
+      frame.status.replaceChildren();
+      frame.showError(received);
+      break;
+    default: {
+      // every message of the protocol is handled above (checked when it compiles)
+      const unexpected: never = received;
+      void unexpected;
+    }
+  }
+}
+
+onHostMessage('compareRuns', handle);
+postToHost('compareRuns', { type: 'ready' });
