@@ -38,6 +38,7 @@ export const Commands = {
   whyFailing: 'puppetdbExplorer.whyFailing',
   compareRuns: 'puppetdbExplorer.compareRuns',
   compareWithPreviousRun: 'puppetdbExplorer.compareWithPreviousRun',
+  whyResourceFailing: 'puppetdbExplorer.whyResourceFailing',
 } as const;
 
 export const Views = {

@@ -41,6 +41,8 @@ interface Subjects {
   failedNode: string;
   /** A node with a catalog to draw. */
   graphNode: string;
+  /** A node failing since a known run (the fleet's history), to compare its runs. */
+  failingSinceNode: string;
 }
 
 /** Each view's findings by theme, for the table that closes the run. */
@@ -219,8 +221,9 @@ async function exercise(
     await report.locator(panel).first().waitFor({ timeout: 30_000 });
     await audited(report, `report-${tab.toLowerCase()}`);
   }
-  // the report view's way into the compare-runs view
-  await report.locator('vscode-button', { hasText: 'Compare with Previous Run' }).click();
+  await runCommand(page, 'PuppetDB: Why Is This Node Failing?', [
+    { asks: 'Node (certname)', answer: subjects.failingSinceNode },
+  ]);
   await audited(
     await webviewFrame(page, 'compareRuns', {
       timeoutMs: 60_000,
@@ -267,7 +270,9 @@ async function subjectsOf(): Promise<Subjects> {
   assert.ok(hostile, 'the fleet has the hostile Notify resource');
   await client.disconnect();
   const graphNode = active.find((node) => node.catalog.resources.length > 10)!.certname;
-  return { failedNode: hostile.node, graphNode };
+  const failingSince = fleet.histories.find((history) => history.story === 'failingSince');
+  assert.ok(failingSince, 'the fleet has a node failing since a known run');
+  return { failedNode: hostile.node, graphNode, failingSinceNode: failingSince.certname };
 }
 
 async function main(): Promise<void> {

@@ -141,6 +141,36 @@ async function main(): Promise<void> {
           assert.deepEqual(dialogs, []);
         },
       );
+      // the first bad run's report, and from it the comparison with the run before it
+      await page.locator('.tabs-container .tab', { hasText: `Why Failing · ${certname}` }).click();
+      view = await webviewFrame(page, 'compareRuns', { showing: '.compare-streak' });
+      await view
+        .locator('.compare-run', { hasText: 'First bad run' })
+        .locator('vscode-button')
+        .click();
+      const report = await webviewFrame(page, 'report', {
+        timeoutMs: 60_000,
+        showing: '.report-fields',
+      });
+      await report.locator('vscode-button', { hasText: 'Compare with Previous Run' }).click();
+      const compared = await frameWith(
+        page,
+        'body[data-entry="compareRuns"] h1:has-text("Compare runs")',
+        'the report view did not open the comparison with the previous run',
+        60_000,
+      );
+      await compared.locator('.compare-differences-grid').waitFor();
+      await page.screenshot({ path: join(screenshots, `compare-runs-${theme.name}.png`) });
+      await checks.check(
+        `${theme.name}: the report view's Compare with Previous Run sets the first bad run beside the last good one`,
+        async () => {
+          const cards = await compared.locator('.compare-run').allInnerTexts();
+          assert.match(cards[0]!, /^Older run/);
+          assert.ok(cards[0]!.includes(expected.lastGood), 'the run before the first bad one');
+          assert.ok(cards[1]!.includes(expected.firstBad), 'the report compared');
+          assert.match(await compared.locator('.compare-count').innerText(), /\d+ difference/);
+        },
+      );
       await runCommand(page, 'View: Close All Editors');
       await page.locator('.tabs-container .tab').first().waitFor({ state: 'detached' });
     },

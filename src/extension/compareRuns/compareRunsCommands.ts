@@ -6,12 +6,14 @@
  * reports, nothing else.
  */
 import * as vscode from 'vscode';
-import type { CompareRunsRestoreInfo } from '../../shared/protocol/compareRuns';
+import type { CompareRunsRestoreInfo, FailingResource } from '../../shared/protocol/compareRuns';
 import type { CommandArgument } from '../commands/commandTarget';
 import { reportBefore } from '../history/comparedRuns';
 import { Commands } from '../ids';
 import { inert } from '../inertText';
+import { MAX_LIST_ROWS } from '../boundedRows';
 import { pickCertname } from '../pickers';
+import { rowsAtMost } from '../truncationNotice';
 import { pickTwoReports, reportHashOf } from '../reports/pickTargets';
 import type { Services } from '../services';
 import { viewCommand, viewCommands, type Panels, type ViewCommand } from '../webviews/definePanel';
@@ -80,6 +82,62 @@ async function previousOf(
   return { reports: [older.hash, newer] };
 }
 
+/** A resource the argument names (`resourceType`, `resourceTitle`), checked, or undefined. */
+function namedResource(argument: CommandArgument): FailingResource | undefined {
+  const { resourceType: type, resourceTitle: title } = argument.fields;
+  if (type === undefined && title === undefined) return undefined;
+  if (!isHash(type) || !isHash(title)) {
+    throw new Error(
+      vscode.l10n.t('Since When Is This Resource Failing?: the resource named does not fit.'),
+    );
+  }
+  return { type, title };
+}
+
+/** One of the resources that failed in the node's latest run, picked. */
+async function pickFailingResource(
+  services: Services,
+  connectionId: string,
+  certname: string,
+): Promise<FailingResource | undefined> {
+  const client = await services.store.client(connectionId);
+  const events = (await rowsAtMost(
+    client.stream('events', {
+      query: [
+        'extract',
+        ['resource_type', 'resource_title', 'message'],
+        [
+          'and',
+          ['=', 'certname', certname],
+          ['=', 'latest_report?', true],
+          ['=', 'status', 'failure'],
+        ],
+      ],
+    }),
+    MAX_LIST_ROWS,
+    vscode.l10n.t('The failed events of {0}', inert(certname)),
+  )) as Array<{ resource_type: string; resource_title: string; message: string | null }>;
+  if (events.length === 0) {
+    void vscode.window.showInformationMessage(
+      vscode.l10n.t('No resource failed in the latest run of {0}.', inert(certname)),
+    );
+    return undefined;
+  }
+  const picked = await vscode.window.showQuickPick(
+    events.map((event) => ({
+      label: inert(`${event.resource_type}[${event.resource_title}]`),
+      detail: event.message ? inert(event.message) : undefined,
+      resource: { type: event.resource_type, title: event.resource_title },
+    })),
+    {
+      placeHolder: vscode.l10n.t('A failing resource of {0}', inert(certname)),
+      matchOnDetail: true,
+      ignoreFocusOut: true,
+    },
+  );
+  return picked?.resource;
+}
+
 export function compareRunsCommands<P extends ComparePanel>(
   services: Services,
 ): ViewCommand<'compareRuns', P> {
@@ -102,6 +160,18 @@ export function compareRunsCommands<P extends ComparePanel>(
       target: async (argument, connectionId) => {
         const certname = argument.certname ?? (await pickCertname(services, connectionId));
         return certname === undefined ? undefined : { failingNode: certname };
+      },
+      open,
+    }),
+    viewCommand(Commands.whyResourceFailing, {
+      command: vscode.l10n.t('Since When Is This Resource Failing?'),
+      connection: 'active',
+      target: async (argument, connectionId) => {
+        const certname = argument.certname ?? (await pickCertname(services, connectionId));
+        if (certname === undefined) return undefined;
+        const resource =
+          namedResource(argument) ?? (await pickFailingResource(services, connectionId, certname));
+        return resource && { failingNode: certname, resource };
       },
       open,
     }),

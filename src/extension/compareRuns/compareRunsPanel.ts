@@ -38,7 +38,7 @@ export function compareRunsPanels(
     entry: 'compareRuns',
     key: (info) =>
       'failingNode' in info
-        ? JSON.stringify([info.connectionId, 'failing', info.failingNode])
+        ? JSON.stringify([info.connectionId, 'failing', info.failingNode, info.resource ?? null])
         : // a pair is one panel, whichever order it was named in
           JSON.stringify([info.connectionId, ...[...info.reports].sort()]),
     title: (info) => titleOf(info),
@@ -48,7 +48,16 @@ export function compareRunsPanels(
 }
 
 function titleOf(info: CompareRunsRestoreInfo, runs?: ComparedRuns): string {
-  if ('failingNode' in info) return vscode.l10n.t('Why Failing · {0}', info.failingNode);
+  if ('failingNode' in info) {
+    return info.resource
+      ? vscode.l10n.t(
+          'Failing Since · {0}[{1}] · {2}',
+          info.resource.type,
+          info.resource.title,
+          info.failingNode,
+        )
+      : vscode.l10n.t('Why Failing · {0}', info.failingNode);
+  }
   if (!runs?.older || !runs.newer) {
     return vscode.l10n.t(
       'Compare Runs · {0} ↔ {1}',
@@ -95,7 +104,10 @@ export class CompareRunsPanel extends WebviewPanelHost<'compareRuns'> {
       const client = await this.services.store.client(this.connectionId);
       const { why, ...compared } =
         'failingNode' in this.target
-          ? await compareFailingStreak(client, this.target.failingNode, { signal })
+          ? await compareFailingStreak(client, this.target.failingNode, {
+              signal,
+              resource: this.target.resource,
+            })
           : {
               ...(await compareTwoReports(client, this.target.reports, signal)),
               why: undefined,

@@ -5,8 +5,9 @@
  */
 import type { PuppetDB } from '../../client';
 import { compareRuns, summaryChanges, type RunDetail, type RunSummary } from '../../shared/history';
-import type { ComparedRuns } from '../../shared/protocol/compareRuns';
+import type { ComparedRuns, FailingResource } from '../../shared/protocol/compareRuns';
 import { previousRun, runRecords } from './historyQueries';
+import { resourceFailedIn } from './resourceFailingSince';
 import { whyFailing, type WalkOptions, type WhyFailing } from './whyFailing';
 
 /** The two runs, without the commits between them (the git part is the host's). */
@@ -55,13 +56,20 @@ export async function reportBefore(
   return previousRun(client, run, signal);
 }
 
-/** Why `certname` fails: its last good run against its first bad one, and the streak between. */
+/**
+ * Why `certname` fails (or, given a resource, why that resource of it fails: a bad run is one in
+ * which its events failed): its last good run against its first bad one, and the streak between.
+ */
 export async function compareFailingStreak(
   client: PuppetDB,
   certname: string,
-  options: WalkOptions = {},
+  options: Omit<WalkOptions, 'badIn'> & { resource?: FailingResource } = {},
 ): Promise<RunsCompared & { why: WhyFailing }> {
-  const why = await whyFailing(client, certname, options);
+  const { resource, ...walk } = options;
+  const why = await whyFailing(client, certname, {
+    ...walk,
+    ...(resource && { badIn: resourceFailedIn(client, certname, resource, options.signal) }),
+  });
   const { answer } = why;
   return {
     certname,
@@ -70,6 +78,7 @@ export async function compareFailingStreak(
     changes: why.changes,
     comparison: why.comparison,
     streak: {
+      ...(resource && { resource }),
       failing: answer.failing,
       badRuns: answer.badRuns.length,
       failingAsFarBackAsKept: answer.failingAsFarBackAsKept,

@@ -40,6 +40,27 @@ export async function runsFailingResource(
   return new Set(rows.map((row) => row.report).filter((hash) => typeof hash === 'string'));
 }
 
+/** The walk's `badIn` for a resource: a run is bad when the resource's events failed in it. */
+export function resourceFailedIn(
+  client: PuppetDB,
+  certname: string,
+  resource: ResourceRef,
+  signal?: AbortSignal,
+  counted?: () => void,
+): NonNullable<WalkOptions['badIn']> {
+  return async (runs) => {
+    counted?.();
+    const failed = await runsFailingResource(
+      client,
+      certname,
+      resource,
+      runs.map((run) => run.hash),
+      signal,
+    );
+    return (run) => failed.has(run.hash);
+  };
+}
+
 export async function resourceFailingSince(
   client: PuppetDB,
   certname: string,
@@ -49,17 +70,7 @@ export async function resourceFailingSince(
   let eventRequests = 0;
   const walked = await walkFailingSince(client, certname, {
     ...options,
-    badIn: async (runs) => {
-      eventRequests++;
-      const failed = await runsFailingResource(
-        client,
-        certname,
-        resource,
-        runs.map((run) => run.hash),
-        options.signal,
-      );
-      return (run) => failed.has(run.hash);
-    },
+    badIn: resourceFailedIn(client, certname, resource, options.signal, () => eventRequests++),
   });
   return { answer: failingSince(walked.state), requests: walked.requests + eventRequests };
 }

@@ -24,6 +24,8 @@ export type ComparedCommits =
 
 /** Why a node fails: its streak of bad runs since the last good one (the walk's answer). */
 export interface FailingStreak {
+  /** The resource whose failures make a run bad; none: the run's own status. */
+  resource?: FailingResource;
   /** False when the node's latest run did not fail: nothing else here says anything. */
   failing: boolean;
   /** Bad runs since the last good one, the first bad run included. */
@@ -71,7 +73,19 @@ export type CompareRunsToHost = PageToHost<
  */
 export type CompareRunsRestoreInfo =
   | { entry: 'compareRuns'; connectionId: string; reports: [string, string] }
-  | { entry: 'compareRuns'; connectionId: string; failingNode: string };
+  | {
+      entry: 'compareRuns';
+      connectionId: string;
+      failingNode: string;
+      /** Since when this resource of the node fails (its events), rather than the node's runs. */
+      resource?: FailingResource;
+    };
+
+/** A resource of a node, as its events name it. */
+export interface FailingResource {
+  type: string;
+  title: string;
+}
 
 export interface CompareRunsProtocol {
   toWebview: HostToCompareRuns;

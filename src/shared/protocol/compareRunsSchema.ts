@@ -1,5 +1,5 @@
 /** The run-time checks of the compare-runs view (compareRuns.ts). */
-import { arrayOf, object, oneOf, type Check } from '../messageSchema';
+import { arrayOf, object, oneOf, optional, type Check } from '../messageSchema';
 import { name, shaped, viewSchema } from './commonSchema';
 import type { ComparedRuns, CompareRunsProtocol, CompareRunsRestoreInfo } from './compareRuns';
 
@@ -17,6 +17,7 @@ const failingNode = object<Extract<CompareRunsRestoreInfo, { failingNode: string
   entry: oneOf('compareRuns'),
   connectionId: name,
   failingNode: name,
+  resource: optional(object({ type: name, title: name })),
 });
 
 /** Two reports, or a failing node: whichever the record's fields say. */

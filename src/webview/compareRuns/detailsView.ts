@@ -44,13 +44,22 @@ export function streakView(
   openMarkdown: () => void,
 ): HTMLElement {
   const element = section('Failing since', 'compare-streak');
+  const subject = streak.resource
+    ? `${streak.resource.type}[${streak.resource.title}] on ${runs.certname}`
+    : runs.certname;
   if (!streak.failing || !runs.newer) {
-    element.append(paragraph(`${runs.certname}'s latest run did not fail.`));
+    element.append(
+      paragraph(
+        streak.resource
+          ? `${subject} did not fail in the latest run.`
+          : `${runs.certname}'s latest run did not fail.`,
+      ),
+    );
     return element;
   }
   const since = streak.failingAsFarBackAsKept
-    ? `${runs.certname} has failed in every run PuppetDB keeps (${plural(streak.badRuns, 'run')}, the oldest at ${dateText(runs.newer.endTime)}).`
-    : `${runs.certname} has failed since ${dateText(runs.newer.endTime)}: ${plural(streak.badRuns, 'bad run')} since the last good one.`;
+    ? `${subject} has failed in every run PuppetDB keeps (${plural(streak.badRuns, 'run')}, the oldest at ${dateText(runs.newer.endTime)}).`
+    : `${subject} has failed since ${dateText(runs.newer.endTime)}: ${plural(streak.badRuns, 'bad run')} since the last good one.`;
   element.append(paragraph(since, 'compare-streak-since'));
   if (streak.newFailures.length > 0) {
     element.append(

@@ -56,8 +56,13 @@ function show(runs: ComparedRuns, restored: RestoredNote | undefined): void {
   const names = failingMode
     ? { older: 'Last good run', newer: 'First bad run' }
     : { older: 'Older run', newer: 'Newer run' };
+  const resource = runs.streak?.resource;
   frame.setTitle(
-    failingMode ? `Why is ${runs.certname} failing?` : `Compare runs · ${runs.certname}`,
+    resource
+      ? `Since when does ${resource.type}[${resource.title}] fail on ${runs.certname}?`
+      : failingMode
+        ? `Why is ${runs.certname} failing?`
+        : `Compare runs · ${runs.certname}`,
   );
   document.title = frame.title.textContent ?? 'Compare runs';
   const body = document.createElement('div');

@@ -187,6 +187,41 @@ describe('Compare runs', function () {
     );
   });
 
+  it("since when one resource fails: the runs in which PuppetDB's events say it failed", async () => {
+    const certname = nodeOf('failingSince');
+    const [failed] = await pql<{ resource_type: string; resource_title: string }>(
+      `events[resource_type, resource_title] { certname = ${JSON.stringify(certname)} and latest_report? = true and status = "failure" }`,
+    );
+    assert.ok(failed, 'a resource failed in the latest run');
+    const runs = await runsOf(certname);
+    const failedIn = new Set(
+      (
+        await pql<{ report: string }>(
+          `events[report] { certname = ${JSON.stringify(certname)} and resource_type = ${JSON.stringify(failed.resource_type)} and resource_title = ${JSON.stringify(failed.resource_title)} and status = "failure" }`,
+        )
+      ).map((event) => event.report),
+    );
+    const streak = runs.findIndex((run) => !failedIn.has(run.hash));
+    assert.ok(streak > 0, 'the resource fails in the newest runs');
+    const info = await vscode.commands.executeCommand<CompareRunsPanelInfo>(
+      Commands.whyResourceFailing,
+      {
+        connectionId: CONNECTION.id,
+        certname,
+        resourceType: failed.resource_type,
+        resourceTitle: failed.resource_title,
+      },
+    );
+    assert.ok(info?.runs?.streak, `the command compared the runs (${info?.error})`);
+    assert.deepEqual(info.runs.streak.resource, {
+      type: failed.resource_type,
+      title: failed.resource_title,
+    });
+    assert.equal(info.runs.streak.badRuns, streak);
+    assert.equal(info.runs.newer?.hash, runs[streak - 1]!.hash, 'the first run it failed in');
+    assert.equal(info.runs.older?.hash, runs[streak]?.hash, 'the run before, where it did not');
+  });
+
   async function treeNode(certname: string): Promise<ExplorerNode> {
     for (const root of await api.services.explorer.getChildren()) {
       if (String((await root.toTreeItem()).label) !== CONNECTION.name) continue;
