@@ -7,3 +7,4 @@ export * from './runDifferences';
 export * from './compareRuns';
 export * from './healthSignals';
 export * from './commitRange';
+export * from './runChange';
