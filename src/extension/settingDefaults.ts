@@ -25,6 +25,7 @@ export const SETTING_DEFAULTS = {
   'code.lenses': true,
   'code.failureDiagnostics': false,
   'history.commitPattern': '',
+  'history.noSuccessWithinHours': 24,
 };
 
 export type SettingKey = keyof typeof SETTING_DEFAULTS;
@@ -62,6 +63,8 @@ export const SETTING_BOUNDS: Record<NumberSettingKey, { minimum: number; maximum
   'graph.keptCatalogsMB': { minimum: 1, maximum: 512 },
   // the MB bound holds them; this bounds the count of small ones
   'graph.keptCatalogsNodes': { minimum: 1, maximum: 10_000 },
+  // a year, as unreportedHours; under an hour every node between two runs would show
+  'history.noSuccessWithinHours': { minimum: 1, maximum: 8_760 },
 };
 
 /**

@@ -79,6 +79,11 @@ export class Settings {
     return this.bounded('unreportedHours');
   }
 
+  /** Hours without a run that did not fail after which a node shows "no successful run". */
+  noSuccessWithinHours(): number {
+    return this.bounded('history.noSuccessWithinHours');
+  }
+
   /** Rows per page of PQL results; 0 fetches everything at once. */
   resultsPageSize(): number {
     return this.bounded('pql.pageSize');

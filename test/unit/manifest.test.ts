@@ -261,7 +261,7 @@ describe('package.json: trust', () => {
 
   test('a setting whose default is a whole number is an integer with a minimum', () => {
     // Hours may be fractional (half an hour for a 30-minute run interval).
-    const fractional = new Set(['unreportedHours']);
+    const fractional = new Set(['unreportedHours', 'history.noSuccessWithinHours']);
     for (const [key, value] of Object.entries(SETTING_DEFAULTS)) {
       if (typeof value !== 'number') continue;
       const schema = contributes.configuration.properties[`${ConfigurationSection}.${key}`]!;

@@ -10,6 +10,7 @@ import type { Services } from '../services';
 import { ConnectionNode } from '../tree/connectionNode';
 import { ExplorerNode } from '../tree/explorerNode';
 import { FactValueNode } from '../tree/factNodes';
+import type { HealthSignal } from '../fleetHealth';
 import type { NodeFilter } from '../tree/nodeFilter';
 import type { NodesFolder } from '../tree/nodesFolder';
 import { PuppetNodeNode } from '../tree/puppetNodeNode';
@@ -310,13 +311,37 @@ async function askFilter(services: Services, folder: NodesFolder): Promise<NodeF
     { title: vscode.l10n.t('Filter nodes: environment') },
   );
   if (!environment) return undefined;
-  const status = await vscode.window.showQuickPick(
-    [any, 'failed', 'changed', 'unchanged', 'noop', 'unreported'],
+  // the latest status, or a health signal beyond it (fleetHealth.ts)
+  const hours = services.settings.noSuccessWithinHours();
+  const healthItems: Array<vscode.QuickPickItem & { health?: HealthSignal }> = [
+    { label: vscode.l10n.t('health'), kind: vscode.QuickPickItemKind.Separator },
     {
-      title: vscode.l10n.t('Filter nodes: latest status'),
+      label: vscode.l10n.t('no successful run within {0} h', hours),
+      description: 'history.noSuccessWithinHours',
+      health: 'noSuccessWithin',
+    },
+    { label: vscode.l10n.t('latest run unchanged with errors'), health: 'unchangedWithErrors' },
+    { label: vscode.l10n.t('latest run made corrective changes'), health: 'corrective' },
+  ];
+  const picked = await vscode.window.showQuickPick<
+    vscode.QuickPickItem & { health?: HealthSignal }
+  >(
+    [
+      { label: any },
+      { label: 'failed' },
+      { label: 'changed' },
+      { label: 'unchanged' },
+      { label: 'noop' },
+      { label: 'unreported' },
+      ...healthItems,
+    ],
+    {
+      title: vscode.l10n.t('Filter nodes: latest status or health'),
     },
   );
-  if (!status) return undefined;
+  if (!picked) return undefined;
+  const health = picked.health;
+  const status = health ? any : picked.label;
   const namePattern = await vscode.window.showInputBox({
     title: vscode.l10n.t('Filter nodes: certname (regular expression, empty for any)'),
     value: current.namePattern ?? '',
@@ -325,6 +350,7 @@ async function askFilter(services: Services, folder: NodesFolder): Promise<NodeF
   return {
     environment: environment.name,
     status: status === any ? undefined : (status as NodeFilter['status']),
+    health,
     namePattern: namePattern || undefined,
   };
 }

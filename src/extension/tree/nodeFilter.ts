@@ -1,4 +1,5 @@
 import type { QueryLike } from '../../client';
+import { certnamesClause, noSuccessWithinClause, type HealthSignal } from '../fleetHealth';
 
 /** What the node list is narrowed to. */
 export interface NodeFilter {
@@ -12,6 +13,18 @@ export interface NodeFilter {
    * status is the latest run's, however old.
    */
   asCounted?: boolean;
+  /**
+   * Beyond the latest status (fleetHealth.ts): no successful run within the setting's hours, the
+   * latest run unchanged with errors, or the latest run made corrective changes.
+   */
+  health?: HealthSignal;
+}
+
+/** What a health filter needs beyond the filter itself, found when the list loads. */
+export interface HealthInput {
+  noSuccessWithinHours: number;
+  /** The certnames found for "unchanged with errors" or "corrective" (PQL cannot say which). */
+  certnames?: Iterable<string>;
 }
 
 /**
@@ -22,6 +35,7 @@ export function nodeFilterQuery(
   filter: NodeFilter | undefined,
   unreportedHours: number,
   now = new Date(),
+  health?: HealthInput,
 ): QueryLike | undefined {
   if (!filter) return undefined;
   const clauses: unknown[] = [];
@@ -48,14 +62,33 @@ export function nodeFilterQuery(
       if (filter.asCounted) clauses.push(reported, ['not', noop]);
       break;
   }
+  if (filter.health === 'noSuccessWithin') {
+    clauses.push(noSuccessWithinClause(health?.noSuccessWithinHours ?? 24, now));
+  } else if (filter.health) {
+    // no list found (yet) is no node, never every node
+    clauses.push(certnamesClause(health?.certnames ?? []));
+  }
   return clauses.length ? ['and', ...clauses] : undefined;
 }
 
-export function describeFilter(filter: NodeFilter | undefined): string | undefined {
+/** How a health filter reads in the Nodes folder's description. */
+export function describeHealth(health: HealthSignal, noSuccessWithinHours: number): string {
+  return {
+    noSuccessWithin: `no successful run within ${noSuccessWithinHours} h`,
+    unchangedWithErrors: 'unchanged with errors',
+    corrective: 'latest run corrective',
+  }[health];
+}
+
+export function describeFilter(
+  filter: NodeFilter | undefined,
+  noSuccessWithinHours = 24,
+): string | undefined {
   if (!filter) return undefined;
   const parts = [
     filter.environment,
     filter.status && (filter.asCounted ? `${filter.status} (as counted)` : filter.status),
+    filter.health && describeHealth(filter.health, noSuccessWithinHours),
     filter.namePattern && `/${filter.namePattern}/`,
   ].filter(Boolean);
   return parts.length ? parts.join(' · ') : undefined;

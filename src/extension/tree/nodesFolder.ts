@@ -5,15 +5,23 @@ import { inert } from '../inertText';
 import type { TreeContext } from './treeContext';
 import { ExplorerNode } from './explorerNode';
 import { withLoadProgress } from './loading';
+import type { PuppetDB } from '../../client';
+import {
+  nodesUnchangedWithErrors,
+  nodesWithCorrectiveLatestRun,
+  type FoundNodes,
+} from '../fleetHealth';
 import { describeFilter, nodeFilterQuery, type NodeFilter } from './nodeFilter';
 import { PagedList, type Page } from './pagedList';
 import { PuppetNodeNode } from './puppetNodeNode';
 import { pagedChildren, safely } from './simpleNodes';
-import { pageAtMost } from '../truncationNotice';
+import { noteTruncated, pageAtMost } from '../truncationNotice';
 
 /** A paged list of nodes: the first page on expand, "Load more" for the next. */
 export class NodesFolder extends ExplorerNode {
   private readonly pages = new PagedList<Node>((offset) => this.fetchPage(offset));
+  /** The nodes of a health filter PQL cannot express, found once per load (not per page). */
+  private healthNodes: Promise<FoundNodes> | undefined;
 
   constructor(
     readonly connectionId: string,
@@ -38,7 +46,9 @@ export class NodesFolder extends ExplorerNode {
       vscode.TreeItemCollapsibleState.Collapsed,
     );
     item.iconPath = new vscode.ThemeIcon(failures ? 'warning' : 'server');
-    const filter = this.filterable ? describeFilter(this.filter) : undefined;
+    const filter = this.filterable
+      ? describeFilter(this.filter, this.context.settings.noSuccessWithinHours())
+      : undefined;
     const total = this.pages.total;
     item.description = [
       total === undefined ? undefined : total.toLocaleString('en-US'),
@@ -76,6 +86,26 @@ export class NodesFolder extends ExplorerNode {
 
   override reset(): void {
     this.pages.reset();
+    this.healthNodes = undefined;
+  }
+
+  /** The certnames of an "unchanged with errors" or "corrective" filter, asked once per load. */
+  private async healthCertnames(
+    client: PuppetDB,
+    signal: AbortSignal,
+  ): Promise<Set<string> | undefined> {
+    const health = this.filter?.health;
+    if (health !== 'unchangedWithErrors' && health !== 'corrective') return undefined;
+    const find = health === 'corrective' ? nodesWithCorrectiveLatestRun : nodesUnchangedWithErrors;
+    this.healthNodes ??= find(client, { signal });
+    const asked = this.healthNodes;
+    // a failed or cancelled search is asked again on the next load, not kept
+    asked.catch(() => {
+      if (this.healthNodes === asked) this.healthNodes = undefined;
+    });
+    const { certnames, truncatedAt } = await asked;
+    if (truncatedAt !== undefined) noteTruncated(vscode.l10n.t('The latest runs'), truncatedAt);
+    return certnames;
   }
 
   private async fetchPage(offset: number): Promise<Page<Node>> {
@@ -86,10 +116,17 @@ export class NodesFolder extends ExplorerNode {
       this.key === 'Failures'
         ? vscode.l10n.t('Loading failures…')
         : vscode.l10n.t('Loading nodes…');
-    return withLoadProgress(loading, (signal) =>
-      pageAtMost(
+    const noSuccessWithinHours = this.context.settings.noSuccessWithinHours();
+    return withLoadProgress(loading, async (signal) => {
+      const certnames = await this.healthCertnames(client, signal);
+      return pageAtMost(
         client.nodes({
-          query: nodeFilterQuery(this.filter, unreported),
+          query: nodeFilterQuery(this.filter, unreported, new Date(), {
+            noSuccessWithinHours,
+            certnames,
+          }),
+          // a list of certnames may not fit in a URL
+          ...(certnames && { method: 'POST' as const }),
           orderBy: [{ field: 'certname', order: 'asc' }],
           limit: pageSize,
           offset,
@@ -102,7 +139,7 @@ export class NodesFolder extends ExplorerNode {
         }),
         pageSize,
         vscode.l10n.t('A page of nodes'),
-      ),
-    );
+      );
+    });
   }
 }
