@@ -2,6 +2,7 @@
  * The fleet overview's view model: counts PuppetDB computed (PQL aggregates), never rows of
  * nodes. Pure, so the host, the webview, the restore path and tests agree on what a count means.
  */
+import type { RunChange } from './history/runChange';
 
 /**
  * A node's status as the tree shows it (src/client/records/node.ts `Node.status`): exclusive,
@@ -64,7 +65,25 @@ export interface OverviewDto {
   flapping: ResourceCount[] | undefined;
   /** How long PuppetDB took to answer the counts, runs and failures (ms). */
   queryMs: number;
+  /** Health beyond the latest status; undefined while PuppetDB is still asked (as `flapping`). */
+  health?: HealthCounts;
 }
+
+/** The overview's health tiles and the runs of its range by what they changed. */
+export interface HealthCounts {
+  /** The setting `history.noSuccessWithinHours` the count was made with. */
+  noSuccessWithinHours: number;
+  /** Active nodes whose last run that did not fail ended longer ago than that (or never). */
+  noSuccess: number;
+  /** Active nodes whose latest run did not fail but logged at err level or above. */
+  unchangedWithErrors: number;
+  /** The runs of the chart's range that changed something or failed, by what they changed. */
+  changes: Record<RunChange, number>;
+}
+
+/** The health tiles, each opening its nodes in the tree (a node filter of the same name). */
+export const HEALTH_TILES = ['noSuccessWithin', 'unchangedWithErrors'] as const;
+export type HealthTile = (typeof HEALTH_TILES)[number];
 
 /** A resource flaps on a node when it changed in at least this share of the node's runs… */
 export const FLAPPING_SHARE = 0.45;

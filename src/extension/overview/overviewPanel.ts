@@ -21,7 +21,8 @@ import {
 import { reportDropped } from '../webviews/droppedMessages';
 import { openViews } from '../webviews/openViews';
 import { fetchOverview, flappingKey, type Flapping } from './overviewQueries';
-import { showCountedNodes } from './showCountedNodes';
+import type { HealthCounts } from '../../shared/overview';
+import { showCountedNodes, showHealthNodes } from './showCountedNodes';
 import { noteTruncated } from '../truncationNotice';
 
 /** What the open command answers (host tests and the bench read it). */
@@ -41,7 +42,8 @@ export interface OverviewPanelInfo {
  * The overviews' panels: one per connection. "PuppetDB: Open Overview" opens one from the palette
  * (the active connection, or a pick), a connection of the tree, the status bar's menu, or
  * `{ connectionId, environment?, waitForPaint? }` (an Environments leaf narrows it to one
- * environment; tests, the bench: then it answers once the webview has painted the overview).
+ * environment; tests, the bench: then it answers once the webview has painted the overview;
+ * `waitForPaint: 'all'`, once the flapping resources and the health counts have joined it).
  * Opening it again brings it forward and refreshes it.
  */
 export function overviewPanels(services: Services): PanelDefinition<'overview', OverviewPanel> {
@@ -64,7 +66,9 @@ export function overviewPanels(services: Services): PanelDefinition<'overview', 
           ...(environment !== undefined && { environment }),
         });
         await (isNew ? panel.loaded : panel.showEnvironment(environment));
-        if (waitForPaint === true) await panel.painted();
+        // 'all': once the parts that follow (flapping resources, health counts) joined it too
+        if (waitForPaint === 'all') await panel.flappingLoaded;
+        if (waitForPaint === true || waitForPaint === 'all') await panel.painted();
         return panel.info();
       },
     }),
@@ -83,7 +87,7 @@ export class OverviewPanel extends WebviewPanelHost<'overview'> {
   private timer: ReturnType<typeof setTimeout> | undefined;
   /** What the page painted (by `fetchedAt`). */
   private readonly paints = new PaintedContent();
-  /** Settles when the flapping resources of the latest fetch have joined it. */
+  /** Settles when the flapping resources and health counts of the latest fetch have joined it. */
   flappingLoaded: Promise<void> = Promise.resolve();
   /** The nodes each shown flapping resource flaps on (by `flappingKey`); none after a reload. */
   private flappingNodes = new Map<string, string[]>();
@@ -193,6 +197,7 @@ export class OverviewPanel extends WebviewPanelHost<'overview'> {
     this.loading = true;
     if (!this.overview) this.post({ type: 'loading', title: this.panel.title });
     let flapping: Promise<Flapping> | undefined;
+    let health: Promise<HealthCounts> | undefined;
     let failed = false;
     try {
       const client = await this.services.store.client(this.connectionId);
@@ -204,9 +209,12 @@ export class OverviewPanel extends WebviewPanelHost<'overview'> {
         ...(this.environment !== undefined && { environment: this.environment }),
         signal,
         onTruncated: (max) => noteTruncated(vscode.l10n.t('The overview'), max),
+        noSuccessWithinHours: this.services.settings.noSuccessWithinHours(),
       });
       flapping = answers.flapping;
       flapping.catch(() => undefined); // said below, once the rest is shown
+      health = answers.health;
+      health.catch(() => undefined);
       const overview = await answers.overview;
       if (signal.aborted) return; // a newer fetch (another environment) is under way
       this.overview = overview;
@@ -224,18 +232,45 @@ export class OverviewPanel extends WebviewPanelHost<'overview'> {
     }
     if (!failed) this.sendSnapshot();
     this.schedule();
-    if (flapping && this.overview) this.flappingLoaded = this.addFlapping(flapping, this.overview);
+    if (flapping && health && this.overview) {
+      const asked = this.overview;
+      this.flappingLoaded = Promise.all([
+        this.addFlapping(flapping, asked),
+        this.addHealth(health, asked),
+      ]).then(() => undefined);
+    }
+  }
+
+  /** The health counts join the overview they were asked with, when they arrive. */
+  private async addHealth(health: Promise<HealthCounts>, asked: OverviewDto): Promise<void> {
+    let counts: HealthCounts;
+    try {
+      counts = await health;
+    } catch (error) {
+      if (this.controller.signal.aborted || !this.isShowing(asked)) return;
+      this.fail(`Loading the health counts of ${this.panel.title}`, error);
+      return;
+    }
+    if (!this.isShowing(asked)) return; // a newer overview is shown
+    this.overview = { ...this.overview!, health: counts };
+    this.sendSnapshot();
+  }
+
+  /** Whether the overview shown is the one fetched at `asked` (its later parts joined or not). */
+  private isShowing(asked: OverviewDto): boolean {
+    return this.overview?.fetchedAt === asked.fetchedAt && this.overview.queryMs === asked.queryMs;
   }
 
   /** The flapping resources join the overview they were asked with, when they arrive. */
   private async addFlapping(flapping: Promise<Flapping>, asked: OverviewDto): Promise<void> {
     try {
       const { resources, nodes } = await flapping;
-      if (this.overview !== asked) return; // a newer overview is shown
-      this.overview = { ...asked, flapping: resources };
+      if (!this.isShowing(asked)) return; // a newer overview is shown
+      // the health counts may have joined it first
+      this.overview = { ...this.overview!, flapping: resources };
       this.flappingNodes = nodes;
     } catch (error) {
-      if (this.controller.signal.aborted || this.overview !== asked) return;
+      if (this.controller.signal.aborted || !this.isShowing(asked)) return;
       this.fail(`Loading the flapping resources of ${this.panel.title}`, error);
       return;
     }
@@ -275,6 +310,8 @@ export class OverviewPanel extends WebviewPanelHost<'overview'> {
     },
     openNodes: ({ count, environment }) =>
       showCountedNodes(this.services, this.connectionId, count, environment ?? this.environment),
+    openHealth: ({ tile }) =>
+      showHealthNodes(this.services, this.connectionId, tile, this.environment),
     // the environment is the overview's own, never one the webview names
     openEvents: ({ filter }) =>
       openViews.events({

@@ -16,6 +16,7 @@ import {
   rangeStart,
   type ClassCount,
   type CountKey,
+  type HealthCounts,
   type Counts,
   type OverviewDto,
   type ResourceCount,
@@ -24,6 +25,8 @@ import {
   type RunsRange,
 } from '../../shared/overview';
 import { MAX_LIST_ROWS, readAtMost } from '../boundedRows';
+import { SETTING_DEFAULTS } from '../settingDefaults';
+import { fetchHealthCounts } from './healthCounts';
 
 const COUNT = ['function', 'count'];
 const CACHED_CATALOG = [
@@ -163,8 +166,14 @@ export function fetchOverview(
     signal?: AbortSignal;
     /** An answer stopped at `max` rows (MAX_LIST_ROWS): the overview counts what came before. */
     onTruncated?: (max: number) => void;
+    /** The setting `history.noSuccessWithinHours` (its default when not given). */
+    noSuccessWithinHours?: number;
   },
-): { overview: Promise<OverviewDto>; flapping: Promise<Flapping> } {
+): {
+  overview: Promise<OverviewDto>;
+  flapping: Promise<Flapping>;
+  health: Promise<HealthCounts>;
+} {
   const queries = overviewQueries(input);
   const started = performance.now();
   const ask = async (key: keyof typeof queries) => {
@@ -204,9 +213,22 @@ export function fetchOverview(
   const flappingRows = overview.then(() =>
     Promise.all([ask('changesPerNode'), ask('runsPerNode')]),
   );
+  // after the flapping ones (answered or not): the range's changed runs are read with their
+  // metrics, the dearest question here, and it too must not slow the others down
+  const health = overview
+    .then(() => flappingRows.catch(() => undefined))
+    .then(() =>
+      fetchHealthCounts(client, {
+        ...input,
+        noSuccessWithinHours:
+          input.noSuccessWithinHours ?? SETTING_DEFAULTS['history.noSuccessWithinHours'],
+      }),
+    );
+  health.catch(() => undefined); // the caller's to say
   return {
     overview,
     flapping: flappingRows.then(([changes, runs]) => flapping(changes, runs)),
+    health,
   };
 }
 

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { CountKey } from '../../shared/overview';
+import type { CountKey, HealthTile } from '../../shared/overview';
 import { Commands, Views } from '../ids';
 import type { Services } from '../services';
 import type { NodeFilter } from '../tree/nodeFilter';
@@ -27,11 +27,34 @@ export async function showCountedNodes(
     await vscode.commands.executeCommand(Commands.runQuery, { connectionId, query });
     return { shown: 'pql', query };
   }
-  const filter: NodeFilter = {
+  return showInTree(services, connectionId, {
     status: count,
     asCounted: true,
     ...(environment !== undefined && { environment }),
-  };
+  });
+}
+
+/**
+ * Shows the nodes behind a health tile: the explorer's Nodes folder with the node filter of the
+ * same name (fleetHealth.ts asks both, so the folder lists exactly the counted nodes).
+ */
+export function showHealthNodes(
+  services: Services,
+  connectionId: string,
+  tile: HealthTile,
+  environment: string | undefined,
+): Promise<CountedNodes> {
+  return showInTree(services, connectionId, {
+    health: tile,
+    ...(environment !== undefined && { environment }),
+  });
+}
+
+async function showInTree(
+  services: Services,
+  connectionId: string,
+  filter: NodeFilter,
+): Promise<CountedNodes> {
   const { explorer, treeView } = services;
   await vscode.commands.executeCommand(`${Views.explorer}.focus`);
   const folder = await explorer.nodesFolder(connectionId);

@@ -1,5 +1,5 @@
 /** The fleet overview (src/webview/overview): counts, runs over time and what is going wrong. */
-import type { CountKey, OverviewDto, RunsRange, RunStatusKey } from '../overview';
+import type { CountKey, HealthTile, OverviewDto, RunsRange, RunStatusKey } from '../overview';
 import type { HostToPage, PageToHost, RestoredNote, RestoredWithoutContent } from './common';
 import type { FleetEventsFilter } from './events';
 
@@ -29,6 +29,8 @@ export type OverviewToHost = PageToHost<
   | { type: 'refresh'; range: RunsRange }
   /** Show the nodes behind a count: the fleet's, or one environment's. */
   | { type: 'openNodes'; count: CountKey; environment?: string }
+  /** Show the nodes behind a health tile (the overview's environment is the host's own). */
+  | { type: 'openHealth'; tile: HealthTile }
   /** Open the events table of the fleet narrowed to a row of "what is going wrong". */
   | { type: 'openEvents'; filter: OverviewEventsFilter }
   /**

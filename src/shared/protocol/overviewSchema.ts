@@ -1,6 +1,6 @@
 /** The run-time checks of the fleet overview (overview.ts). */
 import { anyRecord, arrayOf, object, oneOf, optional, type Check } from '../messageSchema';
-import { COUNT_KEYS, type OverviewDto } from '../overview';
+import { COUNT_KEYS, HEALTH_TILES, type OverviewDto } from '../overview';
 import { RUN_STATUSES } from '../recentRuns';
 import { dataRecord, name, shaped, viewSchema } from './commonSchema';
 import { overviewEventsFields } from './eventsSchema';
@@ -22,6 +22,7 @@ export const overviewSchema = viewSchema<OverviewProtocol>({
   toHost: {
     refresh: { range: runsRange },
     openNodes: { count: oneOf(...COUNT_KEYS), environment: optional(name) },
+    openHealth: { tile: oneOf(...HEALTH_TILES) },
     openEvents: { filter: overviewEventsFilter },
     openFlapping: { resourceType: name, resourceTitle: name },
     openRuns: { bucket: optional(runsBucketKey), status: optional(oneOf(...RUN_STATUSES)) },
@@ -46,5 +47,6 @@ export const overviewSchema = viewSchema<OverviewProtocol>({
     failingResources: arrayOf(dataRecord<OverviewDto['failingResources'][number]>()),
     failingClasses: arrayOf(dataRecord<OverviewDto['failingClasses'][number]>()),
     flapping: optional(arrayOf(dataRecord<NonNullable<OverviewDto['flapping']>[number]>())),
+    health: optional(dataRecord<NonNullable<OverviewDto['health']>>()),
   }),
 });

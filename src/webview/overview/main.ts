@@ -16,6 +16,7 @@ import type { BannerError } from '../common/page/errorBanner';
 import { PageFrame } from '../common/page/pageFrame';
 import { getUiState, keepShown, onHostMessage, postToHost, setUiState } from '../common/vscodeApi';
 import { environmentsTable, fleetTiles } from './countsView';
+import { healthView, type OpenHealth } from './healthView';
 import { problemsView } from './problemsView';
 import { runsChart, runsTable, type OpenRuns } from './runsChart';
 
@@ -151,6 +152,7 @@ function render(): void {
       count,
       ...(environment !== undefined && { environment }),
     });
+  const openHealth: OpenHealth = (tile) => postToHost('overview', { type: 'openHealth', tile });
   if (ui.radiator) {
     const exit = pageButton('Leave radiator', 'Back to the whole overview (Escape)', () =>
       setRadiator(false),
@@ -159,12 +161,18 @@ function render(): void {
     const title = document.createElement('h1');
     title.className = 'radiator-title';
     title.textContent = `${overview.connectionName} · ${overview.fleet.active.toLocaleString('en-US')} nodes · ${timeText(overview.fetchedAt)}`;
-    frame.body.replaceChildren(title, fleetTiles(overview, openNodes), exit);
+    frame.body.replaceChildren(
+      title,
+      fleetTiles(overview, openNodes),
+      healthView(overview, openHealth),
+      exit,
+    );
   } else {
     const main = document.createElement('div');
     main.className = 'overview-body';
     main.append(
       fleetTiles(overview, openNodes),
+      healthView(overview, openHealth),
       environmentsTable(overview, openNodes),
       runsSection(overview),
       problemsView(overview, {
