@@ -3,6 +3,7 @@
  * the table shows. Pure, so the host (what it asks), the webview (what it shows), the restore
  * path, the tests and the bench agree on what a window and a filter mean.
  */
+import type { RunChange } from './history/runChange';
 import { RUN_STATUSES, type RunStatusKey } from './overview';
 
 export { RUN_STATUSES, type RunStatusKey };
@@ -102,6 +103,35 @@ export function recentRunsRequest(
     // one more than the table holds tells a full window from a cut one
     limit: MAX_RUNS + 1,
   };
+}
+
+/**
+ * The `/reports` request of the rows' changes: the listed runs that changed something or failed
+ * (an unchanged run changed nothing), with what runChange() reads; as many as the table holds.
+ */
+export function runChangesRequest(filter: RunsFilter, bounds: { since: string; until?: string }) {
+  const { orderBy } = recentRunsRequest(filter, bounds);
+  return {
+    query: [
+      'extract',
+      ['hash', 'status', 'corrective_change', 'metrics'],
+      ['and', runsCondition(filter, bounds, true), ['not', ['=', 'status', 'unchanged']]],
+    ],
+    orderBy,
+    limit: MAX_RUNS,
+  };
+}
+
+/**
+ * A row's change: none for an unchanged run, else what the changes' answer said of it
+ * (undefined while it is asked).
+ */
+export function rowChange(
+  row: Pick<RunRow, 'hash' | 'status'>,
+  changes: Readonly<Record<string, RunChange>> | undefined,
+): RunChange | undefined {
+  if (row.status === 'unchanged') return 'none';
+  return changes && Object.hasOwn(changes, row.hash) ? changes[row.hash] : undefined;
 }
 
 /**

@@ -4,6 +4,8 @@ import {
   MAX_RUNS,
   RUNS_PER_MESSAGE,
   recentRunsRequest,
+  rowChange,
+  runChangesRequest,
   runCountsQuery,
   runRowFromWire,
   runStatusCounts,
@@ -13,7 +15,10 @@ import {
   type RunsFilter,
   type RunStatusCounts,
 } from '../../shared/recentRuns';
+import type { RunChange } from '../../shared/history';
+import type { RunsHealth } from '../../shared/protocol';
 import { runsFilter } from '../../shared/protocol/runsSchema';
+import { lastSuccessByNode, runChangeOfRow } from '../fleetHealth';
 import type { RecentRunsTarget } from '../commandTargets';
 import { Commands } from '../ids';
 import { viewCommand, type PanelDefinition } from '../webviews/definePanel';
@@ -26,7 +31,7 @@ import {
 } from '../webviews/webviewPanelHost';
 import { askCustomWindow } from './pickRunsWindow';
 import { MAX_LIST_ROWS } from '../boundedRows';
-import { rowsAtMost } from '../truncationNotice';
+import { noteTruncated, rowsAtMost } from '../truncationNotice';
 
 /**
  * The most rows a snapshot carries (two screens); the rest follows once they are painted. Rows
@@ -42,8 +47,17 @@ export interface RecentRunsPanelInfo {
   filter: RunsFilter;
   /** The bounds PuppetDB was asked with (ISO-8601, `until` exclusive). */
   bounds: { since: string; until?: string };
-  /** The runs loaded, newest first (hash and certname, for tests). */
-  runs: Array<Pick<RunRow, 'hash' | 'certname' | 'status' | 'environment' | 'endTime'>>;
+  /**
+   * The runs loaded, newest first (hash and certname, for tests), with what each changed as its
+   * Change column says (undefined until PuppetDB answered).
+   */
+  runs: Array<
+    Pick<RunRow, 'hash' | 'certname' | 'status' | 'environment' | 'endTime'> & {
+      change: RunChange | undefined;
+    }
+  >;
+  /** Each node's last successful run, as the Last success column shows it. */
+  health: RunsHealth | undefined;
   counts: RunStatusCounts | undefined;
   environments: string[];
   truncatedAt: number | undefined;
@@ -99,6 +113,8 @@ export class RecentRunsPanel extends WebviewPanelHost<'runs'> {
     (rows, complete, truncatedAt) => this.post({ type: 'moreRuns', rows, complete, truncatedAt }),
   );
   private counts: RunStatusCounts | undefined;
+  private changes: Record<string, RunChange> | undefined;
+  private health: RunsHealth | undefined;
   private environments: string[] = [];
   private bounds: { since: string; until?: string };
   private shown: RecentRunsPanelInfo['shown'];
@@ -121,6 +137,7 @@ export class RecentRunsPanel extends WebviewPanelHost<'runs'> {
     this.rows.reset(kept?.rows ?? [], true);
     if (!kept) return;
     ({ counts: this.counts, environments: this.environments, bounds: this.bounds } = kept);
+    ({ changes: this.changes, health: this.health } = kept);
   }
 
   info(): RecentRunsPanelInfo {
@@ -135,7 +152,9 @@ export class RecentRunsPanel extends WebviewPanelHost<'runs'> {
         status,
         environment,
         endTime,
+        change: rowChange({ hash, status }, this.changes),
       })),
+      health: this.health,
       counts: this.counts,
       environments: [...this.environments],
       truncatedAt: this.rows.truncatedAt,
@@ -182,6 +201,8 @@ export class RecentRunsPanel extends WebviewPanelHost<'runs'> {
     this.restored = undefined;
     this.rows.reset();
     this.counts = undefined;
+    this.changes = undefined;
+    this.health = undefined;
     this.shown = undefined;
     this.failure = undefined;
     this.persist();
@@ -192,7 +213,12 @@ export class RecentRunsPanel extends WebviewPanelHost<'runs'> {
       // wait for neither, nor share PuppetDB's threads with them
       let firstRowsIn = () => {};
       const side = new Promise<void>((resolve) => (firstRowsIn = resolve)).then(() =>
-        Promise.all([this.loadCounts(client, signal), this.loadEnvironments(client, signal)]),
+        Promise.all([
+          this.loadCounts(client, signal),
+          this.loadEnvironments(client, signal),
+          this.loadChanges(client, signal),
+          this.loadHealth(client, signal),
+        ]),
       );
       side.catch(() => undefined); // awaited below, once the rows are in
       await this.loadRows(client, signal, firstRowsIn);
@@ -226,6 +252,41 @@ export class RecentRunsPanel extends WebviewPanelHost<'runs'> {
     if (signal.aborted) return;
     this.counts = runStatusCounts(rows);
     if (this.isListening) this.post({ type: 'counts', counts: this.counts });
+  }
+
+  /**
+   * What the listed runs changed: the runs that changed or failed, with their metrics (PuppetDB
+   * cannot filter on them, so the Change filter is the page's), a batch at a time.
+   */
+  private async loadChanges(client: PuppetDB, signal: AbortSignal): Promise<void> {
+    const changes: Record<string, RunChange> = {};
+    const stream = client.stream('reports', {
+      ...runChangesRequest(this.filter, this.bounds),
+      signal,
+    });
+    for await (const batch of stream.batches()) {
+      if (signal.aborted) return;
+      for (const row of batch as Array<Record<string, unknown>>) {
+        if (typeof row.hash === 'string') changes[row.hash] = runChangeOfRow(row).change;
+      }
+    }
+    if (signal.aborted) return;
+    this.changes = changes;
+    if (this.isListening) this.post({ type: 'changes', changes });
+  }
+
+  /** Each node's last successful run: one aggregate over the fleet (fleetHealth.ts). */
+  private async loadHealth(client: PuppetDB, signal: AbortSignal): Promise<void> {
+    const { lastSuccess, truncatedAt } = await lastSuccessByNode(client, signal);
+    if (signal.aborted) return;
+    if (truncatedAt !== undefined) {
+      noteTruncated(vscode.l10n.t('The last successful runs'), truncatedAt);
+    }
+    this.health = {
+      lastSuccess: Object.fromEntries(lastSuccess),
+      noSuccessWithinHours: this.services.settings.noSuccessWithinHours(),
+    };
+    if (this.isListening) this.post({ type: 'health', health: this.health });
   }
 
   private async loadEnvironments(client: PuppetDB, signal: AbortSignal): Promise<void> {
@@ -268,6 +329,8 @@ export class RecentRunsPanel extends WebviewPanelHost<'runs'> {
       rows,
       counts: this.counts,
       environments: this.environments,
+      changes: this.changes,
+      health: this.health,
       complete,
       truncatedAt: complete ? this.rows.truncatedAt : undefined,
       restored: this.restored,

@@ -1,4 +1,5 @@
 /** Recent runs (src/webview/runs): the fleet's runs in a window, streamed newest first. */
+import type { RunChange } from '../history/runChange';
 import type { RunRow, RunsFilter, RunStatusCounts } from '../recentRuns';
 import type { HostToPage, PageToHost, RestoredNote, RowsShown } from './common';
 
@@ -13,6 +14,17 @@ export interface RecentRunsSnapshot {
   counts: RunStatusCounts | undefined;
   /** The environments the environment filter offers. */
   environments: string[];
+  /** What the listed runs that changed or failed changed, by hash (undefined until answered). */
+  changes?: Record<string, RunChange>;
+  /** Health beside the runs: each node's last successful run (undefined until answered). */
+  health?: RunsHealth;
+}
+
+/** Each node's last successful run (end time, by certname) and the threshold it is held to. */
+export interface RunsHealth {
+  lastSuccess: Record<string, string>;
+  /** The setting `history.noSuccessWithinHours`. */
+  noSuccessWithinHours: number;
 }
 
 export type HostToRuns = HostToPage<
@@ -38,6 +50,10 @@ export type HostToRuns = HostToPage<
   | { type: 'counts'; counts: RunStatusCounts }
   /** The environments the filter offers arrived. */
   | { type: 'environments'; environments: string[] }
+  /** What the runs changed arrived (by hash; unchanged runs changed nothing and are left out). */
+  | { type: 'changes'; changes: Record<string, RunChange> }
+  /** The nodes' last successful runs arrived. */
+  | { type: 'health'; health: RunsHealth }
 >;
 
 export type RunsToHost = PageToHost<

@@ -42,5 +42,7 @@ export const runsSchema = viewSchema<RunsProtocol>({
     bounds: object<RecentRunsSnapshot['bounds']>({ since: name, until: optional(name) }),
     rows: arrayOf(dataRecord<RecentRunsSnapshot['rows'][number]>()),
     environments: arrayOf(name),
+    changes: optional(dataRecord<NonNullable<RecentRunsSnapshot['changes']>>()),
+    health: optional(dataRecord<NonNullable<RecentRunsSnapshot['health']>>()),
   }),
 });

@@ -23,12 +23,13 @@ import {
   type RunStatusCounts,
   type RunStatusKey,
 } from '../../shared/recentRuns';
+import { RUN_CHANGES, type RunChange } from '../../shared/history';
 import { runStatusLook } from '../../shared/runStatusLook';
 import { ModelGrid, type ModelGridState } from '../common/grid/modelGrid';
 import { PageFrame } from '../common/page/pageFrame';
 import { getUiState, keepShown, onHostMessage, postToHost, setUiState } from '../common/vscodeApi';
 import { IdleWork } from '../common/tasks';
-import { runsColumns } from './runsGrid';
+import { changeText, runsColumns, type RunsExtras } from './runsGrid';
 
 const WINDOW_LABELS: Record<(typeof RUN_WINDOWS)[number], string> = {
   '1h': '1 h',
@@ -131,6 +132,26 @@ truncatedNote.setAttribute('role', 'status');
 truncatedNote.hidden = true;
 frame.notes.append(truncatedNote);
 
+/**
+ * What the runs changed: PuppetDB FOSS cannot filter on the agent's corrective count, so this
+ * filter is the page's own, over the rows loaded (the window, status and environment are asked).
+ */
+const changeFilter = document.createElement('select');
+changeFilter.className = 'runs-change';
+changeFilter.setAttribute('aria-label', 'Change');
+changeFilter.title =
+  'What the runs changed: corrective (drift put back), intentional (new code), both, unknown (neither PuppetDB nor the agent said) or none';
+changeFilter.append(
+  ...(['', ...RUN_CHANGES] as const).map((change) => {
+    const option = document.createElement('option');
+    option.value = change;
+    option.textContent = change === '' ? 'Any change' : change;
+    return option;
+  }),
+);
+
+const extras: RunsExtras = { changes: undefined, health: undefined };
+
 let rows: RunRow[] = [];
 let complete = false;
 let counts: RunStatusCounts | undefined;
@@ -142,7 +163,7 @@ const ui = getUiState<{ grid?: ModelGridState }>() ?? {};
 const grid = new ModelGrid<RunRow>({
   className: 'runs-viewport',
   label: 'Runs, newest first',
-  columns: runsColumns(),
+  columns: runsColumns(extras),
   searchText: (run) =>
     [run.certname, run.status, run.environment, run.configurationVersion, run.puppetVersion].join(
       '\n',
@@ -165,10 +186,24 @@ frame.actions.append(
   group('Window', windowButtons),
   group('Status', [...statusButtons.values()]),
   environment,
+  changeFilter,
   grid.grid.columnsButton(),
   reload,
 );
 frame.body.append(grid.element);
+
+function applyChangeFilter(): void {
+  const wanted = changeFilter.value as RunChange | '';
+  grid.setInclude(wanted === '' ? undefined : (run) => changeText(run, extras) === wanted);
+}
+changeFilter.addEventListener('change', applyChangeFilter);
+
+/** The changes or the last successes arrived: the columns' texts and the filter again. */
+function showExtras(next: Partial<RunsExtras>): void {
+  Object.assign(extras, next);
+  grid.setColumns(runsColumns(extras));
+  applyChangeFilter();
+}
 
 function withoutKey<K extends 'status' | 'environment'>(from: RunsFilter, key: K): RunsFilter {
   const copy = { ...from };
@@ -221,7 +256,8 @@ function showCounts(): void {
 
 function showCount(): void {
   const loaded = rows.length.toLocaleString('en-US');
-  count.textContent = `${loaded} run${rows.length === 1 ? '' : 's'}${complete ? '' : '…'}`;
+  const of = changeFilter.value === '' ? '' : `${grid.shownCount.toLocaleString('en-US')} of `;
+  count.textContent = `${of}${loaded} run${rows.length === 1 ? '' : 's'}${complete ? '' : '…'}`;
 }
 
 function showTruncated(at: number | undefined): void {
@@ -248,7 +284,15 @@ function keepIfComplete(): void {
   keeping.schedule(() =>
     keepShown(
       'runs',
-      { title: frame.title.textContent ?? '', filter, bounds, rows, counts, environments },
+      {
+        title: frame.title.textContent ?? '',
+        filter,
+        bounds,
+        rows,
+        counts,
+        environments,
+        ...extras,
+      },
       `The ${rows.length.toLocaleString('en-US')} runs`,
       savedAt,
     ),
@@ -268,6 +312,7 @@ function handle(message: Exclude<HostToRuns, HostToEveryPage>): void {
       showFilter(message.filter);
       counts = undefined;
       showCounts();
+      showExtras({ changes: undefined, health: undefined });
       rows = [];
       grid.setRows(rows);
       frame.setLoading(true);
@@ -283,6 +328,7 @@ function handle(message: Exclude<HostToRuns, HostToEveryPage>): void {
       showCounts();
       showRestored(message.restored);
       showTruncated(message.truncatedAt);
+      showExtras({ changes: message.changes, health: message.health });
       rows = message.rows;
       grid.setRows(rows);
       frame.setLoading(!complete);
@@ -303,6 +349,14 @@ function handle(message: Exclude<HostToRuns, HostToEveryPage>): void {
     case 'environments':
       environments = message.environments;
       showEnvironments();
+      return;
+    case 'changes':
+      showExtras({ changes: message.changes });
+      keepIfComplete();
+      return;
+    case 'health':
+      showExtras({ health: message.health });
+      keepIfComplete();
       return;
     case 'error':
       showRestored(undefined);

@@ -1,11 +1,15 @@
 /**
  * The recent runs' columns on the one grid: status (the tree's icon and colour), when it
- * finished, the node, its environment, how long it ran, the configuration and Puppet versions.
+ * finished, the node, its environment, how long it ran, the configuration and Puppet versions,
+ * what the run changed (corrective, intentional, mixed, unknown or none: runChange()) and how
+ * long ago its node last ran without failing (marked past `history.noSuccessWithinHours`).
  * Every value is set as text: a certname or an environment that looks like markup stays text.
  */
-import { formatDuration } from '../../shared/dateFormat';
 import { valueSortKey } from '../../shared/gridSort';
-import { runSeconds, type RunRow } from '../../shared/recentRuns';
+import { formatAge, formatDuration } from '../../shared/dateFormat';
+import { hoursSince, type RunChange } from '../../shared/history';
+import type { RunsHealth } from '../../shared/protocol';
+import { rowChange, runSeconds, type RunRow } from '../../shared/recentRuns';
 import { runStatusLook } from '../../shared/runStatusLook';
 import { tableDateText } from '../common/dateStyle';
 import type { ModelGridColumn } from '../common/grid/modelGrid';
@@ -17,7 +21,31 @@ const statusParts = new WeakMap<
 
 const statusText = (row: RunRow) => `${row.status ?? 'unknown'}${row.noop ? ' · noop' : ''}`;
 
-export function runsColumns(): Array<ModelGridColumn<RunRow>> {
+/** What the page holds beside the rows: the runs' changes and the nodes' last successes. */
+export interface RunsExtras {
+  changes: Record<string, RunChange> | undefined;
+  health: RunsHealth | undefined;
+}
+
+/** The Change column's text: "…" while PuppetDB is asked. */
+export const changeText = (row: RunRow, extras: RunsExtras): string =>
+  rowChange(row, extras.changes) ?? (extras.changes ? '' : '…');
+
+/** The node's last successful run, as its age, marked past the threshold; "never" without one. */
+export function lastSuccessText(row: RunRow, { health }: RunsExtras, now = Date.now()): string {
+  if (!health) return '…';
+  const end = Object.hasOwn(health.lastSuccess, row.certname)
+    ? health.lastSuccess[row.certname]
+    : undefined;
+  const hours = hoursSince(end === undefined ? undefined : { endTime: end }, new Date(now));
+  if (hours === undefined) return 'never';
+  const age = formatAge(new Date(end!), now);
+  return hours > health.noSuccessWithinHours
+    ? `${age} · over ${health.noSuccessWithinHours} h`
+    : age;
+}
+
+export function runsColumns(extras: RunsExtras): Array<ModelGridColumn<RunRow>> {
   return [
     {
       key: 'status',
@@ -72,6 +100,26 @@ export function runsColumns(): Array<ModelGridColumn<RunRow>> {
       grow: 0.8,
       className: 'runs-cell-environment',
       text: (row) => row.environment ?? '',
+    },
+    {
+      key: 'change',
+      label: 'Change',
+      width: 100,
+      grow: 0.6,
+      className: 'runs-cell-change',
+      text: (row) => changeText(row, extras),
+    },
+    {
+      key: 'lastSuccess',
+      label: 'Last success',
+      width: 150,
+      grow: 0.8,
+      className: 'runs-cell-last-success',
+      text: (row) => lastSuccessText(row, extras),
+      sortKey: (row) => {
+        const end = extras.health?.lastSuccess[row.certname];
+        return valueSortKey(end === undefined ? undefined : Date.parse(end));
+      },
     },
     {
       key: 'duration',
