@@ -3,6 +3,7 @@
  * sorts. Plain functions of one event row, shared by the table model (sorting, filtering) and the
  * webview (rendering), so what is shown is what is searched.
  */
+import { eventChange } from './history/runChange';
 import type { EventRowDto, EventStatus } from './reportDto';
 
 export const EVENT_COLUMNS = [
@@ -11,6 +12,7 @@ export const EVENT_COLUMNS = [
   'resource',
   'property',
   'change',
+  'kind',
   'message',
   'class',
   'location',
@@ -24,6 +26,7 @@ export const COLUMN_LABELS: Readonly<Record<EventColumn, string>> = {
   resource: 'Resource',
   property: 'Property',
   change: 'Old → New',
+  kind: 'Change kind',
   message: 'Message',
   class: 'Class',
   location: 'File:Line',
@@ -51,6 +54,15 @@ export function changeText(row: EventRowDto): string {
   return oldText === '' && newText === '' ? '' : `${oldText} → ${newText}`;
 }
 
+/**
+ * Corrective, intentional or unknown for a change made or proposed (success, noop); nothing for
+ * a failed or skipped event, which changed nothing.
+ */
+export function changeKindText(row: Pick<EventRowDto, 'status' | 'correctiveChange'>): string {
+  const kind = eventChange({ status: row.status, corrective_change: row.correctiveChange });
+  return kind === 'none' ? '' : kind;
+}
+
 /** `file:line` in full (the cell shows the file's base name; the filter searches the path). */
 export function locationText(row: EventRowDto): string {
   if (!row.file) return '';
@@ -76,6 +88,8 @@ export function cellText(row: EventRowDto, column: EventColumn): string {
       return row.property ?? '';
     case 'change':
       return changeText(row);
+    case 'kind':
+      return changeKindText(row);
     case 'message':
       return row.message ?? '';
     case 'class':

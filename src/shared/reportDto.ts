@@ -22,6 +22,11 @@ export interface EventRowDto {
   file: string | null;
   line: number | null;
   reportHash: string;
+  /**
+   * The event's `corrective_change`: true drift put back, false new code; null (what PuppetDB
+   * FOSS keeps whatever the agent sent), so absent: unknown (eventChange()).
+   */
+  correctiveChange?: boolean;
 }
 
 export interface ReportLogDto {
@@ -99,6 +104,8 @@ export function eventRowFromWire(
     file: textOrNull(row.file),
     line: numberOrNull(row.line),
     reportHash: text(row.report ?? report?.hash),
+    // kept only when PuppetDB has it (Puppet Enterprise): absent reads "unknown"
+    ...(typeof row.corrective_change === 'boolean' && { correctiveChange: row.corrective_change }),
   };
 }
 

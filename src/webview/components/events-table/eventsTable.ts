@@ -21,7 +21,8 @@ import { IdleSlices } from '../../common/tasks';
 import { EventBacklog } from './eventBacklog';
 import { eventColumns, eventGroups, type EventItem } from './eventColumns';
 import { EventDetail } from './eventDetail';
-import { SummaryBar } from './summaryBar';
+import { SummaryBar, type ChangeKindCounts } from './summaryBar';
+import { changeKindText } from '../../../shared/eventTableColumns';
 import { TableToolbar } from './tableToolbar';
 import { defaultTableState, restoreTableState, type EventsTableState } from './tableState';
 
@@ -59,6 +60,8 @@ export class EventsTable {
   private readonly toolbar: TableToolbar;
   private readonly detail: EventDetail;
   private readonly summary: SummaryBar;
+  /** The events' changes by kind, counted as they arrive (the summary says them once). */
+  private kinds: ChangeKindCounts = { corrective: 0, intentional: 0, unknown: 0 };
   /** The selected item: an event by model index, or a group by key. */
   private selected: { event: number } | { group: string } | undefined;
   private frame = 0;
@@ -162,6 +165,7 @@ export class EventsTable {
   setEvents(events: readonly EventRowDto[], loading: boolean): void {
     this.backlog.clear();
     this.model.replace([]);
+    this.kinds = { corrective: 0, intentional: 0, unknown: 0 };
     this.selected = undefined;
     this.moreComing = loading;
     this.backlog.push(events);
@@ -179,6 +183,10 @@ export class EventsTable {
   /** A slice of the backlog into the model; the view follows on the next frame. */
   private takeEvents(events: readonly EventRowDto[]): void {
     this.model.append(events);
+    for (const event of events) {
+      const kind = changeKindText(event);
+      if (kind !== '') this.kinds[kind as keyof ChangeKindCounts]++;
+    }
     this.loading = this.moreComing || this.backlog.waiting;
     this.schedule();
     this.indexing.start();
@@ -228,7 +236,7 @@ export class EventsTable {
     this.toolbar.show(this.state);
     this.showColumnFilters();
     this.toolbar.showCounts(view.facetCounts);
-    this.summary.show(view, this.loading);
+    this.summary.show(view, this.loading, this.kinds);
     this.grid.setEmptyText(
       view.items.length > 0 || this.loading
         ? undefined

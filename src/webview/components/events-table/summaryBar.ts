@@ -1,8 +1,20 @@
-/** The bottom line of the table: how many events there are by status, and how many are shown. */
+/**
+ * The bottom line of the table: how many events there are by status, what their changes were
+ * (corrective, intentional), and how many are shown. When no change's kind is known (PuppetDB
+ * FOSS keeps every event's corrective_change null) it says so once here, rather than the Change
+ * kind column alone saying "unknown" on every row.
+ */
 import type { EventTableView } from '../../../shared/eventTable';
 import { EVENT_STATUSES } from '../../../shared/reportDto';
 import { STATUS_ICONS } from './eventColumns';
 import { plural } from '../../../shared/plural';
+
+/** The changes (success and noop events) of a table by kind. */
+export interface ChangeKindCounts {
+  corrective: number;
+  intentional: number;
+  unknown: number;
+}
 
 export class SummaryBar {
   readonly element: HTMLElement;
@@ -10,6 +22,7 @@ export class SummaryBar {
   private readonly statuses = new Map<string, HTMLElement>();
   private readonly shown: HTMLElement;
   private readonly loading: HTMLElement;
+  private readonly kinds: HTMLElement;
   /** The count each status part shows (rebuilt only when it changes: a keystroke changes none). */
   private readonly shownCounts = new Map<string, number>();
 
@@ -26,6 +39,9 @@ export class SummaryBar {
       this.statuses.set(status, part);
       this.element.append(part);
     }
+    this.kinds = document.createElement('span');
+    this.kinds.className = 'events-summary-kinds';
+    this.element.append(this.kinds);
     const spacer = document.createElement('span');
     spacer.className = 'spacer';
     this.loading = document.createElement('span');
@@ -35,7 +51,8 @@ export class SummaryBar {
     this.element.append(spacer, this.loading, this.shown);
   }
 
-  show(view: EventTableView, loading: boolean): void {
+  show(view: EventTableView, loading: boolean, kinds?: ChangeKindCounts): void {
+    setText(this.kinds, kinds ? kindsText(kinds) : '');
     setText(this.total, plural(view.total, 'event'));
     for (const status of EVENT_STATUSES) {
       const part = this.statuses.get(status)!;
@@ -57,6 +74,20 @@ export class SummaryBar {
         : `${view.matched.toLocaleString()} of ${view.total.toLocaleString()} shown`,
     );
   }
+}
+
+/** "changes: 2 corrective · 5 intentional · 1 unknown", or why no kind is known. */
+function kindsText({ corrective, intentional, unknown }: ChangeKindCounts): string {
+  const changes = corrective + intentional + unknown;
+  if (changes === 0) return '';
+  if (unknown === changes) {
+    return `corrective or intentional: unknown for ${changes === 1 ? 'the change' : `all ${changes.toLocaleString()} changes`} (PuppetDB did not keep corrective_change)`;
+  }
+  return `changes: ${[
+    `${corrective.toLocaleString()} corrective`,
+    `${intentional.toLocaleString()} intentional`,
+    ...(unknown > 0 ? [`${unknown.toLocaleString()} unknown`] : []),
+  ].join(' · ')}`;
 }
 
 /** Writes text only when it differs (an unchanged write still costs a layout). */
