@@ -44,9 +44,10 @@ export function healthView(overview: OverviewDto, open: OpenHealth): HTMLElement
   section.className = 'health';
   section.setAttribute('aria-label', 'Health beyond the latest status');
   const health = overview.health;
-  const hours = health ? `${health.noSuccessWithinHours} h` : 'N h';
+  // a no-break space: "h" never wraps alone onto a line
+  const hours = health ? `${health.noSuccessWithinHours}\u00a0h` : 'N\u00a0h';
   const tiles = document.createElement('div');
-  tiles.className = 'tiles';
+  tiles.className = 'health-tiles';
   tiles.append(
     tile(
       'noSuccessWithin',

@@ -40,7 +40,7 @@ const WIDTHS: Readonly<Record<EventColumn, { width: number; grow?: number }>> = 
   resource: { width: 200, grow: 2 },
   property: { width: 96 },
   change: { width: 150, grow: 1.4 },
-  kind: { width: 100 },
+  kind: { width: 116 },
   message: { width: 240, grow: 3 },
   class: { width: 110, grow: 1 },
   location: { width: 120, grow: 1 },
