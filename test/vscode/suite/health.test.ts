@@ -9,13 +9,13 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { ExtensionApi } from '../../../src/extension/extension';
-import { Commands, ContextValues } from '../../../src/extension/ids';
+import { Commands } from '../../../src/extension/ids';
 import type { OverviewPanelInfo } from '../../../src/extension/overview/overviewPanel';
 import type { RecentRunsPanelInfo } from '../../../src/extension/runs/recentRunsPanel';
-import type { NodesFolder } from '../../../src/extension/tree/nodesFolder';
 import type { NodeFilter } from '../../../src/extension/tree/nodeFilter';
 import { rangeStart } from '../../../src/shared/overview';
 import { httpClient, loadedFleet, testServer } from '../../integration/support/puppetdb';
+import { listedNodes, nodesFolderOf } from '../nodesFolder';
 import { addConnection } from '../testingApi';
 import { until } from '../until';
 
@@ -71,27 +71,9 @@ describe('Health beyond the latest status', function () {
 
   /** Every node the Nodes folder lists under `filter`, every page of it. */
   async function listed(expected: NodeFilter): Promise<string[]> {
-    await api.services.explorer.getChildren();
-    const root = api.services.explorer.root(CONNECTION.id)!;
-    // the test bundle has its own copy of the classes: the folder is found by what it does
-    const folder = (await root.getChildren()).find(
-      (child) => (child as Partial<NodesFolder>).filterable === true,
-    ) as NodesFolder;
+    const folder = await nodesFolderOf(api, CONNECTION.id);
     assert.deepEqual(folder.currentFilter(), expected);
-    let children = await folder.getChildren();
-    while (
-      children.length > 0 &&
-      (await children.at(-1)!.toTreeItem()).contextValue === ContextValues.loadMore
-    ) {
-      await vscode.commands.executeCommand(Commands.loadMore, children.at(-1));
-      children = await folder.getChildren();
-    }
-    const names: string[] = [];
-    for (const child of children) {
-      const item = await child.toTreeItem();
-      if (item.contextValue === ContextValues.node) names.push(String(item.label));
-    }
-    return names.sort();
+    return (await listedNodes(folder)).sort();
   }
 
   /** Active nodes whose every run since `hours` ago failed (or that had none), counted here. */
@@ -139,6 +121,10 @@ describe('Health beyond the latest status', function () {
   });
 
   after(async () => {
+    await vscode.commands.executeCommand(
+      Commands.clearNodeFilter,
+      await nodesFolderOf(api, CONNECTION.id),
+    );
     await vscode.workspace
       .getConfiguration('puppetdbExplorer')
       .update(SETTING, undefined, vscode.ConfigurationTarget.Global);
@@ -221,17 +207,8 @@ describe('Health beyond the latest status', function () {
       .filter((report) => ['corrective', 'mixed'].includes(expectedChange(report)))
       .map((report) => report.certname)
       .sort();
-    await vscode.commands.executeCommand(
-      Commands.filterNodes,
-      await (async () => {
-        await api.services.explorer.getChildren();
-        const root = api.services.explorer.root(CONNECTION.id)!;
-        return (await root.getChildren()).find(
-          (child) => (child as Partial<NodesFolder>).filterable === true,
-        );
-      })(),
-      { health: 'corrective' },
-    );
+    const folder = await nodesFolderOf(api, CONNECTION.id);
+    await vscode.commands.executeCommand(Commands.filterNodes, folder, { health: 'corrective' });
     assert.deepEqual(await listed({ health: 'corrective' }), corrective);
   });
 

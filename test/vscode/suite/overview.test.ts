@@ -7,10 +7,9 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { ExtensionApi } from '../../../src/extension/extension';
-import { Commands, ContextValues, WebviewPanels } from '../../../src/extension/ids';
+import { Commands, WebviewPanels } from '../../../src/extension/ids';
 import type { OverviewPanelInfo } from '../../../src/extension/overview/overviewPanel';
 import type { EventsPanelInfo } from '../../../src/extension/reports/eventsPanel';
-import type { NodesFolder } from '../../../src/extension/tree/nodesFolder';
 import {
   COUNT_KEYS,
   bucketKeys,
@@ -19,6 +18,7 @@ import {
   type Counts,
 } from '../../../src/shared/overview';
 import { httpClient, testServer } from '../../integration/support/puppetdb';
+import { listedNodes, nodesFolderOf } from '../nodesFolder';
 import { expectWebviewTabs, webviewTabs } from '../tabs';
 import { addConnection } from '../testingApi';
 
@@ -240,28 +240,11 @@ describe('Fleet overview', function () {
       await api.receiveFromWebview('overview', { type: 'openNodes', count: 'failed' }),
       'handled',
     );
-    await api.services.explorer.getChildren();
-    const root = api.services.explorer.root(CONNECTION.id)!;
-    // the test bundle has its own copy of the classes: the folder is found by what it does
-    const folder = (await root.getChildren()).find(
-      (child) => (child as Partial<NodesFolder>).filterable === true,
-    ) as NodesFolder;
+    const folder = await nodesFolderOf(api, CONNECTION.id);
     try {
       assert.deepEqual(folder.currentFilter(), { status: 'failed', asCounted: true });
       // every page of the filtered folder, whatever the page size
-      let children = await folder.getChildren();
-      while (
-        children.length > 0 &&
-        (await children.at(-1)!.toTreeItem()).contextValue === ContextValues.loadMore
-      ) {
-        await vscode.commands.executeCommand(Commands.loadMore, children.at(-1));
-        children = await folder.getChildren();
-      }
-      const shown: string[] = [];
-      for (const child of children) {
-        const item = await child.toTreeItem();
-        if (item.contextValue === ContextValues.node) shown.push(String(item.label));
-      }
+      const shown = await listedNodes(folder);
       assert.ok(failed.length > 0);
       assert.deepEqual(shown, failed);
     } finally {
