@@ -145,6 +145,10 @@ async function openOverview(page: Page): Promise<Frame> {
   await frame
     .locator('.problems', { hasText: 'Asking PuppetDB…' })
     .waitFor({ state: 'detached', timeout: 60_000 });
+  // the health tiles and the runs by change follow them
+  await frame
+    .locator('.run-changes', { hasText: 'asking PuppetDB…' })
+    .waitFor({ state: 'detached', timeout: 60_000 });
   return frame;
 }
 
@@ -154,6 +158,12 @@ async function openRecentRuns(page: Page): Promise<Frame> {
   await frame
     .locator('.runs-count')
     .filter({ hasText: /^\d+ runs?$/ })
+    .waitFor({ timeout: 60_000 });
+  // the Change and Last success columns fill in once PuppetDB answered
+  await frame
+    .locator('.runs-cell-last-success')
+    .filter({ hasText: /ago|never/ })
+    .first()
     .waitFor({ timeout: 60_000 });
   return frame;
 }

@@ -44,6 +44,21 @@ async function failedCount(): Promise<number> {
   return nodes.filter((node) => node.status === 'failed').length;
 }
 
+/** How many active nodes had no run that did not fail in the last 24 hours (the health tile). */
+async function noSuccessCount(): Promise<number> {
+  const server = testServer();
+  const client = connect({ host: server.host, port: server.httpPort, timeout: 60 });
+  const since = new Date(Date.now() - 24 * 3_600_000).toISOString();
+  const [nodes, succeeded] = await Promise.all([
+    client.nodes({}).toArray(),
+    client.query('reports', {
+      query: ['extract', ['certname', 'status'], ['>=', 'end_time', since]],
+    }) as Promise<Array<{ certname: string; status: string }>>,
+  ]);
+  const ran = new Set(succeeded.filter((r) => r.status !== 'failed').map((r) => r.certname));
+  return nodes.filter((node) => !ran.has(node.name)).length;
+}
+
 async function tileNumber(frame: Frame, key: string): Promise<number> {
   const text = await frame.locator(`.tiles .tile-number[data-count="${key}"]`).textContent();
   return Number((text ?? '').replace(/,/g, ''));
@@ -291,6 +306,28 @@ async function exercise(
     );
     assert.equal(held, expected.reports24h);
   });
+  await check(
+    `${name}: the health tiles show PuppetDB's count of nodes with no successful run within 24 h, and the runs by change`,
+    async () => {
+      const tile = frame.locator('.health .tile-number[data-health="noSuccessWithin"]');
+      await tile.filter({ hasText: /^\d/ }).waitFor({ timeout: 60_000 });
+      // a node's last success may pass 24 hours between the count before and the one after
+      const shown = Number((await tile.textContent())!.replace(/,/g, ''));
+      const now = await noSuccessCount();
+      assert.ok(
+        shown >= expected.noSuccess && shown <= now,
+        `the tile says ${shown}; PuppetDB said ${expected.noSuccess} before and ${now} after`,
+      );
+      assert.equal(
+        await frame.locator('.health-tile .tile-label').first().textContent(),
+        'No successful run within 24\u00a0h',
+      );
+      assert.match(
+        (await frame.locator('.run-changes').textContent()) ?? '',
+        /^Changes of the last 24 hours: \d+ runs? with corrective changes · \d+ runs? with intentional changes/,
+      );
+    },
+  );
   await page.screenshot({ path: join(screenshots, `overview-${name}.png`) });
   if (name === 'dark') await saveReadmeScreenshot(page, 'overview');
 
@@ -372,6 +409,8 @@ interface Expected {
   reports24h: number;
   /** An environment that ran in the chart's hours. */
   environment: string;
+  /** Active nodes with no successful run within 24 hours. */
+  noSuccess: number;
 }
 
 /** What the overview should show now, as PuppetDB counts it. */
@@ -405,6 +444,7 @@ async function expectedNow(client: ReturnType<typeof connect>): Promise<Expected
     failed: failedNodes.filter((node) => node.status === 'failed').length,
     reports24h: reports[0]!.count,
     environment,
+    noSuccess: await noSuccessCount(),
   };
 }
 

@@ -7,7 +7,9 @@
  * of the whole fleet holding PuppetDB's events; grouped by resource, each group says on how
  * many nodes, as PuppetDB's event-counts does; the hostile node's resource title renders as
  * text. No CSP violation anywhere.
- * Screenshots: test-results/recent-runs-<theme>.png, recent-runs-failed-<theme>.png,
+ * The Change filter lists the runs whose changes PuppetDB's metrics call intentional.
+ * Screenshots: test-results/recent-runs-<theme>.png, recent-runs-change-<theme>.png,
+ * recent-runs-failed-<theme>.png,
  * recent-runs-hostile-<theme>.png,
  * fleet-events-<theme>.png, fleet-events-hostile-<theme>.png.
  *
@@ -57,6 +59,26 @@ async function reportsOfLastDay(): Promise<{ total: number; failed: number }> {
     .toArray()) as Array<{ status: string }>;
   await client.disconnect();
   return { total: rows.length, failed: rows.filter((row) => row.status === 'failed').length };
+}
+
+/**
+ * PuppetDB's runs of the last 24 hours whose changes were all intentional, from the agent's
+ * metrics: changed resources, none of them corrective (PuppetDB FOSS keeps the field null).
+ */
+async function intentionalRunsOfLastDay(): Promise<number> {
+  const client = httpClient();
+  const since = new Date(Date.now() - 24 * 3600_000).toISOString();
+  const rows = (await client
+    .stream('reports', { query: ['extract', ['metrics'], ['>=', 'end_time', since]] })
+    .toArray()) as Array<{
+    metrics: { data: Array<{ category: string; name: string; value: number }> };
+  }>;
+  await client.disconnect();
+  return rows.filter(({ metrics }) => {
+    const of = (name: string) =>
+      metrics.data.find((metric) => metric.category === 'resources' && metric.name === name)?.value;
+    return (of('changed') ?? 0) > 0 && of('corrective_change') === 0;
+  }).length;
 }
 
 /** PuppetDB's node count of the hostile Notify's events this week (event-counts, by certname). */
@@ -119,6 +141,37 @@ async function exercise(
   });
   await page.screenshot({ path: join(shots, `recent-runs-${name}.png`) });
   if (name === 'dark') await saveReadmeScreenshot(page, 'recent-runs');
+
+  // the Change column and its filter: the runs whose changes were all intentional
+  const intentional = await intentionalRunsOfLastDay();
+  await runs
+    .locator('.runs-cell-last-success')
+    .filter({ hasText: /ago|never/ })
+    .first()
+    .waitFor();
+  await runs.locator('.runs-change').selectOption('intentional');
+  await runs
+    .locator('.runs-count')
+    .filter({ hasText: new RegExp(`^${intentional} of ${expected.total} runs?$`) })
+    .waitFor({ timeout: 30_000 });
+  await check(
+    `${name}: the Change filter lists the ${intentional} runs PuppetDB's metrics call intentional`,
+    async () => {
+      assert.ok(intentional > 0, 'the last day has runs with intentional changes');
+      const changes = await columnTexts(runs, 'change');
+      assert.equal(changes.length, intentional);
+      assert.ok(
+        changes.every((change) => change === 'intentional'),
+        changes.join(),
+      );
+    },
+  );
+  await page.screenshot({ path: join(shots, `recent-runs-change-${name}.png`) });
+  await runs.locator('.runs-change').selectOption('');
+  await runs
+    .locator('.runs-count')
+    .filter({ hasText: /^\d+ runs?$/ })
+    .waitFor({ timeout: 30_000 });
 
   // the failed chip: only failed runs
   await runs.locator('.runs-toggle[data-name="failed"]').click();
