@@ -361,6 +361,11 @@ export class RecentRunsPanel extends WebviewPanelHost<'runs'> {
     },
     openReport: ({ reportHash }) =>
       openViews.report({ connectionId: this.connectionId, reportHash }),
+    // a node of a run the list shows (the page may name no other)
+    whyFailing: ({ certname }) => {
+      if (!this.rows.rows.some((run) => run.certname === certname)) return;
+      return openViews.whyFailing({ connectionId: this.connectionId, certname });
+    },
     reload: () => this.reload(),
     shown: ({ rows, loaded }) => {
       this.shown = { rows, loaded };

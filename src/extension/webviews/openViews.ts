@@ -25,6 +25,9 @@ export const openViews = {
     } satisfies CatalogGraphTarget),
   events: (target: EventsTarget) => vscode.commands.executeCommand(Commands.openEvents, target),
   report: (target: ReportTarget) => vscode.commands.executeCommand(Commands.openReport, target),
+  /** Why a node fails: its failing streak in the compare-runs view. */
+  whyFailing: (target: RevealNodeTarget) =>
+    vscode.commands.executeCommand(Commands.whyFailing, target),
   /** A report beside its node's run before it. */
   compareWithPreviousRun: (target: ReportTarget) =>
     vscode.commands.executeCommand(Commands.compareWithPreviousRun, target),

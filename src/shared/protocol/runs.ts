@@ -62,6 +62,8 @@ export type RunsToHost = PageToHost<
   /** Ask for a custom window (ISO-8601 from … to …) and list its runs. */
   | { type: 'pickWindow' }
   | { type: 'openReport'; reportHash: string }
+  /** Why a node of the list fails (the compare-runs view, from its failing streak). */
+  | { type: 'whyFailing'; certname: string }
   | { type: 'reload' }
   /** The table painted this many runs (of this many loaded): tests and the bench wait for it. */
   | RowsShown

@@ -32,6 +32,7 @@ export const runsSchema = viewSchema<RunsProtocol>({
     setFilter: { filter: runsFilter },
     pickWindow: {},
     openReport: { reportHash: name },
+    whyFailing: { certname: name },
     reload: {},
     shown: rowsShown,
   },

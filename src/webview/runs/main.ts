@@ -172,7 +172,13 @@ const grid = new ModelGrid<RunRow>({
   onStateChange: (state) => setUiState({ ...ui, grid: state }),
   // a run opens on a single click (the inventory, whose rows open less often, asks a double)
   openOnClick: true,
-  onActivate: (run) => postToHost('runs', { type: 'openReport', reportHash: run.hash }),
+  onActivate: (run, _index, { column }) =>
+    postToHost(
+      'runs',
+      column === 'why' && run.status === 'failed'
+        ? { type: 'whyFailing', certname: run.certname }
+        : { type: 'openReport', reportHash: run.hash },
+    ),
   onView: (shown) => {
     showCount();
     // after the paint, so the count is what a person sees

@@ -151,5 +151,14 @@ export function runsColumns(extras: RunsExtras): Array<ModelGridColumn<RunRow>> 
       textOrder: 'natural',
       sortKey: (row) => valueSortKey(row.puppetVersion, 'natural'),
     },
+    {
+      // a failed run's node, walked back to its last good run (the compare-runs view)
+      key: 'why',
+      label: 'Why failing',
+      width: 100,
+      className: 'runs-cell-why',
+      text: (row) => (row.status === 'failed' ? 'Why failing?' : ''),
+      link: (row) => row.status === 'failed',
+    },
   ];
 }

@@ -271,4 +271,29 @@ describe('Recent runs and fleet events', function () {
       assert.ok(compared > 0, `some ${groupBy} groups were compared`);
     }
   });
+  it("a failed run's Why failing? opens its node's failing streak; a node the list does not show, nothing", async () => {
+    const info = await showRuns({ window: { last: '24h' } });
+    const failed = info.runs.find((run) => run.status === 'failed');
+    assert.ok(failed, 'the window holds a failed run');
+    const tabs = () =>
+      vscode.window.tabGroups.all.flatMap((group) => group.tabs.map((tab) => tab.label));
+    assert.equal(
+      await api.receiveFromWebview('runs', {
+        type: 'whyFailing',
+        certname: 'not-listed.example.com',
+      }),
+      'handled',
+    );
+    assert.ok(
+      !tabs().some((label) => label.includes('not-listed')),
+      'no view of a node not listed',
+    );
+    assert.equal(
+      await api.receiveFromWebview('runs', { type: 'whyFailing', certname: failed.certname }),
+      'handled',
+    );
+    await until(`the failing streak of ${failed.certname} to open`, () =>
+      tabs().includes(`Why Failing · ${failed.certname}`),
+    );
+  });
 });
