@@ -16,6 +16,7 @@ import { resultsPanels } from './pql/resultsPanel';
 import { eventsPanels } from './reports/eventsPanel';
 import { reportPanels } from './reports/reportPanel';
 import { registerHistoryDocuments } from './history/historyFeature';
+import { registerPeers } from './peers/peersFeature';
 import { registerFleetRuns } from './runs/fleetRunsFeature';
 import { recentRunsPanels } from './runs/recentRunsPanel';
 import { Services } from './services';
@@ -87,6 +88,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
     registerCode(services),
     registerFleetRuns(services),
     registerHistoryDocuments(),
+    registerPeers(services),
   ];
   keepPanelRecords = () => views.records.keepAll();
   context.subscriptions.push(

@@ -39,6 +39,8 @@ export const Commands = {
   compareRuns: 'puppetdbExplorer.compareRuns',
   compareWithPreviousRun: 'puppetdbExplorer.compareWithPreviousRun',
   whyResourceFailing: 'puppetdbExplorer.whyResourceFailing',
+  comparePeers: 'puppetdbExplorer.comparePeers',
+  rankPeers: 'puppetdbExplorer.rankPeers',
 } as const;
 
 export const Views = {

@@ -26,6 +26,7 @@ export const SETTING_DEFAULTS = {
   'code.failureDiagnostics': false,
   'history.commitPattern': '',
   'history.noSuccessWithinHours': 24,
+  'peers.rolePattern': '^Role::',
 };
 
 export type SettingKey = keyof typeof SETTING_DEFAULTS;

@@ -174,6 +174,17 @@ export class Settings {
     return typeof value === 'string' ? value : SETTING_DEFAULTS['history.commitPattern'];
   }
 
+  /**
+   * The pattern of a node's role class (its peers are the nodes with that class). A workspace's
+   * value counts only in a trusted workspace: the pattern runs on every class of a catalog.
+   */
+  peersRolePattern(): string {
+    const value: unknown = vscode.workspace.isTrusted
+      ? this.value('peers.rolePattern')
+      : this.configuration.inspect<unknown>('peers.rolePattern')?.globalValue;
+    return typeof value === 'string' ? value : SETTING_DEFAULTS['peers.rolePattern'];
+  }
+
   /** A number setting within its bounds (a hand-edited settings.json may exceed the schema's). */
   private bounded(key: NumberSettingKey): number {
     return boundedSetting(key, this.configuration.get<unknown>(key));

@@ -5,3 +5,4 @@ export * from './factSkips';
 export * from './peerNorm';
 export * from './peerDifferences';
 export * from './peerRanking';
+export * from './peerGroup';

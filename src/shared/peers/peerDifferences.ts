@@ -258,17 +258,37 @@ export function compareFacts(
   return differences.sort((a, b) => byText(a.name, b.name));
 }
 
-/** The distance of a comparison: every difference counts one. */
-export function distanceOf(
-  parts: Omit<PeerComparison, 'certname' | 'member' | 'peers' | 'distance'>,
-): number {
+/** How many differences of each kind a comparison found. */
+export interface DifferenceCounts {
+  extraResources: number;
+  missingResources: number;
+  parameters: number;
+  packages: number;
+  facts: number;
+}
+
+/** The distance from the peers: every difference counts one. */
+export function distanceOf(counts: DifferenceCounts): number {
   return (
-    parts.extraResources.length +
-    parts.missingResources.length +
-    parts.parameters.length +
-    parts.packages.length +
-    parts.facts.length
+    counts.extraResources +
+    counts.missingResources +
+    counts.parameters +
+    counts.packages +
+    counts.facts
   );
+}
+
+/** A comparison's counts of each kind of difference. */
+export function differenceCounts(
+  comparison: Omit<PeerComparison, 'certname' | 'member' | 'peers' | 'distance'>,
+): DifferenceCounts {
+  return {
+    extraResources: comparison.extraResources.length,
+    missingResources: comparison.missingResources.length,
+    parameters: comparison.parameters.length,
+    packages: comparison.packages.length,
+    facts: comparison.facts.length,
+  };
 }
 
 /** How `node` differs from its peers in the group whose norm is `norm`. */
@@ -282,6 +302,6 @@ export function comparePeers(node: NodeProfile, norm: PeerNorm): PeerComparison 
     certname: node.certname,
     ...peerCount(node.certname, norm),
     ...parts,
-    distance: distanceOf(parts),
+    distance: distanceOf(differenceCounts(parts)),
   };
 }

@@ -2,16 +2,11 @@
  * The stray node among 300: the group's members ordered by their distance from their peers,
  * farthest first, then by certname, so the same data always gives the same order.
  */
-import type { PeerComparison } from './peerDifferences';
+import { differenceCounts, type DifferenceCounts, type PeerComparison } from './peerDifferences';
 
-export interface RankedNode {
+export interface RankedNode extends DifferenceCounts {
   certname: string;
   distance: number;
-  extraResources: number;
-  missingResources: number;
-  parameters: number;
-  packages: number;
-  facts: number;
 }
 
 /** A comparison's line in a ranking: its distance and how many differences of each kind. */
@@ -19,11 +14,7 @@ export function rankedNodeOf(comparison: PeerComparison): RankedNode {
   return {
     certname: comparison.certname,
     distance: comparison.distance,
-    extraResources: comparison.extraResources.length,
-    missingResources: comparison.missingResources.length,
-    parameters: comparison.parameters.length,
-    packages: comparison.packages.length,
-    facts: comparison.facts.length,
+    ...differenceCounts(comparison),
   };
 }
 
