@@ -109,7 +109,7 @@ export function peersMarkdown(answer: PeerAnswer, pattern: RegExp | undefined): 
     vscode.l10n.t('Parameters that differ from the majority'),
     comparison.parameters.map((item) =>
       vscode.l10n.t(
-        '{0} {1}: {2}; {3} on {4} of the peers with the resource',
+        '{0} {1}: {2}; {3} on {4} peers with the resource',
         resourceText(item.resource),
         markdownText(item.parameter),
         valueText(item.value),
@@ -123,7 +123,7 @@ export function peersMarkdown(answer: PeerAnswer, pattern: RegExp | undefined): 
     vscode.l10n.t('Package versions that differ from the majority'),
     comparison.packages.map((item) =>
       vscode.l10n.t(
-        '{0} ({1}): {2}; {3} on {4} of the peers with the package',
+        '{0} ({1}): {2}; {3} on {4} peers with the package',
         markdownText(item.name),
         markdownText(item.provider),
         item.versions.map(valueText).join(', '),
@@ -160,28 +160,27 @@ export function rankingMarkdown(ranking: GroupRanking): string {
   const lines = [
     `# ${vscode.l10n.t('Nodes by distance from their peers')}`,
     '',
-    vscode.l10n.t('{0}: {1} nodes, farthest first.', groupText(ranking.group), ranking.members),
+    vscode.l10n.t(
+      'The group: {0}, {1} nodes. Farthest first, with the distance of each (in bold):',
+      groupText(ranking.group),
+      ranking.members,
+    ),
     '',
   ];
   if (ranking.nodes.length === 0) {
     lines.push(vscode.l10n.t('The group has no node.'));
     return `${lines.join('\n')}\n`;
   }
-  lines.push(
-    `| # | ${[
-      vscode.l10n.t('Node'),
-      vscode.l10n.t('Distance'),
-      vscode.l10n.t('Extra resources'),
-      vscode.l10n.t('Missing resources'),
-      vscode.l10n.t('Parameters'),
-      vscode.l10n.t('Packages'),
-      vscode.l10n.t('Facts'),
-    ].join(' | ')} |`,
-    `|${' ---: |'.repeat(1)} --- |${' ---: |'.repeat(6)}`,
-  );
   ranking.nodes.slice(0, RANKING_ROWS).forEach((node, index) => {
     lines.push(
-      `| ${index + 1} | ${markdownText(node.certname)} | ${node.distance} | ${node.extraResources} | ${node.missingResources} | ${node.parameters} | ${node.packages} | ${node.facts} |`,
+      `${index + 1}. **${node.distance}** ${markdownText(node.certname)}: ${vscode.l10n.t(
+        'resources {0} extra, {1} missing; parameters {2}; package versions {3}; facts {4}',
+        node.extraResources,
+        node.missingResources,
+        node.parameters,
+        node.packages,
+        node.facts,
+      )}`,
     );
   });
   if (ranking.nodes.length > RANKING_ROWS) {
