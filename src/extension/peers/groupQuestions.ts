@@ -69,7 +69,7 @@ async function askQuery(): Promise<PeerGroup | undefined> {
   const query = await vscode.window.showInputBox({
     title: vscode.l10n.t('Peers: a PQL query'),
     prompt: vscode.l10n.t('A PQL query whose rows have a certname'),
-    placeHolder: 'nodes[certname] { facts.os.release.major = "12" }',
+    placeHolder: 'inventory[certname] { facts.os.release.major = "12" }',
     validateInput: required,
   });
   return query === undefined ? undefined : { kind: 'pql', query: query.trim() };

@@ -77,7 +77,8 @@ function membersQuery(client: PuppetDB, group: PeerGroup, signal?: AbortSignal) 
         signal,
       });
     case 'pql':
-      return client.pql(group.query, { signal });
+      // plain rows, whatever the entity: a typed record would name its node otherwise
+      return client.stream('pql', { query: group.query, signal });
   }
 }
 
