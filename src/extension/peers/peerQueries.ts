@@ -11,6 +11,7 @@ import {
   comparePackages,
   compareResources,
   distanceOf,
+  factsWithAMajority,
   isVolatileFact,
   VOLATILE_FACTS,
   type GroupCounts,
@@ -142,12 +143,19 @@ export function countQueries(members: readonly string[]): PartQueries {
   };
 }
 
-/** Every member's rows of each part (read in certname order for a ranking). */
-export function memberQueries(members: readonly string[]): PartQueries {
+/**
+ * Every member's rows of each part (read in certname order for a ranking); of the facts, only
+ * `facts` (those with a majority: factsWithAMajority), the others can make no difference.
+ */
+export function memberQueries(members: readonly string[], facts: readonly string[]): PartQueries {
   const group = inGroup(members);
   return {
     resources: ['extract', ['certname', 'type', 'title', 'parameters'], group],
-    facts: ['extract', ['certname', 'name', 'value'], ['and', group, steadyFacts]],
+    facts: [
+      'extract',
+      ['certname', 'name', 'value'],
+      ['and', group, ['in', 'name', ['array', [...facts]]]],
+    ],
     packages: ['extract', ['certname', 'package_name', 'version', 'provider'], group],
   };
 }
@@ -247,13 +255,14 @@ export async function groupCounts(
 
 export interface RankOptions {
   signal?: AbortSignal;
-  /** Called as each part of the ranking is read (0 to 3 of 3). */
+  /** Called as the ranking starts (0 of 3) and as each of its three parts is read. */
   onProgress?: (done: number, of: number) => void;
 }
 
 /**
- * Every member's distance from its peers: the members' resources, then facts, then packages,
- * each one request streamed in certname order, a node's part compared as soon as it is read.
+ * Every member's distance from its peers: the members' resources, facts and packages, each one
+ * request streamed in certname order (the three at once), a node's part compared as soon as it
+ * is read.
  */
 export async function rankMembers(
   client: PuppetDB,
@@ -277,7 +286,7 @@ export async function rankMembers(
     ]),
   );
   const byNode = { orderBy: BY_CERTNAME, method: METHOD, signal };
-  const queries = memberQueries(members);
+  const queries = memberQueries(members, factsWithAMajority(norm));
   /** Reads a stream whose rows are in certname order, handing over each node's rows. */
   const perNode = async (
     rows: AsyncIterable<unknown>,
@@ -301,37 +310,39 @@ export async function rankMembers(
     for (const certname of members) if (!seen.has(certname)) take(certname, []);
   };
 
+  let done = 0;
+  const partDone = () => options.onProgress?.(++done, 3);
   options.onProgress?.(0, 3);
-  await perNode(
-    client.stream('resources', { query: queries.resources, ...byNode }),
-    (certname, rows) => {
-      const found = compareResources(certname, defined(rows.map(resourceOf)), norm);
-      Object.assign(ranked.get(certname) ?? {}, {
-        extraResources: found.extraResources.length,
-        missingResources: found.missingResources.length,
-        parameters: found.parameters.length,
-      });
-    },
-  );
-  options.onProgress?.(1, 3);
-  await perNode(client.stream('facts', { query: queries.facts, ...byNode }), (certname, rows) => {
-    const facts: Record<string, unknown> = {};
-    for (const row of rows) {
-      if (typeof row.name === 'string' && !isVolatileFact(row.name)) facts[row.name] = row.value;
-    }
-    const node = ranked.get(certname);
-    if (node) node.facts = compareFacts(certname, facts, norm).length;
-  });
-  options.onProgress?.(2, 3);
-  await perNode(
-    client.stream('package-inventory', { query: queries.packages, ...byNode }),
-    (certname, rows) => {
-      const node = ranked.get(certname);
-      if (node) {
-        node.packages = comparePackages(certname, defined(rows.map(packageOf)), norm).length;
+  // the three parts at once: PuppetDB reads one while the host compares another
+  await Promise.all([
+    perNode(
+      client.stream('resources', { query: queries.resources, ...byNode }),
+      (certname, rows) => {
+        const found = compareResources(certname, defined(rows.map(resourceOf)), norm);
+        Object.assign(ranked.get(certname) ?? {}, {
+          extraResources: found.extraResources.length,
+          missingResources: found.missingResources.length,
+          parameters: found.parameters.length,
+        });
+      },
+    ).then(partDone),
+    perNode(client.stream('facts', { query: queries.facts, ...byNode }), (certname, rows) => {
+      const facts: Record<string, unknown> = {};
+      for (const row of rows) {
+        if (typeof row.name === 'string' && !isVolatileFact(row.name)) facts[row.name] = row.value;
       }
-    },
-  );
-  options.onProgress?.(3, 3);
+      const node = ranked.get(certname);
+      if (node) node.facts = compareFacts(certname, facts, norm).length;
+    }).then(partDone),
+    perNode(
+      client.stream('package-inventory', { query: queries.packages, ...byNode }),
+      (certname, rows) => {
+        const node = ranked.get(certname);
+        if (node) {
+          node.packages = comparePackages(certname, defined(rows.map(packageOf)), norm).length;
+        }
+      },
+    ).then(partDone),
+  ]);
   return [...ranked.values()].map((node) => ({ ...node, distance: distanceOf(node) }));
 }

@@ -178,12 +178,8 @@ export function registerPeers(services: Services): Feature {
                 increment: done === 0 ? 0 : 100 / of,
                 message:
                   done === 0
-                    ? vscode.l10n.t('comparing resources')
-                    : done === 1
-                      ? vscode.l10n.t('comparing facts')
-                      : done === 2
-                        ? vscode.l10n.t('comparing packages')
-                        : vscode.l10n.t('writing the ranking'),
+                    ? vscode.l10n.t("reading the nodes' resources, facts and packages")
+                    : vscode.l10n.t('{0} of {1} parts compared', done, of),
               }),
           }),
       );

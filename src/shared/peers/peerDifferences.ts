@@ -229,6 +229,26 @@ export function comparePackages(
   return differences.sort((a, b) => byText(a.name, b.name) || byText(a.provider, b.provider));
 }
 
+/**
+ * The facts that can differ for some member: those with a value (or an absence) held by more than
+ * half of a member's peers. A fact whose every value is held by fewer (an address, a host key)
+ * never counts for anyone, so a ranking need not read it.
+ */
+export function factsWithAMajority(norm: PeerNorm): string[] {
+  const peers = norm.members.size - 1;
+  const names: string[] = [];
+  for (const [name, counts] of norm.facts) {
+    let holders = 0;
+    let most = 0;
+    for (const count of counts.values()) {
+      holders += count;
+      most = Math.max(most, count);
+    }
+    if (most * 2 > peers || (norm.members.size - holders) * 2 > peers) names.push(name);
+  }
+  return names.sort(byText);
+}
+
 /** Facts whose value few peers share, beside a value most of them share. */
 export function compareFacts(
   certname: string,

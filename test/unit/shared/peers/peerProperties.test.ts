@@ -10,6 +10,8 @@ import {
   ABSENT,
   canonicalJson,
   comparePeers,
+  factsWithAMajority,
+  compareFacts,
   isVolatileFact,
   peerNorm,
   RARE_SHARE,
@@ -181,6 +183,24 @@ describe('a node against its peers, for any group', () => {
         const inside = comparePeers(node, peerNorm(groupCountsOf(members)));
         const outside = comparePeers(node, peerNorm(groupCountsOf(others)));
         assert.deepEqual({ ...outside, member: true }, inside);
+      }),
+    );
+  });
+
+  test('a ranking that reads only the facts with a majority finds every rare fact', (t) => {
+    assertProperty(
+      t,
+      fc.property(group, fc.nat(), (members, pick) => {
+        const node = members[pick % members.length]!;
+        const norm = peerNorm(groupCountsOf(members));
+        const read = new Set(factsWithAMajority(norm));
+        const facts = Object.fromEntries(
+          Object.entries(node.facts).filter(([name]) => read.has(name)),
+        );
+        assert.deepEqual(
+          compareFacts(node.certname, facts, norm),
+          compareFacts(node.certname, node.facts, norm),
+        );
       }),
     );
   });
