@@ -232,4 +232,18 @@ describe('Compare a node with its peers', function () {
     const strayDistance = info.ranking.nodes.find((node) => node.certname === stray())!.distance;
     assert.equal(strayDistance, distances[0]);
   });
+
+  it('a role pattern that is no regular expression stops the comparison by role; a group named still answers', async () => {
+    const settings = vscode.workspace.getConfiguration('puppetdbExplorer');
+    await settings.update('peers.rolePattern', '^Role::(', vscode.ConfigurationTarget.Global);
+    try {
+      assert.equal(await comparePeers(stray()), undefined);
+      const named = await comparePeers(stray(), { kind: 'class', title: 'Role::Web' });
+      assert.deepEqual(named?.answer.group, { kind: 'class', title: 'Role::Web' });
+    } finally {
+      await settings.update('peers.rolePattern', undefined, vscode.ConfigurationTarget.Global);
+      await vscode.commands.executeCommand('notifications.clearAll');
+    }
+    assert.ok(await comparePeers(stray()), 'the default pattern answers again');
+  });
 });
