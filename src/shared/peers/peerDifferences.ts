@@ -87,34 +87,47 @@ function peerCount(certname: string, norm: PeerNorm): { member: boolean; peers: 
   return { member, peers: norm.members.size - (member ? 1 : 0) };
 }
 
-/** The value held by more than half of `total`, and by how many, if one is. */
-function majorityOf(
-  counts: ReadonlyMap<string, number>,
-  total: number,
-): { value: string; count: number } | undefined {
-  for (const [value, count] of counts) {
-    if (count * 2 > total) return { value, count };
-  }
-  return undefined;
+interface PeerTally {
+  /** The value more than half of the peers counted hold (ABSENT too), and how many do. */
+  majority: { value: string; count: number } | undefined;
+  /** How many peers hold `value`. */
+  shared(value: string): number;
+  /** The peers counted: `total` given, or those holding any value. */
+  total: number;
 }
 
-/** Peer counts: the norm's, less the node's own value when it is a member, plus ABSENT. */
-function peerValues(
+/**
+ * The peers' counts of the values of one thing (a parameter, a fact, a package's versions): the
+ * norm's, less the node's own values when it is a member, and ABSENT for the rest of `total`.
+ * Read in place, never copied: a ranking asks this for every node and every parameter, and a
+ * parameter may have as many values as the group has nodes.
+ */
+function peerTally(
   counts: ReadonlyMap<string, number> | undefined,
   own: readonly string[],
   member: boolean,
-  total: number,
-): Map<string, number> {
-  const peers = new Map(counts);
-  if (member) {
-    for (const value of own) {
-      if (value !== ABSENT) peers.set(value, (peers.get(value) ?? 1) - 1);
+  total?: number,
+): PeerTally {
+  const less = (value: string) => (member && own.includes(value) ? 1 : 0);
+  let present = 0;
+  for (const [value, count] of counts ?? []) present += count - less(value);
+  const all = total ?? present;
+  const absent = Math.max(0, all - present);
+  let majority: PeerTally['majority'];
+  for (const [value, count] of counts ?? []) {
+    const held = count - less(value);
+    if (held * 2 > all) {
+      majority = { value, count: held };
+      break;
     }
   }
-  let present = 0;
-  for (const count of peers.values()) present += count;
-  if (total > present) peers.set(ABSENT, total - present);
-  return peers;
+  if (!majority && absent * 2 > all) majority = { value: ABSENT, count: absent };
+  return {
+    majority,
+    total: all,
+    shared: (value) =>
+      value === ABSENT ? absent : Math.max(0, (counts?.get(value) ?? 0) - less(value)),
+  };
 }
 
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -161,8 +174,12 @@ export function compareResources(
         parameter in resource.parameters
           ? valueText(resource.parameters[parameter], names)
           : ABSENT;
-      const counts = peerValues(groupNorm?.parameters.get(parameter), [value], member, holders);
-      const majority = majorityOf(counts, holders);
+      const { majority } = peerTally(
+        groupNorm?.parameters.get(parameter),
+        [value],
+        member,
+        holders,
+      );
       if (majority && majority.value !== value) {
         parameters.push({
           resource: ref,
@@ -211,11 +228,8 @@ export function comparePackages(
   }
   const differences: PackageDifference[] = [];
   for (const [key, entry] of versions) {
-    const counts = peerValues(norm.packages.get(key), entry.versions, member, 0);
-    let holders = 0;
-    for (const count of counts.values()) holders += count;
     // a peer with two versions counts twice: the majority is of the versions installed
-    const majority = majorityOf(counts, holders);
+    const { majority, total: holders } = peerTally(norm.packages.get(key), entry.versions, member);
     if (majority && !entry.versions.includes(majority.value)) {
       differences.push({
         ...entry,
@@ -262,9 +276,9 @@ export function compareFacts(
   for (const [name, raw] of Object.entries(facts)) {
     if (isVolatileFact(name)) continue;
     const value = valueText(raw, names);
-    const counts = peerValues(norm.facts.get(name), [value], member, peers);
-    const sharedBy = counts.get(value) ?? 0;
-    const majority = majorityOf(counts, peers);
+    const tally = peerTally(norm.facts.get(name), [value], member, peers);
+    const sharedBy = tally.shared(value);
+    const { majority } = tally;
     if (majority && majority.value !== value && sharedBy < RARE_SHARE * peers) {
       differences.push({
         name,
