@@ -314,13 +314,11 @@ export class PuppetDB implements AsyncDisposable {
   }
 
   catalogs(options: QueryOptions = {}): RecordStream<Catalog> {
-    const checked = checkOptions('catalogs', options);
-    return this.engine.stream({ endpoint: 'catalogs', options: checked }, this.records('catalog'));
+    return this.recordQuery('catalogs', 'catalog', options);
   }
 
   edges(options: QueryOptions = {}): RecordStream<Edge> {
-    const checked = checkOptions('edges', options);
-    return this.engine.stream({ endpoint: 'edges', options: checked }, this.records('edge'));
+    return this.recordQuery('edges', 'edge', options);
   }
 
   environments(options: QueryOptions = {}): Promise<JsonObject[]> {
@@ -330,13 +328,11 @@ export class PuppetDB implements AsyncDisposable {
   // --- reports and events -----------------------------------------------------------------
 
   reports(options: QueryOptions = {}): RecordStream<Report> {
-    const checked = checkOptions('reports', options);
-    return this.engine.stream({ endpoint: 'reports', options: checked }, this.records('report'));
+    return this.recordQuery('reports', 'report', options);
   }
 
   events(options: QueryOptions = {}): RecordStream<Event> {
-    const checked = checkOptions('events', options);
-    return this.engine.stream({ endpoint: 'events', options: checked }, this.records('event'));
+    return this.recordQuery('events', 'event', options);
   }
 
   async eventCounts(options: EventCountsOptions): Promise<JsonObject[]> {
@@ -368,11 +364,7 @@ export class PuppetDB implements AsyncDisposable {
   }
 
   inventory(options: QueryOptions = {}): RecordStream<Inventory> {
-    const checked = checkOptions('inventory', options);
-    return this.engine.stream(
-      { endpoint: 'inventory', options: checked },
-      this.records('inventory'),
-    );
+    return this.recordQuery('inventory', 'inventory', options);
   }
 
   /**
@@ -462,6 +454,21 @@ export class PuppetDB implements AsyncDisposable {
 
   private pqlRecordFactory(entity: PqlEntity | undefined): (rows: unknown[]) => PqlRecord[] {
     return entity ? this.records(entity) : (rows) => rows as JsonObject[];
+  }
+
+  /**
+   * A query of an endpoint that takes nothing but the query options (no path), its rows made
+   * `entity` records: catalogs, edges, reports, events, inventory.
+   */
+  private recordQuery<E extends RecordEntity>(
+    endpoint: 'catalogs' | 'edges' | 'reports' | 'events' | 'inventory',
+    entity: E,
+    options: QueryOptions,
+  ) {
+    return this.engine.stream(
+      { endpoint, options: checkOptions(endpoint, options) },
+      this.records(entity),
+    );
   }
 
   /** The records of `entity` (one table for every path: records/entityRecords.ts). */
