@@ -74,31 +74,65 @@ function pyNumber(value: number): string {
   return Number.isInteger(value) && Number.isFinite(value) ? String(value) : pyFloatRepr(value);
 }
 
-/** `json.dumps(value)` with Python's defaults: `", "` and `": "`, ASCII only, float repr. */
-export function pyJsonDumps(value: unknown): string {
-  if (value === null || value === undefined) return 'null';
-  if (value instanceof PyFloat) return pyFloatRepr(value.value);
-  switch (typeof value) {
-    case 'boolean':
-      return value ? 'true' : 'false';
-    case 'number':
-      return pyNumber(value);
-    case 'string':
-      return jsonString(value);
-    case 'object': {
-      if (Array.isArray(value)) return `[${value.map(pyJsonDumps).join(', ')}]`;
-      const withToJSON = value as { toJSON?: () => unknown; jsonData?: () => unknown };
-      if (typeof withToJSON.jsonData === 'function') return pyJsonDumps(withToJSON.jsonData());
-      if (value instanceof Date) return jsonString(value.toISOString());
-      const entries = Object.entries(value as Record<string, unknown>).filter(
-        ([, item]) => item !== undefined,
-      );
-      return `{${entries.map(([key, item]) => `${jsonString(key)}: ${pyJsonDumps(item)}`).join(', ')}}`;
-    }
-    default:
-      throw new TypeError(`Object of type ${typeof value} is not JSON serializable`);
-  }
+/**
+ * How one of Python's writers spells JSON-like values: `json.dumps` and `repr()` walk them the
+ * same way (numbers as Python prints them, lists and dicts with `, ` and `: `) and differ in these.
+ */
+interface PyDialect {
+  none: string;
+  true: string;
+  false: string;
+  string(text: string): string;
+  /** What an object stands for when it is not a plain dict (a query's AST, a date), if anything. */
+  standIn?(value: object): { value: unknown } | undefined;
+  /** Whether a dict's undefined entries are written (as `none`) rather than left out. */
+  writesUndefined: boolean;
+  /** The TypeError's message for a value this writer can't write. */
+  unsupported(type: string): string;
 }
+
+function pyWriter(dialect: PyDialect): (value: unknown) => string {
+  const write = (value: unknown): string => {
+    if (value === null || value === undefined) return dialect.none;
+    if (value instanceof PyFloat) return pyFloatRepr(value.value);
+    switch (typeof value) {
+      case 'boolean':
+        return value ? dialect.true : dialect.false;
+      case 'number':
+        return pyNumber(value);
+      case 'string':
+        return dialect.string(value);
+      case 'object': {
+        if (Array.isArray(value)) return `[${value.map(write).join(', ')}]`;
+        const standIn = dialect.standIn?.(value);
+        if (standIn) return write(standIn.value);
+        const entries = Object.entries(value as Record<string, unknown>).filter(
+          ([, item]) => dialect.writesUndefined || item !== undefined,
+        );
+        return `{${entries.map(([key, item]) => `${dialect.string(key)}: ${write(item)}`).join(', ')}}`;
+      }
+      default:
+        throw new TypeError(dialect.unsupported(typeof value));
+    }
+  };
+  return write;
+}
+
+/** `json.dumps(value)` with Python's defaults: `", "` and `": "`, ASCII only, float repr. */
+export const pyJsonDumps = pyWriter({
+  none: 'null',
+  true: 'true',
+  false: 'false',
+  string: (text) => jsonString(text),
+  standIn: (value) => {
+    const withJsonData = value as { jsonData?: () => unknown };
+    if (typeof withJsonData.jsonData === 'function') return { value: withJsonData.jsonData() };
+    if (value instanceof Date) return { value: value.toISOString() };
+    return undefined;
+  },
+  writesUndefined: false,
+  unsupported: (type) => `Object of type ${type} is not JSON serializable`,
+});
 
 const JSON_ESCAPES: Record<string, string> = {
   '"': '\\"',
@@ -124,25 +158,14 @@ function jsonString(text: string): string {
 }
 
 /** Python's `repr()` of a JSON-like value (str, int, float, bool, None, list, dict). */
-export function pyRepr(value: unknown): string {
-  if (value === null || value === undefined) return 'None';
-  if (value instanceof PyFloat) return pyFloatRepr(value.value);
-  switch (typeof value) {
-    case 'boolean':
-      return value ? 'True' : 'False';
-    case 'number':
-      return pyNumber(value);
-    case 'string':
-      return reprString(value);
-    case 'object':
-      if (Array.isArray(value)) return `[${value.map(pyRepr).join(', ')}]`;
-      return `{${Object.entries(value as Record<string, unknown>)
-        .map(([key, item]) => `${reprString(key)}: ${pyRepr(item)}`)
-        .join(', ')}}`;
-    default:
-      throw new TypeError(`Cannot repr a ${typeof value}`);
-  }
-}
+export const pyRepr = pyWriter({
+  none: 'None',
+  true: 'True',
+  false: 'False',
+  string: (text) => reprString(text),
+  writesUndefined: true,
+  unsupported: (type) => `Cannot repr a ${type}`,
+});
 
 /** Single quotes unless the text holds `'` and no `"`; escapes as CPython's unicode_repr. */
 function reprString(text: string): string {
