@@ -120,17 +120,11 @@ export class PqlDiagnostics implements vscode.Disposable {
     for (const query of splitQueries(document.getText())) {
       const local = localProblems(query.text);
       for (const problem of local) {
-        diagnostics.push(
-          diagnostic(
-            document,
-            query.start + problem.start,
-            query.start + problem.end,
-            problem.message,
-            problem.severity === 'error'
-              ? vscode.DiagnosticSeverity.Error
-              : vscode.DiagnosticSeverity.Warning,
-          ),
-        );
+        const severity =
+          problem.severity === 'error'
+            ? vscode.DiagnosticSeverity.Error
+            : vscode.DiagnosticSeverity.Warning;
+        diagnostics.push(diagnostic(document, query, problem, severity));
       }
       if (local.length > 0) continue;
       const { connection } = resolveConnection(this.services, query.connection);
@@ -138,15 +132,7 @@ export class PqlDiagnostics implements vscode.Disposable {
         ? this.findings.get(findingKey(connection.id, query.text))
         : undefined;
       if (finding) {
-        diagnostics.push(
-          diagnostic(
-            document,
-            query.start + finding.start,
-            query.start + finding.end,
-            finding.message,
-            vscode.DiagnosticSeverity.Error,
-          ),
-        );
+        diagnostics.push(diagnostic(document, query, finding, vscode.DiagnosticSeverity.Error));
       }
     }
     this.collection.set(document.uri, diagnostics);
@@ -179,15 +165,15 @@ function relative(query: PqlQuery, serverText: string): ServerFinding {
   };
 }
 
+/** A problem found in one query of the document, its offsets counted from the query's start. */
 function diagnostic(
   document: vscode.TextDocument,
-  start: number,
-  end: number,
-  message: string,
+  query: PqlQuery,
+  { start, end, message }: { start: number; end: number; message: string },
   severity: vscode.DiagnosticSeverity,
 ): vscode.Diagnostic {
-  const from = document.positionAt(start);
-  let to = document.positionAt(Math.max(end, start));
+  const from = document.positionAt(query.start + start);
+  let to = document.positionAt(query.start + Math.max(end, start));
   if (to.isEqual(from)) to = from.translate(0, 1);
   const result = new vscode.Diagnostic(new vscode.Range(from, to), message, severity);
   result.source = 'PuppetDB';
