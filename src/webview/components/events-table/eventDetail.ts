@@ -39,29 +39,16 @@ export class EventDetail {
     this.title.className = 'events-detail-title';
     const spacer = document.createElement('span');
     spacer.className = 'spacer';
-    const graph = document.createElement('vscode-button');
-    graph.secondary = true;
-    graph.icon = 'type-hierarchy';
-    graph.textContent = 'Open in catalog graph';
-    graph.className = 'events-detail-graph';
-    graph.addEventListener('click', () => this.event && callbacks.onOpenInGraph(this.event));
-    const manifest = document.createElement('vscode-button');
-    manifest.secondary = true;
-    manifest.icon = 'go-to-file';
-    manifest.textContent = 'Open manifest';
-    manifest.className = 'events-detail-manifest';
-    manifest.addEventListener('click', () => this.event && callbacks.onOpenManifest(this.event));
-    this.manifest = manifest;
+    const graph = this.actionButton('type-hierarchy', 'Open in catalog graph', 'graph', (event) =>
+      callbacks.onOpenInGraph(event),
+    );
+    this.manifest = this.actionButton('go-to-file', 'Open manifest', 'manifest', (event) =>
+      callbacks.onOpenManifest(event),
+    );
     heading.append(this.icon, this.title, spacer, this.manifest, graph);
     const { onOpenReport } = callbacks;
     if (onOpenReport) {
-      const report = document.createElement('vscode-button');
-      report.secondary = true;
-      report.icon = 'output';
-      report.textContent = 'Open report';
-      report.className = 'events-detail-report';
-      report.addEventListener('click', () => this.event && onOpenReport(this.event));
-      heading.append(report);
+      heading.append(this.actionButton('output', 'Open report', 'report', onOpenReport));
     }
     this.meta = document.createElement('div');
     this.meta.className = 'events-detail-meta muted';
@@ -70,6 +57,22 @@ export class EventDetail {
     this.change = document.createElement('pre');
     this.change.className = 'events-detail-change';
     this.element.append(heading, this.meta, this.message, this.change);
+  }
+
+  /** A secondary button (class `events-detail-<name>`) acting on the event shown, if any. */
+  private actionButton(
+    icon: string,
+    text: string,
+    name: string,
+    run: (event: EventRowDto) => void,
+  ): HTMLElement {
+    const button = document.createElement('vscode-button');
+    button.secondary = true;
+    button.icon = icon;
+    button.textContent = text;
+    button.className = `events-detail-${name}`;
+    button.addEventListener('click', () => this.event && run(this.event));
+    return button;
   }
 
   /** Shows the event again (its date in a new date style). */
