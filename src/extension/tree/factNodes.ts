@@ -1,40 +1,26 @@
 import * as vscode from 'vscode';
-import type { Fact, PuppetDB } from '../../client';
+import type { Fact, PuppetDB, RecordStream } from '../../client';
 import { ContextValues } from '../ids';
 import { inert } from '../inertText';
 import type { TreeContext } from './treeContext';
 import { ExplorerNode } from './explorerNode';
 import { valueText } from './presentation';
-import { PagedSection } from './nodeSection';
-import type { Page } from './pagedList';
+import { NodeRecordPages, type NodePageRequest } from './nodeRecordPages';
+import { nodeSectionNames } from './nodeSectionNames';
 import { LoadMoreNode } from './simpleNodes';
-import { pageAtMost } from '../truncationNotice';
 
 /** A node's facts, by name, a page (`puppetdbExplorer.pageSize`) at a time. */
-export class FactsFolder extends PagedSection<Fact> {
+export class FactsFolder extends NodeRecordPages<Fact> {
   constructor(connectionId: string, certname: string, context: TreeContext) {
-    const names = {
-      key: 'Facts',
-      label: vscode.l10n.t('Facts'),
-      loading: vscode.l10n.t('Loading the facts of {0}…', inert(certname)),
-    };
-    super(connectionId, certname, context, names, 'symbol-property');
+    super(connectionId, certname, context, 'symbol-property', nodeSectionNames.facts(certname));
   }
 
-  protected fetchPage(client: PuppetDB, offset: number, signal: AbortSignal): Promise<Page<Fact>> {
-    const limit = this.context.settings.pageSize();
-    return pageAtMost(
-      client.facts({
-        query: ['=', 'certname', this.certname],
-        orderBy: [{ field: 'name', order: 'asc' }],
-        limit,
-        offset,
-        includeTotal: true,
-        signal,
-      }),
-      limit,
-      vscode.l10n.t('A page of facts'),
-    );
+  protected request(client: PuppetDB, page: NodePageRequest): RecordStream<Fact> {
+    return client.facts({ ...page, orderBy: [{ field: 'name', order: 'asc' }] });
+  }
+
+  protected pageSize(): number {
+    return this.context.settings.pageSize();
   }
 
   protected childOf(fact: Fact): ExplorerNode {

@@ -1,46 +1,31 @@
 import * as vscode from 'vscode';
-import type { JsonObject, PuppetDB } from '../../client';
+import type { JsonObject, PuppetDB, RecordStream } from '../../client';
 import { inert } from '../inertText';
 import type { ExplorerNode } from './explorerNode';
-import { PagedSection } from './nodeSection';
-import type { Page } from './pagedList';
+import { NodeRecordPages, type NodePageRequest } from './nodeRecordPages';
+import { nodeSectionNames } from './nodeSectionNames';
 import { InfoNode } from './simpleNodes';
 import type { TreeContext } from './treeContext';
-import { pageAtMost } from '../truncationNotice';
 
 /** A node's package inventory (PuppetDB 7's package-inventory), by name, a page at a time. */
-export class PackagesFolder extends PagedSection<JsonObject> {
+export class PackagesFolder extends NodeRecordPages<JsonObject> {
   constructor(connectionId: string, certname: string, context: TreeContext) {
-    const names = {
-      key: 'Packages',
-      label: vscode.l10n.t('Packages'),
-      loading: vscode.l10n.t('Loading the packages of {0}…', inert(certname)),
-    };
-    super(connectionId, certname, context, names, 'package');
+    super(connectionId, certname, context, 'package', nodeSectionNames.packages(certname));
   }
 
-  protected fetchPage(
-    client: PuppetDB,
-    offset: number,
-    signal: AbortSignal,
-  ): Promise<Page<JsonObject>> {
-    const limit = this.context.settings.pageSize();
-    return pageAtMost(
-      client.packageInventory({
-        query: ['=', 'certname', this.certname],
-        orderBy: [
-          { field: 'package_name', order: 'asc' },
-          { field: 'provider', order: 'asc' },
-          { field: 'version', order: 'asc' },
-        ],
-        limit,
-        offset,
-        includeTotal: true,
-        signal,
-      }),
-      limit,
-      vscode.l10n.t('A page of packages'),
-    );
+  protected request(client: PuppetDB, page: NodePageRequest): RecordStream<JsonObject> {
+    return client.packageInventory({
+      ...page,
+      orderBy: [
+        { field: 'package_name', order: 'asc' },
+        { field: 'provider', order: 'asc' },
+        { field: 'version', order: 'asc' },
+      ],
+    });
+  }
+
+  protected pageSize(): number {
+    return this.context.settings.pageSize();
   }
 
   protected childOf(row: JsonObject): ExplorerNode {

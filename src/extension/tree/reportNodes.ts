@@ -1,15 +1,15 @@
 import * as vscode from 'vscode';
-import type { PuppetDB, Report } from '../../client';
+import type { PuppetDB, RecordStream, Report } from '../../client';
 import { ContextValues } from '../ids';
 import { inert } from '../inertText';
 import type { TreeContext } from './treeContext';
 import { ExplorerNode } from './explorerNode';
 import { withLoadProgress } from './loading';
 import { age, statusIcon, timestamp, valueText } from './presentation';
-import { PagedSection } from './nodeSection';
-import type { Page } from './pagedList';
-import { InfoNode, safely } from './simpleNodes';
-import { pageAtMost, rowsAtMost } from '../truncationNotice';
+import { NodeRecordPages, type NodePageRequest } from './nodeRecordPages';
+import { nodeSectionNames } from './nodeSectionNames';
+import { InfoNode, ListFolder } from './simpleNodes';
+import { rowsAtMost } from '../truncationNotice';
 import { MAX_TREE_ITEMS } from '../boundedRows';
 
 /**
@@ -37,34 +37,18 @@ const SUMMARY_FIELDS = [
 ];
 
 /** A node's reports, latest first, a page (`puppetdbExplorer.reportsPageSize`) at a time. */
-export class ReportsFolder extends PagedSection<Report> {
+export class ReportsFolder extends NodeRecordPages<Report> {
   constructor(connectionId: string, certname: string, context: TreeContext) {
-    const names = {
-      key: 'Reports',
-      label: vscode.l10n.t('Reports'),
-      loading: vscode.l10n.t('Loading the reports of {0}…', inert(certname)),
-    };
-    super(connectionId, certname, context, names, 'history');
+    super(connectionId, certname, context, 'history', nodeSectionNames.reports(certname));
   }
 
-  protected fetchPage(
-    client: PuppetDB,
-    offset: number,
-    signal: AbortSignal,
-  ): Promise<Page<Report>> {
-    const limit = this.context.settings.reportsPageSize();
-    return pageAtMost(
-      client.reports({
-        query: ['extract', SUMMARY_FIELDS, ['=', 'certname', this.certname]],
-        orderBy: [{ field: 'end_time', order: 'desc' }],
-        limit,
-        offset,
-        includeTotal: true,
-        signal,
-      }),
-      limit,
-      vscode.l10n.t('A page of reports'),
-    );
+  protected request(client: PuppetDB, page: NodePageRequest): RecordStream<Report> {
+    const query = ['extract', SUMMARY_FIELDS, page.query];
+    return client.reports({ ...page, query, orderBy: [{ field: 'end_time', order: 'desc' }] });
+  }
+
+  protected pageSize(): number {
+    return this.context.settings.reportsPageSize();
   }
 
   protected childOf(report: Report): ExplorerNode {
@@ -130,40 +114,34 @@ export class ReportNode extends ExplorerNode {
   override async getChildren(): Promise<ExplorerNode[]> {
     const { report } = this;
     return [
-      new LazyListNode(
-        this.context,
-        'Events',
-        vscode.l10n.t('Events'),
-        'symbol-event',
-        async () => {
-          const client = await this.context.store.client(this.connectionId);
-          const events = await withLoadProgress(vscode.l10n.t('Loading events…'), (signal) =>
-            rowsAtMost(
-              client.events({ query: ['=', 'report', report.hash], signal }),
-              Math.min(this.context.settings.maxEvents(), MAX_TREE_ITEMS),
-              vscode.l10n.t('The events of the report'),
-            ),
-          );
-          return events.map(
-            (event) =>
-              new InfoNode(
-                inert(`${event.type}[${event.title}]`),
-                `${inert(event.status)}${event.property ? ` · ${inert(event.property)}: ${valueText(event.oldValue)} → ${valueText(event.newValue)}` : ''}`,
-                statusIcon(
-                  event.status === 'failure'
-                    ? 'failed'
-                    : event.status === 'success'
-                      ? 'changed'
-                      : event.status === 'noop'
-                        ? 'noop'
-                        : undefined,
-                ),
-                inert(event.message, { multiline: true }),
+      new ListFolder(this.context, 'Events', vscode.l10n.t('Events'), 'symbol-event', async () => {
+        const client = await this.context.store.client(this.connectionId);
+        const events = await withLoadProgress(vscode.l10n.t('Loading events…'), (signal) =>
+          rowsAtMost(
+            client.events({ query: ['=', 'report', report.hash], signal }),
+            Math.min(this.context.settings.maxEvents(), MAX_TREE_ITEMS),
+            vscode.l10n.t('The events of the report'),
+          ),
+        );
+        return events.map(
+          (event) =>
+            new InfoNode(
+              inert(`${event.type}[${event.title}]`),
+              `${inert(event.status)}${event.property ? ` · ${inert(event.property)}: ${valueText(event.oldValue)} → ${valueText(event.newValue)}` : ''}`,
+              statusIcon(
+                event.status === 'failure'
+                  ? 'failed'
+                  : event.status === 'success'
+                    ? 'changed'
+                    : event.status === 'noop'
+                      ? 'noop'
+                      : undefined,
               ),
-          );
-        },
-      ),
-      new LazyListNode(this.context, 'Logs', vscode.l10n.t('Logs'), 'output', async () =>
+              inert(event.message, { multiline: true }),
+            ),
+        );
+      }),
+      new ListFolder(this.context, 'Logs', vscode.l10n.t('Logs'), 'output', async () =>
         (await this.fullReport()).logs.map(
           (log) =>
             new InfoNode(
@@ -173,7 +151,7 @@ export class ReportNode extends ExplorerNode {
             ),
         ),
       ),
-      new LazyListNode(this.context, 'Metrics', vscode.l10n.t('Metrics'), 'graph', async () =>
+      new ListFolder(this.context, 'Metrics', vscode.l10n.t('Metrics'), 'graph', async () =>
         (await this.fullReport()).metrics.map(
           (metric) =>
             new InfoNode(
@@ -187,33 +165,6 @@ export class ReportNode extends ExplorerNode {
 
   override json(): Promise<unknown> {
     return this.fullReport();
-  }
-}
-
-class LazyListNode extends ExplorerNode {
-  constructor(
-    private readonly context: TreeContext,
-    /** what it is called among its siblings, the same in every language */
-    private readonly key: string,
-    private readonly label: string,
-    private readonly icon: string,
-    private readonly load: () => Promise<ExplorerNode[]>,
-  ) {
-    super();
-  }
-
-  override idKey(): string {
-    return this.key;
-  }
-
-  toTreeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem(this.label, vscode.TreeItemCollapsibleState.Collapsed);
-    item.iconPath = new vscode.ThemeIcon(this.icon);
-    return item;
-  }
-
-  override getChildren(): Promise<ExplorerNode[]> {
-    return safely(this.context, this, this.load);
   }
 }
 

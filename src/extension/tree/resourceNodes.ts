@@ -6,6 +6,7 @@ import type { TreeContext } from './treeContext';
 import { ExplorerNode } from './explorerNode';
 import { valueText } from './presentation';
 import { NodeSection } from './nodeSection';
+import { nodeSectionNames } from './nodeSectionNames';
 import { InfoNode, safely } from './simpleNodes';
 import { MAX_TREE_ITEMS } from '../boundedRows';
 import { rowsAtMost } from '../truncationNotice';
@@ -13,12 +14,7 @@ import { rowsAtMost } from '../truncationNotice';
 /** A node's catalog resources, grouped by type with counts. */
 export class ResourcesFolder extends NodeSection {
   constructor(connectionId: string, certname: string, context: TreeContext) {
-    const names = {
-      key: 'Resources',
-      label: vscode.l10n.t('Resources'),
-      loading: vscode.l10n.t('Loading the resources of {0}…', inert(certname)),
-    };
-    super(connectionId, certname, context, names, 'symbol-class');
+    super(connectionId, certname, context, nodeSectionNames.resources(certname), 'symbol-class');
   }
 
   override getChildren(): Promise<ExplorerNode[]> {

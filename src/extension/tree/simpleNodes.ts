@@ -26,6 +26,63 @@ export class InfoNode extends ExplorerNode {
   }
 }
 
+/**
+ * A folder whose children are loaded whole on every expand (a report's events, logs and metrics;
+ * the fleet's environments and fact names); a failure becomes an error item with Retry.
+ */
+export class ListFolder extends ExplorerNode {
+  constructor(
+    private readonly context: Pick<TreeContext, 'errors'>,
+    /** what it is called among its siblings, the same in every language */
+    private readonly key: string,
+    private readonly label: string,
+    private readonly icon: string,
+    private readonly load: () => Promise<ExplorerNode[]>,
+  ) {
+    super();
+  }
+
+  override idKey(): string {
+    return this.key;
+  }
+
+  toTreeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem(this.label, vscode.TreeItemCollapsibleState.Collapsed);
+    item.iconPath = new vscode.ThemeIcon(this.icon);
+    return item;
+  }
+
+  override getChildren(): Promise<ExplorerNode[]> {
+    return safely(this.context, this, this.load);
+  }
+}
+
+/** A leaf that runs a command when clicked (an environment, a fact name). */
+export class CommandLeaf extends ExplorerNode {
+  constructor(
+    /** what it is called among its siblings: the name as the server sent it */
+    private readonly key: string,
+    private readonly icon: string,
+    private readonly tooltip: string,
+    private readonly command: vscode.Command,
+  ) {
+    super();
+  }
+
+  override idKey(): string {
+    return this.key;
+  }
+
+  toTreeItem(): vscode.TreeItem {
+    // the name is the server's: a link or an icon in it stays text
+    const item = new vscode.TreeItem(inert(this.key), vscode.TreeItemCollapsibleState.None);
+    item.iconPath = new vscode.ThemeIcon(this.icon);
+    item.tooltip = this.tooltip;
+    item.command = this.command;
+    return item;
+  }
+}
+
 /** A failed load: the server's message, a retry of the parent, Show Log (and Edit Connection). */
 export class ErrorNode extends ExplorerNode {
   constructor(
