@@ -87,17 +87,9 @@ export class StepUi {
       box.validationMessage = options.validate?.(value);
     };
     check(box.value);
-    return new Promise<string | Flow>((resolve) => {
-      let settled = false;
-      // a file dialog may itself be a quick input, which hides this one for a while
-      let browsing = false;
-      const finish = (outcome: string | Flow) => {
-        if (settled) return;
-        settled = true;
-        disposables.forEach((disposable) => disposable.dispose());
-        box.dispose();
-        resolve(outcome);
-      };
+    // a file dialog may itself be a quick input, which hides this one for a while
+    let browsing = false;
+    return untilSettled<string | Flow>(box, (finish, settled) => {
       const accept = async () => {
         const value = box.value;
         if (options.validate?.(value)) return;
@@ -115,7 +107,7 @@ export class StepUi {
         }
         finish(value);
       };
-      const disposables = [
+      return [
         box.onDidChangeValue(check),
         box.onDidAccept(() => void accept()),
         box.onDidHide(() => {
@@ -130,7 +122,7 @@ export class StepUi {
             () => undefined,
           );
           browsing = false;
-          if (settled) return;
+          if (settled()) return;
           box.show();
           if (picked === undefined) return;
           box.value = picked;
@@ -138,7 +130,6 @@ export class StepUi {
           await accept();
         }),
       ];
-      box.show();
     });
   }
 
@@ -150,26 +141,38 @@ export class StepUi {
     if (options.active) quickPick.activeItems = [options.active];
     quickPick.ignoreFocusOut = true;
     quickPick.buttons = this.canGoBack ? [vscode.QuickInputButtons.Back] : [];
-    return new Promise<T | Flow>((resolve) => {
-      let settled = false;
-      const finish = (outcome: T | Flow) => {
-        if (settled) return;
-        settled = true;
-        disposables.forEach((disposable) => disposable.dispose());
-        quickPick.dispose();
-        resolve(outcome);
-      };
-      const disposables = [
-        quickPick.onDidAccept(() => {
-          const [selected] = quickPick.selectedItems;
-          if (selected) finish(selected);
-        }),
-        quickPick.onDidHide(() => finish(CANCEL)),
-        quickPick.onDidTriggerButton((button) => {
-          if (button === vscode.QuickInputButtons.Back) finish(BACK);
-        }),
-      ];
-      quickPick.show();
-    });
+    return untilSettled<T | Flow>(quickPick, (finish) => [
+      quickPick.onDidAccept(() => {
+        const [selected] = quickPick.selectedItems;
+        if (selected) finish(selected);
+      }),
+      quickPick.onDidHide(() => finish(CANCEL)),
+      quickPick.onDidTriggerButton((button) => {
+        if (button === vscode.QuickInputButtons.Back) finish(BACK);
+      }),
+    ]);
   }
+}
+
+/**
+ * Shows `input` until it settles, once: `listen` wires its events to `finish`, which disposes
+ * those listeners and the input and resolves with the outcome (later calls do nothing).
+ */
+function untilSettled<T>(
+  input: vscode.QuickInput,
+  listen: (finish: (outcome: T) => void, settled: () => boolean) => vscode.Disposable[],
+): Promise<T> {
+  return new Promise<T>((resolve) => {
+    let settled = false;
+    const disposables: vscode.Disposable[] = [];
+    const finish = (outcome: T) => {
+      if (settled) return;
+      settled = true;
+      disposables.forEach((disposable) => disposable.dispose());
+      input.dispose();
+      resolve(outcome);
+    };
+    disposables.push(...listen(finish, () => settled));
+    input.show();
+  });
 }
