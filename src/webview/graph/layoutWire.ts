@@ -1,5 +1,6 @@
 import type { LayoutEdge, LayoutNode, Positions } from '../../shared/catalogGraphLayout';
 import type { LayoutRequest, LayoutRequestMessage } from './layoutTypes';
+import { forEachPlacedEdge } from './placedEdges';
 
 /*
  * Packing and unpacking of the layout worker's messages. As objects, a 10,000-resource catalog
@@ -32,14 +33,11 @@ export function encodeRequest(id: number, request: LayoutRequest): Wired<LayoutR
   }
   const packed = new Uint32Array(edges.length * 2);
   let count = 0;
-  for (const edge of edges) {
-    const source = places.get(edge.source);
-    const target = places.get(edge.target);
-    if (source === undefined || target === undefined) continue;
+  forEachPlacedEdge(edges, places, (_edge, source, target) => {
     packed[2 * count] = source;
     packed[2 * count + 1] = target;
     count++;
-  }
+  });
   const ends = count === edges.length ? packed : packed.slice(0, 2 * count);
   return {
     message: { id, direction: request.direction, ids, sizes, ends },

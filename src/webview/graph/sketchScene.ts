@@ -1,6 +1,7 @@
 // No DOM here: unit tests run it in Node; graphSketch.ts draws a scene on a canvas.
 import type { DrawnEdge, DrawnNode } from './drawnGraph';
 import { strokes, typeColourIndex, type Palette } from './palette';
+import { forEachPlacedEdge } from './placedEdges';
 
 /** What the sketch needs of a resource: its centre, size, type and state (no label). */
 type SketchNode = Omit<DrawnNode, 'label'>;
@@ -142,10 +143,7 @@ export function sketchSource(
   const edgeKeys = new Map<number, number>();
   const ends = new Int32Array(edges.length * 2);
   let count = 0;
-  for (const edge of edges) {
-    const source = placeOf.get(edge.source);
-    const target = placeOf.get(edge.target);
-    if (source === undefined || target === undefined) continue;
+  forEachPlacedEdge(edges, placeOf, (edge, source, target) => {
     lines[count * 4] = (boxes[source * 4]! + boxes[source * 4 + 2]!) / 2;
     lines[count * 4 + 1] = (boxes[source * 4 + 1]! + boxes[source * 4 + 3]!) / 2;
     lines[count * 4 + 2] = (boxes[target * 4]! + boxes[target * 4 + 2]!) / 2;
@@ -160,7 +158,7 @@ export function sketchSource(
     }
     edgeKindOf[count] = kind;
     count++;
-  }
+  });
   return {
     parts: { boxes, nodeKindOf, nodeKinds, lines, edgeKindOf, edgeKinds, ends, lineCount: count },
     placeOf,
