@@ -1,6 +1,6 @@
 import { APIError } from '../errors';
 import { Edge } from './edge';
-import { embeddedData, optionalString, required, type JsonRow } from './json';
+import { optionalString, required, requiredFields, type JsonRow } from './json';
 import { Resource } from './resource';
 
 /** The reference's keyword arguments of `Catalog(...)`. */
@@ -56,12 +56,13 @@ export class Catalog {
    * unexpanded `resources`/`edges` (`{href}` only) read as empty.
    */
   static fromJSON(row: JsonRow): Catalog {
+    const field = requiredFields(row, RECORD);
     return new Catalog(
-      String(required(row, 'certname', RECORD)),
-      embeddedData(required(row, 'edges', RECORD)),
-      embeddedData(required(row, 'resources', RECORD)),
-      String(required(row, 'version', RECORD)),
-      optionalString(required(row, 'transaction_uuid', RECORD)),
+      field.text('certname'),
+      field.embedded('edges'),
+      field.embedded('resources'),
+      field.text('version'),
+      field.optionalText('transaction_uuid'),
       {
         environment: optionalString(row.environment),
         codeId: optionalString(row.code_id),

@@ -1,5 +1,4 @@
-import { jsonToDate } from '../internal/time';
-import { optionalNumber, optionalString, required, type JsonRow } from './json';
+import { requiredFields, type JsonRow } from './json';
 
 /** The reference's `Event.item`: the resource the event fired on, under its Python keys. */
 export interface EventItem {
@@ -59,21 +58,22 @@ export class Event {
 
   /** The reference's `Event.create_from_dict`: every key is required (null is allowed). */
   static fromJSON(row: JsonRow): Event {
+    const field = requiredFields(row, RECORD);
     return new Event(
-      String(required(row, 'certname', RECORD)),
-      String(required(row, 'status', RECORD)),
-      jsonToDate(required(row, 'timestamp', RECORD)),
-      String(required(row, 'report', RECORD)),
-      String(required(row, 'resource_title', RECORD)),
-      optionalString(required(row, 'property', RECORD)),
-      optionalString(required(row, 'message', RECORD)),
-      required(row, 'new_value', RECORD),
-      required(row, 'old_value', RECORD),
-      String(required(row, 'resource_type', RECORD)),
-      optionalString(required(row, 'containing_class', RECORD)),
-      required(row, 'containment_path', RECORD),
-      optionalString(required(row, 'file', RECORD)),
-      optionalNumber(required(row, 'line', RECORD)),
+      field.text('certname'),
+      field.text('status'),
+      field.date('timestamp'),
+      field.text('report'),
+      field.text('resource_title'),
+      field.optionalText('property'),
+      field.optionalText('message'),
+      field.value('new_value'),
+      field.value('old_value'),
+      field.text('resource_type'),
+      field.optionalText('containing_class'),
+      field.value('containment_path'),
+      field.optionalText('file'),
+      field.optionalNumber('line'),
     );
   }
 

@@ -1,4 +1,5 @@
 import { APIError } from '../errors';
+import { jsonToDate } from '../internal/time';
 
 /** One decoded JSON object of a PuppetDB response. */
 export type JsonRow = Record<string, unknown>;
@@ -27,4 +28,22 @@ export function embeddedData(value: unknown): JsonRow[] {
   if (Array.isArray(value)) return value as JsonRow[];
   const data = (value as { data?: unknown } | null | undefined)?.data;
   return Array.isArray(data) ? (data as JsonRow[]) : [];
+}
+
+/**
+ * A row's required keys as a record's `fromJSON` reads them (the reference's `create_from_dict`):
+ * each converted the reference's way (`str()`, `int()`, a date, None kept), and a missing key an
+ * APIError naming the record and the key.
+ */
+export function requiredFields(row: JsonRow, record: string) {
+  const value = (key: string): unknown => required(row, key, record);
+  return {
+    value,
+    text: (key: string) => String(value(key)),
+    optionalText: (key: string) => optionalString(value(key)),
+    number: (key: string) => Number(value(key)),
+    optionalNumber: (key: string) => optionalNumber(value(key)),
+    date: (key: string) => jsonToDate(value(key)),
+    embedded: (key: string) => embeddedData(value(key)),
+  };
 }

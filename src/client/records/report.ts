@@ -1,7 +1,6 @@
-import { jsonToDate } from '../internal/time';
 import { andQuery, type RecordApi, type RecordQueryOptions, type RecordSource } from './api';
 import type { Event } from './event';
-import { embeddedData, optionalString, required, type JsonRow } from './json';
+import { embeddedData, optionalString, requiredFields, type JsonRow } from './json';
 
 /** The reference's keyword arguments of `Report(...)`. */
 export interface ReportOptions {
@@ -70,17 +69,18 @@ export class Report {
    * ignored, as in the reference: `events()` fetches them.
    */
   static fromJSON(api: RecordApi, row: JsonRow): Report {
+    const field = requiredFields(row, RECORD);
     return new Report(
       api,
-      String(required(row, 'certname', RECORD)),
-      String(required(row, 'hash', RECORD)),
-      jsonToDate(required(row, 'start_time', RECORD)),
-      jsonToDate(required(row, 'end_time', RECORD)),
-      jsonToDate(required(row, 'receive_time', RECORD)),
-      String(required(row, 'configuration_version', RECORD)),
-      Number(required(row, 'report_format', RECORD)),
-      String(required(row, 'puppet_version', RECORD)),
-      String(required(row, 'transaction_uuid', RECORD)),
+      field.text('certname'),
+      field.text('hash'),
+      field.date('start_time'),
+      field.date('end_time'),
+      field.date('receive_time'),
+      field.text('configuration_version'),
+      field.number('report_format'),
+      field.text('puppet_version'),
+      field.text('transaction_uuid'),
       {
         status: optionalString(row.status),
         metrics: embeddedData(row.metrics),
