@@ -46,48 +46,28 @@ export class BinaryOperator extends QueryNode {
   }
 }
 
-export class EqualsOperator extends BinaryOperator {
-  constructor(field: string | unknown[], value: unknown) {
-    super('=', field, value);
-  }
+/**
+ * The class of one of the reference's binary operators, which fix the operator and take the
+ * field and the value: `new EqualsOperator(field, value)` is `["=", field, value]`.
+ */
+function binaryOperator<Value = unknown>(
+  operator: string,
+): new (field: string | unknown[], value: Value) => BinaryOperator {
+  return class extends BinaryOperator {
+    constructor(field: string | unknown[], value: Value) {
+      super(operator, field, value);
+    }
+  };
 }
 
-export class GreaterOperator extends BinaryOperator {
-  constructor(field: string | unknown[], value: unknown) {
-    super('>', field, value);
-  }
-}
-
-export class LessOperator extends BinaryOperator {
-  constructor(field: string | unknown[], value: unknown) {
-    super('<', field, value);
-  }
-}
-
-export class GreaterEqualOperator extends BinaryOperator {
-  constructor(field: string | unknown[], value: unknown) {
-    super('>=', field, value);
-  }
-}
-
-export class LessEqualOperator extends BinaryOperator {
-  constructor(field: string | unknown[], value: unknown) {
-    super('<=', field, value);
-  }
-}
-
-export class RegexOperator extends BinaryOperator {
-  constructor(field: string | unknown[], value: string) {
-    super('~', field, value);
-  }
-}
-
+export class EqualsOperator extends binaryOperator('=') {}
+export class GreaterOperator extends binaryOperator('>') {}
+export class LessOperator extends binaryOperator('<') {}
+export class GreaterEqualOperator extends binaryOperator('>=') {}
+export class LessEqualOperator extends binaryOperator('<=') {}
+export class RegexOperator extends binaryOperator<string>('~') {}
 /** `["~>", field, [regex, …]]`, for path fields. */
-export class RegexArrayOperator extends BinaryOperator {
-  constructor(field: string | unknown[], value: string[]) {
-    super('~>', field, value);
-  }
-}
+export class RegexArrayOperator extends binaryOperator<string[]>('~>') {}
 
 /** `["null?", field, bool]`: true matches null, false non-null. */
 export class NullOperator extends BinaryOperator {
