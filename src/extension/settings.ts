@@ -33,6 +33,33 @@ export interface ConnectionSettings {
 
 /** Typed access to the extension's settings. */
 export class Settings {
+  // The settings read as they stand, one getter each: a number within its bounds (a hand-edited
+  // settings.json may exceed the schema's), anything else as set, or its default when unset.
+  /** Items per page of a tree folder (nodes, facts, packages). */
+  readonly pageSize = this.boundedGetter('pageSize');
+  /** Seconds between the status bar's health checks while the window has focus; 0: none. */
+  readonly healthCheckSeconds = this.boundedGetter('healthCheckSeconds');
+  /** Show times in UTC rather than in the local time zone. */
+  readonly utcTimes = this.settingGetter('utcTimes');
+  /** Reports per page in a node's Reports folder. */
+  readonly reportsPageSize = this.boundedGetter('reportsPageSize');
+  /** Hours without a report after which a node shows as unreported. */
+  readonly unreportedHours = this.boundedGetter('unreportedHours');
+  /** Hours without a run that did not fail after which a node shows "no successful run". */
+  readonly noSuccessWithinHours = this.boundedGetter('history.noSuccessWithinHours');
+  /** Rows per page of PQL results; 0 fetches everything at once. */
+  readonly resultsPageSize = this.boundedGetter('pql.pageSize');
+  /** Whether .pql files are checked by the server (ast_only) as the user types. */
+  readonly validateOnType = this.settingGetter('pql.validateOnType');
+  /** Seconds between the overview's automatic refreshes while it is visible; 0: off. */
+  readonly overviewAutoRefreshSeconds = this.boundedGetter('overview.autoRefreshSeconds');
+  /** The most events an events table holds. */
+  readonly maxEvents = this.boundedGetter('events.maxEvents');
+  /** Whether .pp files show "on N nodes" above their classes, defines and nodes. */
+  readonly codeLenses = this.settingGetter('code.lenses');
+  /** Whether open .pp files mark resources that failed in the fleet's latest runs. */
+  readonly codeFailureDiagnostics = this.settingGetter('code.failureDiagnostics');
+
   private get configuration(): vscode.WorkspaceConfiguration {
     return vscode.workspace.getConfiguration(ConfigurationSection);
   }
@@ -56,44 +83,6 @@ export class Settings {
     await this.configuration.update('connections', entries, vscode.ConfigurationTarget.Global);
   }
 
-  pageSize(): number {
-    return this.bounded('pageSize');
-  }
-
-  /** Seconds between the status bar's health checks while the window has focus; 0: none. */
-  healthCheckSeconds(): number {
-    return this.bounded('healthCheckSeconds');
-  }
-
-  /** Show times in UTC rather than in the local time zone. */
-  utcTimes(): boolean {
-    return this.value('utcTimes');
-  }
-
-  /** Reports per page in a node's Reports folder. */
-  reportsPageSize(): number {
-    return this.bounded('reportsPageSize');
-  }
-
-  unreportedHours(): number {
-    return this.bounded('unreportedHours');
-  }
-
-  /** Hours without a run that did not fail after which a node shows "no successful run". */
-  noSuccessWithinHours(): number {
-    return this.bounded('history.noSuccessWithinHours');
-  }
-
-  /** Rows per page of PQL results; 0 fetches everything at once. */
-  resultsPageSize(): number {
-    return this.bounded('pql.pageSize');
-  }
-
-  /** Whether .pql files are checked by the server (ast_only) as the user types. */
-  validateOnType(): boolean {
-    return this.value('pql.validateOnType');
-  }
-
   /** What the PQL results panel holds of one query before it stops and says "truncated". */
   resultLimits(): { maxRows: number; maxBytes: number } {
     return {
@@ -114,16 +103,6 @@ export class Settings {
         ),
       ),
     ];
-  }
-
-  /** Seconds between the overview's automatic refreshes while it is visible; 0: off. */
-  overviewAutoRefreshSeconds(): number {
-    return this.bounded('overview.autoRefreshSeconds');
-  }
-
-  /** The most events an events table holds. */
-  maxEvents(): number {
-    return this.bounded('events.maxEvents');
   }
 
   /** What the catalogs kept for "compare with the previous catalog" may take. */
@@ -152,16 +131,6 @@ export class Settings {
     );
   }
 
-  /** Whether .pp files show "on N nodes" above their classes, defines and nodes. */
-  codeLenses(): boolean {
-    return this.value('code.lenses');
-  }
-
-  /** Whether open .pp files mark resources that failed in the fleet's latest runs. */
-  codeFailureDiagnostics(): boolean {
-    return this.value('code.failureDiagnostics');
-  }
-
   /**
    * The pattern that takes a commit id out of a configuration version ('' for the default rule:
    * a version that is a commit id). A workspace's value counts only in a trusted workspace: the
@@ -183,6 +152,14 @@ export class Settings {
       ? this.value('peers.rolePattern')
       : this.configuration.inspect<unknown>('peers.rolePattern')?.globalValue;
     return typeof value === 'string' ? value : SETTING_DEFAULTS['peers.rolePattern'];
+  }
+
+  private boundedGetter(key: NumberSettingKey): () => number {
+    return () => this.bounded(key);
+  }
+
+  private settingGetter<K extends SettingKey>(key: K): () => (typeof SETTING_DEFAULTS)[K] {
+    return () => this.value(key);
   }
 
   /** A number setting within its bounds (a hand-edited settings.json may exceed the schema's). */
