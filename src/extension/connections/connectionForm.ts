@@ -94,6 +94,15 @@ export async function connectionForm(
   const canKeep = (kind: keyof StoredSecrets) =>
     Boolean(existing && stored[kind] && sameServerOrigins(existing, serversOf(draft)));
   const isHttps = () => draft.url.startsWith('https:');
+  /** A PEM file's step: the path it takes goes into the draft's `field`, then on to `next`. */
+  const pemStep =
+    (field: PemField, next: StepName | 'done', ask: Omit<PemAsk, 'value'>): Step<StepName> =>
+    async (ui) => {
+      const value = await pemPathInput(ui, { ...ask, value: draft[field] });
+      if (typeof value !== 'string') return value;
+      draft[field] = value;
+      return next;
+    };
 
   const steps: Record<StepName, Step<StepName>> = {
     url: async (ui) => {
@@ -136,20 +145,14 @@ export async function connectionForm(
       draft.name = value.trim();
       return isHttps() ? 'ca' : 'auth';
     },
-    ca: async (ui) => {
-      const value = await pemPathInput(ui, {
-        step: vscode.l10n.t('CA certificate'),
-        prompt: vscode.l10n.t(
-          'The CA certificate (PEM) that signed the server certificate; empty for the system CAs',
-        ),
-        value: draft.caFile,
-        kind: 'CA certificate',
-        required: false,
-      });
-      if (typeof value !== 'string') return value;
-      draft.caFile = value;
-      return 'verify';
-    },
+    ca: pemStep('caFile', 'verify', {
+      step: vscode.l10n.t('CA certificate'),
+      prompt: vscode.l10n.t(
+        'The CA certificate (PEM) that signed the server certificate; empty for the system CAs',
+      ),
+      kind: 'CA certificate',
+      required: false,
+    }),
     verify: async (ui) => {
       const items = [
         { label: vscode.l10n.t('Verify the server certificate (recommended)'), verify: true },
@@ -199,30 +202,18 @@ export async function connectionForm(
         }
       }
     },
-    cert: async (ui) => {
-      const value = await pemPathInput(ui, {
-        step: vscode.l10n.t('Client certificate'),
-        prompt: vscode.l10n.t('The client certificate (PEM) that PuppetDB trusts'),
-        value: draft.certFile,
-        kind: 'client certificate',
-        required: true,
-      });
-      if (typeof value !== 'string') return value;
-      draft.certFile = value;
-      return 'key';
-    },
-    key: async (ui) => {
-      const value = await pemPathInput(ui, {
-        step: vscode.l10n.t('Client private key'),
-        prompt: vscode.l10n.t('The private key (PEM) of the client certificate'),
-        value: draft.keyFile,
-        kind: 'client key',
-        required: true,
-      });
-      if (typeof value !== 'string') return value;
-      draft.keyFile = value;
-      return 'done';
-    },
+    cert: pemStep('certFile', 'key', {
+      step: vscode.l10n.t('Client certificate'),
+      prompt: vscode.l10n.t('The client certificate (PEM) that PuppetDB trusts'),
+      kind: 'client certificate',
+      required: true,
+    }),
+    key: pemStep('keyFile', 'done', {
+      step: vscode.l10n.t('Client private key'),
+      prompt: vscode.l10n.t('The private key (PEM) of the client certificate'),
+      kind: 'client key',
+      required: true,
+    }),
     token: async (ui) => {
       const secret = await secretInput(ui, {
         kind: 'token',
@@ -327,16 +318,18 @@ async function secretInput(
 }
 
 /** A path step with a Browse… button, whose file is read and checked as PEM on Enter. */
-function pemPathInput(
-  ui: StepUi,
-  options: {
-    step: string;
-    prompt: string;
-    value: string;
-    kind: 'CA certificate' | 'client certificate' | 'client key';
-    required: boolean;
-  },
-): Promise<string | typeof BACK | typeof CANCEL> {
+type PemField = 'caFile' | 'certFile' | 'keyFile';
+
+/** What a PEM file's step asks, and the path it had. */
+interface PemAsk {
+  step: string;
+  prompt: string;
+  value: string;
+  kind: 'CA certificate' | 'client certificate' | 'client key';
+  required: boolean;
+}
+
+function pemPathInput(ui: StepUi, options: PemAsk): Promise<string | typeof BACK | typeof CANCEL> {
   return ui
     .input({
       step: options.step,
