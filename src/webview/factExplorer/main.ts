@@ -16,7 +16,7 @@ import type { HostToEveryPage, HostToFactExplorer, RestoredNote } from '../../sh
 import { onDateStyleChange, timeText } from '../common/dateStyle';
 import { pageButton } from '../common/page/pageButton';
 import type { BannerError } from '../common/page/errorBanner';
-import { PageFrame } from '../common/page/pageFrame';
+import { viewPageFrame } from '../common/page/pageFrame';
 import { getUiState, keepShown, onHostMessage, postToHost, setUiState } from '../common/vscodeApi';
 import { distributionChart } from './distributionChart';
 import { valueTable } from './valueTable';
@@ -34,11 +34,10 @@ let problem: BannerError | undefined;
 
 const openValue = (value: FactValue) => postToHost('factExplorer', { type: 'openNodes', value });
 const refresh = () => postToHost('factExplorer', { type: 'refresh' });
-const frame = new PageFrame(document.getElementById('app')!, {
+const frame = viewPageFrame('factExplorer', {
   className: 'fact-toolbar',
   loadingLabel: 'Asking PuppetDB for the distribution',
   reload: { label: 'Load again', run: refresh },
-  errorActions: (action) => postToHost('factExplorer', action),
 });
 
 /** The header: the fact path, what was counted as of when, and the actions. */

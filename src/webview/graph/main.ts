@@ -25,7 +25,7 @@ import type { HostToGraph, RestoredNote } from '../../shared/protocol';
 import { MESSAGE_TEXT_MAX_CHARS } from '../../shared/protocol/common';
 import { keepShown, onHostMessage, postToHost } from '../common/vscodeApi';
 import { IdleWork, nextPaint, nextTask } from '../common/tasks';
-import { PageFrame } from '../common/page/pageFrame';
+import { viewPageFrame } from '../common/page/pageFrame';
 import { renderDetails } from './detailsPanel';
 import { bindGraphKeys } from './graphKeyboard';
 import type { DrawnNode } from './drawnGraph';
@@ -94,11 +94,10 @@ const toolbar = new Toolbar({
   },
   action: (action) => act(action),
 });
-const frame = new PageFrame(document.getElementById('app')!, {
+const frame = viewPageFrame('graph', {
   className: 'graph-header',
   loadingLabel: 'Loading the catalog',
   reload: { label: 'Load again', run: () => act('refresh') },
-  errorActions: (action) => postToHost('graph', action),
 });
 /** The status line: what is drawn, or what is being done. */
 const status = frame.status;

@@ -11,7 +11,7 @@ import './inventory.css';
 import type { HostToEveryPage, HostToInventory } from '../../shared/protocol';
 import { inventorySearchText, type InventoryRow } from '../../shared/inventoryTable';
 import { unpackRows } from '../../shared/packedRows';
-import { PageFrame } from '../common/page/pageFrame';
+import { viewPageFrame } from '../common/page/pageFrame';
 import { ModelGrid, type ModelGridState } from '../common/grid/modelGrid';
 import { getUiState, keepShown, onHostMessage, postToHost, setUiState } from '../common/vscodeApi';
 import { inventoryColumns } from './inventoryGrid';
@@ -26,11 +26,10 @@ let ui: InventoryUi = getUiState<InventoryUi>() ?? {};
 const saveUi = (partial: InventoryUi) => setUiState((ui = { ...ui, ...partial }));
 
 const reload = () => postToHost('inventory', { type: 'reload' });
-const frame = new PageFrame(document.getElementById('app')!, {
+const frame = viewPageFrame('inventory', {
   className: 'inventory-toolbar',
   loadingLabel: 'Loading the inventory',
   reload: { label: 'Load again', run: reload },
-  errorActions: (action) => postToHost('inventory', action),
 });
 const filter = filterField({
   className: 'inventory-filter',

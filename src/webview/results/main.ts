@@ -12,7 +12,7 @@ import '../common/grid/grid.css';
 import './results.css';
 import type { ResultsSnapshot } from '../../shared/protocol';
 import { getUiState, keepShown, onHostMessage, postToHost, setUiState } from '../common/vscodeApi';
-import { PageFrame } from '../common/page/pageFrame';
+import { viewPageFrame } from '../common/page/pageFrame';
 import { ModelGrid, type ModelGridState } from '../common/grid/modelGrid';
 import { cellValue, updateColumns, type Column } from './columns';
 import { jsonTree } from '../common/jsonTree';
@@ -29,11 +29,10 @@ let links = new Set<string>(['certname']);
 /** How many rows the host was last told are painted. */
 let reportedCount = -1;
 
-const frame = new PageFrame(document.getElementById('app')!, {
+const frame = viewPageFrame('results', {
   className: 'results-header',
   loadingLabel: 'Running the query',
   reload: { label: 'Run again', run: () => postToHost('results', { type: 'rerun' }) },
-  errorActions: (action) => postToHost('results', action),
 });
 frame.title.classList.add('query', 'mono');
 // the status line: the run's state, its row count and its timings (never the rows themselves)

@@ -6,8 +6,9 @@
  * failure, the same "restored" note and the same loading state everywhere.
  */
 import '@vscode-elements/elements/dist/vscode-progress-ring/index.js';
-import type { ErrorBannerAction, RestoredNote } from '../../../shared/protocol';
+import type { ErrorBannerAction, RestoredNote, WebviewEntry } from '../../../shared/protocol';
 import { onDateStyleChange } from '../dateStyle';
+import { postToHost } from '../vscodeApi';
 import { fillErrorBanner, type BannerError } from './errorBanner';
 import { restoredNote, type ReloadLabel } from './restoredNote';
 import './pageFrame.css';
@@ -24,6 +25,20 @@ export interface PageFrameOptions {
   reload: { label: ReloadLabel; run(): void };
   /** Posts the banner's Show Log and Edit Connection (every view's protocol takes them: common.ts). */
   errorActions: (action: ErrorBannerAction) => void;
+}
+
+/**
+ * The frame of a view's page, in the page's `#app` element, whose error banner posts Show Log and
+ * Edit Connection to the view's host.
+ */
+export function viewPageFrame(
+  entry: WebviewEntry,
+  options: Omit<PageFrameOptions, 'errorActions'>,
+): PageFrame {
+  return new PageFrame(document.getElementById('app')!, {
+    ...options,
+    errorActions: (action) => postToHost(entry, action),
+  });
 }
 
 export class PageFrame {
