@@ -48,6 +48,16 @@ interface Draft {
   password?: string;
 }
 
+/** Whether to verify the server's certificate, worded in VS Code's display language. */
+const verifyItems = (): ReadonlyArray<vscode.QuickPickItem & { verify: boolean }> => [
+  { label: vscode.l10n.t('Verify the server certificate (recommended)'), verify: true },
+  {
+    label: vscode.l10n.t('Do not verify'),
+    description: vscode.l10n.t('anyone on the path can pose as PuppetDB'),
+    verify: false,
+  },
+];
+
 /** The authentication choices, worded in VS Code's display language. */
 const authItems = (): ReadonlyArray<vscode.QuickPickItem & { auth: Auth }> => [
   {
@@ -94,28 +104,51 @@ export async function connectionForm(
   const canKeep = (kind: keyof StoredSecrets) =>
     Boolean(existing && stored[kind] && sameServerOrigins(existing, serversOf(draft)));
   const isHttps = () => draft.url.startsWith('https:');
-  /** A PEM file's step: the path it takes goes into the draft's `field`, then on to `next`. */
-  const pemStep =
-    (field: PemField, next: StepName | 'done', ask: Omit<PemAsk, 'value'>): Step<StepName> =>
+  /** A step that asks for one text: the answer, trimmed, goes into the draft's `field`; then `next()`. */
+  const textStep =
+    (
+      field: TextField,
+      next: () => StepName | 'done',
+      ask: (ui: StepUi) => Promise<string | Flow>,
+    ): Step<StepName> =>
     async (ui) => {
-      const value = await pemPathInput(ui, { ...ask, value: draft[field] });
+      const value = await ask(ui);
       if (typeof value !== 'string') return value;
-      draft[field] = value;
-      return next;
+      draft[field] = value.trim();
+      return next();
     };
+  /** A step that picks one of `items()`, the draft's current choice active; `keep` names the next. */
+  const choiceStep =
+    <T extends vscode.QuickPickItem>(
+      step: string,
+      items: () => readonly T[],
+      isCurrent: (item: T) => boolean,
+      keep: (item: T) => StepName | 'done',
+    ): Step<StepName> =>
+    async (ui) => {
+      const picked = await pickCurrent(ui, step, items(), isCurrent);
+      return typeof picked === 'symbol' ? picked : keep(picked);
+    };
+  /** A PEM file's step: the path goes into the draft's `field`; then `next`. */
+  const pemStep = (field: PemField, next: StepName | 'done', ask: Omit<PemAsk, 'value'>) =>
+    textStep(
+      field,
+      () => next,
+      (ui) => pemPathInput(ui, { ...ask, value: draft[field] }),
+    );
 
   const steps: Record<StepName, Step<StepName>> = {
-    url: async (ui) => {
-      const value = await ui.input({
-        step: vscode.l10n.t('URL'),
-        prompt: vscode.l10n.t('Where PuppetDB answers, e.g. https://puppetdb.example.com:8081'),
-        value: draft.url,
-        validate: urlProblem,
-      });
-      if (typeof value !== 'string') return value;
-      draft.url = value.trim();
-      return 'failover';
-    },
+    url: textStep(
+      'url',
+      () => 'failover',
+      (ui) =>
+        ui.input({
+          step: vscode.l10n.t('URL'),
+          prompt: vscode.l10n.t('Where PuppetDB answers, e.g. https://puppetdb.example.com:8081'),
+          value: draft.url,
+          validate: urlProblem,
+        }),
+    ),
     failover: async (ui) => {
       const value = await ui.input({
         step: vscode.l10n.t('Failover servers (optional)'),
@@ -134,17 +167,17 @@ export async function connectionForm(
       draft.failoverUrls = 'urls' in parsed ? parsed.urls : [];
       return 'name';
     },
-    name: async (ui) => {
-      const value = await ui.input({
-        step: vscode.l10n.t('Name'),
-        prompt: vscode.l10n.t('How the connection is shown in the explorer and the status bar'),
-        value: draft.name || new URL(draft.url).hostname,
-        validate: (input) => (input.trim() ? undefined : vscode.l10n.t('A name is needed')),
-      });
-      if (typeof value !== 'string') return value;
-      draft.name = value.trim();
-      return isHttps() ? 'ca' : 'auth';
-    },
+    name: textStep(
+      'name',
+      () => (isHttps() ? 'ca' : 'auth'),
+      (ui) =>
+        ui.input({
+          step: vscode.l10n.t('Name'),
+          prompt: vscode.l10n.t('How the connection is shown in the explorer and the status bar'),
+          value: draft.name || new URL(draft.url).hostname,
+          validate: (input) => (input.trim() ? undefined : vscode.l10n.t('A name is needed')),
+        }),
+    ),
     ca: pemStep('caFile', 'verify', {
       step: vscode.l10n.t('CA certificate'),
       prompt: vscode.l10n.t(
@@ -153,32 +186,24 @@ export async function connectionForm(
       kind: 'CA certificate',
       required: false,
     }),
-    verify: async (ui) => {
-      const items = [
-        { label: vscode.l10n.t('Verify the server certificate (recommended)'), verify: true },
-        {
-          label: vscode.l10n.t('Do not verify'),
-          description: vscode.l10n.t('anyone on the path can pose as PuppetDB'),
-          verify: false,
-        },
-      ];
-      const picked = await ui.pick({
-        step: vscode.l10n.t('Server certificate'),
-        items,
-        active: items.find((item) => item.verify === draft.verifyTls),
-      });
-      if (typeof picked === 'symbol') return picked;
-      draft.verifyTls = picked.verify;
-      return 'auth';
-    },
+    verify: choiceStep(
+      vscode.l10n.t('Server certificate'),
+      verifyItems,
+      (item) => item.verify === draft.verifyTls,
+      (item) => {
+        draft.verifyTls = item.verify;
+        return 'auth';
+      },
+    ),
     auth: async (ui) => {
       for (;;) {
         const items = authItems();
-        const picked = await ui.pick({
-          step: vscode.l10n.t('Authentication'),
+        const picked = await pickCurrent(
+          ui,
+          vscode.l10n.t('Authentication'),
           items,
-          active: items.find((item) => item.auth === draft.auth),
-        });
+          (item) => item.auth === draft.auth,
+        );
         if (typeof picked === 'symbol') return picked;
         draft.auth = picked.auth;
         const secret = picked.auth === 'token' ? 'token' : 'password';
@@ -225,16 +250,16 @@ export async function connectionForm(
       draft.token = secret ?? undefined;
       return 'done';
     },
-    username: async (ui) => {
-      const value = await ui.input({
-        step: vscode.l10n.t('User name'),
-        value: draft.username,
-        validate: (input) => (input.trim() ? undefined : vscode.l10n.t('A user name is needed')),
-      });
-      if (typeof value !== 'string') return value;
-      draft.username = value.trim();
-      return 'password';
-    },
+    username: textStep(
+      'username',
+      () => 'password',
+      (ui) =>
+        ui.input({
+          step: vscode.l10n.t('User name'),
+          value: draft.username,
+          validate: (input) => (input.trim() ? undefined : vscode.l10n.t('A user name is needed')),
+        }),
+    ),
     password: async (ui) => {
       const secret = await secretInput(ui, {
         kind: 'password',
@@ -289,20 +314,18 @@ async function secretInput(
   options: { kind: 'token' | 'password'; keep: boolean; step: string; prompt: string },
 ): Promise<string | null | typeof BACK | typeof CANCEL> {
   if (options.keep) {
-    const keep = {
-      label:
-        options.kind === 'token'
-          ? vscode.l10n.t('Keep the stored token')
-          : vscode.l10n.t('Keep the stored password'),
-      keep: true,
-    };
-    const replace = {
-      label:
-        options.kind === 'token'
-          ? vscode.l10n.t('Replace the token…')
-          : vscode.l10n.t('Replace the password…'),
-      keep: false,
-    };
+    const words =
+      options.kind === 'token'
+        ? {
+            keep: vscode.l10n.t('Keep the stored token'),
+            replace: vscode.l10n.t('Replace the token…'),
+          }
+        : {
+            keep: vscode.l10n.t('Keep the stored password'),
+            replace: vscode.l10n.t('Replace the password…'),
+          };
+    const keep = { label: words.keep, keep: true };
+    const replace = { label: words.replace, keep: false };
     const picked = await ui.pick({ step: options.step, items: [keep, replace], active: keep });
     if (typeof picked === 'symbol') return picked;
     if (picked.keep) return null;
@@ -318,7 +341,20 @@ async function secretInput(
 }
 
 /** A path step with a Browse… button, whose file is read and checked as PEM on Enter. */
+type Flow = typeof BACK | typeof CANCEL;
 type PemField = 'caFile' | 'certFile' | 'keyFile';
+/** The draft's fields a step fills with text. */
+type TextField = 'url' | 'name' | 'username' | PemField;
+
+/** A pick among `items`, the draft's current choice (`isCurrent`) active. */
+function pickCurrent<T extends vscode.QuickPickItem>(
+  ui: StepUi,
+  step: string,
+  items: readonly T[],
+  isCurrent: (item: T) => boolean,
+): Promise<T | Flow> {
+  return ui.pick({ step, items, active: items.find(isCurrent) });
+}
 
 /** What a PEM file's step asks, and the path it had. */
 interface PemAsk {
