@@ -148,12 +148,8 @@ function sizeOf(kept: KeptCatalog): number {
   );
 }
 
+/** What the workspace state gave back may be anything (`?.` reads nothing of null or a number). */
 function isKeptCatalog(value: unknown): value is KeptCatalog {
-  const kept = value as Partial<KeptCatalog> | undefined;
-  return (
-    typeof kept === 'object' &&
-    kept !== null &&
-    typeof kept.seenAt === 'number' &&
-    Array.isArray(kept.latest?.resources)
-  );
+  const kept = value as Partial<KeptCatalog> | null | undefined;
+  return typeof kept?.seenAt === 'number' && Array.isArray(kept.latest?.resources);
 }

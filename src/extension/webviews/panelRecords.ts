@@ -87,13 +87,8 @@ export class PanelRecords {
   }
 }
 
+/** What the workspace state gave back may be anything (`?.` reads nothing of null or a number). */
 function isRecord(value: unknown): value is PanelRecord {
-  const record = value as Partial<PanelRecord> | null;
-  return (
-    typeof record === 'object' &&
-    record !== null &&
-    typeof record.at === 'number' &&
-    typeof record.info === 'object' &&
-    record.info !== null
-  );
+  const record = value as Partial<PanelRecord> | null | undefined;
+  return typeof record?.at === 'number' && typeof record.info === 'object' && record.info !== null;
 }
