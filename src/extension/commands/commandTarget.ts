@@ -8,7 +8,7 @@
  * look the connection up when they need it.
  */
 import * as vscode from 'vscode';
-import { pickConnection } from '../pickers';
+import { pickCertname, pickConnection } from '../pickers';
 import { registerGuardedCommand } from './registerGuardedCommand';
 import type { Services } from '../services';
 import { ConnectionNode } from '../tree/connectionNode';
@@ -152,6 +152,15 @@ export function registerViewCommand<T, R>(
       return asked && command.open(asked);
     },
   );
+}
+
+/** The node the argument names, or one the user picks; undefined when they cancelled. */
+export async function namedOrPickedNode(
+  services: Services,
+  argument: CommandArgument,
+  connectionId: string,
+): Promise<string | undefined> {
+  return argument.certname ?? (await pickCertname(services, connectionId));
 }
 
 function nothing(from: CommandArgument['from']): CommandArgument {

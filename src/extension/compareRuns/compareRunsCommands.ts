@@ -7,12 +7,11 @@
  */
 import * as vscode from 'vscode';
 import type { CompareRunsRestoreInfo, FailingResource } from '../../shared/protocol/compareRuns';
-import type { CommandArgument } from '../commands/commandTarget';
+import { namedOrPickedNode, type CommandArgument } from '../commands/commandTarget';
 import { reportBefore } from '../history/comparedRuns';
 import { Commands } from '../ids';
 import { inert } from '../inertText';
 import { MAX_LIST_ROWS } from '../boundedRows';
-import { pickCertname } from '../pickers';
 import { rowsAtMost } from '../truncationNotice';
 import { pickTwoReports, reportHashOf } from '../reports/pickTargets';
 import type { Services } from '../services';
@@ -26,6 +25,13 @@ type Compared =
 
 /** What the commands need of a panel (not its class: the panel's file registers them). */
 type ComparePanel = WebviewPanelHost<'compareRuns'> & { info(): unknown };
+
+/** How a command reads its target from its argument (asking what it does not name). */
+type TargetOf = (
+  services: Services,
+  argument: CommandArgument,
+  connectionId: string,
+) => Promise<Compared | undefined>;
 
 const open = async <P extends ComparePanel>(
   panels: Panels<'compareRuns', P>,
@@ -41,11 +47,7 @@ const isHash = (value: unknown): value is string =>
   typeof value === 'string' && value.length > 0 && value.length <= 4096;
 
 /** The two reports the argument names (tree selection, `reportHashes`), or asked among a node's. */
-async function twoReports(
-  services: Services,
-  argument: CommandArgument,
-  connectionId: string,
-): Promise<Compared | undefined> {
+const twoReports: TargetOf = async (services, argument, connectionId) => {
   const { reportHashes } = argument.fields;
   const named = argument.selectedReports.length > 0 ? argument.selectedReports : reportHashes;
   if (named !== undefined) {
@@ -57,18 +59,14 @@ async function twoReports(
     return { reports: [named[0], named[1]] as [string, string] };
   }
   if (argument.reportHash) return previousOf(services, argument, connectionId);
-  const certname = argument.certname ?? (await pickCertname(services, connectionId));
+  const certname = await namedOrPickedNode(services, argument, connectionId);
   if (certname === undefined) return undefined;
   const picked = await pickTwoReports(services, connectionId, certname);
   return picked && { reports: picked };
-}
+};
 
 /** The report the argument names (or one asked for) and the node's run before it. */
-async function previousOf(
-  services: Services,
-  argument: CommandArgument,
-  connectionId: string,
-): Promise<Compared | undefined> {
+const previousOf: TargetOf = async (services, argument, connectionId) => {
   const newer = await reportHashOf(services, argument, connectionId);
   if (newer === undefined) return undefined;
   const client = await services.store.client(connectionId);
@@ -80,7 +78,7 @@ async function previousOf(
     return undefined;
   }
   return { reports: [older.hash, newer] };
-}
+};
 
 /** A resource the argument names (`resourceType`, `resourceTitle`), checked, or undefined. */
 function namedResource(argument: CommandArgument): FailingResource | undefined {
@@ -138,42 +136,42 @@ async function pickFailingResource(
   return picked?.resource;
 }
 
+const failingNode: TargetOf = async (services, argument, connectionId) => {
+  const certname = await namedOrPickedNode(services, argument, connectionId);
+  return certname === undefined ? undefined : { failingNode: certname };
+};
+
+/** The node (named or asked), then its resource (named, or picked among its latest failures). */
+const failingResource: TargetOf = async (services, argument, connectionId) => {
+  const node = await failingNode(services, argument, connectionId);
+  if (!node || !('failingNode' in node)) return undefined;
+  const resource =
+    namedResource(argument) ??
+    (await pickFailingResource(services, connectionId, node.failingNode));
+  return resource && { ...node, resource };
+};
+
 export function compareRunsCommands<P extends ComparePanel>(
   services: Services,
 ): ViewCommand<'compareRuns', P> {
+  const commands: Array<[id: string, name: string, target: TargetOf]> = [
+    [Commands.compareRuns, vscode.l10n.t('Compare Two Runs'), twoReports],
+    [Commands.compareWithPreviousRun, vscode.l10n.t('Compare with Previous Run'), previousOf],
+    [Commands.whyFailing, vscode.l10n.t('Why Is This Node Failing?'), failingNode],
+    [
+      Commands.whyResourceFailing,
+      vscode.l10n.t('Since When Is This Resource Failing?'),
+      failingResource,
+    ],
+  ];
   return viewCommands<'compareRuns', P>(
-    viewCommand(Commands.compareRuns, {
-      command: vscode.l10n.t('Compare Two Runs'),
-      connection: 'active',
-      target: (argument, connectionId) => twoReports(services, argument, connectionId),
-      open,
-    }),
-    viewCommand(Commands.compareWithPreviousRun, {
-      command: vscode.l10n.t('Compare with Previous Run'),
-      connection: 'active',
-      target: (argument, connectionId) => previousOf(services, argument, connectionId),
-      open,
-    }),
-    viewCommand(Commands.whyFailing, {
-      command: vscode.l10n.t('Why Is This Node Failing?'),
-      connection: 'active',
-      target: async (argument, connectionId) => {
-        const certname = argument.certname ?? (await pickCertname(services, connectionId));
-        return certname === undefined ? undefined : { failingNode: certname };
-      },
-      open,
-    }),
-    viewCommand(Commands.whyResourceFailing, {
-      command: vscode.l10n.t('Since When Is This Resource Failing?'),
-      connection: 'active',
-      target: async (argument, connectionId) => {
-        const certname = argument.certname ?? (await pickCertname(services, connectionId));
-        if (certname === undefined) return undefined;
-        const resource =
-          namedResource(argument) ?? (await pickFailingResource(services, connectionId, certname));
-        return resource && { failingNode: certname, resource };
-      },
-      open,
-    }),
+    ...commands.map(([id, name, target]) =>
+      viewCommand<'compareRuns', P, Compared>(id, {
+        command: name,
+        connection: 'active',
+        target: (argument, connectionId) => target(services, argument, connectionId),
+        open,
+      }),
+    ),
   );
 }

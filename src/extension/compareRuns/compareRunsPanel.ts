@@ -93,35 +93,33 @@ export class CompareRunsPanel extends WebviewPanelHost<'compareRuns'> {
     return this.target;
   }
 
-  private async load(): Promise<void> {
-    const signal = this.nextLoad();
-    this.restored = undefined;
-    this.runs = undefined;
-    this.why = undefined;
-    this.failure = undefined;
-    this.sendSnapshot();
-    try {
-      const client = await this.services.store.client(this.connectionId);
-      const { why, ...compared } =
-        'failingNode' in this.target
-          ? await compareFailingStreak(client, this.target.failingNode, {
-              signal,
-              resource: this.target.resource,
-            })
-          : {
-              ...(await compareTwoReports(client, this.target.reports, signal)),
-              why: undefined,
-            };
-      const commits = await runsCommits(this.services, compared.older, compared.newer);
-      if (signal.aborted) return;
-      this.runs = { ...compared, commits: commits.shown };
-      if (why) this.why = { why, commits: commits.answer };
-      this.panel.title = titleOf(this.target, this.runs);
-      this.sendSnapshot();
-    } catch (error) {
-      if (signal.aborted) return;
-      this.fail(`Comparing runs (${this.panel.title})`, error);
-    }
+  private load(): Promise<void> {
+    return this.loadFromConnection(
+      () => `Comparing runs (${this.panel.title})`,
+      () => {
+        this.runs = undefined;
+        this.why = undefined;
+      },
+      async (client, signal) => {
+        const { why, ...compared } =
+          'failingNode' in this.target
+            ? await compareFailingStreak(client, this.target.failingNode, {
+                signal,
+                resource: this.target.resource,
+              })
+            : {
+                ...(await compareTwoReports(client, this.target.reports, signal)),
+                why: undefined,
+              };
+        const commits = await runsCommits(this.services, compared.older, compared.newer);
+        return { runs: { ...compared, commits: commits.shown }, why, commits };
+      },
+      ({ runs, why, commits }) => {
+        this.runs = runs;
+        if (why) this.why = { why, commits: commits.answer };
+        this.panel.title = titleOf(this.target, runs);
+      },
+    );
   }
 
   protected sendSnapshot(): void {

@@ -10,21 +10,18 @@ import type { CommitsAnswer } from './gitCommits';
 import { markdownText } from './markdownText';
 import type { WhyFailing } from './whyFailing';
 
+/** Each compared field's name, in the display language (asked when a document is made). */
+const fieldNames = (): Record<ComparedField, string> => ({
+  configurationVersion: vscode.l10n.t('Configuration version'),
+  codeId: vscode.l10n.t('Code id'),
+  environment: vscode.l10n.t('Environment'),
+  puppetVersion: vscode.l10n.t('Agent version'),
+  catalogUuid: vscode.l10n.t('Catalog'),
+  cachedCatalogStatus: vscode.l10n.t('Cached catalog use'),
+});
+
 function fieldName(field: ComparedField): string {
-  switch (field) {
-    case 'configurationVersion':
-      return vscode.l10n.t('Configuration version');
-    case 'codeId':
-      return vscode.l10n.t('Code id');
-    case 'environment':
-      return vscode.l10n.t('Environment');
-    case 'puppetVersion':
-      return vscode.l10n.t('Agent version');
-    case 'catalogUuid':
-      return vscode.l10n.t('Catalog');
-    case 'cachedCatalogStatus':
-      return vscode.l10n.t('Cached catalog use');
-  }
+  return fieldNames()[field];
 }
 
 function runLine(run: RunSummary, now: number, style: DateStyle): string {

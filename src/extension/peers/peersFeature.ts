@@ -6,11 +6,15 @@
  */
 import * as vscode from 'vscode';
 import { roleClasses, rolePattern, type PeerGroup } from '../../shared/peers';
-import { registerViewCommand, type CommandArgument } from '../commands/commandTarget';
+import {
+  namedOrPickedNode,
+  registerViewCommand,
+  type CommandArgument,
+} from '../commands/commandTarget';
 import type { Feature } from '../feature';
 import { Commands } from '../ids';
 import { inert } from '../inertText';
-import { pickCertname } from '../pickers';
+
 import type { Services } from '../services';
 import { askGroup } from './groupQuestions';
 import {
@@ -24,6 +28,7 @@ import {
 } from './peerAnswers';
 import { nodeProfile, NotAGroupError } from './peerQueries';
 import { peersMarkdown, rankingMarkdown } from './peersDocument';
+import { MarkdownDocuments } from '../markdownDocuments';
 
 /** The documents' scheme: read-only, their text kept here until their editor closes. */
 export const PEERS_SCHEME = 'puppetdb-peers';
@@ -116,22 +121,8 @@ function groupFailure(error: unknown): Error {
 }
 
 export function registerPeers(services: Services): Feature {
-  const documents = new Map<string, string>();
-  const provider: vscode.TextDocumentContentProvider = {
-    provideTextDocumentContent: (uri) => documents.get(uri.toString()) ?? '',
-  };
-  let next = 0;
-
-  const showDocument = async (name: string, text: string): Promise<string> => {
-    const uri = vscode.Uri.from({ scheme: PEERS_SCHEME, path: `/${name}-${++next}.md` });
-    documents.set(uri.toString(), text);
-    const document = await vscode.workspace.openTextDocument(uri);
-    // read as a page; the source where there is no Markdown preview
-    await vscode.commands
-      .executeCommand('markdown.showPreview', document.uri)
-      .then(undefined, () => vscode.window.showTextDocument(document, { preview: false }));
-    return uri.toString();
-  };
+  const documents = new MarkdownDocuments(PEERS_SCHEME);
+  const showDocument = (name: string, text: string) => documents.show(name, text);
 
   const compare = async (
     connectionId: string,
@@ -212,16 +203,13 @@ export function registerPeers(services: Services): Feature {
 
   return {
     disposables: [
-      vscode.workspace.registerTextDocumentContentProvider(PEERS_SCHEME, provider),
-      vscode.workspace.onDidCloseTextDocument((document) => {
-        documents.delete(document.uri.toString());
-      }),
+      documents,
       registerViewCommand(services, Commands.comparePeers, {
         command: vscode.l10n.t('Compare Node with Its Peers'),
         connection: 'active',
         target: async (argument, connectionId) => {
           const group = groupOfArgument(argument, vscode.l10n.t('Compare Node with Its Peers'));
-          const certname = argument.certname ?? (await pickCertname(services, connectionId));
+          const certname = await namedOrPickedNode(services, argument, connectionId);
           return certname === undefined ? undefined : { certname, group };
         },
         open: ({ connectionId, target }) => compare(connectionId, target.certname, target.group),

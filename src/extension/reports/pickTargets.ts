@@ -7,10 +7,10 @@
 import * as vscode from 'vscode';
 import { lastHours, type EventsSource } from '../../shared/eventTableSource';
 import { declaredAtFilter, fleetEventsFilter } from '../../shared/protocol/eventsSchema';
-import type { CommandArgument } from '../commands/commandTarget';
+import { namedOrPickedNode, type CommandArgument } from '../commands/commandTarget';
 import { inert } from '../inertText';
 import type { Services } from '../services';
-import { askIsoRange, pickCertname } from '../pickers';
+import { askIsoRange } from '../pickers';
 import { rowsAtMost } from '../truncationNotice';
 
 /** Which events: a report's, a node's (its latest report, or a range), the fleet's or a line's. */
@@ -41,7 +41,7 @@ export async function eventsSource(
       ...(typeof until === 'string' && { until }),
     };
   }
-  const certname = argument.certname ?? (await pickCertname(services, connectionId));
+  const certname = await namedOrPickedNode(services, argument, connectionId);
   return certname === undefined ? undefined : pickNodeRange(certname);
 }
 
@@ -52,7 +52,7 @@ export async function reportHashOf(
   connectionId: string,
 ): Promise<string | undefined> {
   if (argument.reportHash) return argument.reportHash;
-  const certname = argument.certname ?? (await pickCertname(services, connectionId));
+  const certname = await namedOrPickedNode(services, argument, connectionId);
   return certname === undefined ? undefined : pickReport(services, connectionId, certname);
 }
 

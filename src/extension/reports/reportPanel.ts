@@ -79,26 +79,17 @@ export class ReportPanel extends WebviewPanelHost<'report'> {
     return { entry: 'report', connectionId: this.connectionId, reportHash: this.reportHash };
   }
 
-  private async load(): Promise<void> {
-    const signal = this.nextLoad();
-    this.restored = undefined;
-    this.report = undefined;
-    this.failure = undefined;
-    this.sendSnapshot();
-    try {
-      const client = await this.services.store.client(this.connectionId);
-      this.report = await fetchReport(
-        client,
-        this.reportHash,
-        signal,
-        this.services.settings.maxEvents(),
-      );
-      this.panel.title = reportTitle(this.reportHash, this.report);
-      this.sendSnapshot();
-    } catch (error) {
-      if (signal.aborted) return;
-      this.fail(`Loading ${this.panel.title}`, error);
-    }
+  private load(): Promise<void> {
+    return this.loadFromConnection(
+      () => `Loading ${this.panel.title}`,
+      () => (this.report = undefined),
+      (client, signal) =>
+        fetchReport(client, this.reportHash, signal, this.services.settings.maxEvents()),
+      (report) => {
+        this.report = report;
+        this.panel.title = reportTitle(this.reportHash, report);
+      },
+    );
   }
 
   protected sendSnapshot(): void {

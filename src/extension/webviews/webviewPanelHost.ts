@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import type { PuppetDB } from '../../client';
 import type { DateStyle } from '../../shared/dateFormat';
 import {
   restoredNote,
@@ -206,6 +207,34 @@ export abstract class WebviewPanelHost<E extends WebviewEntry> implements vscode
     this.failure = failure;
     this.post(failure as ToWebview<E>);
     return failure;
+  }
+
+  /**
+   * One load of what the panel shows, from its connection: the load before it aborted, the
+   * restored note and the last failure dropped, `clear` forgets what it showed and a snapshot
+   * says it loads; then `fetch`, and `show` what it got, or the failure reported as `what()` —
+   * unless a newer load or the panel's closing aborted it.
+   */
+  protected async loadFromConnection<T>(
+    what: () => string,
+    clear: () => void,
+    fetch: (client: PuppetDB, signal: AbortSignal) => Promise<T>,
+    show: (value: T) => void,
+  ): Promise<void> {
+    const signal = this.nextLoad();
+    this.restored = undefined;
+    this.failure = undefined;
+    clear();
+    this.sendSnapshot();
+    try {
+      const client = await this.services.store.client(this.connectionId ?? '');
+      const value = await fetch(client, signal);
+      if (signal.aborted) return;
+      show(value);
+      this.sendSnapshot();
+    } catch (error) {
+      if (!signal.aborted) this.fail(what(), error);
+    }
   }
 
   /** The signal of a new load: the load before it (if any) is aborted, as is the last when the panel closes. */

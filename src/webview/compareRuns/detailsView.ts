@@ -8,16 +8,7 @@ import { plural } from '../../shared/plural';
 import type { ComparedCommits, ComparedRuns, FailingStreak } from '../../shared/protocol';
 import { dateText } from '../common/dateStyle';
 import { pageButton } from '../common/page/pageButton';
-
-function section(name: string, className: string): HTMLElement {
-  const element = document.createElement('section');
-  element.className = className;
-  element.setAttribute('aria-label', name);
-  const heading = document.createElement('h2');
-  heading.textContent = name;
-  element.append(heading);
-  return element;
-}
+import { pageSection, rowHeader, tableWithHead } from '../common/page/pageSection';
 
 function paragraph(text: string, className = ''): HTMLElement {
   const element = document.createElement('p');
@@ -29,11 +20,9 @@ function paragraph(text: string, className = ''): HTMLElement {
 function list(items: readonly string[], className: string): HTMLElement {
   const element = document.createElement('ul');
   element.className = className;
-  for (const item of items) {
-    const entry = document.createElement('li');
-    entry.textContent = item;
-    element.append(entry);
-  }
+  element.append(
+    ...items.map((item) => Object.assign(document.createElement('li'), { textContent: item })),
+  );
   return element;
 }
 
@@ -43,7 +32,7 @@ export function streakView(
   streak: FailingStreak,
   openMarkdown: () => void,
 ): HTMLElement {
-  const element = section('Failing since', 'compare-streak');
+  const element = pageSection('Failing since', 'compare-streak');
   const subject = streak.resource
     ? `${streak.resource.type}[${streak.resource.title}] on ${runs.certname}`
     : runs.certname;
@@ -103,21 +92,17 @@ const WHY_NO_COMMITS: Record<Extract<ComparedCommits, { found: false }>['reason'
 
 /** The commits between the two runs' code, newest first, and a button opening their changes. */
 export function commitsView(commits: ComparedCommits, openChanges: () => void): HTMLElement {
-  const element = section('Commits between the runs', 'compare-commits');
+  const element = pageSection('Commits between the runs', 'compare-commits');
   if (!commits.found) {
     element.append(paragraph(WHY_NO_COMMITS[commits.reason], 'muted'));
     return element;
   }
-  const table = document.createElement('table');
-  table.className = 'compare-table compare-commit-table';
-  const head = table.createTHead().insertRow();
-  for (const label of ['Commit', 'Subject', 'Author', 'Date']) {
-    const cell = document.createElement('th');
-    cell.scope = 'col';
-    cell.textContent = label;
-    head.append(cell);
-  }
-  const body = table.createTBody();
+  const { table, body } = tableWithHead('compare-table compare-commit-table', [
+    'Commit',
+    'Subject',
+    'Author',
+    'Date',
+  ]);
   for (const commit of commits.commits) {
     const row = body.insertRow();
     const hash = row.insertCell();
@@ -148,29 +133,22 @@ export function timeTable(
   rows: readonly MetricRow[],
   names: { older: string; newer: string },
 ): HTMLElement {
-  const element = section('Time', 'compare-time');
+  const element = pageSection('Time', 'compare-time');
   if (rows.length === 0) {
     element.append(paragraph('Neither run has time metrics.', 'muted'));
     return element;
   }
   const seconds = (value: number | null) => (value === null ? '—' : formatDuration(value * 1000));
-  const table = document.createElement('table');
-  table.className = 'compare-table compare-time-table';
-  const head = table.createTHead().insertRow();
-  for (const label of ['', names.older, names.newer, 'Difference']) {
-    const cell = document.createElement('th');
-    cell.scope = 'col';
-    cell.textContent = label;
-    head.append(cell);
-  }
-  const body = table.createTBody();
+  const { table, body } = tableWithHead('compare-table compare-time-table', [
+    '',
+    names.older,
+    names.newer,
+    'Difference',
+  ]);
   for (const metric of rows) {
     const row = body.insertRow();
     if (metric.name === 'total') row.className = 'compare-time-total';
-    const name = document.createElement('th');
-    name.scope = 'row';
-    name.textContent = metric.name;
-    row.append(name);
+    rowHeader(row, metric.name);
     row.insertCell().textContent = seconds(metric.a);
     row.insertCell().textContent = seconds(metric.b);
     const difference = metric.a !== null && metric.b !== null ? metric.b - metric.a : null;

@@ -3,17 +3,17 @@
  * or out of sync in one run only, and each log line (level and message, volatile parts aside)
  * logged in one only. Filtered by words and by side; every value set as text.
  */
-import '@vscode-elements/elements/dist/vscode-option/index.js';
-import '@vscode-elements/elements/dist/vscode-single-select/index.js';
 import {
   RESOURCE_STATES,
   type ResourceState,
   type RunComparison,
   type RunLog,
 } from '../../shared/history';
-import { plural } from '../../shared/plural';
 import { ModelGrid, type ModelGridState } from '../common/grid/modelGrid';
-import { filterField } from '../common/page/filterField';
+import { showShownCount } from '../common/grid/shownCount';
+import { gridToolbar } from '../common/grid/gridToolbar';
+import { pageSection } from '../common/page/pageSection';
+import { choiceSelect, statusCount } from '../common/page/toolbarParts';
 
 export interface Difference {
   /** Which run has it. */
@@ -59,32 +59,13 @@ export function renderDifferences(
   sideNames: { older: string; newer: string },
   state: { value: unknown; save(state: ModelGridState): void },
 ): DifferencesView {
-  const section = document.createElement('section');
-  section.className = 'compare-differences';
-  section.setAttribute('aria-label', 'In one run only');
-  const heading = document.createElement('h2');
-  heading.textContent = 'In one run only';
-  const toolbar = document.createElement('div');
-  toolbar.className = 'toolbar';
-  const text = filterField({
-    placeholder: 'Filter resources and logs',
-    label: 'Filter resources and logs',
-  });
-  const side = document.createElement('vscode-single-select');
-  side.label = 'Which run';
-  for (const [value, label] of [
+  const section = pageSection('In one run only', 'compare-differences');
+  const side = choiceSelect('Which run', [
     ['both', 'Either run'],
     ['older', `Only in the ${sideNames.older.toLowerCase()}`],
     ['newer', `Only in the ${sideNames.newer.toLowerCase()}`],
-  ] as const) {
-    const option = document.createElement('vscode-option');
-    option.value = value;
-    option.textContent = label;
-    side.append(option);
-  }
-  const count = document.createElement('span');
-  count.className = 'muted compare-count';
-  count.setAttribute('role', 'status');
+  ]);
+  const count = statusCount('compare-count');
   const grid = new ModelGrid<Difference>({
     className: 'compare-differences-grid',
     label: 'In one run only',
@@ -102,20 +83,14 @@ export function renderDifferences(
     state: state.value,
     onStateChange: (next) => state.save(next),
     rowClass: (row) => `compare-row compare-row-${row.side}`,
-    onView: (shown) => {
-      count.textContent = `${plural(shown, 'difference')}${shown === rows.length ? '' : ` of ${rows.length.toLocaleString('en-US')}`}`;
-      grid.grid.setEmptyText(
-        shown === 0
-          ? rows.length === 0
-            ? 'Both runs changed, failed and logged the same.'
-            : 'Nothing matches the filters.'
-          : undefined,
-      );
-    },
+    onView: (shown) =>
+      showShownCount(count, grid.grid, shown, rows.length, {
+        noun: 'difference',
+        none: 'Both runs changed, failed and logged the same.',
+        noMatch: 'Nothing matches the filters.',
+      }),
   });
-  toolbar.append(text, side, count, grid.grid.columnsButton());
-  section.append(heading, toolbar, grid.element);
-  text.addEventListener('input', () => grid.setFilter(text.value));
+  section.append(gridToolbar(grid, 'Filter resources and logs', side, count), grid.element);
   side.addEventListener('change', () => {
     const wanted = side.value;
     grid.setInclude(

@@ -49,9 +49,7 @@ function clear(): void {
 function show(runs: ComparedRuns, restored: RestoredNote | undefined): void {
   keepShown('compareRuns', runs, 'The comparison', restored?.savedAt);
   clear();
-  frame.setLoading(false);
-  frame.showError(undefined);
-  frame.showRestored(restored);
+  frame.showLoaded(restored);
   const failingMode = runs.streak !== undefined;
   const names = failingMode
     ? { older: 'Last good run', newer: 'First bad run' }
@@ -105,36 +103,8 @@ onDateStyleChange(() => {
 });
 
 function handle(received: Exclude<HostToCompareRuns, HostToEveryPage>): void {
-  switch (received.type) {
-    case 'loading':
-      clear();
-      frame.setTitle(received.title);
-      frame.showError(undefined);
-      frame.showRestored(undefined);
-      frame.setLoading(true);
-      frame.status.textContent = `Loading ${received.title}…`;
-      break;
-    case 'compared':
-      show(received.runs, received.restored);
-      break;
-    case 'restored':
-      clear();
-      frame.setTitle(received.title);
-      frame.setLoading(false);
-      frame.showRestored(received.note);
-      break;
-    case 'error':
-      frame.setLoading(false);
-      frame.showRestored(undefined);
-      frame.status.replaceChildren();
-      frame.showError(received);
-      break;
-    default: {
-      // every message of the protocol is handled above (checked when it compiles)
-      const unexpected: never = received;
-      void unexpected;
-    }
-  }
+  if (received.type === 'compared') show(received.runs, received.restored);
+  else frame.showLoadState(received, clear);
 }
 
 onHostMessage('compareRuns', handle);

@@ -6,6 +6,7 @@ import type { FieldChange, RunSummary } from '../../shared/history';
 import { runStatusLook } from '../../shared/runStatusLook';
 import { dateText } from '../common/dateStyle';
 import { pageButton } from '../common/page/pageButton';
+import { pageSection, rowHeader, tableWithHead } from '../common/page/pageSection';
 
 export type Side = 'older' | 'newer';
 
@@ -33,12 +34,7 @@ export function runCard(
   open: () => void,
   missing: string,
 ): HTMLElement {
-  const card = document.createElement('section');
-  card.className = 'compare-run';
-  card.setAttribute('aria-label', heading);
-  const title = document.createElement('h2');
-  title.textContent = heading;
-  card.append(title);
+  const card = pageSection(heading, 'compare-run');
   if (!run) {
     const note = document.createElement('p');
     note.className = 'muted';
@@ -81,12 +77,7 @@ export function changesTable(
   changes: readonly FieldChange[],
   names: Record<Side, string>,
 ): HTMLElement {
-  const section = document.createElement('section');
-  section.className = 'compare-changes';
-  section.setAttribute('aria-label', 'What differs');
-  const heading = document.createElement('h2');
-  heading.textContent = 'What differs';
-  section.append(heading);
+  const section = pageSection('What differs', 'compare-changes');
   if (changes.length === 0) {
     const same = document.createElement('p');
     same.className = 'muted';
@@ -94,22 +85,10 @@ export function changesTable(
     section.append(same);
     return section;
   }
-  const table = document.createElement('table');
-  table.className = 'compare-table';
-  const head = table.createTHead().insertRow();
-  for (const label of ['', names.older, names.newer]) {
-    const cell = document.createElement('th');
-    cell.scope = 'col';
-    cell.textContent = label;
-    head.append(cell);
-  }
-  const body = table.createTBody();
+  const { table, body } = tableWithHead('compare-table', ['', names.older, names.newer]);
   for (const change of changes) {
     const row = body.insertRow();
-    const name = document.createElement('th');
-    name.scope = 'row';
-    name.textContent = FIELD_WORDS[change.field];
-    row.append(name);
+    rowHeader(row, FIELD_WORDS[change.field]);
     row.insertCell().textContent = change.before ?? '—';
     row.insertCell().textContent = change.after ?? '—';
   }

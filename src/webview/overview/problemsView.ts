@@ -41,7 +41,7 @@ function list(id: string, heading: string, empty: string, rows: Row[]): HTMLElem
     const item = document.createElement('li');
     const button = document.createElement('button');
     button.type = 'button';
-    button.className = 'problem-row';
+    button.className = 'plain-button problem-row';
     button.title = `Open the events of ${row.label}`;
     const label = document.createElement('span');
     label.className = 'problem-label mono';

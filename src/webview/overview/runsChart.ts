@@ -15,6 +15,7 @@ import {
 } from '../../shared/overview';
 import { moveRovingFocus } from '../common/rovingFocus';
 import { svgElement } from '../common/svgElement';
+import { tableWithHead } from '../common/page/pageSection';
 
 const WIDTH = 720;
 const HEIGHT = 200;
@@ -142,19 +143,14 @@ export function runsTable(
   buckets: RunsBucket[],
   openRuns: OpenRuns,
 ): HTMLTableElement {
-  const table = document.createElement('table');
-  table.className = 'data-table runs-table';
+  const { table, body } = tableWithHead('data-table runs-table', [
+    range === 'hours' ? 'Hour' : 'Day',
+    ...RUN_STATUSES,
+    'total',
+  ]);
   const caption = document.createElement('caption');
   caption.textContent =
     range === 'hours' ? 'Runs per hour (UTC), last 24 hours' : 'Runs per day (UTC), last 8 days';
-  const head = table.createTHead().insertRow();
-  for (const text of [range === 'hours' ? 'Hour' : 'Day', ...RUN_STATUSES, 'total']) {
-    const cell = document.createElement('th');
-    cell.scope = 'col';
-    cell.textContent = text;
-    head.append(cell);
-  }
-  const body = table.createTBody();
   for (const bucket of buckets) {
     const row = body.insertRow();
     const when = document.createElement('th');

@@ -5,11 +5,12 @@
  * below. Every value set as text.
  */
 import { logSeverity, type ReportLogDto } from '../../shared/reportDto';
-import { plural } from '../../shared/plural';
 import { valueSortKey } from '../../shared/gridSort';
 import { onDateStyleChange, tableDateText } from '../common/dateStyle';
 import { ModelGrid, type ModelGridColumn, type ModelGridState } from '../common/grid/modelGrid';
-import { filterField } from '../common/page/filterField';
+import { showShownCount } from '../common/grid/shownCount';
+import { gridToolbar } from '../common/grid/gridToolbar';
+import { choiceSelect, statusCount } from '../common/page/toolbarParts';
 
 const SEVERITY_ICONS = { error: 'error', warning: 'warning', notice: 'info', muted: 'debug-hint' };
 
@@ -101,20 +102,8 @@ export function renderLogs(
 ): LogsView {
   const section = document.createElement('section');
   section.className = 'report-logs';
-  const toolbar = document.createElement('div');
-  toolbar.className = 'toolbar';
-  const text = filterField({ placeholder: 'Filter logs', label: 'Filter logs' });
-  const level = document.createElement('vscode-single-select');
-  level.label = 'Log levels';
-  for (const [value, label] of LEVEL_FILTERS) {
-    const option = document.createElement('vscode-option');
-    option.value = value;
-    option.textContent = label;
-    level.append(option);
-  }
-  const count = document.createElement('span');
-  count.className = 'muted report-log-count';
-  count.setAttribute('role', 'status');
+  const level = choiceSelect('Log levels', LEVEL_FILTERS);
+  const count = statusCount('report-log-count');
   const detail = document.createElement('section');
   detail.className = 'report-log-detail';
   detail.setAttribute('aria-label', 'Selected log');
@@ -155,19 +144,14 @@ export function renderLogs(
       selected = log;
       showDetail();
     },
-    onView: (shown) => {
-      count.textContent = `${plural(shown, 'log')}${shown === logs.length ? '' : ` of ${logs.length.toLocaleString('en-US')}`}`;
-      grid.grid.setEmptyText(
-        shown === 0
-          ? logs.length === 0
-            ? 'This report has no logs.'
-            : 'No logs match the filters.'
-          : undefined,
-      );
-    },
+    onView: (shown) =>
+      showShownCount(count, grid.grid, shown, logs.length, {
+        noun: 'log',
+        none: 'This report has no logs.',
+        noMatch: 'No logs match the filters.',
+      }),
   });
-  toolbar.append(text, level, count, grid.grid.columnsButton());
-  section.append(toolbar, grid.element, detail);
+  section.append(gridToolbar(grid, 'Filter logs', level, count), grid.element, detail);
   const wanted = () => {
     const value = level.value;
     if (value === 'all' || !value) return undefined;
@@ -176,7 +160,6 @@ export function renderLogs(
       return severity === 'error' || (value === 'warning' && severity === 'warning');
     };
   };
-  text.addEventListener('input', () => grid.setFilter(text.value));
   level.addEventListener('change', () => grid.setInclude(wanted()));
   grid.setRows(logs);
   const stopDates = onDateStyleChange(showDetail);

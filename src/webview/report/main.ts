@@ -116,9 +116,7 @@ function openManifest(file: string, line: number | undefined): void {
 function showReport(report: ReportDto, restored: RestoredNote | undefined): void {
   keepShown('report', report, 'The report', restored?.savedAt);
   clear();
-  frame.setLoading(false);
-  frame.showError(undefined);
-  frame.showRestored(restored);
+  frame.showLoaded(restored);
   showHeader(report);
   const table = new EventsTable({
     initialState: ui.table,
@@ -158,36 +156,8 @@ onDateStyleChange(() => {
 });
 
 function handle(received: Exclude<HostToReport, HostToEveryPage>): void {
-  switch (received.type) {
-    case 'loading':
-      clear();
-      frame.setTitle(received.title);
-      frame.showError(undefined);
-      frame.showRestored(undefined);
-      frame.setLoading(true);
-      frame.status.textContent = `Loading ${received.title}…`;
-      break;
-    case 'report':
-      showReport(received.report, received.restored);
-      break;
-    case 'restored':
-      clear();
-      frame.setTitle(received.title);
-      frame.setLoading(false);
-      frame.showRestored(received.note);
-      break;
-    case 'error':
-      frame.setLoading(false);
-      frame.showRestored(undefined);
-      frame.status.replaceChildren();
-      frame.showError(received);
-      break;
-    default: {
-      // every message of the protocol is handled above (checked when it compiles)
-      const unexpected: never = received;
-      void unexpected;
-    }
-  }
+  if (received.type === 'report') showReport(received.report, received.restored);
+  else frame.showLoadState(received, clear);
 }
 
 onHostMessage('report', handle);

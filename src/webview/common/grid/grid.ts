@@ -360,7 +360,7 @@ export class Grid<T> {
     if (column.sortable !== false && this.options.onSort) {
       const button = document.createElement('button');
       button.type = 'button';
-      button.className = 'grid-sort';
+      button.className = 'plain-button grid-sort';
       button.title = `Sort by ${column.label}`;
       const icon = element('span', 'codicon grid-sort-icon');
       icon.setAttribute('aria-hidden', 'true');

@@ -6,7 +6,13 @@
  * failure, the same "restored" note and the same loading state everywhere.
  */
 import '@vscode-elements/elements/dist/vscode-progress-ring/index.js';
-import type { ErrorBannerAction, RestoredNote, WebviewEntry } from '../../../shared/protocol';
+import type {
+  ErrorBannerAction,
+  RestoredNote,
+  RestoredWithoutContent,
+  ViewError,
+  WebviewEntry,
+} from '../../../shared/protocol';
 import { onDateStyleChange } from '../dateStyle';
 import { postToHost } from '../vscodeApi';
 import { fillErrorBanner, type BannerError } from './errorBanner';
@@ -40,6 +46,10 @@ export function viewPageFrame(
     errorActions: (action) => postToHost(entry, action),
   });
 }
+
+/** What showLoadState takes: loading, restored without content, failed. */
+export type LoadStateMessage =
+  { type: 'loading'; title: string } | RestoredWithoutContent | ViewError;
 
 export class PageFrame {
   readonly header: HTMLElement;
@@ -95,6 +105,48 @@ export class PageFrame {
   setLoading(loading: boolean): void {
     this.loading.hidden = !loading;
     this.body.setAttribute('aria-busy', String(loading));
+  }
+
+  /** The page shows what it loaded (or what a revived panel kept: `restored` says when). */
+  showLoaded(restored: RestoredNote | undefined): void {
+    this.setLoading(false);
+    this.showError(undefined);
+    this.showRestored(restored);
+  }
+
+  /**
+   * The messages a page of one loaded thing (a report, two runs) shows as every such page does:
+   * the host loading it, a revived panel whose content was not kept, a failure. `clear` empties
+   * what the page showed.
+   */
+  showLoadState(message: LoadStateMessage, clear: () => void): void {
+    switch (message.type) {
+      case 'loading':
+        clear();
+        this.setTitle(message.title);
+        this.showError(undefined);
+        this.showRestored(undefined);
+        this.setLoading(true);
+        this.status.textContent = `Loading ${message.title}…`;
+        break;
+      case 'restored':
+        clear();
+        this.setTitle(message.title);
+        this.setLoading(false);
+        this.showRestored(message.note);
+        break;
+      case 'error':
+        this.setLoading(false);
+        this.showRestored(undefined);
+        this.status.replaceChildren();
+        this.showError(message);
+        break;
+      default: {
+        // every message of the union is handled above (checked when it compiles)
+        const unexpected: never = message;
+        void unexpected;
+      }
+    }
   }
 
   /** Shows the failure with Retry, Show Log and Edit Connection; undefined hides it. */

@@ -1,0 +1,41 @@
+/**
+ * The pieces a page's sections are made of: a named section with its heading, and a table with a
+ * header row (column headers scoped, so a screen reader reads each cell with its column).
+ */
+
+/** A section named `name` (its accessible name) with `name` as its heading. */
+export function pageSection(name: string, className: string): HTMLElement {
+  const element = document.createElement('section');
+  element.className = className;
+  element.setAttribute('aria-label', name);
+  const heading = document.createElement('h2');
+  heading.textContent = name;
+  element.append(heading);
+  return element;
+}
+
+/** A table of class `className` whose header row holds `columns`; its body, to fill. */
+export function tableWithHead(
+  className: string,
+  columns: readonly string[],
+): { table: HTMLTableElement; body: HTMLTableSectionElement } {
+  const table = document.createElement('table');
+  table.className = className;
+  const head = table.createTHead().insertRow();
+  for (const text of columns) {
+    const cell = document.createElement('th');
+    cell.scope = 'col';
+    cell.textContent = text;
+    head.append(cell);
+  }
+  return { table, body: table.createTBody() };
+}
+
+/** A header cell naming its row. */
+export function rowHeader(row: HTMLTableRowElement, text: string): HTMLTableCellElement {
+  const cell = document.createElement('th');
+  cell.scope = 'row';
+  cell.textContent = text;
+  row.append(cell);
+  return cell;
+}
