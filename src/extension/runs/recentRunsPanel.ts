@@ -256,7 +256,8 @@ export class RecentRunsPanel extends WebviewPanelHost<'runs'> {
 
   /**
    * What the listed runs changed: the runs that changed or failed, with their metrics (PuppetDB
-   * cannot filter on them, so the Change filter is the page's), a batch at a time.
+   * cannot filter on them, so the Change filter is the page's), a batch at a time; no more of
+   * them than the table lists (an endless answer is left there).
    */
   private async loadChanges(client: PuppetDB, signal: AbortSignal): Promise<void> {
     const changes: Record<string, RunChange> = {};
@@ -264,11 +265,15 @@ export class RecentRunsPanel extends WebviewPanelHost<'runs'> {
       ...runChangesRequest(this.filter, this.bounds),
       signal,
     });
+    let read = 0;
     for await (const batch of stream.batches()) {
       if (signal.aborted) return;
       for (const row of batch as Array<Record<string, unknown>>) {
         if (typeof row.hash === 'string') changes[row.hash] = runChangeOfRow(row).change;
       }
+      read += batch.length;
+      // leaving the loop ends the request: the runs past the table's last are never shown
+      if (read >= MAX_RUNS) break;
     }
     if (signal.aborted) return;
     this.changes = changes;

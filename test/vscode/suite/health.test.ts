@@ -151,6 +151,12 @@ describe('Health beyond the latest status', function () {
       )
       .map((report) => report.certname)
       .sort();
+    assert.ok(
+      withErrors.includes(
+        loadedFleet().histories.find((h) => h.story === 'unchangedWithErrors')!.certname,
+      ),
+      'the fleet has a node whose latest run did not fail yet logged an error',
+    );
     assert.equal(health.unchangedWithErrors, withErrors.length);
 
     assert.equal(
