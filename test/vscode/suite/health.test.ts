@@ -213,6 +213,10 @@ describe('Health beyond the latest status', function () {
       .filter((report) => ['corrective', 'mixed'].includes(expectedChange(report)))
       .map((report) => report.certname)
       .sort();
+    assert.ok(
+      corrective.includes(loadedFleet().histories.find((h) => h.story === 'corrective')!.certname),
+      'the fleet has a node whose latest run put drift back',
+    );
     const folder = await nodesFolderOf(api, CONNECTION.id);
     await vscode.commands.executeCommand(Commands.filterNodes, folder, { health: 'corrective' });
     assert.deepEqual(await listed({ health: 'corrective' }), corrective);
