@@ -256,7 +256,7 @@ async function gridChecks(
       const lines = copiedRows.split('\n');
       assert.equal(lines.length, count);
       assert.ok(
-        lines.every((line) => line.split('\t').length === 8),
+        lines.every((line) => line.split('\t').length === 9),
         copiedRows,
       );
       assert.ok(copiedRows.includes(`Notify[${XSS_TITLE}]`), copiedRows);
