@@ -42,8 +42,8 @@ const open = async <P extends ComparePanel>(
   return panel.info();
 };
 
-/** A hash as an argument may give it: a non-empty string of a sane length. */
-const isHash = (value: unknown): value is string =>
+/** A report hash, a resource type or title as an argument may give it: non-empty, of a sane length. */
+const isArgumentText = (value: unknown): value is string =>
   typeof value === 'string' && value.length > 0 && value.length <= 4096;
 
 /** The two reports the argument names (tree selection, `reportHashes`), or asked among a node's. */
@@ -51,7 +51,7 @@ const twoReports: TargetOf = async (services, argument, connectionId) => {
   const { reportHashes } = argument.fields;
   const named = argument.selectedReports.length > 0 ? argument.selectedReports : reportHashes;
   if (named !== undefined) {
-    if (!Array.isArray(named) || named.length !== 2 || !named.every(isHash)) {
+    if (!Array.isArray(named) || named.length !== 2 || !named.every(isArgumentText)) {
       throw new Error(
         vscode.l10n.t('Compare Two Runs: select exactly two runs (reports) of the Reports folder.'),
       );
@@ -84,7 +84,7 @@ const previousOf: TargetOf = async (services, argument, connectionId) => {
 function namedResource(argument: CommandArgument): FailingResource | undefined {
   const { resourceType: type, resourceTitle: title } = argument.fields;
   if (type === undefined && title === undefined) return undefined;
-  if (!isHash(type) || !isHash(title)) {
+  if (!isArgumentText(type) || !isArgumentText(title)) {
     throw new Error(
       vscode.l10n.t('Since When Is This Resource Failing?: the resource named does not fit.'),
     );
