@@ -14,6 +14,7 @@ import { suffixPattern } from './manifestPaths';
 import { LOCAL_PATH_RULES } from './pathRules';
 import { rowsAtMost } from '../truncationNotice';
 import { inert } from '../inertText';
+import { latestFailedEvents } from '../latestFailedEvents';
 
 /** A file's failures never wait longer than this (they are then left out and logged). */
 const REQUEST_TIMEOUT_MS = 20_000;
@@ -98,16 +99,10 @@ export class FailureDiagnostics implements vscode.Disposable {
   ): Promise<Map<number, Set<string>>> {
     const rows = (await rowsAtMost(
       client.stream('events', {
-        query: [
-          'extract',
+        query: latestFailedEvents(
           ['certname', 'file', 'line'],
-          [
-            'and',
-            ['~', 'file', suffixPattern(uri.fsPath, LOCAL_PATH_RULES)],
-            ['=', 'status', 'failure'],
-            ['=', 'latest_report?', true],
-          ],
-        ],
+          ['~', 'file', suffixPattern(uri.fsPath, LOCAL_PATH_RULES)],
+        ),
         signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
       }),
       this.services.settings.maxEvents(),

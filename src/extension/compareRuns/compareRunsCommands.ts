@@ -11,6 +11,7 @@ import { namedOrPickedNode, type CommandArgument } from '../commands/commandTarg
 import { reportBefore } from '../history/comparedRuns';
 import { Commands } from '../ids';
 import { inert } from '../inertText';
+import { latestFailedEvents } from '../latestFailedEvents';
 import { MAX_LIST_ROWS } from '../boundedRows';
 import { rowsAtMost } from '../truncationNotice';
 import { pickTwoReports, reportHashOf } from '../reports/pickTargets';
@@ -101,16 +102,10 @@ async function pickFailingResource(
   const client = await services.store.client(connectionId);
   const events = (await rowsAtMost(
     client.stream('events', {
-      query: [
-        'extract',
+      query: latestFailedEvents(
         ['resource_type', 'resource_title', 'message'],
-        [
-          'and',
-          ['=', 'certname', certname],
-          ['=', 'latest_report?', true],
-          ['=', 'status', 'failure'],
-        ],
-      ],
+        ['=', 'certname', certname],
+      ),
     }),
     MAX_LIST_ROWS,
     vscode.l10n.t('The failed events of {0}', inert(certname)),

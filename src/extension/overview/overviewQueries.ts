@@ -25,6 +25,7 @@ import {
   type RunsRange,
 } from '../../shared/overview';
 import { MAX_LIST_ROWS, readAtMost } from '../boundedRows';
+import { latestFailedEventCounts } from '../latestFailedEvents';
 import { SETTING_DEFAULTS } from '../settingDefaults';
 import { fetchHealthCounts } from './healthCounts';
 
@@ -111,22 +112,12 @@ function fleetQueries({ unreportedHours, range, now }: OverviewInput) {
     },
     failingResources: {
       endpoint: 'events',
-      query: [
-        'extract',
-        [COUNT, 'resource_type', 'resource_title'],
-        ['and', ['=', 'latest_report?', true], ['=', 'status', 'failure']],
-        ['group_by', 'resource_type', 'resource_title'],
-      ],
+      query: latestFailedEventCounts(['resource_type', 'resource_title']),
     },
     // a node may fail several resources of one class: grouped by node too, to count nodes
     failingClasses: {
       endpoint: 'events',
-      query: [
-        'extract',
-        [COUNT, 'containing_class', 'certname'],
-        ['and', ['=', 'latest_report?', true], ['=', 'status', 'failure']],
-        ['group_by', 'containing_class', 'certname'],
-      ],
+      query: latestFailedEventCounts(['containing_class', 'certname']),
     },
     // per node and resource: how often it changed, and per node: how many runs it had
     changesPerNode: {
