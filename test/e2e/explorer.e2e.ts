@@ -61,13 +61,41 @@ async function rowsAt(
   return shown.map(plain).filter((text) => !text.startsWith('Load more'));
 }
 
-/** Scrolls the virtual list of the side bar until a row is rendered. */
+/**
+ * Scrolls the virtual list of the side bar until a row is drawn whole inside it: a row half
+ * under the list's edge is "visible" but a click there makes the list scroll and draw its rows
+ * again under the pointer (so Playwright never finds it still, or finds the row above in its place).
+ */
 async function reveal(page: Page, label: string | Locator): Promise<void> {
   const target = typeof label === 'string' ? row(page, label) : label;
-  for (let step = 0; step < 40 && !(await target.isVisible()); step++) {
-    await page.locator('.sidebar .monaco-list').first().hover();
-    await page.mouse.wheel(0, 300);
-    await page.waitForTimeout(100);
+  const list = page.locator('.sidebar .monaco-list').first();
+  const rows = list.locator('.monaco-list-rows');
+  for (let step = 0; step < 40; step++) {
+    const area = (await list.boundingBox())!;
+    const box = (await target.isVisible()) ? await target.boundingBox() : null;
+    if (box && box.y >= area.y && box.y + box.height <= area.y + area.height) return;
+    // past the row by two rows' height, or a page down while it is not drawn yet
+    const delta = box
+      ? box.y < area.y
+        ? box.y - area.y - 2 * box.height
+        : box.y + 3 * box.height - (area.y + area.height)
+      : 300;
+    const before = await rows.getAttribute('style');
+    await list.hover();
+    await page.mouse.wheel(0, delta);
+    // the next paint moves the rows (their style's top or transform), unless the list is at its end
+    const moved = await page
+      .waitForFunction(
+        ([element, style]) =>
+          (element as unknown as { getAttribute(name: string): string | null }).getAttribute(
+            'style',
+          ) !== style,
+        [await rows.elementHandle(), before] as const,
+        { timeout: 5_000 },
+      )
+      .then(() => true)
+      .catch(() => false);
+    if (!moved && box) break;
   }
   await target.waitFor({ timeout: 30_000 });
 }
