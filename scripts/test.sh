@@ -39,24 +39,64 @@ section "build and package"
 npm run --silent package
 npm run --silent build
 
-# PuppetDB's JVM starts, and the sample fleet goes in, while the unit and grammar tests run: they
-# keep one core busy, and the start is mostly waiting (PostgreSQL, the JVM, the command queue).
+# Two PuppetDBs start, and the sample fleet goes into each, while the unit and grammar tests run:
+# they keep one core busy, and a start is mostly waiting (PostgreSQL, the JVM, the command queue).
+# The first serves the integration and extension-host tests, the second the end-to-end scripts, so
+# the two lanes run side by side (each test changes only its own server's fleet). The second
+# starts once the first is up, so that two JVMs do not start on the two cores at once.
 state_dir="$PWD/.work/puppetdb-test"
+e2e_state_dir="$PWD/.work/puppetdb-e2e"
 puppetdb_log=$(mktemp)
+e2e_puppetdb_log=$(mktemp)
+# each start's exit status, for the jobs that wait on it (a job can only `wait` for its own children)
+first_started=$(mktemp -u)
+second_started=$(mktemp -u)
+start_puppetdb() {
+  bash scripts/puppetdb/start.sh "$1" &&
+    node --import tsx scripts/puppetdb/load-fleet.ts --state-dir "$1" --size 40
+}
+wait_for_status() {
+  while [ ! -s "$1" ]; do sleep 1; done
+  return "$(cat "$1")"
+}
 {
-  bash scripts/puppetdb/start.sh "$state_dir" &&
-    node --import tsx scripts/puppetdb/load-fleet.ts --state-dir "$state_dir" --size 40
-} >"$puppetdb_log" 2>&1 &
+  status=0
+  start_puppetdb "$state_dir" >"$puppetdb_log" 2>&1 || status=$?
+  echo "$status" >"$first_started"
+  exit "$status"
+} &
 puppetdb_pid=$!
+{
+  wait_for_status "$first_started" || true
+  status=0
+  # PostgreSQL's 100 connections are shared: the second server's pools stay small
+  PDB_POOL_SIZE=8 start_puppetdb "$e2e_state_dir" >"$e2e_puppetdb_log" 2>&1 || status=$?
+  echo "$status" >"$second_started"
+  exit "$status"
+} &
+e2e_puppetdb_pid=$!
+e2e_lane_pid=""
+e2e_lane_log=$(mktemp)
+# a background job and everything it started, children first (not by name: only what it started)
+stop_tree() {
+  local child
+  for child in $(pgrep -P "$1" 2>/dev/null); do stop_tree "$child"; done
+  kill -TERM "$1" 2>/dev/null || true
+}
+stop_start() {
+  if kill -0 "$1" 2>/dev/null; then
+    stop_tree "$1"
+    wait "$1" 2>/dev/null || true
+  fi
+}
 cleanup() {
   # a start still under way is stopped first, so that stop.sh sees what it left
-  if kill -0 "$puppetdb_pid" 2>/dev/null; then
-    pkill -TERM -P "$puppetdb_pid" 2>/dev/null || true
-    kill "$puppetdb_pid" 2>/dev/null || true
-    wait "$puppetdb_pid" 2>/dev/null || true
-  fi
+  stop_start "$e2e_puppetdb_pid"
+  stop_start "$puppetdb_pid"
+  [ -n "$e2e_lane_pid" ] && stop_start "$e2e_lane_pid"
+  bash scripts/puppetdb/stop.sh "$e2e_state_dir" || true
   bash scripts/puppetdb/stop.sh "$state_dir" || true
-  rm -f "$puppetdb_log"
+  rm -f "$puppetdb_log" "$e2e_puppetdb_log" "$e2e_lane_log" "$first_started" "$second_started"
 }
 trap cleanup EXIT
 
@@ -75,6 +115,23 @@ if [ "$puppetdb_status" -ne 0 ]; then
   exit 1
 fi
 
+# The end-to-end lane: its own PuppetDB, its output kept until the other lane has printed.
+{
+  e2e_lane_started=$SECONDS
+  status=0
+  if wait_for_status "$second_started"; then
+    cat "$e2e_puppetdb_log"
+    PDB_STATE_DIR="$e2e_state_dir" npm run --silent test:e2e || status=$?
+  else
+    cat "$e2e_puppetdb_log"
+    echo "starting the end-to-end lane's PuppetDB or loading its fleet failed" >&2
+    status=1
+  fi
+  echo "-- the end-to-end lane: $((SECONDS - e2e_lane_started)) s"
+  exit "$status"
+} >"$e2e_lane_log" 2>&1 &
+e2e_lane_pid=$!
+
 section "integration tests against a real PuppetDB"
 PDB_STATE_DIR="$state_dir" npm run --silent test:integration
 
@@ -85,6 +142,13 @@ section "the explorer on the oldest VS Code that engines.vscode accepts (1.96: u
 node --import tsx test/vscode/runInVsCode.ts --state-dir "$state_dir" --vscode oldest --mode trusted \
   --grep "PuppetDB Explorer in a real VS Code"
 
-section "end to end in headless Chromium (screenshots in test-results/)"
-PDB_STATE_DIR="$state_dir" npm run --silent test:e2e
+section "end to end in headless Chromium, beside the tests above (screenshots in test-results/)"
+e2e_status=0
+wait "$e2e_lane_pid" || e2e_status=$?
+e2e_lane_pid=""
+cat "$e2e_lane_log"
 section ""
+if [ "$e2e_status" -ne 0 ]; then
+  echo "the end-to-end scripts failed (exit $e2e_status; their output is above)" >&2
+  exit 1
+fi
