@@ -61,7 +61,7 @@ wait_for_status() {
 }
 {
   status=0
-  start_puppetdb "$state_dir" >"$puppetdb_log" 2>&1 || status=$?
+  PDB_POOL_SIZE=8 start_puppetdb "$state_dir" >"$puppetdb_log" 2>&1 || status=$?
   echo "$status" >"$first_started"
   exit "$status"
 } &
@@ -69,7 +69,7 @@ puppetdb_pid=$!
 {
   wait_for_status "$first_started" || true
   status=0
-  # PostgreSQL's 100 connections are shared: the second server's pools stay small
+  # PostgreSQL's 100 connections are shared by both servers and the failover tests' third
   PDB_POOL_SIZE=8 start_puppetdb "$e2e_state_dir" >"$e2e_puppetdb_log" 2>&1 || status=$?
   echo "$status" >"$second_started"
   exit "$status"
