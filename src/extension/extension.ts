@@ -15,7 +15,7 @@ import { registerPql } from './pql/pqlFeature';
 import { resultsPanels } from './pql/resultsPanel';
 import { eventsPanels } from './reports/eventsPanel';
 import { reportPanels } from './reports/reportPanel';
-import { registerHistoryDocuments } from './history/historyFeature';
+import { WhyFailingDocuments } from './history/whyFailingDocuments';
 import { registerPeers } from './peers/peersFeature';
 import { registerFleetRuns } from './runs/fleetRunsFeature';
 import { recentRunsPanels } from './runs/recentRunsPanel';
@@ -68,6 +68,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
   const started = performance.now();
   const log = vscode.window.createOutputChannel('PuppetDB Explorer', { log: true });
   const services = new Services(context, log);
+  const whyFailingDocuments = new WhyFailingDocuments(services);
   // every view's panels, from its definition: one panel per key, revived after a reload
   const views = registerPanels(services, {
     results: resultsPanels(),
@@ -78,7 +79,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
     overview: overviewPanels(services),
     runs: recentRunsPanels(),
     factExplorer: factExplorerPanels(services),
-    compareRuns: compareRunsPanels(services),
+    compareRuns: compareRunsPanels(services, whyFailingDocuments),
   });
   const { panels } = views;
   const features = [
@@ -87,13 +88,13 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
     registerPackages(services),
     registerCode(services),
     registerFleetRuns(services),
-    registerHistoryDocuments(),
     registerPeers(services),
   ];
   keepPanelRecords = () => views.records.keepAll();
   context.subscriptions.push(
     log,
     services,
+    whyFailingDocuments,
     ...registerCommands(services),
     ...features.flatMap((feature) => feature.disposables),
     ...views.disposables,

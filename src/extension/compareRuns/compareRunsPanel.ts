@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import type { ComparedRuns, CompareRunsRestoreInfo } from '../../shared/protocol/compareRuns';
 import { compareFailingStreak, compareTwoReports } from '../history/comparedRuns';
 import { openChangesBetween, type CommitsAnswer } from '../history/gitCommits';
-import { showWhyFailingDocument } from '../history/historyFeature';
+import type { WhyFailingDocuments } from '../history/whyFailingDocuments';
 import type { WhyFailing } from '../history/whyFailing';
 import { inert } from '../inertText';
 import type { Services } from '../services';
@@ -33,6 +33,7 @@ export interface CompareRunsPanelInfo {
 /** The compare-runs view's panels: one per pair of runs, and one per failing node. */
 export function compareRunsPanels(
   services: Services,
+  whyFailingDocuments: WhyFailingDocuments,
 ): PanelDefinition<'compareRuns', CompareRunsPanel> {
   return {
     entry: 'compareRuns',
@@ -42,7 +43,7 @@ export function compareRunsPanels(
         : // a pair is one panel, whichever order it was named in
           JSON.stringify([info.connectionId, ...[...info.reports].sort()]),
     title: (info) => titleOf(info),
-    create: (opening) => new CompareRunsPanel(opening),
+    create: (opening) => new CompareRunsPanel(opening, whyFailingDocuments),
     command: compareRunsCommands(services),
   };
 }
@@ -76,7 +77,10 @@ export class CompareRunsPanel extends WebviewPanelHost<'compareRuns'> {
   private why: { why: WhyFailing; commits: CommitsAnswer | undefined } | undefined;
 
   /** Two runs or a failing node to compare; or one revived with what its page kept (nothing fetched). */
-  constructor(opening: Opening<'compareRuns'>) {
+  constructor(
+    opening: Opening<'compareRuns'>,
+    private readonly whyFailingDocuments: WhyFailingDocuments,
+  ) {
     super(opening);
     this.target = opening.info;
     this.connectionId = opening.info.connectionId;
@@ -166,7 +170,7 @@ export class CompareRunsPanel extends WebviewPanelHost<'compareRuns'> {
     },
     openMarkdown: async () => {
       await this.loadedRuns();
-      if (this.why) await showWhyFailingDocument(this.services, this.why.why, this.why.commits);
+      if (this.why) await this.whyFailingDocuments.show(this.why.why, this.why.commits);
     },
     reload: () => this.reload(),
   };
