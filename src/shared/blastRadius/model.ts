@@ -26,6 +26,19 @@ export type ReachBasis =
   /** nothing PuppetDB knows points here */
   | 'none';
 
+/**
+ * What a count cannot know, said beside it in the view (issue 33: "in the view itself").
+ * - `newLines`: the hunk only adds lines (or the file is new), which no catalog declares yet: it
+ *   was counted by the classes and defined types the file defines.
+ * - `conditionals`: code behind `if`/`case`/a selector may reach more nodes than today's catalogs
+ *   show (catalogs hold what was compiled, not what could be).
+ * - `hieraNotComputed`: a Hiera data file whose readers were not computed (no Hiera engine wired).
+ * - `notInCatalogs`: a manifest no catalog of the fleet names (a new module, or not yet deployed).
+ * - `environmentWide`: `hiera.yaml` or `Puppetfile`: every node of the environment(s) it is deployed to.
+ */
+export type ReachCaveat =
+  'newLines' | 'conditionals' | 'hieraNotComputed' | 'notInCatalogs' | 'environmentWide';
+
 export interface ChangedHunk {
   /** The new side's first line (1-based) and its line count; a deletion has count 0. */
   start: number;
@@ -33,6 +46,9 @@ export interface ChangedHunk {
   /** Distinct nodes the hunk reaches. */
   nodes: number;
   basis: ReachBasis;
+  /** Failing nodes among `nodes`. */
+  failing: number;
+  caveats: ReachCaveat[];
 }
 
 export interface FileReach {
@@ -43,8 +59,12 @@ export interface FileReach {
   hunks: ChangedHunk[];
   /** Distinct nodes the file reaches (the union of its hunks'). */
   nodes: number;
+  /** Failing nodes among `nodes`. */
+  failing: number;
   /** Classes and defined types the file defines, as PuppetDB spells them (`Profile::Base`). */
   definitions: string[];
+  /** The union of its hunks' caveats, and the file's own. */
+  caveats: ReachCaveat[];
 }
 
 export interface ReachedBy {
@@ -74,4 +94,15 @@ export interface BlastRadius {
   files: FileReach[];
   /** Failing first, then by certname. */
   nodes: ReachedNode[];
+  /** The repository's HEAD commit the change was read against (undefined: no commit yet). */
+  head: string | undefined;
+  /** What the whole count cannot know (`conditionals` whenever a manifest changed). */
+  caveats: ReachCaveat[];
+  /** A PuppetDB answer stopped at this many rows: the counts are of the rows before it. */
+  truncatedAt?: number;
+}
+
+/** Whether a status counts as failing (the tree's `failed`). */
+export function isFailing(status: string): boolean {
+  return status === 'failed';
 }
