@@ -1,0 +1,205 @@
+/**
+ * The blast radius of a workspace change: git's diff (gitChange.ts), the hunks and the
+ * declarations they touch (src/shared/blastRadius), PuppetDB's answers (fleetReach.ts), put
+ * together by `assembleBlastRadius`. One engine per extension: answers are kept per connection,
+ * repository HEAD, scope and diff text, so the status bar, the lenses and the view share one
+ * computation, and dropped when the connections or the repository change.
+ */
+import * as vscode from 'vscode';
+import { assembleBlastRadius, type ChangedFile } from '../../shared/blastRadius/assemble';
+import { classifyPath } from '../../shared/blastRadius/classify';
+import { declarationLines, touchedDeclarationLines } from '../../shared/blastRadius/declarations';
+import { parseHunks, wholeFileHunk } from '../../shared/blastRadius/hunks';
+import type { BlastRadius, ChangeScope } from '../../shared/blastRadius/model';
+import { normaliseClassTitle, normaliseType } from '../fleet/resourceRef';
+import { findDefinitions } from '../code/puppetDefinitions';
+import type { Services } from '../services';
+import { fleetReach, type NodesReadingDataFile, type ReachCounters } from './fleetReach';
+import {
+  gitApi,
+  readChange,
+  repositoryFor,
+  type ChangedFileText,
+  type GitRepository,
+  type RepositoryChange,
+} from './gitChange';
+
+export interface BlastRadiusRequest {
+  connectionId: string;
+  scope: ChangeScope;
+  /** The repository's root; else the one holding the active editor's file, else the only one. */
+  repository?: vscode.Uri;
+  signal?: AbortSignal;
+}
+
+/** Why there is no blast radius to show, each said plainly to the user. */
+export type NoBlastRadius =
+  'noGit' | 'noRepository' | 'severalRepositories' | 'noChange' | 'noCommit';
+
+export type BlastRadiusAnswer =
+  { found: true; radius: BlastRadius } | { found: false; reason: NoBlastRadius; message: string };
+
+/** How many entries the cache keeps (a change per scope and repository is plenty). */
+const CACHE_SIZE = 16;
+
+export class BlastRadiusEngine implements vscode.Disposable {
+  private readonly cache = new Map<string, Promise<BlastRadius>>();
+  private readonly disposables: vscode.Disposable[] = [];
+  /** PuppetDB requests sent (the bench and the tests compare them with the raw ones). */
+  readonly counters: ReachCounters = { requests: 0 };
+  /** Wired by the integrator to the Hiera engine; until then data files say "not computed". */
+  nodesReadingDataFile: NodesReadingDataFile | undefined;
+
+  constructor(private readonly services: Services) {
+    this.disposables.push(
+      services.store.onDidChange(() => this.clear()),
+      services.settings.onDidChange(() => this.clear()),
+    );
+  }
+
+  /** Forgets every answer. */
+  clear(): void {
+    this.cache.clear();
+  }
+
+  /** The repository a request means, or why none. */
+  async repository(
+    request: Pick<BlastRadiusRequest, 'repository'>,
+  ): Promise<GitRepository | { found: false; reason: NoBlastRadius; message: string }> {
+    const api = await gitApi();
+    if (!api) return refusal('noGit');
+    if (api.repositories.length === 0) return refusal('noRepository');
+    const wanted = request.repository?.toString();
+    const repository = wanted
+      ? api.repositories.find((candidate) => candidate.rootUri.toString() === wanted)
+      : repositoryFor(api.repositories, vscode.window.activeTextEditor?.document.uri);
+    if (repository) return repository;
+    return refusal(wanted ? 'noRepository' : 'severalRepositories');
+  }
+
+  async compute(request: BlastRadiusRequest): Promise<BlastRadiusAnswer> {
+    const repository = await this.repository(request);
+    if (!('rootUri' in repository)) return repository;
+    if (!repository.state.HEAD?.commit) return refusal('noCommit');
+    const change = await readChange(repository, request.scope);
+    if (change.files.length === 0) return refusal('noChange');
+    const key = [
+      request.connectionId,
+      repository.rootUri.toString(),
+      change.head,
+      JSON.stringify(request.scope),
+      ...change.files.map((file) => `${file.path}\n${file.patch}\n${file.newText ?? ''}`),
+    ].join('\0');
+    let radius = this.cache.get(key);
+    if (!radius) {
+      radius = this.computeFresh(request, change);
+      this.cache.set(key, radius);
+      radius.catch(() => {
+        if (this.cache.get(key) === radius) this.cache.delete(key);
+      });
+      while (this.cache.size > CACHE_SIZE) this.cache.delete(this.cache.keys().next().value!);
+    }
+    return { found: true, radius: await radius };
+  }
+
+  private async computeFresh(
+    request: BlastRadiusRequest,
+    change: RepositoryChange,
+  ): Promise<BlastRadius> {
+    const files = change.files.map(changedFile);
+    const client = await this.services.store.client(request.connectionId);
+    const answers = await fleetReach(
+      client,
+      {
+        files,
+        localPaths: new Map(change.files.map((file) => [file.path, file.uri.fsPath])),
+        branch: change.repository.state.HEAD?.name,
+        pathMappings: this.services.settings.codePathMappings(),
+        workspaceFolders: (vscode.workspace.workspaceFolders ?? [])
+          .filter((folder) => folder.uri.scheme === 'file')
+          .map((folder) => folder.uri.fsPath),
+        unreportedHours: this.services.settings.unreportedHours(),
+        nodesReadingDataFile: this.nodesReadingDataFile,
+        signal: request.signal,
+      },
+      this.counters,
+    );
+    return assembleBlastRadius(
+      { scope: request.scope, repository: change.name, head: change.head },
+      files,
+      answers,
+    );
+  }
+
+  dispose(): void {
+    for (const disposable of this.disposables) disposable.dispose();
+  }
+}
+
+/** A changed file as the pure parts read it: its kind, hunks, touched lines and definitions. */
+export function changedFile(file: ChangedFileText): ChangedFile {
+  const kind = classifyPath(file.path);
+  const hunks =
+    file.patch === '' ? [wholeFileHunk(lineCount(file.newText ?? ''))] : parseHunks(file.patch);
+  if (kind !== 'manifest') {
+    return { path: file.path, kind, hunks, touchedLines: hunks.map(() => []), definitions: [] };
+  }
+  const declarations = file.oldText !== undefined ? declarationLines(file.oldText) : undefined;
+  const touchedLines = hunks.map((hunk) =>
+    declarations ? touchedDeclarationLines(declarations, hunk) : [],
+  );
+  const definitions = findDefinitions(file.oldText ?? file.newText ?? '').flatMap((definition) => {
+    if (definition.kind === 'class') return [normaliseClassTitle(definition.name)];
+    if (definition.kind === 'define') return [normaliseType(definition.name) ?? []].flat();
+    return [];
+  });
+  return { path: file.path, kind, hunks, touchedLines, definitions };
+}
+
+function lineCount(text: string): number {
+  if (text === '') return 0;
+  return text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
+}
+
+function refusal(reason: NoBlastRadius): { found: false; reason: NoBlastRadius; message: string } {
+  return { found: false, reason, message: refusalMessage(reason) };
+}
+
+export function refusalMessage(reason: NoBlastRadius): string {
+  switch (reason) {
+    case 'noGit':
+      return vscode.l10n.t(
+        "The blast radius reads changes through VS Code's Git extension, which is disabled or missing.",
+      );
+    case 'noRepository':
+      return vscode.l10n.t('No Git repository is open in this workspace.');
+    case 'severalRepositories':
+      return vscode.l10n.t(
+        'Several Git repositories are open: open a file of the one to read, or pick it in Source Control.',
+      );
+    case 'noChange':
+      return vscode.l10n.t('This change holds no changed file.');
+    case 'noCommit':
+      return vscode.l10n.t('The repository has no commit yet: there is nothing to compare with.');
+  }
+}
+
+const engines = new WeakMap<Services, BlastRadiusEngine>();
+
+/** The extension's engine (one per activation; the blast radius feature disposes of it). */
+export function blastRadiusEngine(services: Services): BlastRadiusEngine {
+  let engine = engines.get(services);
+  if (!engine) {
+    engine = new BlastRadiusEngine(services);
+    engines.set(services, engine);
+  }
+  return engine;
+}
+
+/** What the Blast Radius view, the status bar and the lenses call. */
+export function computeBlastRadius(
+  services: Services,
+  request: BlastRadiusRequest,
+): Promise<BlastRadiusAnswer> {
+  return blastRadiusEngine(services).compute(request);
+}

@@ -1,0 +1,209 @@
+/**
+ * A change of a workspace repository, read through VS Code's git extension (`vscode.git`, API
+ * version 1): no git process of our own. For each changed file, its unified diff and, for a
+ * manifest, its old side's text (what today's catalogs were compiled from) or, for a new one, its
+ * new text (where its definitions are). Only refs that cannot be read as a git option reach git.
+ */
+import * as vscode from 'vscode';
+import type { ChangeScope } from '../../shared/blastRadius/model';
+
+/** git.d.ts `Status`: the values read here. */
+const enum GitStatus {
+  INDEX_ADDED = 1,
+  INDEX_DELETED = 2,
+  DELETED = 6,
+  UNTRACKED = 7,
+}
+
+interface GitChange {
+  readonly uri: vscode.Uri;
+  readonly originalUri: vscode.Uri;
+  readonly status: number;
+}
+
+/** The part of the git extension's Repository (its git.d.ts, version 1) read here. */
+export interface GitRepository {
+  readonly rootUri: vscode.Uri;
+  readonly state: {
+    readonly HEAD: { readonly commit?: string; readonly name?: string } | undefined;
+    readonly untrackedChanges?: readonly GitChange[];
+    readonly workingTreeChanges: readonly GitChange[];
+    readonly onDidChange: vscode.Event<void>;
+  };
+  diffWith(ref: string): Promise<GitChange[]>;
+  diffWith(ref: string, path: string): Promise<string>;
+  diffIndexWithHEAD(): Promise<GitChange[]>;
+  diffIndexWithHEAD(path: string): Promise<string>;
+  diffBetween(ref1: string, ref2: string): Promise<GitChange[]>;
+  diffBetween(ref1: string, ref2: string, path: string): Promise<string>;
+  getMergeBase(ref1: string, ref2: string): Promise<string | undefined>;
+  show(ref: string, path: string): Promise<string>;
+}
+
+export interface GitApi {
+  readonly repositories: readonly GitRepository[];
+  readonly onDidOpenRepository: vscode.Event<GitRepository>;
+  readonly onDidCloseRepository: vscode.Event<GitRepository>;
+}
+
+interface GitExtension {
+  readonly enabled: boolean;
+  getAPI(version: 1): GitApi;
+}
+
+/** The git extension's API, or why there is none. */
+export async function gitApi(): Promise<GitApi | undefined> {
+  const extension = vscode.extensions.getExtension<GitExtension>('vscode.git');
+  if (!extension) return undefined;
+  const exports = extension.isActive ? extension.exports : await extension.activate();
+  return exports.enabled ? exports.getAPI(1) : undefined;
+}
+
+/**
+ * The repository a change is read from: the one holding `near` (the active editor's file), else
+ * the only one; undefined when there are several and none holds it (the caller asks).
+ */
+export function repositoryFor(
+  repositories: readonly GitRepository[],
+  near: vscode.Uri | undefined,
+): GitRepository | undefined {
+  if (near) {
+    const holding = repositories
+      .filter((repository) => isInside(near, repository.rootUri))
+      // a submodule's root is longer than its parent's
+      .sort((a, b) => b.rootUri.fsPath.length - a.rootUri.fsPath.length);
+    if (holding[0]) return holding[0];
+  }
+  return repositories.length === 1 ? repositories[0] : undefined;
+}
+
+function isInside(uri: vscode.Uri, root: vscode.Uri): boolean {
+  const folder = root.fsPath.endsWith('/') ? root.fsPath : `${root.fsPath}/`;
+  return uri.scheme === 'file' && (uri.fsPath === root.fsPath || uri.fsPath.startsWith(folder));
+}
+
+export interface ChangedFileText {
+  /** Relative to the repository root, with forward slashes. */
+  path: string;
+  uri: vscode.Uri;
+  /** The file's unified diff ('' for a file git has no diff of: an untracked one). */
+  patch: string;
+  /** Whether the file is new (added or untracked): no old side. */
+  added: boolean;
+  /** The old side's text, read for manifests that had one. */
+  oldText?: string;
+  /** The new side's text, read for manifests that are new. */
+  newText?: string;
+}
+
+export interface RepositoryChange {
+  repository: GitRepository;
+  /** The repository folder's name. */
+  name: string;
+  head: string | undefined;
+  files: ChangedFileText[];
+}
+
+/** A ref a person or a command gave: a name or an id, never something git reads as an option. */
+export function isSafeRef(ref: string): boolean {
+  return /^[A-Za-z0-9_][A-Za-z0-9_./^~@{}-]*$/.test(ref) && !ref.includes('..');
+}
+
+/** What differs in `scope`; reads manifests' texts as the header says. */
+export async function readChange(
+  repository: GitRepository,
+  scope: ChangeScope,
+): Promise<RepositoryChange> {
+  const root = repository.rootUri;
+  const head = repository.state.HEAD?.commit;
+  let changes: readonly GitChange[];
+  let patchOf: (path: string) => Promise<string>;
+  /** The ref of the old side, and of the new side (undefined: the working tree). */
+  let oldRef: string;
+  let newRef: string | undefined;
+  switch (scope.kind) {
+    case 'workingTree': {
+      changes = [...(await repository.diffWith('HEAD')), ...untracked(repository)];
+      patchOf = (path) => repository.diffWith('HEAD', path);
+      oldRef = 'HEAD';
+      newRef = undefined;
+      break;
+    }
+    case 'staged':
+      changes = await repository.diffIndexWithHEAD();
+      patchOf = (path) => repository.diffIndexWithHEAD(path);
+      oldRef = 'HEAD';
+      newRef = ''; // `:path`, the index
+      break;
+    case 'range': {
+      if (!isSafeRef(scope.base) || !isSafeRef(scope.head)) {
+        throw new Error(
+          vscode.l10n.t('A commit range names refs, not options: {0}..{1}', scope.base, scope.head),
+        );
+      }
+      // `base...head` as the git extension diffs it: against their merge base
+      changes = await repository.diffBetween(scope.base, scope.head);
+      patchOf = (path) => repository.diffBetween(scope.base, scope.head, path);
+      oldRef = (await repository.getMergeBase(scope.base, scope.head)) ?? scope.base;
+      newRef = scope.head;
+      break;
+    }
+  }
+  const files = await Promise.all(
+    dedupe(changes).map(async (change): Promise<ChangedFileText> => {
+      const uri = change.uri;
+      const path = relativePath(root, uri);
+      const added = [GitStatus.INDEX_ADDED, GitStatus.UNTRACKED].includes(change.status);
+      const deleted = [GitStatus.INDEX_DELETED, GitStatus.DELETED].includes(change.status);
+      const isUntracked = change.status === GitStatus.UNTRACKED;
+      const manifest = path.endsWith('.pp');
+      const [patch, oldText, newText] = await Promise.all([
+        isUntracked ? Promise.resolve('') : patchOf(uri.fsPath),
+        manifest && !added ? repository.show(oldRef, uri.fsPath).catch(() => undefined) : undefined,
+        (manifest || isUntracked) && !deleted ? newSide(repository, uri, newRef) : undefined,
+      ]);
+      return { path, uri, patch, added, oldText, newText };
+    }),
+  );
+  return { repository, name: basename(root), head, files };
+}
+
+/** New files git does not track yet (in their own group, or among the working tree's changes). */
+function untracked(repository: GitRepository): readonly GitChange[] {
+  return (
+    repository.state.untrackedChanges ??
+    repository.state.workingTreeChanges.filter((change) => change.status === GitStatus.UNTRACKED)
+  );
+}
+
+/** One entry per file (a file may be listed both as changed and untracked while git updates). */
+function dedupe(changes: readonly GitChange[]): GitChange[] {
+  const seen = new Map<string, GitChange>();
+  for (const change of changes) {
+    if (!seen.has(change.uri.fsPath)) seen.set(change.uri.fsPath, change);
+  }
+  return [...seen.values()];
+}
+
+async function newSide(
+  repository: GitRepository,
+  uri: vscode.Uri,
+  ref: string | undefined,
+): Promise<string | undefined> {
+  try {
+    if (ref !== undefined) return await repository.show(ref, uri.fsPath);
+    return new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+  } catch {
+    return undefined;
+  }
+}
+
+/** `uri` relative to `root`, with forward slashes. */
+export function relativePath(root: vscode.Uri, uri: vscode.Uri): string {
+  const rootPath = root.path.endsWith('/') ? root.path : `${root.path}/`;
+  return uri.path.startsWith(rootPath) ? uri.path.slice(rootPath.length) : uri.path;
+}
+
+function basename(uri: vscode.Uri): string {
+  return uri.path.split('/').filter(Boolean).pop() ?? uri.path;
+}

@@ -1,0 +1,238 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import {
+  assembleBlastRadius,
+  type ChangedFile,
+  type FleetAnswers,
+  type NodeFacts,
+} from '../../../src/shared/blastRadius/assemble';
+import { classifyPath, datadirOf } from '../../../src/shared/blastRadius/classify';
+import {
+  declarationLines,
+  touchedDeclarationLines,
+} from '../../../src/shared/blastRadius/declarations';
+import { parseHunks } from '../../../src/shared/blastRadius/hunks';
+
+const BASE_PP = readFileSync(
+  join(__dirname, '../../fixtures/control-repo/site-modules/profile/manifests/base.pp'),
+  'utf8',
+);
+
+describe('blast radius: hunks of a unified diff', () => {
+  test('a replaced line, an insertion and a deletion: new-side ranges and old-side lines', () => {
+    const patch = [
+      'diff --git a/x.pp b/x.pp',
+      'index 1111111..2222222 100644',
+      '--- a/x.pp',
+      '+++ b/x.pp',
+      '@@ -10,3 +10,3 @@ class x {',
+      '   a',
+      "-  mode => '0644',",
+      "+  mode => '0600',",
+      '   c',
+      '@@ -20,2 +20,4 @@',
+      '   d',
+      '+  e',
+      '+  f',
+      '   g',
+      '@@ -30,3 +32,2 @@',
+      '   h',
+      '-  i',
+      '   j',
+    ].join('\n');
+    assert.deepEqual(parseHunks(patch), [
+      { newStart: 10, newCount: 3, removedLines: [11], insertedAfter: [11] },
+      { newStart: 20, newCount: 4, removedLines: [], insertedAfter: [20] },
+      { newStart: 32, newCount: 2, removedLines: [31], insertedAfter: [] },
+    ]);
+  });
+
+  test('a new file is one hunk after line 0; a deleted one removes every line', () => {
+    const added = ['--- /dev/null', '+++ b/n.pp', '@@ -0,0 +1,2 @@', '+class n {', '+}'].join('\n');
+    assert.deepEqual(parseHunks(added), [
+      { newStart: 1, newCount: 2, removedLines: [], insertedAfter: [0] },
+    ]);
+    const deleted = ['--- a/d.pp', '+++ /dev/null', '@@ -1,2 +0,0 @@', '-class d {', '-}'].join(
+      '\n',
+    );
+    assert.deepEqual(parseHunks(deleted), [
+      { newStart: 1, newCount: 0, removedLines: [1, 2], insertedAfter: [] },
+    ]);
+    assert.deepEqual(parseHunks(''), []);
+  });
+});
+
+describe('blast radius: the declaration a changed line belongs to', () => {
+  const lines = declarationLines(BASE_PP);
+  test("an attribute's line belongs to its resource's head; a class body's to none", () => {
+    // file { '/etc/motd': on line 8, its mode on line 12
+    assert.equal(lines.at(12), 8);
+    assert.equal(lines.at(8), 8);
+    assert.equal(lines.at(14), 8, 'its closing brace');
+    assert.equal(lines.at(2), undefined, 'the class head is not a resource');
+    assert.equal(lines.at(15), undefined, 'the blank line after it');
+    // one-line resources are their own heads
+    assert.equal(lines.at(22), 22);
+  });
+
+  test('an insertion lands in the resource still open after the line before it', () => {
+    assert.equal(lines.openAfter(10), 8, 'inside the motd file');
+    assert.equal(lines.openAfter(14), undefined, 'after its closing brace');
+    assert.equal(lines.openAfter(0), undefined);
+    assert.deepEqual(
+      touchedDeclarationLines(lines, { removedLines: [12], insertedAfter: [10] }),
+      [8, 12],
+    );
+  });
+
+  test('braces in strings, comments and nested hashes do not open or close resources', () => {
+    const text = [
+      'class x {', // 1
+      "  file { '/a':", // 2
+      "    content => '}',", // 3
+      '    # } not code', // 4
+      "    tags => { 'a' => 1 },", // 5
+      "    mode => '0644',", // 6
+      '  }', // 7
+      '  if $x {', // 8
+      "    @@host { 'h': ip => '1' }", // 9
+      '  }', // 10
+      '}', // 11
+    ].join('\n');
+    const scanned = declarationLines(text);
+    assert.equal(scanned.at(6), 2);
+    assert.equal(scanned.at(7), 2);
+    assert.equal(scanned.at(8), undefined, '`if` opens no resource');
+    assert.equal(scanned.at(9), 9);
+    assert.equal(scanned.at(10), undefined);
+  });
+});
+
+describe('blast radius: what kind of file changed', () => {
+  test('manifests, Hiera data under the data dir, hiera.yaml, Puppetfile, the rest', () => {
+    assert.equal(classifyPath('site-modules/profile/manifests/base.pp'), 'manifest');
+    assert.equal(classifyPath('data/common.yaml'), 'hieraData');
+    assert.equal(classifyPath('data/nodes/web01.example.com.json'), 'hieraData');
+    assert.equal(classifyPath('data/secrets.eyaml'), 'hieraData');
+    assert.equal(classifyPath('hiera.yaml'), 'hieraConfig');
+    assert.equal(classifyPath('site-modules/profile/hiera.yaml'), 'hieraConfig');
+    assert.equal(classifyPath('Puppetfile'), 'puppetfile');
+    assert.equal(classifyPath('README.md'), 'other');
+    assert.equal(classifyPath('config/common.yaml'), 'other', 'YAML outside the data dir');
+    assert.equal(classifyPath('data'), 'other');
+    assert.equal(
+      classifyPath('hieradata/common.yaml', [datadirOf('hiera.yaml', 'hieradata')]),
+      'hieraData',
+    );
+    assert.equal(
+      datadirOf('site-modules/profile/hiera.yaml', undefined),
+      'site-modules/profile/data',
+    );
+  });
+});
+
+describe('blast radius: distinct nodes per hunk and per file', () => {
+  const facts = (status: string): NodeFacts => ({
+    environment: 'production',
+    roleClass: 'Role::Web',
+    status,
+    latestReportHash: 'h',
+  });
+  const manifest: ChangedFile = {
+    path: 'site-modules/profile/manifests/base.pp',
+    kind: 'manifest',
+    hunks: [
+      { newStart: 12, newCount: 1, removedLines: [12], insertedAfter: [] },
+      { newStart: 16, newCount: 1, removedLines: [16], insertedAfter: [] },
+      { newStart: 40, newCount: 2, removedLines: [], insertedAfter: [39] },
+    ],
+    touchedLines: [[8, 12], [16], []],
+    definitions: ['Profile::Base'],
+  };
+  const answers: FleetAnswers = {
+    resources: [
+      // web01 holds two resources on hunk 0's lines and one on hunk 1's: counted once per hunk
+      { certname: 'web01', type: 'File', title: '/etc/motd', path: manifest.path, line: 8 },
+      { certname: 'web01', type: 'File', title: '/etc/motd2', path: manifest.path, line: 12 },
+      { certname: 'web02', type: 'File', title: '/etc/motd', path: manifest.path, line: 8 },
+      { certname: 'web01', type: 'Package', title: 'curl', path: manifest.path, line: 16 },
+      { certname: 'web01', type: 'Package', title: 'vim', path: manifest.path, line: 16 },
+    ],
+    holders: new Map([['Profile::Base', new Set(['web01', 'web02', 'db01'])]]),
+    environmentNodes: new Set(['web01', 'web02', 'db01', 'mq01']),
+    hieraReaders: new Map([['data/common.yaml', undefined]]),
+    nodes: new Map([
+      ['web01', facts('changed')],
+      ['web02', facts('failed')],
+      ['db01', facts('unreported')],
+      ['mq01', facts('failed')],
+    ]),
+  };
+  const radius = assembleBlastRadius(
+    { scope: { kind: 'workingTree' }, repository: 'control-repo', head: 'abc' },
+    [
+      manifest,
+      {
+        path: 'data/common.yaml',
+        kind: 'hieraData',
+        hunks: [{ newStart: 1, newCount: 1, removedLines: [1], insertedAfter: [] }],
+        touchedLines: [[]],
+        definitions: [],
+      },
+      {
+        path: 'Puppetfile',
+        kind: 'puppetfile',
+        hunks: [{ newStart: 3, newCount: 1, removedLines: [3], insertedAfter: [] }],
+        touchedLines: [[]],
+        definitions: [],
+      },
+    ],
+    answers,
+  );
+
+  test('each hunk counts the distinct nodes its lines reach, or falls back to the definitions', () => {
+    const [changed, packages, added] = radius.files[0]!.hunks;
+    assert.deepEqual(
+      { nodes: changed!.nodes, failing: changed!.failing, basis: changed!.basis },
+      { nodes: 2, failing: 1, basis: 'resources' },
+    );
+    assert.deepEqual(
+      { nodes: packages!.nodes, basis: packages!.basis },
+      { nodes: 1, basis: 'resources' },
+    );
+    assert.deepEqual(
+      { nodes: added!.nodes, basis: added!.basis, caveats: added!.caveats },
+      { nodes: 3, basis: 'definitions', caveats: ['newLines'] },
+    );
+    assert.equal(radius.files[0]!.nodes, 3, 'the union of its hunks');
+    assert.equal(radius.files[0]!.failing, 1);
+  });
+
+  test('Hiera data without an engine says "not computed"; a Puppetfile reaches the environment', () => {
+    const [, data, puppetfile] = radius.files;
+    assert.deepEqual(data!.hunks[0]!.caveats, ['hieraNotComputed']);
+    assert.equal(data!.nodes, 0);
+    assert.equal(puppetfile!.hunks[0]!.basis, 'environment');
+    assert.equal(puppetfile!.nodes, 4);
+    assert.deepEqual(radius.caveats, ['conditionals']);
+  });
+
+  test('nodes are listed failing first, each with what reached it', () => {
+    assert.deepEqual(
+      radius.nodes.map((node) => [node.certname, node.status]),
+      [
+        ['mq01', 'failed'],
+        ['web02', 'failed'],
+        ['db01', 'unreported'],
+        ['web01', 'changed'],
+      ],
+    );
+    const web01 = radius.nodes.find((node) => node.certname === 'web01')!;
+    assert.deepEqual(web01.reachedBy.slice(0, 2), [
+      { file: manifest.path, hunk: 0, resource: { type: 'File', title: '/etc/motd' } },
+      { file: manifest.path, hunk: 1, resource: { type: 'Package', title: 'curl' } },
+    ]);
+  });
+});
