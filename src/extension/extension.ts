@@ -17,6 +17,8 @@ import { eventsPanels } from './reports/eventsPanel';
 import { reportPanels } from './reports/reportPanel';
 import { WhyFailingDocuments } from './history/whyFailingDocuments';
 import { registerPeers } from './peers/peersFeature';
+import { registerBlastRadius } from './blastRadius/blastRadiusFeature';
+import { blastRadiusApi, type BlastRadiusApi } from './blastRadius/blastRadiusApi';
 import { registerFleetRuns } from './runs/fleetRunsFeature';
 import { recentRunsPanels } from './runs/recentRunsPanel';
 import { Services } from './services';
@@ -59,6 +61,8 @@ export interface ExtensionApi {
   panelId(entry: WebviewEntry): string | undefined;
   /** The date style the newest open panel of `entry` last gave its webview, if any. */
   dateStyleShown(entry: WebviewEntry): DateStyle | undefined;
+  /** The blast radius engine and what its status bar item shows. */
+  blastRadius: BlastRadiusApi;
 }
 
 /** Set by activate(): deactivate() tells it the panels closed by the shutdown come back. */
@@ -90,6 +94,8 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
     registerFleetRuns(services),
     registerPeers(services),
   ];
+  const blastRadius = registerBlastRadius(services);
+  features.push(blastRadius);
   keepPanelRecords = () => views.records.keepAll();
   context.subscriptions.push(
     log,
@@ -114,6 +120,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
       return host?.webviewHasId ? host.panelId : undefined;
     },
     dateStyleShown: (entry) => panels[entry].newest()?.dateStyleShown,
+    blastRadius: blastRadiusApi(services, blastRadius.statusBar),
   };
 }
 

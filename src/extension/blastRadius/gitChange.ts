@@ -168,12 +168,17 @@ export async function readChange(
   return { repository, name: basename(root), head, files };
 }
 
-/** New files git does not track yet (in their own group, or among the working tree's changes). */
+/**
+ * New files git does not track yet: in their own group (`git.untrackedChanges: separate`) or
+ * among the working tree's changes (`mixed`, the default).
+ */
 function untracked(repository: GitRepository): readonly GitChange[] {
-  return (
-    repository.state.untrackedChanges ??
-    repository.state.workingTreeChanges.filter((change) => change.status === GitStatus.UNTRACKED)
-  );
+  return [
+    ...(repository.state.untrackedChanges ?? []),
+    ...repository.state.workingTreeChanges.filter(
+      (change) => change.status === GitStatus.UNTRACKED,
+    ),
+  ];
 }
 
 /** One entry per file (a file may be listed both as changed and untracked while git updates). */

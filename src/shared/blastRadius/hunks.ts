@@ -24,7 +24,7 @@ export interface DiffHunk {
  */
 export function parseHunks(patch: string): DiffHunk[] {
   if (patch.trim() === '') return [];
-  const [file] = parsePatch(patch);
+  const [file] = parsePatch(untrimmed(patch));
   if (!file) return [];
   return file.hunks.map((hunk) => {
     const removedLines: number[] = [];
@@ -55,6 +55,41 @@ export function parseHunks(patch: string): DiffHunk[] {
       insertedAfter,
     };
   });
+}
+
+const HUNK_HEADER = /^@@ -\d+(?:,(\d+))? \+\d+(?:,(\d+))? @@/;
+
+/**
+ * `patch` with the blank context lines a trimmed diff lost at its end put back: the git
+ * extension trims the diff of a commit range, and a hunk ending on an empty line of the file
+ * ends on a context line that is a single space. Only the last hunk can be short, and only of
+ * context lines; a patch that is whole is returned as it is.
+ */
+export function untrimmed(patch: string): string {
+  const lines = patch.replace(/\n$/, '').split('\n');
+  let header = -1;
+  for (let index = lines.length - 1; index >= 0; index--) {
+    if (HUNK_HEADER.test(lines[index]!)) {
+      header = index;
+      break;
+    }
+  }
+  if (header < 0) return patch;
+  const [, oldCount = '1', newCount = '1'] = HUNK_HEADER.exec(lines[header]!)!;
+  let old = 0;
+  let added = 0;
+  for (const line of lines.slice(header + 1)) {
+    if (line.startsWith('-')) old++;
+    else if (line.startsWith('+')) added++;
+    else if (line.startsWith(' ') || line === '') {
+      old++;
+      added++;
+    }
+  }
+  const missingOld = Number(oldCount) - old;
+  const missingNew = Number(newCount) - added;
+  if (missingOld <= 0 || missingOld !== missingNew) return patch;
+  return `${lines.join('\n')}\n${' \n'.repeat(missingOld)}`;
 }
 
 /** The one hunk of a file added, deleted or renamed as a whole (the model counts it so). */

@@ -13,7 +13,7 @@ import {
   declarationLines,
   touchedDeclarationLines,
 } from '../../../src/shared/blastRadius/declarations';
-import { parseHunks } from '../../../src/shared/blastRadius/hunks';
+import { parseHunks, untrimmed } from '../../../src/shared/blastRadius/hunks';
 
 const BASE_PP = readFileSync(
   join(__dirname, '../../fixtures/control-repo/site-modules/profile/manifests/base.pp'),
@@ -61,6 +61,25 @@ describe('blast radius: hunks of a unified diff', () => {
       { newStart: 1, newCount: 0, removedLines: [1, 2], insertedAfter: [] },
     ]);
     assert.deepEqual(parseHunks(''), []);
+  });
+
+  test("a diff trimmed of its last blank context line (a commit range's) is read whole", () => {
+    const whole = [
+      '--- a/ntp.pp',
+      '+++ b/ntp.pp',
+      '@@ -2,5 +2,5 @@ class profile::ntp {',
+      "   package { 'ntp':",
+      '-    ensure  => installed,',
+      "+    ensure => 'latest',",
+      "     require => Exec['apt-get update'],",
+      '   }',
+      ' ',
+      '',
+    ].join('\n');
+    const expected = [{ newStart: 2, newCount: 5, removedLines: [3], insertedAfter: [3] }];
+    assert.deepEqual(parseHunks(whole), expected);
+    assert.deepEqual(parseHunks(whole.trim()), expected);
+    assert.equal(untrimmed(whole), whole, 'a whole patch stays as it is');
   });
 });
 
