@@ -9,7 +9,9 @@
  * - Open Manifest from a resource once the path index is built, beside showing the same file and
  *   line with the plain VS Code API;
  * - building the path index of the workspace's `.pp` files, beside a plain findFiles of the same
- *   glob.
+ *   glob;
+ * - the blast radius of a 20-file, 200-hunk change, cold, beside the raw PuppetDB requests it
+ *   needs (blastRadius.ts).
  */
 import { performance } from 'node:perf_hooks';
 import { request } from 'undici';
@@ -23,6 +25,7 @@ import type { ExtensionApi } from '../../src/extension/extension';
 import { normaliseClassTitle } from '../../src/extension/fleet/resourceRef';
 import { Commands } from '../../src/extension/ids';
 import { FaultProxy } from '../../test/support/faultProxy';
+import { benchBlastRadius } from './blastRadius';
 import { testServer } from '../../test/integration/support/puppetdb';
 
 const log = (text: string) => console.log(`[pdbx] ${text}`);
@@ -99,6 +102,24 @@ async function measure(): Promise<void> {
   const lensRounds = Number(process.env.PDBX_BENCH_LENS_ROUNDS ?? '5');
   const coldRounds = Number(process.env.PDBX_BENCH_COLD_ROUNDS ?? '3');
   const folder = vscode.workspace.workspaceFolders![0]!.uri;
+  const blastRadius = () =>
+    benchBlastRadius({
+      api,
+      url,
+      proxy,
+      connection: CONNECTION,
+      proxied: PROXIED,
+      rounds: Number(process.env.PDBX_BENCH_BLAST_ROUNDS ?? '5'),
+      log,
+      row,
+      alternate,
+    });
+  // (PDBX_BENCH_BLAST_ONLY=1: the blast radius alone, e.g. while working on it)
+  if (process.env.PDBX_BENCH_BLAST_ONLY === '1') {
+    await blastRadius();
+    await proxy.close();
+    return;
+  }
   const time = async (work: () => PromiseLike<unknown>) => {
     const started = performance.now();
     await work();
@@ -288,5 +309,8 @@ async function measure(): Promise<void> {
     "findFiles('**/*.pp')",
     '<= 1000 ms',
   );
+
+  // 4. the blast radius of a 20-file, 200-hunk change
+  await blastRadius();
   await proxy.close();
 }

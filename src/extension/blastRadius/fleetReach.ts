@@ -85,10 +85,14 @@ export async function fleetReach(
     readersOf(files, input.nodesReadingDataFile),
   ]);
   const stands = standsForFile(input, rules);
+  const touched = new Set(
+    onLines.flatMap((file) => file.touchedLines.flat().map((line) => `${file.path}\n${line}`)),
+  );
   const resources: ResourceOnLine[] = [];
   for (const row of resourceRows) {
     const path = stands(String(row.file));
     if (path === undefined || typeof row.line !== 'number') continue;
+    if (!touched.has(`${path}\n${row.line}`)) continue; // a line another file's hunk touched
     resources.push({
       certname: String(row.certname),
       type: String(row.type),
@@ -165,28 +169,45 @@ export async function fleetReach(
   };
 }
 
-/** The resources declared on each file's touched lines, the files' patterns or-ed. */
+/**
+ * The resources declared on the files' touched lines: one pattern for every file's path suffix
+ * (PuppetDB scans the resources once, not once per file), on any of their lines; a row on a line
+ * of another file than its own is dropped when it is read.
+ */
 export function resourcesOnLinesQuery(
   files: readonly ChangedFile[],
   input: Pick<ReachInput, 'localPaths'>,
   rules: PathRules = LOCAL_PATH_RULES,
 ): unknown[] {
-  const clauses = files.map((file) => {
-    const lines = [...new Set(file.touchedLines.flat())].sort((a, b) => a - b);
-    const local = input.localPaths.get(file.path) ?? file.path;
-    // (PuppetDB compares an `in` array's members as text: an integer field takes `=` each)
-    const onLines = lines.map((line) => ['=', 'line', line]);
-    return [
-      'and',
-      ['~', 'file', suffixPattern(local, rules)],
-      onLines.length === 1 ? onLines[0] : ['or', ...onLines],
-    ];
-  });
+  const lines = [...new Set(files.flatMap((file) => file.touchedLines.flat()))].sort(
+    (a, b) => a - b,
+  );
+  // (PuppetDB compares an `in` array's members as text: an integer field takes `=` each)
+  const onLines = lines.map((line) => ['=', 'line', line]);
   return [
     'extract',
     ['certname', 'type', 'title', 'file', 'line'],
-    clauses.length === 1 ? clauses[0] : ['or', ...clauses],
+    [
+      'and',
+      [
+        '~',
+        'file',
+        anyOfSuffixes(
+          files.map((file) => input.localPaths.get(file.path) ?? file.path),
+          rules,
+        ),
+      ],
+      onLines.length === 1 ? onLines[0] : ['or', ...onLines],
+    ],
   ];
+}
+
+/** One pattern matching what `suffixPattern` matches for any of `paths`. */
+function anyOfSuffixes(paths: readonly string[], rules: PathRules): string {
+  const tails = [...new Set(paths.map((path) => suffixPattern(path, rules)))].map((pattern) =>
+    pattern.replace(/^(\(\?i\))?\(\^\|\/\)/, '').replace(/\$$/, ''),
+  );
+  return `${rules.caseInsensitive ? '(?i)' : ''}(^|/)(${tails.join('|')})$`;
 }
 
 /** The nodes holding each class (its `Class` resource) or defined type (any instance of it). */

@@ -5,13 +5,14 @@
  * new text (where its definitions are). Only refs that cannot be read as a git option reach git.
  */
 import * as vscode from 'vscode';
+import { oldSideOf, patchAdds, patchDeletes, splitPatch } from '../../shared/blastRadius/hunks';
 import type { ChangeScope } from '../../shared/blastRadius/model';
+import { inert } from '../inertText';
 
 /** git.d.ts `Status`: the values read here. */
 const enum GitStatus {
   INDEX_ADDED = 1,
   INDEX_DELETED = 2,
-  DELETED = 6,
   UNTRACKED = 7,
 }
 
@@ -24,6 +25,8 @@ interface GitChange {
 /** The part of the git extension's Repository (its git.d.ts, version 1) read here. */
 export interface GitRepository {
   readonly rootUri: vscode.Uri;
+  /** `git diff` (the working tree against the index), or `git diff --cached` (the index against HEAD). */
+  diff(cached?: boolean): Promise<string>;
   readonly state: {
     readonly HEAD: { readonly commit?: string; readonly name?: string } | undefined;
     readonly untrackedChanges?: readonly GitChange[];
@@ -115,57 +118,102 @@ export async function readChange(
   scope: ChangeScope,
 ): Promise<RepositoryChange> {
   const root = repository.rootUri;
-  const head = repository.state.HEAD?.commit;
+  const files =
+    scope.kind === 'workingTree'
+      ? await readWorkingTree(repository)
+      : await readEach(repository, scope);
+  return { repository, name: basename(root), head: repository.state.HEAD?.commit, files };
+}
+
+/**
+ * The working tree against HEAD, in as few git processes as the change allows (the status bar
+ * and the lenses read it on every save): the unstaged and the staged diffs whole, git's diff
+ * against HEAD only for a file in both; each manifest's new side from the disk and its old side
+ * from the new one, the patch applied backwards.
+ */
+async function readWorkingTree(repository: GitRepository): Promise<ChangedFileText[]> {
+  const root = repository.rootUri;
+  const [unstaged, staged] = await Promise.all([repository.diff(false), repository.diff(true)]);
+  const unstagedFiles = splitPatch(unstaged);
+  const stagedFiles = splitPatch(staged);
+  const paths = [...new Set([...unstagedFiles.keys(), ...stagedFiles.keys()])];
+  const tracked = paths.map(async (path): Promise<ChangedFileText> => {
+    const uri = vscode.Uri.joinPath(root, path);
+    const patch =
+      unstagedFiles.has(path) && stagedFiles.has(path)
+        ? await repository.diffWith('HEAD', uri.fsPath)
+        : (unstagedFiles.get(path) ?? stagedFiles.get(path) ?? '');
+    const added = patchAdds(patch);
+    if (!path.endsWith('.pp')) return { path, uri, patch, added };
+    const deleted = patchDeletes(patch);
+    const newText = deleted ? '' : await newSide(repository, uri, undefined);
+    const oldText = added
+      ? undefined
+      : ((newText !== undefined ? oldSideOf(newText, patch) : undefined) ??
+        (await repository.show('HEAD', uri.fsPath).catch(() => undefined)));
+    return { path, uri, patch, added, oldText, ...(!deleted && { newText }) };
+  });
+  const known = new Set(paths);
+  const fresh = dedupe(untracked(repository))
+    .map((change) => ({ uri: change.uri, path: relativePath(root, change.uri) }))
+    .filter(({ path }) => !known.has(path))
+    .map(async ({ uri, path }): Promise<ChangedFileText> => ({
+      path,
+      uri,
+      patch: '',
+      added: true,
+      newText: await newSide(repository, uri, undefined),
+    }));
+  return Promise.all([...tracked, ...fresh]);
+}
+
+/** The index against HEAD, or a range: git's list of files, then each file's diff and texts. */
+async function readEach(
+  repository: GitRepository,
+  scope: Exclude<ChangeScope, { kind: 'workingTree' }>,
+): Promise<ChangedFileText[]> {
+  const root = repository.rootUri;
   let changes: readonly GitChange[];
   let patchOf: (path: string) => Promise<string>;
-  /** The ref of the old side, and of the new side (undefined: the working tree). */
+  /** The ref of the old side, and of the new side ('': the index). */
   let oldRef: string;
-  let newRef: string | undefined;
-  switch (scope.kind) {
-    case 'workingTree': {
-      changes = [...(await repository.diffWith('HEAD')), ...untracked(repository)];
-      patchOf = (path) => repository.diffWith('HEAD', path);
-      oldRef = 'HEAD';
-      newRef = undefined;
-      break;
+  let newRef: string;
+  if (scope.kind === 'staged') {
+    changes = await repository.diffIndexWithHEAD();
+    patchOf = (path) => repository.diffIndexWithHEAD(path);
+    oldRef = 'HEAD';
+    newRef = ''; // `:path`, the index
+  } else {
+    if (!isSafeRef(scope.base) || !isSafeRef(scope.head)) {
+      throw new Error(
+        vscode.l10n.t(
+          'A commit range names refs, not options: {0}..{1}',
+          inert(scope.base),
+          inert(scope.head),
+        ),
+      );
     }
-    case 'staged':
-      changes = await repository.diffIndexWithHEAD();
-      patchOf = (path) => repository.diffIndexWithHEAD(path);
-      oldRef = 'HEAD';
-      newRef = ''; // `:path`, the index
-      break;
-    case 'range': {
-      if (!isSafeRef(scope.base) || !isSafeRef(scope.head)) {
-        throw new Error(
-          vscode.l10n.t('A commit range names refs, not options: {0}..{1}', scope.base, scope.head),
-        );
-      }
-      // `base...head` as the git extension diffs it: against their merge base
-      changes = await repository.diffBetween(scope.base, scope.head);
-      patchOf = (path) => repository.diffBetween(scope.base, scope.head, path);
-      oldRef = (await repository.getMergeBase(scope.base, scope.head)) ?? scope.base;
-      newRef = scope.head;
-      break;
-    }
+    // `base...head` as the git extension diffs it: against their merge base
+    changes = await repository.diffBetween(scope.base, scope.head);
+    patchOf = (path) => repository.diffBetween(scope.base, scope.head, path);
+    oldRef = (await repository.getMergeBase(scope.base, scope.head)) ?? scope.base;
+    newRef = scope.head;
   }
-  const files = await Promise.all(
+  return Promise.all(
     dedupe(changes).map(async (change): Promise<ChangedFileText> => {
       const uri = change.uri;
       const path = relativePath(root, uri);
-      const added = [GitStatus.INDEX_ADDED, GitStatus.UNTRACKED].includes(change.status);
-      const deleted = [GitStatus.INDEX_DELETED, GitStatus.DELETED].includes(change.status);
-      const isUntracked = change.status === GitStatus.UNTRACKED;
+      const added = change.status === GitStatus.INDEX_ADDED;
+      const deleted = change.status === GitStatus.INDEX_DELETED;
       const manifest = path.endsWith('.pp');
       const [patch, oldText, newText] = await Promise.all([
-        isUntracked ? Promise.resolve('') : patchOf(uri.fsPath),
+        patchOf(uri.fsPath),
         manifest && !added ? repository.show(oldRef, uri.fsPath).catch(() => undefined) : undefined,
-        (manifest || isUntracked) && !deleted ? newSide(repository, uri, newRef) : undefined,
+        manifest && !deleted ? newSide(repository, uri, newRef) : undefined,
       ]);
       return { path, uri, patch, added, oldText, newText };
     }),
   );
-  return { repository, name: basename(root), head, files };
 }
 
 /**

@@ -3,7 +3,7 @@
  * the new side (where a lens goes) and which lines of the old side it touches (what today's
  * catalogs were compiled from, so what their `file:line` values point at). Pure.
  */
-import { parsePatch } from 'diff';
+import { applyPatch, parsePatch, reversePatch } from 'diff';
 
 export interface DiffHunk {
   /** The new side's first line (1-based) and its line count; a deletion has count 0. */
@@ -100,4 +100,51 @@ export function wholeFileHunk(lineCount: number): DiffHunk {
     removedLines: [],
     insertedAfter: [0],
   };
+}
+
+/**
+ * The files of a diff of several (`git diff`'s output), each with its own part of the text, by
+ * its repository-relative path (the new side's; the old one's for a deletion).
+ */
+export function splitPatch(patch: string): Map<string, string> {
+  const files = new Map<string, string>();
+  const parts = patch.split(/^(?=diff --git )/m).filter((part) => part.startsWith('diff --git '));
+  for (const part of parts) {
+    const path = patchPath(part);
+    if (path !== undefined) files.set(path, part);
+  }
+  return files;
+}
+
+/** (`a/` and `b/`, or `i/`, `w/`, `c/`, `o/` under git's `diff.mnemonicPrefix`) */
+const SIDE = String.raw`(?:[abciwo]/)`;
+
+function patchPath(part: string): string | undefined {
+  const newName = new RegExp(`^\\+\\+\\+ ${SIDE}(.*)$`, 'm').exec(part)?.[1];
+  if (newName !== undefined && newName !== '/dev/null') return newName;
+  const oldName = new RegExp(`^--- ${SIDE}(.*)$`, 'm').exec(part)?.[1];
+  if (oldName !== undefined && oldName !== '/dev/null') return oldName;
+  // a binary file or a mode change: `diff --git a/x b/x`
+  const header = new RegExp(`^diff --git ${SIDE}(.*) ${SIDE}(.*)$`, 'm').exec(part);
+  return header?.[2];
+}
+
+/** Whether a file's patch adds it (`--- /dev/null`) or deletes it (`+++ /dev/null`). */
+export function patchAdds(patch: string): boolean {
+  return /^--- \/dev\/null$/m.test(patch) || /^new file mode /m.test(patch);
+}
+
+export function patchDeletes(patch: string): boolean {
+  return /^\+\+\+ \/dev\/null$/m.test(patch) || /^deleted file mode /m.test(patch);
+}
+
+/**
+ * The old side of a file from its new side and its patch, with no git process: the patch applied
+ * backwards. Undefined when it does not apply (the file changed again since git's diff).
+ */
+export function oldSideOf(newText: string, patch: string): string | undefined {
+  const [file] = parsePatch(untrimmed(patch));
+  if (!file || file.hunks.length === 0) return undefined;
+  const old = applyPatch(newText, reversePatch(file));
+  return old === false ? undefined : old;
 }

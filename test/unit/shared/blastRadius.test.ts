@@ -13,7 +13,14 @@ import {
   declarationLines,
   touchedDeclarationLines,
 } from '../../../src/shared/blastRadius/declarations';
-import { parseHunks, untrimmed } from '../../../src/shared/blastRadius/hunks';
+import {
+  oldSideOf,
+  parseHunks,
+  patchAdds,
+  patchDeletes,
+  splitPatch,
+  untrimmed,
+} from '../../../src/shared/blastRadius/hunks';
 
 const BASE_PP = readFileSync(
   join(__dirname, '../../fixtures/control-repo/site-modules/profile/manifests/base.pp'),
@@ -80,6 +87,57 @@ describe('blast radius: hunks of a unified diff', () => {
     assert.deepEqual(parseHunks(whole), expected);
     assert.deepEqual(parseHunks(whole.trim()), expected);
     assert.equal(untrimmed(whole), whole, 'a whole patch stays as it is');
+  });
+});
+
+describe('blast radius: a working tree diff of several files', () => {
+  const patch = [
+    'diff --git a/site-modules/profile/manifests/base.pp b/site-modules/profile/manifests/base.pp',
+    'index 1111111..2222222 100644',
+    '--- a/site-modules/profile/manifests/base.pp',
+    '+++ b/site-modules/profile/manifests/base.pp',
+    '@@ -1,3 +1,3 @@',
+    ' class x {',
+    "-  file { '/a': mode => '0644' }",
+    "+  file { '/a': mode => '0600' }",
+    ' }',
+    'diff --git a/Puppetfile b/Puppetfile',
+    'new file mode 100644',
+    'index 0000000..3333333',
+    '--- /dev/null',
+    '+++ b/Puppetfile',
+    '@@ -0,0 +1 @@',
+    "+mod 'stdlib'",
+    'diff --git i/data/old.yaml w/data/old.yaml',
+    'deleted file mode 100644',
+    'index 4444444..0000000',
+    '--- i/data/old.yaml',
+    '+++ /dev/null',
+    '@@ -1 +0,0 @@',
+    '-a: 1',
+    '',
+  ].join('\n');
+
+  test('each file gets its own part, by its path (mnemonic prefixes too)', () => {
+    const files = splitPatch(patch);
+    assert.deepEqual(
+      [...files.keys()],
+      ['site-modules/profile/manifests/base.pp', 'Puppetfile', 'data/old.yaml'],
+    );
+    assert.ok(patchAdds(files.get('Puppetfile')!));
+    assert.ok(patchDeletes(files.get('data/old.yaml')!));
+    assert.ok(!patchAdds(files.get('site-modules/profile/manifests/base.pp')!));
+    assert.equal(parseHunks(files.get('site-modules/profile/manifests/base.pp')!).length, 1);
+  });
+
+  test('the old side comes back from the new one and the patch', () => {
+    const base = splitPatch(patch).get('site-modules/profile/manifests/base.pp')!;
+    assert.equal(
+      oldSideOf("class x {\n  file { '/a': mode => '0600' }\n}\n", base),
+      "class x {\n  file { '/a': mode => '0644' }\n}\n",
+    );
+    assert.equal(oldSideOf('something else entirely\n', base), undefined, 'changed again since');
+    assert.equal(oldSideOf('', splitPatch(patch).get('data/old.yaml')!), 'a: 1\n');
   });
 });
 

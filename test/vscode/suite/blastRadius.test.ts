@@ -235,6 +235,9 @@ describe('Blast radius', function () {
     const sshd = lineOf(join(folder, SSH), /^\s*service \{ 'ssh':/);
     replaceLine(join(folder, SSH), sshd, (old) => `${old} # staged`);
     git('add', SSH);
+    // and an unstaged change of the same file: the working tree holds both
+    const server = lineOf(join(folder, SSH), /^\s*package \{ 'openssh-server':/);
+    replaceLine(join(folder, SSH), server, (old) => `${old} # unstaged`);
     const staged = await compute({ kind: 'staged' });
     assert.deepEqual(
       staged.files.map((file) => file.path),
@@ -244,6 +247,12 @@ describe('Blast radius', function () {
     assert.equal(staged.files[0]!.nodes, expected.size);
     assert.deepEqual(new Set(staged.nodes.map((node) => node.certname)), expected);
     const workingTree = await compute({ kind: 'workingTree' });
+    const ssh = fileOf(workingTree, SSH);
+    assert.equal(ssh.hunks.length, 2, 'the staged hunk and the unstaged one');
+    assert.equal(
+      ssh.nodes,
+      new Set([...expected, ...(await declaring('Package', 'openssh-server', SSH))]).size,
+    );
     assert.deepEqual(
       workingTree.files.map((file) => file.path).sort(),
       [BASE, SSH, ROLE_WEB].sort(),
@@ -290,6 +299,7 @@ describe('Blast radius', function () {
       ...(await holdersOf('Profile::Base')),
       ...(await holdersOf('Role::Web')),
       ...(await declaring('Service', 'ssh', SSH)),
+      ...(await declaring('Package', 'openssh-server', SSH)),
     ]);
     assert.deepEqual(union, expected);
     const status = await until('the status bar to count the working tree', () => {
