@@ -6,6 +6,7 @@
  * computation, and dropped when the connections or the repository change.
  */
 import * as vscode from 'vscode';
+import type { PuppetDB } from '../../client';
 import { assembleBlastRadius, type ChangedFile } from '../../shared/blastRadius/assemble';
 import { classifyPath } from '../../shared/blastRadius/classify';
 import { declarationLines, touchedDeclarationLines } from '../../shared/blastRadius/declarations';
@@ -81,6 +82,9 @@ export class BlastRadiusEngine implements vscode.Disposable {
     const repository = await this.repository(request);
     if (!('rootUri' in repository)) return repository;
     if (!repository.state.HEAD?.commit) return refusal('noCommit');
+    // the connection's client (its secrets read) while git reads the change
+    const client = this.services.store.client(request.connectionId);
+    client.catch(() => {}); // (awaited below only if PuppetDB is asked)
     const change = await readChange(repository, request.scope);
     if (change.files.length === 0) return refusal('noChange');
     const key = [
@@ -92,7 +96,7 @@ export class BlastRadiusEngine implements vscode.Disposable {
     ].join('\0');
     let radius = this.cache.get(key);
     if (!radius) {
-      radius = this.computeFresh(request, change);
+      radius = this.computeFresh(request, change, client);
       this.cache.set(key, radius);
       radius.catch(() => {
         if (this.cache.get(key) === radius) this.cache.delete(key);
@@ -105,11 +109,11 @@ export class BlastRadiusEngine implements vscode.Disposable {
   private async computeFresh(
     request: BlastRadiusRequest,
     change: RepositoryChange,
+    client: Promise<PuppetDB>,
   ): Promise<BlastRadius> {
     const files = change.files.map(changedFile);
-    const client = await this.services.store.client(request.connectionId);
     const answers = await fleetReach(
-      client,
+      await client,
       {
         files,
         localPaths: new Map(change.files.map((file) => [file.path, file.uri.fsPath])),
