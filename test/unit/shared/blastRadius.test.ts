@@ -21,11 +21,9 @@ import {
   splitPatch,
   untrimmed,
 } from '../../../src/shared/blastRadius/hunks';
+import { CONTROL_REPO } from '../../fixtures/fleet/controlRepo';
 
-const BASE_PP = readFileSync(
-  join(__dirname, '../../fixtures/control-repo/site-modules/profile/manifests/base.pp'),
-  'utf8',
-);
+const BASE_PP = readFileSync(join(CONTROL_REPO, 'site-modules/profile/manifests/base.pp'), 'utf8');
 
 describe('blast radius: hunks of a unified diff', () => {
   test('a replaced line, an insertion and a deletion: new-side ranges and old-side lines', () => {
