@@ -47,8 +47,9 @@ export function blastRadiusTargetOf(
   if (!argument || typeof argument !== 'object') return {};
   const given = argument as Record<string, unknown>;
   const target: BlastRadiusTarget = {};
-  if (typeof given.repository === 'string') target.repository = parseUri(given.repository, parse);
-  else if (isUri(given.rootUri)) target.repository = given.rootUri;
+  const repository =
+    typeof given.repository === 'string' ? parseUri(given.repository, parse) : given.rootUri;
+  if (isUri(repository)) target.repository = repository;
   if (typeof given.file === 'string' && isRelativePath(given.file)) target.file = given.file;
   else if (isUri(given.resourceUri)) target.resourceUri = given.resourceUri;
   if (Number.isInteger(given.hunk) && (given.hunk as number) >= 0) {
