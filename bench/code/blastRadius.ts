@@ -2,9 +2,10 @@
  * npm run bench:code, the blast radius part: a 20-file, 200-hunk change of a real git repository
  * (the sample control repository, each manifest given a tail of comment lines in its first commit
  * so that ten hunks fit; the lines the fleet's catalogs name keep their numbers), computed cold
- * by the extension (git read through the git extension, PuppetDB asked, the model assembled),
- * beside the raw PuppetDB requests it needs, sent with undici in the same stages (the same
- * queries, built by the same functions, from the same changed files).
+ * by the extension (git read through the git extension, PuppetDB asked, the model assembled;
+ * nothing kept from an earlier computation, the catalogs' manifest paths included), beside the
+ * raw PuppetDB requests it needs, sent with undici in the same stages (the same queries, built by
+ * the same functions, from the same changed files).
  */
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -15,7 +16,12 @@ import { request } from 'undici';
 import * as vscode from 'vscode';
 import { changedFile } from '../../src/extension/blastRadius/computeBlastRadius';
 import { readChange, type GitRepository } from '../../src/extension/blastRadius/gitChange';
-import { holdersQuery, resourcesOnLinesQuery } from '../../src/extension/blastRadius/fleetReach';
+import {
+  holdersQuery,
+  MANIFEST_PATHS_QUERY,
+  resourcesOnLinesQuery,
+  serverPathsByFile,
+} from '../../src/extension/blastRadius/fleetReach';
 import type { ExtensionApi } from '../../src/extension/extension';
 import type { ChangedFile } from '../../src/shared/blastRadius/assemble';
 import { CONTROL_REPO } from '../../test/fixtures/fleet/controlRepo';
@@ -182,9 +188,10 @@ function git(folder: string, ...args: string[]): string {
 }
 
 /**
- * What the computation needs of PuppetDB, sent raw: the resources on the lines; then the holders
- * of the definitions of the files some hunk of which no resource answered; then the reached
- * nodes and their roles, side by side.
+ * What the computation needs of PuppetDB, sent raw: the catalogs' manifest paths; the resources
+ * on the lines of those paths that stand for the changed files; then the holders of the
+ * definitions of the files some hunk of which no resource answered; then the reached nodes and
+ * their roles, side by side.
  */
 async function rawRequests(url: string, files: readonly ChangedFile[], folder: string) {
   const post = async (endpoint: string, query: unknown) => {
@@ -196,9 +203,11 @@ async function rawRequests(url: string, files: readonly ChangedFile[], folder: s
     if (response.statusCode !== 200) throw new Error(`HTTP ${response.statusCode}`);
     return JSON.parse(await response.body.text()) as Array<Record<string, unknown>>;
   };
+  const paths = (await post('/resources', MANIFEST_PATHS_QUERY)).map((row) => String(row.file));
   const localPaths = new Map(files.map((file) => [file.path, join(folder, file.path)]));
-  const onLines = files.filter((file) => file.touchedLines.some((lines) => lines.length > 0));
-  const resources = await post('/resources', resourcesOnLinesQuery(onLines, { localPaths }));
+  const byFile = serverPathsByFile(paths, { localPaths, pathMappings: {}, workspaceFolders: [] });
+  const asked = files.filter((file) => byFile.has(file.path));
+  const resources = await post('/resources', resourcesOnLinesQuery(asked, byFile));
   const answered = new Set(
     resources.map(
       (row) => `${String(row.file).split('/').slice(-3).join('/')}\n${String(row.line)}`,

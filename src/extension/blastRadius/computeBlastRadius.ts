@@ -15,7 +15,13 @@ import type { BlastRadius, ChangeScope } from '../../shared/blastRadius/model';
 import { normaliseClassTitle, normaliseType } from '../fleet/resourceRef';
 import { findDefinitions } from '../code/puppetDefinitions';
 import type { Services } from '../services';
-import { fleetReach, type NodesReadingDataFile, type ReachCounters } from './fleetReach';
+import { MAX_LIST_ROWS, readAtMost } from '../boundedRows';
+import {
+  fleetReach,
+  MANIFEST_PATHS_QUERY,
+  type NodesReadingDataFile,
+  type ReachCounters,
+} from './fleetReach';
 import {
   gitApi,
   readChange,
@@ -42,9 +48,15 @@ export type BlastRadiusAnswer =
 
 /** How many entries the cache keeps (a change per scope and repository is plenty). */
 const CACHE_SIZE = 16;
+/**
+ * How long the catalogs' manifest paths are reused: a path is new only when a deploy brings a new
+ * manifest, and a change computed again within it asks PuppetDB one request less.
+ */
+const MANIFEST_PATHS_LIFETIME_MS = 5 * 60_000;
 
 export class BlastRadiusEngine implements vscode.Disposable {
   private readonly cache = new Map<string, Promise<BlastRadius>>();
+  private readonly manifestPaths = new Map<string, { at: number; paths: Promise<string[]> }>();
   private readonly disposables: vscode.Disposable[] = [];
   /** PuppetDB requests sent (the bench and the tests compare them with the raw ones). */
   readonly counters: ReachCounters = { requests: 0 };
@@ -61,6 +73,7 @@ export class BlastRadiusEngine implements vscode.Disposable {
   /** Forgets every answer. */
   clear(): void {
     this.cache.clear();
+    this.manifestPaths.clear();
   }
 
   /** The repository a request means, or why none. */
@@ -82,9 +95,12 @@ export class BlastRadiusEngine implements vscode.Disposable {
     const repository = await this.repository(request);
     if (!('rootUri' in repository)) return repository;
     if (!repository.state.HEAD?.commit) return refusal('noCommit');
-    // the connection's client (its secrets read) while git reads the change
+    // the connection's client and the catalogs' manifest paths while git reads the change
     const client = this.services.store.client(request.connectionId);
-    client.catch(() => {}); // (awaited below only if PuppetDB is asked)
+    const manifestPaths = this.manifestPathsOf(request.connectionId, client, request.signal);
+    // (awaited below only if PuppetDB is asked; a failure then is the computation's)
+    client.catch(() => {});
+    manifestPaths.catch(() => {});
     const change = await readChange(repository, request.scope);
     if (change.files.length === 0) return refusal('noChange');
     const key = [
@@ -96,7 +112,7 @@ export class BlastRadiusEngine implements vscode.Disposable {
     ].join('\0');
     let radius = this.cache.get(key);
     if (!radius) {
-      radius = this.computeFresh(request, change, client);
+      radius = this.computeFresh(request, change, client, manifestPaths);
       this.cache.set(key, radius);
       radius.catch(() => {
         if (this.cache.get(key) === radius) this.cache.delete(key);
@@ -110,6 +126,7 @@ export class BlastRadiusEngine implements vscode.Disposable {
     request: BlastRadiusRequest,
     change: RepositoryChange,
     client: Promise<PuppetDB>,
+    manifestPaths: Promise<string[]>,
   ): Promise<BlastRadius> {
     const files = change.files.map(changedFile);
     const answers = await fleetReach(
@@ -124,6 +141,7 @@ export class BlastRadiusEngine implements vscode.Disposable {
           .map((folder) => folder.uri.fsPath),
         unreportedHours: this.services.settings.unreportedHours(),
         nodesReadingDataFile: this.nodesReadingDataFile,
+        manifestPaths,
         signal: request.signal,
       },
       this.counters,
@@ -133,6 +151,33 @@ export class BlastRadiusEngine implements vscode.Disposable {
       files,
       answers,
     );
+  }
+
+  /** The manifest paths the connection's catalogs name, kept a while; a failure is not kept. */
+  private manifestPathsOf(
+    connectionId: string,
+    client: Promise<PuppetDB>,
+    signal: AbortSignal | undefined,
+  ): Promise<string[]> {
+    const kept = this.manifestPaths.get(connectionId);
+    if (kept && Date.now() - kept.at < MANIFEST_PATHS_LIFETIME_MS) return kept.paths;
+    const paths = (async () => {
+      this.counters.requests++;
+      const { rows } = await readAtMost(
+        (await client).stream('resources', { query: MANIFEST_PATHS_QUERY, signal }),
+        MAX_LIST_ROWS,
+      );
+      return (rows as Array<{ file?: unknown }>)
+        .map((row) => row.file)
+        .filter((file): file is string => typeof file === 'string' && file.endsWith('.pp'));
+    })();
+    this.manifestPaths.set(connectionId, { at: Date.now(), paths });
+    paths.catch(() => {
+      if (this.manifestPaths.get(connectionId)?.paths === paths) {
+        this.manifestPaths.delete(connectionId);
+      }
+    });
+    return paths;
   }
 
   dispose(): void {

@@ -18,7 +18,7 @@ import type {
   ResourceOnLine,
 } from '../../shared/blastRadius/assemble';
 import { MAX_LIST_ROWS, readAtMost, type RowBatches } from '../boundedRows';
-import { matchedMapping, suffixMatches, suffixPattern } from '../code/manifestPaths';
+import { matchedMapping, suffixMatches } from '../code/manifestPaths';
 import { mappingTarget } from '../code/mappingTarget';
 import { LOCAL_PATH_RULES, samePath, type PathRules } from '../code/pathRules';
 
@@ -35,6 +35,12 @@ export interface ReachInput {
   workspaceFolders: readonly string[];
   unreportedHours: number;
   nodesReadingDataFile?: NodesReadingDataFile;
+  /**
+   * Every manifest path PuppetDB's catalogs name (`manifestPathsQuery`), asked while git reads
+   * the change and kept a while per connection: the resources are then asked by exact path,
+   * which PuppetDB answers several times faster than a pattern.
+   */
+  manifestPaths: Promise<readonly string[]>;
   signal?: AbortSignal;
 }
 
@@ -79,20 +85,24 @@ export async function fleetReach(
   const environmentWide = files.some(
     (file) => file.kind === 'hieraConfig' || file.kind === 'puppetfile',
   );
+  const byFile = serverPathsByFile(await input.manifestPaths, input, rules);
+  const asked = onLines.filter((file) => byFile.has(file.path));
   const [resourceRows, everyNode, hieraReaders] = await Promise.all([
-    onLines.length > 0 ? post('resources', resourcesOnLinesQuery(onLines, input, rules)) : [],
+    asked.length > 0 ? post('resources', resourcesOnLinesQuery(asked, byFile)) : [],
     environmentWide ? nodesWhere(undefined) : undefined,
     readersOf(files, input.nodesReadingDataFile),
   ]);
-  const stands = standsForFile(input, rules);
+  const fileOf = new Map(
+    [...byFile].flatMap(([path, servers]) => servers.map((server) => [server, path])),
+  );
   const touched = new Set(
     onLines.flatMap((file) => file.touchedLines.flat().map((line) => `${file.path}\n${line}`)),
   );
   const resources: ResourceOnLine[] = [];
   for (const row of resourceRows) {
-    const path = stands(String(row.file));
+    const path = fileOf.get(String(row.file));
     if (path === undefined || typeof row.line !== 'number') continue;
-    if (!touched.has(`${path}\n${row.line}`)) continue; // a line another file's hunk touched
+    if (!touched.has(`${path}\n${row.line}`)) continue;
     resources.push({
       certname: String(row.certname),
       type: String(row.type),
@@ -169,45 +179,50 @@ export async function fleetReach(
   };
 }
 
+/** Every manifest path the catalogs name (one row per distinct `file`). */
+export const MANIFEST_PATHS_QUERY = [
+  'extract',
+  ['file'],
+  ['~', 'file', '\\.pp$'],
+  ['group_by', 'file'],
+];
+
 /**
- * The resources declared on the files' touched lines: one pattern for every file's path suffix
- * (PuppetDB scans the resources once, not once per file), on any of their lines; a row on a line
- * of another file than its own is dropped when it is read.
+ * The server paths that stand for each changed file (by its repository-relative path): through
+ * an explicit mapping when one applies (never past the workspace's folders), else by the longest
+ * path suffix, as Open Manifest decides. A file no path stands for is left out.
  */
-export function resourcesOnLinesQuery(
-  files: readonly ChangedFile[],
-  input: Pick<ReachInput, 'localPaths'>,
+export function serverPathsByFile(
+  serverPaths: readonly string[],
+  input: Pick<ReachInput, 'localPaths' | 'pathMappings' | 'workspaceFolders'>,
   rules: PathRules = LOCAL_PATH_RULES,
-): unknown[] {
-  const lines = [...new Set(files.flatMap((file) => file.touchedLines.flat()))].sort(
-    (a, b) => a - b,
-  );
-  // (PuppetDB compares an `in` array's members as text: an integer field takes `=` each)
-  const onLines = lines.map((line) => ['=', 'line', line]);
-  return [
-    'extract',
-    ['certname', 'type', 'title', 'file', 'line'],
-    [
-      'and',
-      [
-        '~',
-        'file',
-        anyOfSuffixes(
-          files.map((file) => input.localPaths.get(file.path) ?? file.path),
-          rules,
-        ),
-      ],
-      onLines.length === 1 ? onLines[0] : ['or', ...onLines],
-    ],
-  ];
+): Map<string, string[]> {
+  const stands = standsForFile(input, rules);
+  const byFile = new Map<string, string[]>();
+  for (const serverPath of serverPaths) {
+    const path = stands(serverPath);
+    if (path === undefined) continue;
+    byFile.set(path, [...(byFile.get(path) ?? []), serverPath]);
+  }
+  return byFile;
 }
 
-/** One pattern matching what `suffixPattern` matches for any of `paths`. */
-function anyOfSuffixes(paths: readonly string[], rules: PathRules): string {
-  const tails = [...new Set(paths.map((path) => suffixPattern(path, rules)))].map((pattern) =>
-    pattern.replace(/^(\(\?i\))?\(\^\|\/\)/, '').replace(/\$$/, ''),
-  );
-  return `${rules.caseInsensitive ? '(?i)' : ''}(^|/)(${tails.join('|')})$`;
+/** The resources declared on each file's touched lines, the file named by its exact server paths. */
+export function resourcesOnLinesQuery(
+  files: readonly ChangedFile[],
+  byFile: ReadonlyMap<string, readonly string[]>,
+): unknown[] {
+  const anyOf = (clauses: unknown[]) => (clauses.length === 1 ? clauses[0] : ['or', ...clauses]);
+  const clauses = files.map((file) => {
+    const lines = [...new Set(file.touchedLines.flat())].sort((a, b) => a - b);
+    return [
+      'and',
+      anyOf((byFile.get(file.path) ?? []).map((serverPath) => ['=', 'file', serverPath])),
+      // (PuppetDB compares an `in` array's members as text: an integer field takes `=` each)
+      anyOf(lines.map((line) => ['=', 'line', line])),
+    ];
+  });
+  return ['extract', ['certname', 'type', 'title', 'file', 'line'], anyOf(clauses)];
 }
 
 /** The nodes holding each class (its `Class` resource) or defined type (any instance of it). */

@@ -5,6 +5,7 @@ import type { ChangedFile } from '../../../../src/shared/blastRadius/assemble';
 import {
   holdersQuery,
   resourcesOnLinesQuery,
+  serverPathsByFile,
 } from '../../../../src/extension/blastRadius/fleetReach';
 
 const file = (relative: string, touchedLines: number[][]): ChangedFile => ({
@@ -15,45 +16,65 @@ const file = (relative: string, touchedLines: number[][]): ChangedFile => ({
   definitions: [],
 });
 
+const POSIX = { path: path.posix, caseInsensitive: false };
+const root = (environment: string) => `/etc/puppetlabs/code/environments/${environment}`;
+
 describe('blast radius: the PuppetDB queries', () => {
   const files = [
     file('site-modules/profile/manifests/base.pp', [[8, 12], [16]]),
     file('site-modules/role/manifests/web.pp', [[12]]),
   ];
   const localPaths = new Map(files.map((changed) => [changed.path, `/repo/${changed.path}`]));
+  const serverPaths = [
+    `${root('production')}/site-modules/profile/manifests/base.pp`,
+    `${root('staging')}/site-modules/profile/manifests/base.pp`,
+    `${root('production')}/site-modules/profile/manifests/web.pp`,
+    `${root('production')}/site-modules/role/manifests/web.pp`,
+    `${root('production')}/modules/other/manifests/base.pp`,
+  ];
 
-  test("one pattern for every file's suffix, on the union of their lines", () => {
-    const query = resourcesOnLinesQuery(
-      files,
-      { localPaths },
-      { path: path.posix, caseInsensitive: false },
+  test('each changed file stands for the server paths the path mapping takes to it', () => {
+    const byFile = serverPathsByFile(
+      serverPaths,
+      { localPaths, pathMappings: {}, workspaceFolders: ['/repo'] },
+      POSIX,
     );
-    const [, fields, [, [, , pattern], lines]] = query as [
-      string,
-      string[],
-      [string, [string, string, string], unknown[]],
-    ];
-    assert.deepEqual(fields, ['certname', 'type', 'title', 'file', 'line']);
-    assert.deepEqual(lines, ['or', ['=', 'line', 8], ['=', 'line', 12], ['=', 'line', 16]]);
-    const matches = (serverPath: string) => new RegExp(pattern).test(serverPath);
-    const root = '/etc/puppetlabs/code/environments/production';
-    assert.ok(matches(`${root}/site-modules/profile/manifests/base.pp`));
-    assert.ok(matches(`${root}/site-modules/role/manifests/web.pp`));
-    // from `manifests` on, as Open Manifest's reverse lookup: the forward mapping then decides
-    assert.ok(matches(`${root}/site-modules/profile/manifests/web.pp`));
-    assert.ok(!matches(`${root}/site-modules/profile/manifests/db.pp`));
-    assert.ok(!matches(`${root}/site-modules/profile/manifests/base.pp.orig`));
+    assert.deepEqual(Object.fromEntries(byFile), {
+      'site-modules/profile/manifests/base.pp': serverPaths.slice(0, 2),
+      // profile's web.pp is another module's file: the suffix must reach the module's name
+      'site-modules/role/manifests/web.pp': [serverPaths[3]],
+    });
+    // an explicit mapping wins: the other module's base.pp is this one, checked out elsewhere
+    const mapped = serverPathsByFile(
+      serverPaths,
+      {
+        localPaths,
+        pathMappings: { [`${root('production')}/modules/other`]: '/repo/site-modules/profile' },
+        workspaceFolders: ['/repo'],
+      },
+      POSIX,
+    );
+    assert.ok(mapped.get('site-modules/profile/manifests/base.pp')!.includes(serverPaths[4]!));
   });
 
-  test('a case-insensitive file system asks PuppetDB to ignore case once, up front', () => {
-    const query = resourcesOnLinesQuery(
-      files,
-      { localPaths },
-      { path: path.posix, caseInsensitive: true },
-    );
-    const pattern = (query as [string, string[], [string, [string, string, string]]])[2][1][2];
-    assert.match(pattern, /^\(\?i\)\(\^\|\/\)\(/);
-    assert.equal(pattern.match(/\(\?i\)/g)?.length, 1);
+  test('the resources on each file’s own lines, the file named by its exact paths', () => {
+    const byFile = new Map([
+      ['site-modules/profile/manifests/base.pp', serverPaths.slice(0, 2)],
+      ['site-modules/role/manifests/web.pp', [serverPaths[3]!]],
+    ]);
+    assert.deepEqual(resourcesOnLinesQuery(files, byFile), [
+      'extract',
+      ['certname', 'type', 'title', 'file', 'line'],
+      [
+        'or',
+        [
+          'and',
+          ['or', ['=', 'file', serverPaths[0]], ['=', 'file', serverPaths[1]]],
+          ['or', ['=', 'line', 8], ['=', 'line', 12], ['=', 'line', 16]],
+        ],
+        ['and', ['=', 'file', serverPaths[3]], ['=', 'line', 12]],
+      ],
+    ]);
   });
 
   test('holders: a class by its title, a defined type by its type', () => {
