@@ -1,0 +1,147 @@
+/**
+ * What a node's hierarchy can interpolate: its facts, trusted data, server facts and environment
+ * (Puppet's top scope as Hiera sees it for a node), and the names the hierarchy uses, normalised
+ * so that the host asks PuppetDB for just those facts.
+ */
+import type { HieraConfig, HierarchyLevel } from './config';
+import { dig, joinKey, splitKey } from './keys';
+
+export interface NodeScope {
+  certname: string;
+  environment: string;
+  facts: Record<string, unknown>;
+  /** `$trusted`: certname, domain, hostname, extensions (PuppetDB keeps it as the fact `trusted`). */
+  trusted: Record<string, unknown>;
+  /** `$server_facts`: servername, serverip, serverversion, environment. */
+  serverFacts: Record<string, unknown>;
+}
+
+/** A variable of the top scope, resolved: found (with its value), not set, or a problem. */
+export type Resolved = { found: true; value: unknown } | { found: false } | { problem: string };
+
+/**
+ * The normalised name of a variable expression, or a problem: `::osfamily` and `osfamily` are
+ * the legacy top-scope fact `facts.osfamily`; `::environment`, `::trusted.x` and
+ * `::facts.x` drop the top-scope prefix. Server variables Puppet also sets in the top scope
+ * (`$servername`, `$serverip`, `$serverversion`) become `server_facts.x`.
+ */
+export function normaliseVariable(expression: string): { name: string } | { problem: string } {
+  const parts = segmentsOf(expression);
+  if ('problem' in parts) return parts;
+  return { name: joinKey(parts.segments) };
+}
+
+/** The value of a variable expression for a node (see `normaliseVariable` for the names). */
+export function resolveVariable(scope: NodeScope, expression: string): Resolved {
+  return variableResolver(expression)(scope);
+}
+
+const resolvers = new Map<string, (scope: NodeScope) => Resolved>();
+
+/**
+ * A function giving the variable's value for any node: the expression is read once, which is what
+ * makes resolving the same few variables for 10,000 nodes cheap.
+ */
+export function variableResolver(expression: string): (scope: NodeScope) => Resolved {
+  const cached = resolvers.get(expression);
+  if (cached) return cached;
+  const parts = segmentsOf(expression);
+  let resolver: (scope: NodeScope) => Resolved;
+  if ('problem' in parts) {
+    const problem: Resolved = parts;
+    resolver = () => problem;
+  } else {
+    const [root, ...rest] = parts.segments as [string, ...string[]];
+    const rootOf = ROOT_VALUES[root]!;
+    resolver = (scope) => dig(rootOf(scope), rest, expression);
+  }
+  if (resolvers.size > 10_000) resolvers.clear();
+  resolvers.set(expression, resolver);
+  return resolver;
+}
+
+const ROOT_VALUES: Record<string, (scope: NodeScope) => unknown> = {
+  facts: (scope) => scope.facts,
+  trusted: (scope) => scope.trusted,
+  server_facts: (scope) => scope.serverFacts,
+  environment: (scope) => scope.environment,
+};
+
+const SERVER_VARIABLES = new Set(['servername', 'serverip', 'serverversion']);
+const ROOTS = new Set(['facts', 'trusted', 'server_facts', 'environment']);
+
+/** The expression's segments, rooted at one of `facts`, `trusted`, `server_facts`, `environment`. */
+function segmentsOf(expression: string): { segments: string[] } | { problem: string } {
+  const trimmed = expression.trim();
+  // `%{::x}` names x in the top scope, where every variable Hiera sees already lives.
+  const topScope = trimmed.startsWith('::') ? trimmed.slice(2) : trimmed;
+  const split = splitKey(topScope);
+  if ('problem' in split) return split;
+  const [root, ...rest] = split.segments as [string, ...string[]];
+  if (ROOTS.has(root)) return split;
+  if (SERVER_VARIABLES.has(root)) return { segments: ['server_facts', root, ...rest] };
+  // A legacy top-scope variable: every fact is one (`$osfamily` is `$facts['osfamily']`).
+  return { segments: ['facts', root, ...rest] };
+}
+
+/**
+ * Every variable the hierarchy interpolates (datadirs, paths, globs, mapped paths), normalised
+ * and sorted: what a node's scope must hold for `dataFilesFor` to answer. The local variable a
+ * `mapped_paths` level names is not one of them; the collection it maps over is.
+ */
+export function variablesIn(config: HieraConfig): string[] {
+  const names = new Set<string>();
+  for (const level of config.levels) {
+    for (const name of levelVariables(level)) names.add(name);
+  }
+  return [...names].sort();
+}
+
+/** The variables one level interpolates (its datadir included), normalised. */
+export function levelVariables(level: HierarchyLevel): string[] {
+  const names = new Set<string>();
+  const local = level.mappedPaths?.key;
+  const templates = [level.datadir, ...level.paths, ...level.globs, ...level.uris];
+  if (level.mappedPaths) {
+    templates.push(level.mappedPaths.template);
+    const collection = normaliseVariable(level.mappedPaths.variable);
+    if ('name' in collection) names.add(collection.name);
+  }
+  for (const template of templates) {
+    for (const expression of expressionsIn(template)) {
+      if (local !== undefined && isLocal(expression, local)) continue;
+      const normalised = normaliseVariable(expression);
+      if ('name' in normalised) names.add(normalised.name);
+    }
+  }
+  return [...names];
+}
+
+/** The variable expressions of a template (method calls and empty interpolations left out). */
+export function expressionsIn(template: string): string[] {
+  const found: string[] = [];
+  for (const match of template.matchAll(/%\{([^}]*)\}/g)) {
+    const expression = match[1]!.trim();
+    if (EMPTY_INTERPOLATIONS.has(expression) || METHOD_CALL.test(expression)) continue;
+    found.push(expression);
+  }
+  return found;
+}
+
+/** Interpolations Hiera turns into the empty string: the way to write a literal `%{}`. */
+export const EMPTY_INTERPOLATIONS: ReadonlySet<string> = new Set([
+  '',
+  '::',
+  '""',
+  "''",
+  '"::"',
+  "'::'",
+]);
+
+/** `lookup('x')`, `alias("x")`, `literal('%')`, `scope('x')`, `hiera('x')`. */
+export const METHOD_CALL = /^(\w+)\((?:"([^"]+)"|'([^']+)')\)$/;
+
+function isLocal(expression: string, local: string): boolean {
+  const split = splitKey(expression.trim());
+  return 'segments' in split && split.segments[0] === local;
+}
