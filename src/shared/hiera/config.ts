@@ -6,7 +6,7 @@
  * option), the problem says so and the level is left out: the rest of the hierarchy still answers,
  * so that one typo does not blank every view, and the problem tells the person Puppet's verdict.
  */
-import { parseDocument } from 'yaml';
+import { parseYamlDocument } from './yamlText';
 import { isHash } from './keys';
 
 export type HieraBackend =
@@ -95,7 +95,7 @@ export function parseHieraConfig(
   const say = (problem: string) => problems.push(`${origin}: ${problem}`);
   const root = origin.includes('/') ? origin.slice(0, origin.lastIndexOf('/')) : '';
 
-  const document = parseDocument(text, { version: '1.1', uniqueKeys: true });
+  const document = parseYamlDocument(text);
   if (document.errors.length > 0) {
     for (const error of document.errors) say(`not valid YAML: ${oneLine(error.message)}`);
     return { problems };

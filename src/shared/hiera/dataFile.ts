@@ -5,7 +5,7 @@
  * cannot parse; here that last one is a problem and no data. eyaml files are YAML whose
  * `ENC[…]` values stay encrypted; a custom backend's data is not a file this emulation reads.
  */
-import { parseDocument } from 'yaml';
+import { parseYamlDocument } from './yamlText';
 import type { HieraBackend } from './config';
 import { isHash } from './keys';
 
@@ -27,7 +27,7 @@ export function parseDataFile(
 }
 
 function parseYaml(text: string): { data?: unknown; problems: string[] } {
-  const document = parseDocument(text, { version: '1.1', uniqueKeys: false });
+  const document = parseYamlDocument(text);
   if (document.errors.length > 0) {
     return {
       problems: document.errors.map(

@@ -26,10 +26,16 @@ export type Resolved = { found: true; value: unknown } | { found: false } | { pr
  * (`$servername`, `$serverip`, `$serverversion`) become `server_facts.x`.
  */
 export function normaliseVariable(expression: string): { name: string } | { problem: string } {
+  const cached = normalised.get(expression);
+  if (cached) return cached;
   const parts = segmentsOf(expression);
-  if ('problem' in parts) return parts;
-  return { name: joinKey(parts.segments) };
+  const result = 'problem' in parts ? parts : { name: joinKey(parts.segments) };
+  if (normalised.size > 10_000) normalised.clear();
+  normalised.set(expression, result);
+  return result;
 }
+
+const normalised = new Map<string, { name: string } | { problem: string }>();
 
 /** The value of a variable expression for a node (see `normaliseVariable` for the names). */
 export function resolveVariable(scope: NodeScope, expression: string): Resolved {
@@ -99,6 +105,14 @@ export function variablesIn(config: HieraConfig): string[] {
 
 /** The variables one level interpolates (its datadir included), normalised. */
 export function levelVariables(level: HierarchyLevel): string[] {
+  let names = levelNames.get(level);
+  if (!names) levelNames.set(level, (names = namesIn(level)));
+  return [...names];
+}
+
+const levelNames = new WeakMap<HierarchyLevel, ReadonlySet<string>>();
+
+function namesIn(level: HierarchyLevel): ReadonlySet<string> {
   const names = new Set<string>();
   const local = level.mappedPaths?.key;
   const templates = [level.datadir, ...level.paths, ...level.globs, ...level.uris];
@@ -114,7 +128,7 @@ export function levelVariables(level: HierarchyLevel): string[] {
       if ('name' in normalised) names.add(normalised.name);
     }
   }
-  return [...names];
+  return names;
 }
 
 /** The variable expressions of a template (method calls and empty interpolations left out). */
