@@ -13,6 +13,7 @@ version: 5
 hierarchy:
   - { name: node, path: "nodes/%{trusted.certname}.yaml" }
   - { name: role, path: "roles/%{trusted.extensions.pp_role}.yaml" }
+  - { name: role-env, path: "roles/%{trusted.extensions.pp_role}/%{::environment}.yaml" }
   - { name: dc, glob: "dc/%{facts.datacenter}/*.yaml" }
   - { name: domains, mapped_paths: [facts.domains, d, "domains/%{d}.yaml"] }
   - { name: env, path: "env/%{::environment}.yaml" }
@@ -26,6 +27,7 @@ export const present = new Set([
   'data/nodes/n1.yaml',
   'data/roles/web.yaml',
   'data/roles/db.yaml',
+  'data/roles/web/staging.yaml',
   'data/dc/fra1/a.yaml',
   'data/dc/fra1/b.yaml',
   'data/dc/ams2/a.yaml',
