@@ -159,11 +159,10 @@ export function parseHieraConfig(
         ? [defaultFunctions[0], defaults[defaultFunctions[0]] as string]
         : undefined;
 
-  const hierarchy: unknown = top.hierarchy;
+  let hierarchy: unknown = top.hierarchy;
   if (hierarchy === undefined) {
     say('no hierarchy: Hiera uses its default, a single level "Common" reading common.yaml');
-    const fallback = defaultHieraConfig(root);
-    return { config: { ...fallback, datadir: defaultDatadir }, problems };
+    hierarchy = [{ name: 'Common', path: 'common.yaml' }];
   }
   if (!Array.isArray(hierarchy)) {
     say('hierarchy must be a list of levels');

@@ -99,12 +99,14 @@ hierarchy:
   });
 
   test('no hierarchy: Hiera\'s default level "Common" (common.yaml), said as a problem', () => {
-    const { config, problems } = read('version: 5\ndefaults: { datadir: hieradata }\n');
+    const { config, problems } = read(
+      'version: 5\ndefaults: { datadir: hieradata, data_hash: yaml_data }\n',
+    );
     assert.equal(problems.length, 1);
     assert.match(problems[0]!, /^hiera\.yaml: no hierarchy/);
     assert.deepEqual(
       config?.levels.map((level) => [level.name, level.paths, level.datadir]),
-      [['Common', ['common.yaml'], 'data']],
+      [['Common', ['common.yaml'], 'hieradata']],
     );
   });
 
