@@ -122,8 +122,8 @@ export function lookupKey(
 
   // Each file's value for the root key (interpolated for the node), and for the whole key.
   const found: Array<{ index: number; value: unknown }> = [];
-  sources.forEach(({ data }, index) => {
-    if (!isHash(data) || !Object.hasOwn(data, root)) return;
+  sources.forEach(({ candidate, data }, index) => {
+    if (!readable(candidate, data) || !Object.hasOwn(data, root)) return;
     const value = scope ? interpolateValue(data[root], scope, problems) : data[root];
     found.push({ index, value });
     const own = dig(value, segments, key);
@@ -178,7 +178,7 @@ export function lookupOptionsFor(
   const problems: string[] = [];
   const all: unknown[] = [];
   for (const { candidate, data } of sources) {
-    if (!isHash(data) || !Object.hasOwn(data, LOOKUP_OPTIONS)) continue;
+    if (!readable(candidate, data) || !Object.hasOwn(data, LOOKUP_OPTIONS)) continue;
     const options = data[LOOKUP_OPTIONS];
     if (!isHash(options)) {
       problems.push(`${candidate.path}: the value of lookup_options must be a hash`);
@@ -223,6 +223,11 @@ function asOptions(
   }
   problems.push(`lookup_options for '${key}' must be a hash (merge, convert_to)`);
   return undefined;
+}
+
+/** Data this emulation reads: a hash from a present file of a YAML, JSON or eyaml level. */
+function readable(candidate: DataFileCandidate, data: unknown): data is Record<string, unknown> {
+  return candidate.present && candidate.backend.kind !== 'custom' && isHash(data);
 }
 
 /** A data value with its `%{…}` interpolated for the node, as Hiera does before merging. */

@@ -231,6 +231,16 @@ describe('eyaml and custom backends', () => {
     assert.equal(answer.value, 1);
     assert.deepEqual(answer.perLevel[0]?.backend, { kind: 'custom', name: 'hiera_vault' });
     assert.equal(answer.perLevel[0]?.has, false);
+    // even when a caller hands over what such a file holds, it is not emulated
+    const given = lookupKey(
+      'x',
+      sources(
+        ['vault', { x: 0 }, { kind: 'custom', name: 'hiera_vault' }],
+        ['common.yaml', { x: 1 }],
+      ),
+    );
+    assert.equal(given.value, 1);
+    assert.deepEqual(given.from, ['common.yaml']);
   });
 });
 
