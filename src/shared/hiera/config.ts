@@ -6,7 +6,7 @@
  * option), the problem says so and the level is left out: the rest of the hierarchy still answers,
  * so that one typo does not blank every view, and the problem tells the person Puppet's verdict.
  */
-import { parseYamlDocument } from './yamlText';
+import { yamlData } from './yamlText';
 import { isHash } from './keys';
 
 export type HieraBackend =
@@ -95,12 +95,10 @@ export function parseHieraConfig(
   const say = (problem: string) => problems.push(`${origin}: ${problem}`);
   const root = origin.includes('/') ? origin.slice(0, origin.lastIndexOf('/')) : '';
 
-  const document = parseYamlDocument(text);
-  if (document.errors.length > 0) {
-    for (const error of document.errors) say(`not valid YAML: ${oneLine(error.message)}`);
-    return { problems };
-  }
-  const top: unknown = document.toJS();
+  const read = yamlData(text);
+  for (const problem of read.problems) say(problem);
+  if (read.value === undefined && read.problems.length > 0) return { problems };
+  const top: unknown = read.value;
   if (!isHash(top)) {
     say('not a hash of settings (version, defaults, hierarchy)');
     return { problems };
@@ -333,8 +331,4 @@ function backendOf([kind, name]: [string, string]): HieraBackend {
 
 function nonEmptyText(value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
-}
-
-function oneLine(message: string): string {
-  return message.split('\n')[0]!.trim();
 }

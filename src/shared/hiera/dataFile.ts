@@ -5,7 +5,7 @@
  * cannot parse; here that last one is a problem and no data. eyaml files are YAML whose
  * `ENC[…]` values stay encrypted; a custom backend's data is not a file this emulation reads.
  */
-import { parseYamlDocument } from './yamlText';
+import { yamlData } from './yamlText';
 import type { HieraBackend } from './config';
 import { isHash } from './keys';
 
@@ -27,15 +27,10 @@ export function parseDataFile(
 }
 
 function parseYaml(text: string): { data?: unknown; problems: string[] } {
-  const document = parseYamlDocument(text);
-  if (document.errors.length > 0) {
-    return {
-      problems: document.errors.map(
-        (error) => `not valid YAML: ${error.message.split('\n')[0]!.trim()}`,
-      ),
-    };
-  }
-  return topHash(document.toJS({ maxAliasCount: 1000 }));
+  const { value, problems } = yamlData(text);
+  if (value === undefined && problems.length > 0) return { problems };
+  const top = topHash(value);
+  return { ...top, problems: [...problems, ...top.problems] };
 }
 
 function parseJson(text: string): { data?: unknown; problems: string[] } {

@@ -68,8 +68,9 @@ export function dig(value: unknown, segments: readonly string[], key: string): D
   return { found: true, value: current };
 }
 
+/** A plain hash (not an array, a Set, a Date or bytes). */
 export function isHash(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+  return Object.prototype.toString.call(value) === '[object Object]';
 }
 
 export function kindOf(value: unknown): string {

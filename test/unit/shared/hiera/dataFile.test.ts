@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { holdsEncrypted, parseDataFile } from '../../../../src/shared/hiera';
+import { holdsEncrypted, parseDataFile, parseHieraConfig } from '../../../../src/shared/hiera';
 
 const yaml = { kind: 'yaml' } as const;
 
@@ -63,6 +63,35 @@ describe('a data file read as its backend reads it', () => {
     assert.equal(holdsEncrypted(eyaml.data), true);
     assert.equal(holdsEncrypted({ a: ['plain', { b: 'ENC[GPG,hQEMA]' }] }), true);
     assert.equal(holdsEncrypted({ a: 'ENC[something else]' }), false);
+  });
+
+  test('an alias bomb, a !!set, a Ruby object: a problem, never a throw or a value of another kind', () => {
+    const nine = (alias: string) => `[${Array(9).fill(alias).join(',')}]`;
+    const bomb = `a: &a ${nine('"x"')}\nb: &b ${nine('*a')}\nc: &c ${nine('*b')}\nd: &d ${nine('*c')}\ne: ${nine('*d')}\n`;
+    const exploded = parseDataFile(bomb, yaml);
+    assert.equal(exploded.data, undefined);
+    assert.match(exploded.problems[0]!, /not read: Excessive alias count/);
+    assert.match(parseHieraConfig(`version: 5\n${bomb}`, 'hiera.yaml').problems[0]!, /not read/);
+
+    const set = parseDataFile('a: !!set { x, y }\nb: 1\n', yaml);
+    assert.deepEqual(set.data, { a: null, b: 1 });
+    assert.match(set.problems[0]!, /a Set value .*Puppet refuses it/);
+    const ruby = parseDataFile('a: !ruby/object:Foo { x: 1 }\n', yaml);
+    assert.match(ruby.problems[0]!, /Unresolved tag: !ruby\/object:Foo/);
+    assert.deepEqual(parseDataFile('a: !!binary aGVsbG8=\n', yaml).data, { a: 'hello' });
+    assert.deepEqual(parseDataFile('!!binary aGVsbG8=\n', yaml).data, {});
+  });
+
+  test('a key named __proto__ is data of its own, in YAML and JSON', () => {
+    for (const [text, backend] of [
+      ['__proto__: { polluted: 1 }\n', yaml],
+      ['{"__proto__": {"polluted": 1}}', { kind: 'json' } as const],
+    ] as const) {
+      const { data } = parseDataFile(text, backend);
+      assert.ok(Object.hasOwn(data as object, '__proto__'));
+      assert.equal(Object.getPrototypeOf(data), Object.prototype);
+      assert.equal(({} as Record<string, unknown>).polluted, undefined);
+    }
   });
 
   test('a custom backend is named, not read', () => {
