@@ -4,7 +4,7 @@
  * so that the host asks PuppetDB for just those facts.
  */
 import type { HieraConfig, HierarchyLevel } from './config';
-import { dig, joinKey, splitKey } from './keys';
+import { dig, isHash, joinKey, splitKey } from './keys';
 
 export interface NodeScope {
   certname: string;
@@ -64,6 +64,53 @@ export function variableResolver(expression: string): (scope: NodeScope) => Reso
   if (resolvers.size > 10_000) resolvers.clear();
   resolvers.set(expression, resolver);
   return resolver;
+}
+
+/** A reader's answer when the variable is not set. */
+export const NOT_SET: unique symbol = Symbol('not set');
+/** A reader's answer when a segment meets the wrong kind of value (`resolveVariable` says which). */
+export const MISMATCH: unique symbol = Symbol('mismatch');
+
+const readers = new Map<string, (scope: NodeScope) => unknown>();
+
+/**
+ * `variableResolver` without the answer object: the value itself, `NOT_SET` or `MISMATCH`. What
+ * grouping 10,000 nodes by their values calls, allocating nothing per node.
+ */
+export function variableReader(expression: string): (scope: NodeScope) => unknown {
+  const cached = readers.get(expression);
+  if (cached) return cached;
+  const parts = segmentsOf(expression);
+  let reader: (scope: NodeScope) => unknown;
+  if ('problem' in parts) {
+    reader = () => MISMATCH;
+  } else {
+    const [root, ...rest] = parts.segments as [string, ...string[]];
+    const rootOf = ROOT_VALUES[root]!;
+    const steps = rest.map((segment) => ({
+      segment,
+      index: /^[0-9]+$/.test(segment) ? Number(segment) : undefined,
+    }));
+    reader = (scope) => {
+      let value = rootOf(scope);
+      for (const { segment, index } of steps) {
+        if (value === null || value === undefined) return NOT_SET;
+        if (index !== undefined) {
+          if (!Array.isArray(value)) return MISMATCH;
+          if (index >= value.length) return NOT_SET;
+          value = value[index];
+        } else {
+          if (!isHash(value)) return MISMATCH;
+          if (!Object.hasOwn(value, segment)) return NOT_SET;
+          value = value[segment];
+        }
+      }
+      return value;
+    };
+  }
+  if (readers.size > 10_000) readers.clear();
+  readers.set(expression, reader);
+  return reader;
 }
 
 const ROOT_VALUES: Record<string, (scope: NodeScope) => unknown> = {

@@ -116,6 +116,7 @@ describe('fleet reach properties', () => {
         nil: undefined,
       }),
       group: fc.option(fc.constantFrom('', 'x'), { nil: undefined }),
+      count: fc.option(fc.constantFrom<unknown>(3, '3', true, null, ['3']), { nil: undefined }),
     });
     assertProperty(
       t,
@@ -124,6 +125,7 @@ describe('fleet reach properties', () => {
           const extra: Record<string, unknown> = {};
           if (n.domains !== undefined) extra.domains = n.domains;
           if (n.group !== undefined) extra.group = n.group;
+          if (n.count !== undefined) extra.count = n.count;
           return scope(n.index * 100 + i, n.role, n.dc, n.environment, extra);
         });
         assert.deepEqual(sorted(nodesReading(config, scopes, present)), sorted(naive(scopes)));

@@ -18,6 +18,7 @@ hierarchy:
   - { name: domains, mapped_paths: [facts.domains, d, "domains/%{d}.yaml"] }
   - { name: env, path: "env/%{::environment}.yaml" }
   - { name: group, path: "groups/%{facts.group}.yaml" }
+  - { name: count, paths: ["counts/%{facts.count}.yaml", "x/../up/%{facts.group}/./%{facts.count}.yaml"] }
   - { name: common, path: common.yaml }
 `,
   'hiera.yaml',
@@ -34,6 +35,10 @@ export const present = new Set([
   'data/domains/shop.yaml',
   'data/env/production.yaml',
   'data/groups/.yaml',
+  'data/counts/3.yaml',
+  'data/counts/true.yaml',
+  'data/up/x/3.yaml',
+  'data/up/3.yaml',
   'data/common.yaml',
 ]);
 
