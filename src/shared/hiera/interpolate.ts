@@ -100,6 +100,7 @@ function render(
   }
   const value = resolved.value;
   if (typeof value === 'string') return value;
+  // Ruby writes 1.0 as "1.0" where JavaScript writes "1": facts from JSON lost that already.
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   // Puppet writes Ruby's text of an array or hash here (`["a", "b"]`): no path is meant to be that.
   problems.push(`%{${expression}}: the value is ${kindOf(value)}, not text`);
