@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import { registerCommands } from './commands/registerCommands';
 import { registerCode } from './code/codeFeature';
 import { registerFleet } from './fleet/fleetFeature';
+import { blastRadiusPanels } from './blastRadius/blastRadiusPanel';
 import { compareRunsPanels } from './compareRuns/compareRunsPanel';
 import { factExplorerPanels } from './factExplorer/factExplorerPanel';
 import { catalogGraphPanels, type GraphPanelState } from './graph/catalogGraphPanel';
@@ -84,6 +85,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
     runs: recentRunsPanels(),
     factExplorer: factExplorerPanels(services),
     compareRuns: compareRunsPanels(services, whyFailingDocuments),
+    blastRadius: blastRadiusPanels(),
   });
   const { panels } = views;
   const features = [

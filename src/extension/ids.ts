@@ -41,6 +41,7 @@ export const Commands = {
   whyResourceFailing: 'puppetdbExplorer.whyResourceFailing',
   comparePeers: 'puppetdbExplorer.comparePeers',
   rankPeers: 'puppetdbExplorer.rankPeers',
+  showBlastRadius: 'puppetdbExplorer.showBlastRadius',
 } as const;
 
 export const Views = {
@@ -84,6 +85,7 @@ export const WebviewPanels = {
   runs: 'puppetdbExplorer.recentRuns',
   factExplorer: 'puppetdbExplorer.factExplorer',
   compareRuns: 'puppetdbExplorer.compareRuns',
+  blastRadius: 'puppetdbExplorer.blastRadius',
 } as const;
 
 export const ConfigurationSection = 'puppetdbExplorer';

@@ -11,6 +11,8 @@
  */
 import type { Kept } from './common';
 import type { ViewSchema } from './commonSchema';
+import { blastRadiusSchema } from './blastRadiusSchema';
+import type { BlastRadiusProtocol } from './blastRadius';
 import { compareRunsSchema } from './compareRunsSchema';
 import type { CompareRunsProtocol } from './compareRuns';
 import { eventsSchema } from './eventsSchema';
@@ -30,6 +32,7 @@ import type { ResultsProtocol } from './results';
 import { runsSchema } from './runsSchema';
 import type { RunsProtocol } from './runs';
 
+export * from './blastRadius';
 export * from './common';
 export * from './compareRuns';
 export * from './events';
@@ -52,6 +55,7 @@ export interface Protocols {
   runs: RunsProtocol;
   factExplorer: FactExplorerProtocol;
   compareRuns: CompareRunsProtocol;
+  blastRadius: BlastRadiusProtocol;
 }
 
 /** Which bundle a panel runs: `dist/webview/<entry>.js`. */
@@ -87,4 +91,5 @@ export const viewSchemas: { [E in WebviewEntry]: ViewSchema<Protocols[E]> } = {
   runs: runsSchema,
   factExplorer: factExplorerSchema,
   compareRuns: compareRunsSchema,
+  blastRadius: blastRadiusSchema,
 };

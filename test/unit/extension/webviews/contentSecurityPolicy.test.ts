@@ -40,6 +40,7 @@ function policyOf(html: string): Map<string, string> {
 describe('webview Content Security Policy', () => {
   test('every view has one', () => {
     assert.deepEqual([...ENTRIES].sort(), [
+      'blastRadius',
       'compareRuns',
       'events',
       'factExplorer',

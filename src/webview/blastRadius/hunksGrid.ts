@@ -1,0 +1,106 @@
+/**
+ * Each changed file and each of its hunks with the distinct nodes it reaches and how it was
+ * matched to them, on the one grid. Enter, a double click or the file's link opens the file in the
+ * editor at the hunk (the host opens only a changed file inside the repository).
+ */
+import type { BlastRadius } from '../../shared/blastRadius/model';
+import {
+  BASIS_WORDS,
+  CAVEAT_WORDS,
+  hunkRows,
+  type HunkRow,
+} from '../../shared/blastRadius/radiusView';
+import { ModelGrid, type ModelGridState } from '../common/grid/modelGrid';
+import { gridToolbar } from '../common/grid/gridToolbar';
+import { showShownCount } from '../common/grid/shownCount';
+import { pageSection } from '../common/page/pageSection';
+import { statusCount } from '../common/page/toolbarParts';
+import { valueSortKey } from '../../shared/gridSort';
+
+export interface HunksView {
+  element: HTMLElement;
+  dispose(): void;
+}
+
+const KIND_WORDS: Readonly<Record<HunkRow['kind'], string>> = {
+  manifest: 'Manifest',
+  hieraData: 'Hiera data',
+  hieraConfig: 'hiera.yaml',
+  puppetfile: 'Puppetfile',
+  other: 'Other',
+};
+
+export function renderHunks(
+  radius: BlastRadius,
+  options: {
+    grid: { value: unknown; save(state: ModelGridState): void };
+    open(file: string, hunk: number): void;
+    extra: HTMLElement[];
+  },
+): HunksView {
+  const section = pageSection('Changed files and hunks', 'blast-hunks');
+  const rows = hunkRows(radius);
+  const count = statusCount('blast-hunks-count');
+  const grid = new ModelGrid<HunkRow>({
+    className: 'blast-hunks-grid',
+    label: 'Changed files and hunks',
+    columns: [
+      {
+        key: 'file',
+        label: 'File',
+        width: 260,
+        grow: 2,
+        hideable: false,
+        text: (row) => (row.hunk === -1 ? row.file : `${row.file} · hunk ${row.hunk + 1}`),
+        link: () => true,
+      },
+      { key: 'kind', label: 'Kind', width: 100, text: (row) => KIND_WORDS[row.kind] },
+      { key: 'lines', label: 'Lines', width: 100, text: (row) => row.lines },
+      {
+        key: 'nodes',
+        label: 'Nodes reached',
+        width: 110,
+        text: (row) => row.nodes.toLocaleString('en-US'),
+        sortKey: (row) => valueSortKey(row.nodes),
+      },
+      {
+        key: 'failing',
+        label: 'Failing',
+        width: 80,
+        text: (row) => row.failing.toLocaleString('en-US'),
+        sortKey: (row) => valueSortKey(row.failing),
+        className: 'blast-cell-failing',
+      },
+      {
+        key: 'basis',
+        label: 'How it was matched',
+        width: 260,
+        grow: 2,
+        text: (row) => BASIS_WORDS[row.basis],
+      },
+      {
+        key: 'caveats',
+        label: 'Cannot know',
+        width: 200,
+        grow: 2,
+        text: (row) => row.caveats.map((caveat) => CAVEAT_WORDS[caveat]).join(' '),
+      },
+    ],
+    searchText: (row) => `${row.file}\n${KIND_WORDS[row.kind]}\n${BASIS_WORDS[row.basis]}`,
+    state: options.grid.value,
+    onStateChange: (next) => options.grid.save(next),
+    rowClass: (row) => (row.hunk === -1 ? 'blast-file-row' : 'blast-hunk-row'),
+    onActivate: (row, _index, detail) => {
+      if (detail.column === 'file' || detail.how !== 'click') options.open(row.file, row.hunk);
+    },
+    onView: (shown) =>
+      showShownCount(count, grid.grid, shown, rows.length, {
+        noun: 'row',
+        none: 'The change has no file.',
+        noMatch: 'No file matches the filter.',
+      }),
+  });
+  section.append(gridToolbar(grid, 'Filter the files', count, ...options.extra), grid.element);
+  grid.setRows(rows);
+  return { element: section, dispose: () => grid.grid.dispose() };
+}

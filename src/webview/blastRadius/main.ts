@@ -1,0 +1,161 @@
+/**
+ * The Blast Radius view: the page frame (the repository and the change; Refresh and Export), what
+ * the view cannot know (always shown), the summary ("This change reaches N nodes, F failing, in E
+ * environments"), the nodes grouped and failing first, and the counts per changed file and hunk.
+ * The grouping and the grids' sort and columns survive hide/show.
+ */
+import '@vscode-elements/elements/dist/vscode-button/index.js';
+import '../common/page/pageFrame.css';
+// the grid's rules before the view's own, which refine them
+import '../common/grid/grid.css';
+import './blastRadius.css';
+import type { BlastRadius } from '../../shared/blastRadius/model';
+import {
+  CAVEAT_WORDS,
+  caveatsToSay,
+  summaryOf,
+  type GroupBy,
+} from '../../shared/blastRadius/radiusView';
+import { plural } from '../../shared/plural';
+import type { HostToBlastRadius, HostToEveryPage, RestoredNote } from '../../shared/protocol';
+import type { ModelGridState } from '../common/grid/modelGrid';
+import { pageButton } from '../common/page/pageButton';
+import { viewPageFrame } from '../common/page/pageFrame';
+import { getUiState, keepShown, onHostMessage, postToHost, setUiState } from '../common/vscodeApi';
+import { renderHunks } from './hunksGrid';
+import { renderNodes } from './nodesGrid';
+
+interface BlastUiState {
+  groupBy?: GroupBy;
+  nodes?: ModelGridState;
+  hunks?: ModelGridState;
+}
+
+let ui: BlastUiState = getUiState<BlastUiState>() ?? {};
+const saveUi = (partial: BlastUiState) => setUiState((ui = { ...ui, ...partial }));
+
+const reload = () => postToHost('blastRadius', { type: 'reload' });
+const frame = viewPageFrame('blastRadius', {
+  className: 'blast-header',
+  loadingLabel: 'Computing the blast radius',
+  reload: { label: 'Load again', run: reload },
+});
+const exportAs = (rows: 'nodes' | 'hunks', format: 'csv' | 'json') => () =>
+  postToHost('blastRadius', { type: 'export', format, rows });
+frame.actions.append(
+  pageButton('Refresh', 'Read the change from git and compute its reach again', reload),
+  pageButton(
+    'Export nodes as CSV',
+    'Save the nodes reached as a CSV file',
+    exportAs('nodes', 'csv'),
+  ),
+  pageButton(
+    'Export nodes as JSON',
+    'Save the nodes reached as a JSON file',
+    exportAs('nodes', 'json'),
+  ),
+);
+
+/** What the view cannot know, said in the view itself (not only the README). */
+function limitsNote(radius: BlastRadius | undefined): HTMLElement {
+  const note = document.createElement('div');
+  note.className = 'blast-limits';
+  note.setAttribute('role', 'note');
+  note.setAttribute('aria-label', 'What the blast radius cannot know');
+  const list = document.createElement('ul');
+  for (const caveat of caveatsToSay(radius)) {
+    const item = document.createElement('li');
+    item.textContent = CAVEAT_WORDS[caveat];
+    list.append(item);
+  }
+  if (radius?.truncatedAt !== undefined) {
+    const item = document.createElement('li');
+    item.className = 'warning-text';
+    item.textContent = `A PuppetDB answer stopped at ${radius.truncatedAt.toLocaleString('en-US')} rows: the counts are of those rows.`;
+    list.append(item);
+  }
+  const icon = document.createElement('span');
+  icon.className = 'codicon codicon-info';
+  icon.setAttribute('aria-hidden', 'true');
+  note.append(icon, list);
+  return note;
+}
+
+frame.notes.replaceChildren(limitsNote(undefined));
+
+let shown:
+  { radius: BlastRadius; restored: RestoredNote | undefined; dispose: () => void } | undefined;
+
+function clear(): void {
+  shown?.dispose();
+  shown = undefined;
+  frame.status.replaceChildren();
+  frame.body.replaceChildren();
+}
+
+function summaryLine(radius: BlastRadius): HTMLElement {
+  const { nodes, failing, environments } = summaryOf(radius);
+  const line = document.createElement('p');
+  line.className = 'blast-summary';
+  const failingText = document.createElement('span');
+  failingText.textContent = `${failing.toLocaleString('en-US')} failing`;
+  if (failing > 0) failingText.className = 'status-text-error';
+  line.append(
+    `This change reaches ${plural(nodes, 'node')}, `,
+    failingText,
+    `, in ${plural(environments, 'environment')}.`,
+  );
+  return line;
+}
+
+function show(radius: BlastRadius, restored: RestoredNote | undefined): void {
+  keepShown('blastRadius', radius, 'The blast radius', restored?.savedAt);
+  clear();
+  frame.showLoaded(restored);
+  frame.notes.replaceChildren(limitsNote(radius));
+  const { nodes, failing } = summaryOf(radius);
+  frame.status.textContent = `${plural(radius.files.length, 'file')} changed · ${plural(nodes, 'node')} · ${failing.toLocaleString('en-US')} failing`;
+  const body = document.createElement('div');
+  body.className = 'blast-body';
+  const nodesView = renderNodes(radius, {
+    groupBy: ui.groupBy ?? 'environmentRole',
+    onGroupBy: (groupBy) => {
+      saveUi({ groupBy });
+      show(radius, restored);
+    },
+    grid: { value: ui.nodes, save: (state) => saveUi({ nodes: state }) },
+    act: (type, certname) => postToHost('blastRadius', { type, certname }),
+  });
+  const hunksView = renderHunks(radius, {
+    grid: { value: ui.hunks, save: (state) => saveUi({ hunks: state }) },
+    open: (file, hunk) => postToHost('blastRadius', { type: 'openHunk', file, hunk }),
+    extra: [
+      pageButton(
+        'Export as CSV',
+        'Save the files and hunks as a CSV file',
+        exportAs('hunks', 'csv'),
+      ),
+    ],
+  });
+  body.append(summaryLine(radius), nodesView.element, hunksView.element);
+  frame.body.replaceChildren(body);
+  shown = {
+    radius,
+    restored,
+    dispose: () => {
+      nodesView.dispose();
+      hunksView.dispose();
+    },
+  };
+}
+
+function handle(received: Exclude<HostToBlastRadius, HostToEveryPage>): void {
+  if (received.type === 'radius') show(received.radius, received.restored);
+  else {
+    frame.showLoadState(received, clear);
+    if (received.type !== 'error') frame.notes.replaceChildren(limitsNote(undefined));
+  }
+}
+
+onHostMessage('blastRadius', handle);
+postToHost('blastRadius', { type: 'ready' });

@@ -1,0 +1,166 @@
+/**
+ * The nodes a change reaches, on the one grid: grouped (environment and role class, either, or
+ * the changed file that reaches them), failing first, with their latest status. A node's name
+ * selects it in the tree, its status opens its latest report, "Catalog graph" opens its graph
+ * focused on what the change reached. Every value from PuppetDB or git is set as text.
+ */
+import { plural } from '../../shared/plural';
+import { isFailing, type BlastRadius } from '../../shared/blastRadius/model';
+import {
+  GROUP_BY_WORDS,
+  groupedNodes,
+  type GroupBy,
+  type GroupCount,
+  type NodeRow,
+} from '../../shared/blastRadius/radiusView';
+import { runStatusLook } from '../../shared/runStatusLook';
+import { ModelGrid, type ModelGridState } from '../common/grid/modelGrid';
+import { gridToolbar } from '../common/grid/gridToolbar';
+import { showShownCount } from '../common/grid/shownCount';
+import { pageSection, rowHeader, tableWithHead } from '../common/page/pageSection';
+import { choiceSelect, statusCount } from '../common/page/toolbarParts';
+
+/** What a click on a row's link asks the host. */
+export type NodeAction = 'revealNode' | 'openReport' | 'openGraph';
+
+export interface NodesView {
+  element: HTMLElement;
+  dispose(): void;
+}
+
+interface StatusParts {
+  icon: HTMLElement;
+  label: HTMLElement;
+}
+
+const statusParts = new WeakMap<HTMLElement, StatusParts>();
+
+/** The groups and their counts, as a table a screen reader reads with its headers. */
+function groupsTable(groups: readonly GroupCount[], groupBy: GroupBy): HTMLElement {
+  const { table, body } = tableWithHead('blast-groups', [
+    GROUP_BY_WORDS[groupBy],
+    'Nodes',
+    'Failing',
+  ]);
+  for (const group of groups) {
+    const row = body.insertRow();
+    rowHeader(row, group.group);
+    row.insertCell().textContent = group.nodes.toLocaleString('en-US');
+    const failing = row.insertCell();
+    failing.textContent = group.failing.toLocaleString('en-US');
+    if (group.failing > 0) failing.className = 'status-text-error';
+  }
+  return table;
+}
+
+export function renderNodes(
+  radius: BlastRadius,
+  options: {
+    groupBy: GroupBy;
+    onGroupBy(groupBy: GroupBy): void;
+    grid: { value: unknown; save(state: ModelGridState): void };
+    act(action: NodeAction, certname: string): void;
+  },
+): NodesView {
+  const section = pageSection('Nodes reached', 'blast-nodes');
+  const { rows, groups } = groupedNodes(radius, options.groupBy);
+  const groupBy = choiceSelect(
+    'Group by',
+    (Object.keys(GROUP_BY_WORDS) as GroupBy[]).map((key) => [key, GROUP_BY_WORDS[key]] as const),
+  );
+  groupBy.value = options.groupBy;
+  groupBy.addEventListener('change', () => options.onGroupBy(groupBy.value as GroupBy));
+  const count = statusCount('blast-count');
+  const grid = new ModelGrid<NodeRow>({
+    className: 'blast-nodes-grid',
+    label: 'Nodes reached',
+    columns: [
+      {
+        key: 'group',
+        label: GROUP_BY_WORDS[options.groupBy],
+        width: 200,
+        grow: 1.2,
+        text: (row) => row.group,
+      },
+      {
+        key: 'certname',
+        label: 'Node',
+        width: 200,
+        grow: 1.4,
+        hideable: false,
+        text: (row) => row.certname,
+        textOrder: 'natural',
+        link: () => true,
+      },
+      {
+        key: 'status',
+        label: 'Latest status',
+        width: 130,
+        text: (row) => row.status,
+        create: (cell) => {
+          const icon = document.createElement('span');
+          icon.setAttribute('aria-hidden', 'true');
+          const label = document.createElement('span');
+          cell.append(icon, label);
+          statusParts.set(cell, { icon, label });
+        },
+        fill: (cell, row) => {
+          const parts = statusParts.get(cell)!;
+          const look = runStatusLook(row.status);
+          parts.icon.className = `codicon codicon-${look.icon} ${look.tone ? `status-mark-${look.tone}` : ''}`;
+          parts.label.className = look.tone ? `status-text-${look.tone}` : '';
+          parts.label.textContent = row.status;
+          cell.title = `Open the latest report of ${row.certname} (${row.status})`;
+        },
+        link: () => true,
+      },
+      { key: 'environment', label: 'Environment', width: 110, text: (row) => row.environment },
+      { key: 'role', label: 'Role class', width: 140, grow: 0.8, text: (row) => row.roleClass },
+      {
+        key: 'reachedBy',
+        label: 'Reached by',
+        width: 240,
+        grow: 2,
+        text: (row) => row.reachedBy,
+      },
+      {
+        key: 'graph',
+        label: 'Catalog graph',
+        width: 110,
+        sortable: false,
+        text: () => 'Catalog graph',
+        link: () => true,
+      },
+    ],
+    searchText: (row) =>
+      `${row.group}\n${row.certname}\n${row.status}\n${row.environment}\n${row.roleClass}\n${row.reachedBy}`,
+    state: options.grid.value,
+    onStateChange: (next) => options.grid.save(next),
+    rowClass: (row) => (isFailing(row.status) ? 'blast-row blast-row-failing' : 'blast-row'),
+    onActivate: (row, _index, detail) => {
+      if (detail.column === 'status') options.act('openReport', row.certname);
+      else if (detail.column === 'graph') options.act('openGraph', row.certname);
+      // the node's name, Enter or a double click elsewhere: the node in the tree
+      else if (detail.column === 'certname' || detail.how !== 'click') {
+        options.act('revealNode', row.certname);
+      }
+    },
+    onView: (shown) =>
+      showShownCount(count, grid.grid, shown, rows.length, {
+        noun: options.groupBy === 'file' ? 'row' : 'node',
+        none: 'The change reaches no node PuppetDB knows of.',
+        noMatch: 'No node matches the filter.',
+      }),
+  });
+  const groupsNote = document.createElement('p');
+  groupsNote.className = 'muted blast-groups-note';
+  groupsNote.textContent = `${plural(groups.length, 'group')} by ${GROUP_BY_WORDS[options.groupBy].toLowerCase()}; the most failing first.`;
+  section.append(
+    gridToolbar(grid, 'Filter the nodes', groupBy, count),
+    groupsNote,
+    groupsTable(groups, options.groupBy),
+    grid.element,
+  );
+  grid.setRows(rows);
+  return { element: section, dispose: () => grid.grid.dispose() };
+}
