@@ -12,10 +12,12 @@
  *   node esbuild.mjs && node --import tsx test/e2e/a11y.e2e.ts [--state-dir .work/puppetdb-test]
  */
 import assert from 'node:assert/strict';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Frame, Page } from 'playwright-core';
 import { httpClient, loadedFleet, testServer } from '../integration/support/puppetdb';
 import { auditView, blocking, formatFindings, type A11yFindings } from './support/a11yAudit';
+import { changeBase, controlRepository } from './support/controlRepository';
 import {
   e2eArguments,
   hideSideBars,
@@ -193,6 +195,7 @@ async function exploreFact(page: Page, path: string): Promise<Frame> {
 
 async function exercise(
   page: Page,
+  folder: string,
   theme: ThemeName,
   subjects: Subjects,
   check: Check,
@@ -242,6 +245,19 @@ async function exercise(
     'compare-runs',
   );
 
+  // the workspace's working-tree change to profile::base, in the Blast Radius view
+  changeBase(folder);
+  await runCommand(page, 'PuppetDB: Show Blast Radius of Change…', [
+    { asks: 'Which change of', answer: 'Working tree' },
+  ]);
+  await audited(
+    await webviewFrame(page, 'blastRadius', {
+      timeoutMs: 90_000,
+      showing: '.blast-hunks-grid .grid-row[aria-rowindex]',
+    }),
+    'blast-radius',
+  );
+
   await audited(await openGraph(page, subjects.graphNode), 'catalog-graph');
 }
 
@@ -289,16 +305,20 @@ async function main(): Promise<void> {
   const { screenshots } = e2eArguments();
   const checks = new Checks();
   const subjects = await subjectsOf();
+  const repository = controlRepository();
   const started = performance.now();
   await checks.inEveryTheme(
     {
       name: 'a11y',
       settings: localConnection(testServer()),
       files: { [QUERY_FILE]: QUERY.join('\n') },
+      // a git repository, for the Blast Radius view
+      cloneOf: repository,
       screenshots,
     },
-    (run, theme) => exercise(run.page, theme.name, subjects, checks.check, screenshots),
+    (run, theme) => exercise(run.page, run.folder, theme.name, subjects, checks.check, screenshots),
   );
+  rmSync(join(repository, '..'), { recursive: true, force: true });
   printTable();
   console.log(
     `the audit's workbench took ${Math.round((performance.now() - started) / 1000)} s, ` +

@@ -1,0 +1,141 @@
+/**
+ * End to end in headless Chromium: "PuppetDB: Show Blast Radius of Change…" from the palette on a
+ * workspace that is a git repository of the sample control repository, with a working-tree change
+ * to profile::base (a changed line of the motd's declaration, and a line added between two
+ * resources). The view's summary, its groups and its per-hunk counts are checked against the
+ * nodes PuppetDB gives for them, read here with plain PQL; a hunk opens in the editor at its
+ * lines. Screenshots: blast-radius-<theme>.png.
+ *
+ *   node --import tsx test/e2e/blastRadius.e2e.ts [--state-dir .work/puppetdb-test] [--screenshots test-results]
+ */
+import assert from 'node:assert/strict';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { testServer } from '../integration/support/puppetdb';
+import { BASE, changeBase, controlRepository } from './support/controlRepository';
+import { Checks, runScript } from './support/themedChecks';
+import { e2eArguments, localConnection, runCommand, webviewFrame } from './support/workbench';
+
+interface NodeRow {
+  certname: string;
+  latest_report_status: string | null;
+  report_timestamp: string | null;
+  latest_report_noop: boolean | null;
+  latest_report_noop_pending: boolean | null;
+  catalog_environment: string | null;
+  report_environment: string | null;
+}
+
+/** What the view should say, from PuppetDB: the holders of profile::base and the motd's. */
+async function expected() {
+  const server = testServer();
+  const pql = async <T>(query: string): Promise<T[]> => {
+    const response = await fetch(
+      `http://${server.host}:${server.httpPort}/pdb/query/v4?query=${encodeURIComponent(query)}`,
+    );
+    assert.ok(response.ok, `${query}: HTTP ${response.status}`);
+    return (await response.json()) as T[];
+  };
+  const certnames = async (query: string) =>
+    new Set((await pql<{ certname: string }>(query)).map((row) => row.certname));
+  const holders = await certnames(
+    'resources[certname] { type = "Class" and title = "Profile::Base" }',
+  );
+  const motd = await certnames(
+    `resources[certname] { type = "File" and title = "/etc/motd" and file ~ ${JSON.stringify(`/${BASE}$`)} }`,
+  );
+  const cutoff = Date.now() - 2 * 3600_000;
+  const nodes = (
+    await pql<NodeRow>(
+      'nodes[certname, latest_report_status, report_timestamp, latest_report_noop, latest_report_noop_pending, catalog_environment, report_environment] {}',
+    )
+  ).filter((node) => holders.has(node.certname) || motd.has(node.certname));
+  // failing as the tree says: the latest run failed, reported within the last 2 hours
+  const failing = nodes.filter(
+    (node) =>
+      node.latest_report_status === 'failed' &&
+      node.report_timestamp !== null &&
+      Date.parse(node.report_timestamp) > cutoff &&
+      !(node.latest_report_noop && node.latest_report_noop_pending),
+  ).length;
+  const environments = new Set(
+    nodes.map((node) => node.catalog_environment ?? node.report_environment ?? null),
+  ).size;
+  return { nodes: nodes.length, failing, environments, motd: motd.size, holders: holders.size };
+}
+
+const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
+
+async function main(): Promise<void> {
+  const { screenshots } = e2eArguments();
+  const checks = new Checks();
+  const server = testServer();
+  const repository = controlRepository();
+  const want = await expected();
+  assert.ok(want.motd > 1 && want.holders >= want.motd, 'several nodes hold profile::base');
+  try {
+    await checks.inEveryTheme(
+      { name: 'blastRadius', settings: localConnection(server), cloneOf: repository, screenshots },
+      async ({ page, folder }, theme) => {
+        changeBase(folder);
+        await runCommand(page, 'PuppetDB: Show Blast Radius of Change…', [
+          { asks: 'Which change of', answer: 'Working tree' },
+        ]);
+        const view = await webviewFrame(page, 'blastRadius', {
+          timeoutMs: 90_000,
+          showing: '.blast-hunks-grid .grid-row[aria-rowindex]',
+        });
+        await page.screenshot({ path: join(screenshots, `blast-radius-${theme.name}.png`) });
+        await checks.check(
+          `${theme.name}: the summary counts the nodes, failing nodes and environments PuppetDB gives`,
+          async () => {
+            assert.equal(
+              await view.locator('.blast-summary').innerText(),
+              `This change reaches ${plural(want.nodes, 'node')}, ${want.failing} failing, in ${plural(want.environments, 'environment')}.`,
+            );
+            assert.equal(
+              await view.locator('.blast-count').innerText(),
+              plural(want.nodes, 'node'),
+            );
+          },
+        );
+        await checks.check(
+          `${theme.name}: the changed line counts the motd's nodes, the added line profile::base's`,
+          async () => {
+            const rows = await view
+              .locator('.blast-hunks-grid .grid-row[aria-rowindex]')
+              .allInnerTexts();
+            const flat = rows.map((row) => row.replace(/\s+/g, ' ').trim());
+            const hunks = flat.filter((row) => row.includes(`${BASE} · hunk`));
+            assert.equal(hunks.length, 2, flat.join('\n'));
+            assert.match(hunks[0]!, new RegExp(`Manifest \\S+ ${want.motd} `));
+            assert.match(hunks[0]!, /resources declared on these lines/);
+            assert.match(hunks[1]!, new RegExp(`Manifest \\S+ ${want.holders} `));
+            assert.match(hunks[1]!, /the classes the file defines/);
+          },
+        );
+        await checks.check(`${theme.name}: the view says what it cannot know`, async () => {
+          const note = await view.locator('.blast-limits').innerText();
+          assert.match(note, /no nodes in PuppetDB yet/);
+          assert.match(note, /conditionals may reach more nodes/);
+        });
+        if (theme.name === 'dark') {
+          await checks.check('a hunk opens in the editor at its lines', async () => {
+            await view
+              .locator('.blast-hunks-grid .grid-row[aria-rowindex="3"] .link')
+              .first()
+              .click();
+            await page
+              .locator('.tabs-container .tab.active', { hasText: 'base.pp' })
+              .waitFor({ timeout: 30_000 });
+          });
+        }
+      },
+    );
+  } finally {
+    rmSync(join(repository, '..'), { recursive: true, force: true });
+  }
+  checks.report('blastRadius');
+}
+
+runScript('blastRadius', main);
