@@ -86,6 +86,10 @@ async function main(): Promise<void> {
           showing: '.blast-hunks-grid .grid-row[aria-rowindex]',
         });
         await page.screenshot({ path: join(screenshots, `blast-radius-${theme.name}.png`) });
+        await view.locator('.blast-hunks').scrollIntoViewIfNeeded();
+        await page.screenshot({
+          path: join(screenshots, `blast-radius-hunks-${theme.name}.png`),
+        });
         await checks.check(
           `${theme.name}: the summary counts the nodes, failing nodes and environments PuppetDB gives`,
           async () => {
@@ -106,7 +110,7 @@ async function main(): Promise<void> {
               .locator('.blast-hunks-grid .grid-row[aria-rowindex]')
               .allInnerTexts();
             const flat = rows.map((row) => row.replace(/\s+/g, ' ').trim());
-            const hunks = flat.filter((row) => row.includes(`${BASE} · hunk`));
+            const hunks = flat.filter((row) => /^hunk \d+ · base\.pp /.test(row));
             assert.equal(hunks.length, 2, flat.join('\n'));
             assert.match(hunks[0]!, new RegExp(`Manifest \\S+ ${want.motd} `));
             assert.match(hunks[0]!, /resources declared on these lines/);

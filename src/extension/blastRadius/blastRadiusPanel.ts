@@ -9,6 +9,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { BlastRadius, ChangeScope, ReachedNode } from '../../shared/blastRadius/model';
 import { exportedHunks, exportedNodes } from '../../shared/blastRadius/radiusView';
+import { rangeWords } from '../../shared/blastRadius/revision';
 import type { BlastRadiusRestoreInfo } from '../../shared/protocol/blastRadius';
 import { exportRows } from '../export/exportRows';
 import { inert } from '../inertText';
@@ -42,10 +43,6 @@ export function blastRadiusPanels(): PanelDefinition<'blastRadius', BlastRadiusP
   };
 }
 
-/** A revision as the title shows it: a commit id shortened, a branch name whole. */
-const shortRevision = (revision: string) =>
-  revision.replace(/^([0-9a-f]{8})[0-9a-f]{32}(?:[0-9a-f]{24})?/, '$1');
-
 /** The change in words, for the title. */
 export function scopeWords(scope: ChangeScope): string {
   switch (scope.kind) {
@@ -54,7 +51,7 @@ export function scopeWords(scope: ChangeScope): string {
     case 'staged':
       return vscode.l10n.t('staged changes');
     default:
-      return `${shortRevision(scope.base)}..${shortRevision(scope.head)}`;
+      return rangeWords(scope);
   }
 }
 

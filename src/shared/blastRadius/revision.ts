@@ -33,3 +33,9 @@ export function isRefName(ref: string): boolean {
     .split('/')
     .every((component) => !component.startsWith('.') && !component.endsWith('.lock'));
 }
+
+/** A range as a title shows it: `base..head`, a commit id shortened to 8 characters, a name whole. */
+export function rangeWords(range: { base: string; head: string }): string {
+  const short = (revision: string) => revision.replace(/^([0-9a-f]{8})[0-9a-f]{32,56}/, '$1');
+  return `${short(range.base)}..${short(range.head)}`;
+}

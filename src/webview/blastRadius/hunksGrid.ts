@@ -51,7 +51,11 @@ export function renderHunks(
         width: 260,
         grow: 2,
         hideable: false,
-        text: (row) => (row.hunk === -1 ? row.file : `${row.file} · hunk ${row.hunk + 1}`),
+        // a hunk's row says its file's name after its number: the full path is the row above
+        text: (row) =>
+          row.hunk === -1
+            ? row.file
+            : `hunk ${row.hunk + 1} · ${row.file.slice(row.file.lastIndexOf('/') + 1)}`,
         link: () => true,
       },
       { key: 'kind', label: 'Kind', width: 100, text: (row) => KIND_WORDS[row.kind] },

@@ -9,7 +9,8 @@ import '../common/page/pageFrame.css';
 // the grid's rules before the view's own, which refine them
 import '../common/grid/grid.css';
 import './blastRadius.css';
-import type { BlastRadius } from '../../shared/blastRadius/model';
+import type { BlastRadius, ChangeScope } from '../../shared/blastRadius/model';
+import { rangeWords } from '../../shared/blastRadius/revision';
 import {
   CAVEAT_WORDS,
   caveatsToSay,
@@ -55,6 +56,13 @@ frame.actions.append(
     exportAs('nodes', 'json'),
   ),
 );
+
+/** The change in words: the working tree, the staged changes, or `base..head` (ids shortened). */
+function scopeWords(scope: ChangeScope): string {
+  if (scope.kind === 'workingTree') return 'working tree';
+  if (scope.kind === 'staged') return 'staged changes';
+  return rangeWords(scope);
+}
 
 /** What the view cannot know, said in the view itself (not only the README). */
 function limitsNote(radius: BlastRadius | undefined): HTMLElement {
@@ -112,6 +120,7 @@ function show(radius: BlastRadius, restored: RestoredNote | undefined): void {
   keepShown('blastRadius', radius, 'The blast radius', restored?.savedAt);
   clear();
   frame.showLoaded(restored);
+  frame.setTitle(`Blast radius · ${radius.repository} · ${scopeWords(radius.scope)}`);
   frame.notes.replaceChildren(limitsNote(radius));
   const { nodes, failing } = summaryOf(radius);
   frame.status.textContent = `${plural(radius.files.length, 'file')} changed · ${plural(nodes, 'node')} · ${failing.toLocaleString('en-US')} failing`;

@@ -17,6 +17,7 @@ import { runStatusLook } from '../../shared/runStatusLook';
 import { ModelGrid, type ModelGridState } from '../common/grid/modelGrid';
 import { gridToolbar } from '../common/grid/gridToolbar';
 import { showShownCount } from '../common/grid/shownCount';
+import { pageButton } from '../common/page/pageButton';
 import { pageSection, rowHeader, tableWithHead } from '../common/page/pageSection';
 import { choiceSelect, statusCount } from '../common/page/toolbarParts';
 
@@ -35,22 +36,48 @@ interface StatusParts {
 
 const statusParts = new WeakMap<HTMLElement, StatusParts>();
 
-/** The groups and their counts, as a table a screen reader reads with its headers. */
+/** Groups shown before "Show all": the most failing, which the reader wants first. */
+const GROUPS_SHOWN = 6;
+
+/**
+ * The groups and their counts, as a table a screen reader reads with its headers: the first
+ * GROUPS_SHOWN, and a button that shows them all (and fewer again).
+ */
 function groupsTable(groups: readonly GroupCount[], groupBy: GroupBy): HTMLElement {
+  const wrapper = document.createElement('div');
+  wrapper.className = 'blast-groups-wrapper';
   const { table, body } = tableWithHead('blast-groups', [
     GROUP_BY_WORDS[groupBy],
     'Nodes',
     'Failing',
   ]);
-  for (const group of groups) {
+  const rows = groups.map((group) => {
     const row = body.insertRow();
     rowHeader(row, group.group);
     row.insertCell().textContent = group.nodes.toLocaleString('en-US');
     const failing = row.insertCell();
     failing.textContent = group.failing.toLocaleString('en-US');
     if (group.failing > 0) failing.className = 'status-text-error';
-  }
-  return table;
+    return row;
+  });
+  wrapper.append(table);
+  if (groups.length <= GROUPS_SHOWN) return wrapper;
+  let all = false;
+  const toggle = pageButton('', '', () => {
+    all = !all;
+    showRows();
+  });
+  const showRows = () => {
+    rows.forEach((row, index) => (row.hidden = !all && index >= GROUPS_SHOWN));
+    toggle.textContent = all ? 'Show fewer groups' : `Show all ${groups.length} groups`;
+    toggle.title = all
+      ? `Show the first ${GROUPS_SHOWN} groups only`
+      : `Show the ${groups.length - GROUPS_SHOWN} groups after the first ${GROUPS_SHOWN}`;
+    toggle.setAttribute('aria-expanded', String(all));
+  };
+  showRows();
+  wrapper.append(toggle);
+  return wrapper;
 }
 
 export function renderNodes(
