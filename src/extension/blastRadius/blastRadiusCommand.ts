@@ -9,7 +9,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ChangeScope } from '../../shared/blastRadius/model';
-import type { BlastRadiusRestoreInfo } from '../../shared/protocol/blastRadius';
+import type { BlastRadiusRestoreInfo, FocusedFile } from '../../shared/protocol/blastRadius';
 import { changeScope } from '../../shared/protocol/blastRadiusSchema';
 import type { CommandArgument } from '../commands/commandTarget';
 import { Commands } from '../ids';
@@ -23,12 +23,17 @@ import {
   recentCommits,
   type ChangeRepository,
 } from './changeRepositories';
+import { relativePath } from './gitChange';
+import { blastRadiusTargetOf } from './showBlastRadiusArgument';
 
-/** What a panel shows, but its connection. */
-type Change = Omit<BlastRadiusRestoreInfo, 'entry' | 'connectionId'>;
+/** What a panel shows, but its connection; and the changed file to focus, if one was named. */
+type Change = Omit<BlastRadiusRestoreInfo, 'entry' | 'connectionId'> & { focus?: FocusedFile };
 
 /** What the command needs of a panel (not its class: the panel's file registers it). */
-type BlastRadiusPanelLike = WebviewPanelHost<'blastRadius'> & { info(): unknown };
+type BlastRadiusPanelLike = WebviewPanelHost<'blastRadius'> & {
+  info(): unknown;
+  focusOn(focus: FocusedFile | undefined): void;
+};
 
 const commandName = () => vscode.l10n.t('Show Blast Radius of Change');
 
@@ -37,6 +42,20 @@ function namedRoot(argument: CommandArgument): string | undefined {
   const { repository, rootUri } = argument.fields;
   if (repository !== undefined) return String(repository);
   return rootUri instanceof vscode.Uri ? rootUri.toString() : undefined;
+}
+
+/** The open repository holding a changed file Source Control named (the innermost). */
+function holding(
+  repositories: readonly ChangeRepository[],
+  file: vscode.Uri,
+): ChangeRepository | undefined {
+  return repositories
+    .filter(
+      (repository) =>
+        file.scheme === 'file' &&
+        file.fsPath.startsWith(`${repository.rootUri.fsPath.replace(/\/$/, '')}/`),
+    )
+    .sort((a, b) => b.rootUri.fsPath.length - a.rootUri.fsPath.length)[0];
 }
 
 /** The repository the argument names (among those open), the only one open, or one picked. */
@@ -57,6 +76,11 @@ async function repositoryOf(argument: CommandArgument): Promise<ChangeRepository
         commandName(),
       ),
     );
+  }
+  const { resourceUri } = argument.fields;
+  if (resourceUri instanceof vscode.Uri) {
+    const found = holding(repositories, resourceUri);
+    if (found) return found;
   }
   const named = namedRoot(argument);
   if (named !== undefined) {
@@ -178,12 +202,26 @@ async function pickScope(repository: ChangeRepository): Promise<ChangeScope | un
   return picked?.pick();
 }
 
+/** The changed file to focus: a relative path the argument names, or Source Control's file. */
+function focusOf(argument: CommandArgument, repository: ChangeRepository): FocusedFile | undefined {
+  const named = blastRadiusTargetOf(argument.fields, (text) => vscode.Uri.parse(text, true));
+  const file =
+    named.file ?? (named.resourceUri && relativePath(repository.rootUri, named.resourceUri));
+  return file ? { file, ...(named.hunk !== undefined && { hunk: named.hunk }) } : undefined;
+}
+
 const target = async (argument: CommandArgument): Promise<Change | undefined> => {
   const scope = namedScope(argument);
   const repository = await repositoryOf(argument);
   if (!repository) return undefined;
   const chosen = scope ?? (await pickScope(repository));
-  return chosen && { scope: chosen, repository: repository.rootUri.toString() };
+  return (
+    chosen && {
+      scope: chosen,
+      repository: repository.rootUri.toString(),
+      focus: focusOf(argument, repository),
+    }
+  );
 };
 
 export function blastRadiusCommand<P extends BlastRadiusPanelLike>(): ViewCommand<
@@ -195,7 +233,9 @@ export function blastRadiusCommand<P extends BlastRadiusPanelLike>(): ViewComman
     connection: 'active',
     target,
     open: async (panels: Panels<'blastRadius', P>, { connectionId, target: change }) => {
-      const { panel } = panels.show({ entry: 'blastRadius', connectionId, ...change });
+      const { focus, ...shown } = change;
+      const { panel } = panels.show({ entry: 'blastRadius', connectionId, ...shown });
+      panel.focusOn(focus);
       await panel.loaded;
       return panel.info();
     },

@@ -10,7 +10,7 @@ import * as vscode from 'vscode';
 import type { BlastRadius, ChangeScope, ReachedNode } from '../../shared/blastRadius/model';
 import { exportedHunks, exportedNodes } from '../../shared/blastRadius/radiusView';
 import { rangeWords } from '../../shared/blastRadius/revision';
-import type { BlastRadiusRestoreInfo } from '../../shared/protocol/blastRadius';
+import type { BlastRadiusRestoreInfo, FocusedFile } from '../../shared/protocol/blastRadius';
 import { exportRows } from '../export/exportRows';
 import { inert } from '../inertText';
 import type { PanelDefinition } from '../webviews/definePanel';
@@ -27,6 +27,7 @@ import { computeBlastRadius } from './computeBlastRadius';
 /** What the command answers (host tests read it). */
 export interface BlastRadiusPanelInfo {
   title: string;
+  focus: FocusedFile | undefined;
   restore: BlastRadiusRestoreInfo;
   radius: BlastRadius | undefined;
   error: string | undefined;
@@ -86,6 +87,8 @@ export class BlastRadiusPanel extends WebviewPanelHost<'blastRadius'> {
   readonly connectionId: string;
   private readonly target: BlastRadiusRestoreInfo;
   private radius: BlastRadius | undefined;
+  /** The changed file the command named last (a lens, Source Control): the page filters on it. */
+  private focus: FocusedFile | undefined;
 
   /** A change to show; or a panel revived with what its page kept (nothing computed). */
   constructor(opening: Opening<'blastRadius'>) {
@@ -97,8 +100,14 @@ export class BlastRadiusPanel extends WebviewPanelHost<'blastRadius'> {
     if (!opening.revived) this.loaded = this.load();
   }
 
+  /** Filters the page on a changed file (or on nothing again). */
+  focusOn(focus: FocusedFile | undefined): void {
+    this.focus = focus;
+    if (this.radius) this.sendSnapshot();
+  }
+
   info(): BlastRadiusPanelInfo {
-    return { ...this.commonInfo(), radius: this.radius };
+    return { ...this.commonInfo(), radius: this.radius, focus: this.focus };
   }
 
   protected restoreInfo(): InfoOf<'blastRadius'> {
@@ -139,8 +148,14 @@ export class BlastRadiusPanel extends WebviewPanelHost<'blastRadius'> {
   protected sendSnapshot(): void {
     this.persist();
     if (this.postRestoredNote()) return;
-    if (this.radius) this.post({ type: 'radius', radius: this.radius, restored: this.restored });
-    else if (this.failure) this.post(this.failure);
+    if (this.radius) {
+      this.post({
+        type: 'radius',
+        radius: this.radius,
+        restored: this.restored,
+        ...(this.focus && { focus: this.focus }),
+      });
+    } else if (this.failure) this.post(this.failure);
     else this.post({ type: 'loading', title: this.panel.title });
   }
 

@@ -6,9 +6,18 @@
 import type { BlastRadius, ChangeScope } from '../blastRadius/model';
 import type { HostToPage, PageToHost, RestoredNote, RestoredWithoutContent } from './common';
 
+/**
+ * A changed file the view was opened on (a hunk's lens, a file's Source Control menu): the page
+ * filters its grids on it. Relative to the repository's root; it only narrows what is shown.
+ */
+export interface FocusedFile {
+  file: string;
+  hunk?: number;
+}
+
 export type HostToBlastRadius = HostToPage<
   | { type: 'loading'; title: string }
-  | { type: 'radius'; radius: BlastRadius; restored?: RestoredNote }
+  | { type: 'radius'; radius: BlastRadius; restored?: RestoredNote; focus?: FocusedFile }
   | RestoredWithoutContent
 >;
 

@@ -11,7 +11,7 @@ import {
   type HunkRow,
 } from '../../shared/blastRadius/radiusView';
 import { ModelGrid, type ModelGridState } from '../common/grid/modelGrid';
-import { gridToolbar } from '../common/grid/gridToolbar';
+import { filterGrid, gridToolbar } from '../common/grid/gridToolbar';
 import { showShownCount } from '../common/grid/shownCount';
 import { pageSection } from '../common/page/pageSection';
 import { statusCount } from '../common/page/toolbarParts';
@@ -19,6 +19,8 @@ import { valueSortKey } from '../../shared/gridSort';
 
 export interface HunksView {
   element: HTMLElement;
+  /** Filters the grid on `text`, shown in its filter field (a file the view was opened on). */
+  filter(text: string): void;
   dispose(): void;
 }
 
@@ -104,7 +106,12 @@ export function renderHunks(
         noMatch: 'No file matches the filter.',
       }),
   });
-  section.append(gridToolbar(grid, 'Filter the files', count, ...options.extra), grid.element);
+  const toolbar = gridToolbar(grid, 'Filter the files', count, ...options.extra);
+  section.append(toolbar, grid.element);
   grid.setRows(rows);
-  return { element: section, dispose: () => grid.grid.dispose() };
+  return {
+    element: section,
+    filter: (text) => filterGrid(toolbar, grid, text),
+    dispose: () => grid.grid.dispose(),
+  };
 }

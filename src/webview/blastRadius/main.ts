@@ -18,7 +18,12 @@ import {
   type GroupBy,
 } from '../../shared/blastRadius/radiusView';
 import { plural } from '../../shared/plural';
-import type { HostToBlastRadius, HostToEveryPage, RestoredNote } from '../../shared/protocol';
+import type {
+  FocusedFile,
+  HostToBlastRadius,
+  HostToEveryPage,
+  RestoredNote,
+} from '../../shared/protocol';
 import type { ModelGridState } from '../common/grid/modelGrid';
 import { pageButton } from '../common/page/pageButton';
 import { viewPageFrame } from '../common/page/pageFrame';
@@ -116,7 +121,10 @@ function summaryLine(radius: BlastRadius): HTMLElement {
   return line;
 }
 
-function show(radius: BlastRadius, restored: RestoredNote | undefined): void {
+/** The focus last applied: a snapshot sent again (hide/show) leaves the filters as the user set them. */
+let appliedFocus: string | undefined;
+
+function show(radius: BlastRadius, restored: RestoredNote | undefined, focus?: FocusedFile): void {
   keepShown('blastRadius', radius, 'The blast radius', restored?.savedAt);
   clear();
   frame.showLoaded(restored);
@@ -148,6 +156,12 @@ function show(radius: BlastRadius, restored: RestoredNote | undefined): void {
   });
   body.append(summaryLine(radius), nodesView.element, hunksView.element);
   frame.body.replaceChildren(body);
+  const focusKey = focus && JSON.stringify(focus);
+  if (focus && focusKey !== appliedFocus) {
+    nodesView.filter(focus.file);
+    hunksView.filter(focus.file);
+  }
+  appliedFocus = focusKey ?? appliedFocus;
   shown = {
     radius,
     restored,
@@ -159,7 +173,7 @@ function show(radius: BlastRadius, restored: RestoredNote | undefined): void {
 }
 
 function handle(received: Exclude<HostToBlastRadius, HostToEveryPage>): void {
-  if (received.type === 'radius') show(received.radius, received.restored);
+  if (received.type === 'radius') show(received.radius, received.restored, received.focus);
   else {
     frame.showLoadState(received, clear);
     if (received.type !== 'error') frame.notes.replaceChildren(limitsNote(undefined));

@@ -15,7 +15,7 @@ import {
 } from '../../shared/blastRadius/radiusView';
 import { runStatusLook } from '../../shared/runStatusLook';
 import { ModelGrid, type ModelGridState } from '../common/grid/modelGrid';
-import { gridToolbar } from '../common/grid/gridToolbar';
+import { filterGrid, gridToolbar } from '../common/grid/gridToolbar';
 import { showShownCount } from '../common/grid/shownCount';
 import { pageButton } from '../common/page/pageButton';
 import { pageSection, rowHeader, tableWithHead } from '../common/page/pageSection';
@@ -26,6 +26,8 @@ export type NodeAction = 'revealNode' | 'openReport' | 'openGraph';
 
 export interface NodesView {
   element: HTMLElement;
+  /** Filters the grid on `text`, shown in its filter field (a file the view was opened on). */
+  filter(text: string): void;
   dispose(): void;
 }
 
@@ -182,12 +184,12 @@ export function renderNodes(
   const groupsNote = document.createElement('p');
   groupsNote.className = 'muted blast-groups-note';
   groupsNote.textContent = `${plural(groups.length, 'group')} by ${GROUP_BY_WORDS[options.groupBy].toLowerCase()}; the most failing first.`;
-  section.append(
-    gridToolbar(grid, 'Filter the nodes', groupBy, count),
-    groupsNote,
-    groupsTable(groups, options.groupBy),
-    grid.element,
-  );
+  const toolbar = gridToolbar(grid, 'Filter the nodes', groupBy, count);
+  section.append(toolbar, groupsNote, groupsTable(groups, options.groupBy), grid.element);
   grid.setRows(rows);
-  return { element: section, dispose: () => grid.grid.dispose() };
+  return {
+    element: section,
+    filter: (text) => filterGrid(toolbar, grid, text),
+    dispose: () => grid.grid.dispose(),
+  };
 }

@@ -144,6 +144,25 @@ describe('Blast Radius view', function () {
     assert.equal(tabCount(), before, 'no panel opened');
   });
 
+  it('a lens or Source Control names a changed file to focus on: a path inside the repository only', async () => {
+    const lens = await show({ scope: { kind: 'workingTree' }, file: BASE, hunk: 0 });
+    assert.deepEqual(lens?.focus, { file: BASE, hunk: 0 });
+    for (const file of ['../../etc/passwd', '/etc/passwd', 'a/../../b']) {
+      const refused = await show({ scope: { kind: 'workingTree' }, file });
+      assert.equal(refused?.focus, undefined, file);
+    }
+    const sourceControl = await vscode.commands.executeCommand<BlastRadiusPanelInfo | undefined>(
+      Commands.showBlastRadius,
+      {
+        connectionId: CONNECTION.id,
+        scope: { kind: 'workingTree' },
+        resourceUri: vscode.Uri.file(join(folder, BASE)),
+      },
+    );
+    assert.deepEqual(sourceControl?.focus, { file: BASE });
+    assert.equal(sourceControl.restore.repository, root.toString());
+  });
+
   it('the page may ask only what the view offers', async () => {
     const info = await show({ scope: { kind: 'workingTree' } });
     const certname = info?.radius?.nodes[0]?.certname;

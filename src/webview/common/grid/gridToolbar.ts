@@ -17,3 +17,10 @@ export function gridToolbar<R>(
   toolbar.append(text, ...controls, grid.grid.columnsButton());
   return toolbar;
 }
+
+/** Sets the text filter of a `gridToolbar` as if typed: the field shows it, the grid narrows. */
+export function filterGrid<R>(toolbar: HTMLElement, grid: ModelGrid<R>, text: string): void {
+  const field = toolbar.querySelector('vscode-textfield');
+  if (field) field.value = text;
+  grid.setFilter(text);
+}
