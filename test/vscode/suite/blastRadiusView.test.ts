@@ -185,6 +185,57 @@ describe('Blast Radius view', function () {
     }
   });
 
+  it('a revived panel shows what its page kept, and opens only what it computes again', async () => {
+    const opened = await show({ scope: { kind: 'workingTree' } });
+    assert.ok(opened?.radius, opened?.error);
+    const panelId = await until('the webview to keep its panel id', () =>
+      api.panelId('blastRadius'),
+    );
+    const forged = '../../../etc/passwd';
+    const hunk = { start: 1, count: 1, nodes: 1, failing: 0, basis: 'resources', caveats: [] };
+    await api.revivePanel('blastRadius', {
+      panelId,
+      // what a webview's state names is never what the host acts on
+      restore: { entry: 'blastRadius', connectionId: 'another', scope: { kind: 'staged' } },
+      kept: {
+        savedAt: '2026-01-01T00:00:00.000Z',
+        content: {
+          ...opened.radius,
+          files: [
+            {
+              path: forged,
+              kind: 'manifest',
+              nodes: 1,
+              failing: 0,
+              definitions: [],
+              caveats: [],
+              hunks: [hunk],
+            },
+          ],
+        },
+      },
+    });
+    assert.equal(
+      await api.receiveFromWebview('blastRadius', { type: 'openHunk', file: forged, hunk: 0 }),
+      'handled',
+    );
+    assert.deepEqual(
+      vscode.window.visibleTextEditors.map((editor) => editor.document.uri.fsPath),
+      [],
+      'nothing was opened',
+    );
+    const info = await vscode.commands.executeCommand<BlastRadiusPanelInfo>(
+      Commands.showBlastRadius,
+      { connectionId: CONNECTION.id, repository: root.toString(), scope: { kind: 'workingTree' } },
+    );
+    assert.deepEqual(
+      info.radius?.files.map((file) => file.path),
+      [BASE],
+      "the host's record was computed again: the repository's change, not the kept one",
+    );
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
   it('opens a changed file at its hunk, and no path outside the repository', async () => {
     await show({ scope: { kind: 'workingTree' } });
     for (const file of ['../../../etc/passwd', '/etc/passwd', 'README.md', `${BASE}/..`]) {
