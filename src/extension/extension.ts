@@ -16,6 +16,7 @@ import { registerPql } from './pql/pqlFeature';
 import { resultsPanels } from './pql/resultsPanel';
 import { eventsPanels } from './reports/eventsPanel';
 import { reportPanels } from './reports/reportPanel';
+import { registerHiera } from './hiera/hieraFeature';
 import { WhyFailingDocuments } from './history/whyFailingDocuments';
 import { registerPeers } from './peers/peersFeature';
 import { registerBlastRadius } from './blastRadius/blastRadiusFeature';
@@ -95,6 +96,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
     registerCode(services),
     registerFleetRuns(services),
     registerPeers(services),
+    registerHiera(services),
   ];
   const blastRadius = registerBlastRadius(services);
   features.push(blastRadius);

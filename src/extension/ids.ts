@@ -42,6 +42,10 @@ export const Commands = {
   comparePeers: 'puppetdbExplorer.comparePeers',
   rankPeers: 'puppetdbExplorer.rankPeers',
   showBlastRadius: 'puppetdbExplorer.showBlastRadius',
+  showHieraReaders: 'puppetdbExplorer.showHieraReaders',
+  lookUpKeyAcrossFleet: 'puppetdbExplorer.lookUpKeyAcrossFleet',
+  hieraLookupOrder: 'puppetdbExplorer.hieraLookupOrder',
+  lookUpKeyOnNode: 'puppetdbExplorer.lookUpKeyOnNode',
 } as const;
 
 export const Views = {

@@ -1,0 +1,144 @@
+/**
+ * What Hiera needs to know of every active node: its environment and only the facts its
+ * hierarchy interpolates (`variablesIn`), in two requests whatever the fleet's size (one for the
+ * facts, one for the nodes and their environments), kept a while per connection and variable set.
+ * Pure of vscode: the host hands it a client and is told when the answer was cut.
+ */
+import type { PuppetDB } from '../../client';
+import { splitKey } from '../../shared/hiera/keys';
+import type { NodeScope } from '../../shared/hiera/scope';
+import { MAX_LIST_ROWS, readAtMost } from '../boundedRows';
+
+/**
+ * How long scopes are reused. Facts change once per Puppet run (30 minutes by default); a lens
+ * re-resolves on every edit and scroll, so a minute-old fleet is as good as a fresh one. The
+ * connection's refresh and a changed hiera.yaml start again at once.
+ */
+export const SCOPES_LIFETIME_MS = 60_000;
+const REQUEST_TIMEOUT_MS = 30_000;
+
+export interface FleetScopesAnswer {
+  scopes: NodeScope[];
+  /** How many requests it took (host tests check "as few as possible"). */
+  requests: number;
+}
+
+/**
+ * The top-level facts behind normalised variables: `facts.os.family` → `os`, any `trusted.x` →
+ * the `trusted` fact (PuppetDB keeps trusted data as a fact of that name). `environment` and
+ * `server_facts.x` are no facts: the node's environment answers the first; PuppetDB keeps no
+ * server facts, so only `server_facts.environment` is known.
+ */
+export function factNamesFor(variables: readonly string[]): string[] {
+  const names = new Set<string>();
+  for (const variable of variables) {
+    const split = splitKey(variable);
+    if (!('segments' in split)) continue;
+    const [root, first] = split.segments;
+    if (root === 'facts' && first) names.add(first);
+    else if (root === 'trusted') names.add('trusted');
+  }
+  return [...names].sort();
+}
+
+/** PQL for the facts named, of every active node (PuppetDB leaves inactive ones out). */
+export function scopeFactsQuery(names: readonly string[]): string {
+  return `facts[certname, environment, name, value] { name in ${pqlArray(names)} }`;
+}
+
+/** Every active node and the environment it was last compiled in (else its facts'). */
+export const SCOPE_NODES_QUERY =
+  'nodes[certname, catalog_environment, facts_environment] { node_state = "active" }';
+
+export class FleetScopes {
+  private readonly kept = new Map<string, { at: number; answer: Promise<FleetScopesAnswer> }>();
+
+  constructor(
+    private readonly clientOf: (connectionId: string) => Promise<PuppetDB>,
+    private readonly onTruncated: (max: number) => void = () => {},
+  ) {}
+
+  /** The scopes of the connection's active nodes for these variables. */
+  scopes(
+    connectionId: string,
+    variables: readonly string[],
+    now = Date.now(),
+  ): Promise<FleetScopesAnswer> {
+    const names = factNamesFor(variables);
+    const key = `${connectionId}\n${names.join('\n')}`;
+    const kept = this.kept.get(key);
+    if (kept && now - kept.at < SCOPES_LIFETIME_MS) return kept.answer;
+    const answer = this.read(connectionId, names);
+    this.kept.set(key, { at: now, answer });
+    // a failure is not kept: the next lens asks again
+    answer.catch(() => {
+      if (this.kept.get(key)?.answer === answer) this.kept.delete(key);
+    });
+    return answer;
+  }
+
+  /** Forgets every answer (the connection refreshed, or its facts may have changed). */
+  clear(): void {
+    this.kept.clear();
+  }
+
+  private async read(connectionId: string, names: readonly string[]): Promise<FleetScopesAnswer> {
+    const client = await this.clientOf(connectionId);
+    const signal = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+    const rows = async (query: string, max: number) => {
+      const { rows, truncatedAt } = await readAtMost(client.stream('pql', { query, signal }), max);
+      if (truncatedAt !== undefined) this.onTruncated(truncatedAt);
+      return rows as Array<Record<string, unknown>>;
+    };
+    const [nodes, facts] = await Promise.all([
+      rows(SCOPE_NODES_QUERY, MAX_LIST_ROWS),
+      names.length === 0
+        ? Promise.resolve([])
+        : rows(scopeFactsQuery(names), MAX_LIST_ROWS * names.length),
+    ]);
+    return { scopes: scopesOf(nodes, facts), requests: names.length === 0 ? 1 : 2 };
+  }
+}
+
+/** Nodes and fact rows into one scope per active node, in certname order. */
+export function scopesOf(
+  nodes: ReadonlyArray<Record<string, unknown>>,
+  facts: ReadonlyArray<Record<string, unknown>>,
+): NodeScope[] {
+  const byCertname = new Map<string, NodeScope>();
+  for (const node of nodes) {
+    if (typeof node.certname !== 'string') continue;
+    const environment = [node.catalog_environment, node.facts_environment].find(
+      (value): value is string => typeof value === 'string' && value !== '',
+    );
+    byCertname.set(node.certname, {
+      certname: node.certname,
+      environment: environment ?? 'production',
+      facts: {},
+      trusted: { certname: node.certname },
+      serverFacts: {},
+    });
+  }
+  for (const row of facts) {
+    const scope = typeof row.certname === 'string' ? byCertname.get(row.certname) : undefined;
+    if (!scope || typeof row.name !== 'string') continue;
+    scope.facts[row.name] = row.value;
+    if (row.name === 'trusted' && isRecord(row.value)) {
+      // the certname PuppetDB knows the node by wins over what the agent reported
+      scope.trusted = { ...row.value, certname: scope.certname };
+    }
+  }
+  for (const scope of byCertname.values()) {
+    scope.serverFacts = { environment: scope.environment };
+  }
+  return [...byCertname.values()].sort((a, b) => (a.certname < b.certname ? -1 : 1));
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A PQL array of strings; JSON's string escapes are PQL's. */
+function pqlArray(values: readonly string[]): string {
+  return `[${values.map((value) => JSON.stringify(value)).join(', ')}]`;
+}
