@@ -236,3 +236,19 @@ export async function lookUpAcrossFleet(
     fileProblems: unreadable,
   };
 }
+
+/** A value on one line: a string as it is, anything else as JSON with a space after , and :. */
+export function valueLine(value: unknown): string {
+  return typeof value === 'string' ? value : jsonLine(value);
+}
+
+function jsonLine(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(jsonLine).join(', ')}]`;
+  if (typeof value === 'object' && value !== null) {
+    const entries = Object.entries(value).map(
+      ([key, item]) => `${JSON.stringify(key)}: ${jsonLine(item)}`,
+    );
+    return `{${entries.join(', ')}}`;
+  }
+  return JSON.stringify(value) ?? 'undefined';
+}

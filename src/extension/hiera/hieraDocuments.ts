@@ -10,6 +10,7 @@ import type { LookupAnswer, MergeBehaviour } from '../../shared/hiera/lookup';
 import { markdownText } from '../history/markdownText';
 import {
   skippedFor,
+  valueLine,
   type EnvironmentCount,
   type FleetLookup,
   type NodeLookup,
@@ -19,15 +20,14 @@ import {
 export const NODES_NAMED = 50;
 const VALUE_CHARS = 2000;
 
-/** A value as text: a string as it is, anything else as JSON (an eyaml value stays encrypted). */
+/** A value as text (valueLine), escaped: an eyaml value stays the encrypted text. */
 export function valueText(value: unknown): string {
-  const text = typeof value === 'string' ? value : JSON.stringify(value);
-  return markdownText(text ?? 'undefined', VALUE_CHARS);
+  return markdownText(valueLine(value), VALUE_CHARS);
 }
 
 /** "deep (lookup_options)", "first (Hiera's default)", "unique (asked)". */
 export function mergeText(merge: MergeBehaviour, from: LookupAnswer['mergeFrom']): string {
-  const behaviour = markdownText(typeof merge === 'string' ? merge : JSON.stringify(merge));
+  const behaviour = markdownText(valueLine(merge));
   switch (from) {
     case 'lookup_options':
       return vscode.l10n.t('{0} (from lookup_options)', behaviour);
