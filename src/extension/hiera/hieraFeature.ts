@@ -75,8 +75,24 @@ export function registerHiera(services: Services): Feature {
     lenses.refresh();
   };
 
+  /**
+   * Hiera's answers read the workspace's hiera.yaml and data, and its hierarchy names the facts
+   * asked of PuppetDB: in Restricted Mode they wait, as the lenses do, and the user is told why.
+   */
+  const requireTrust = (command: string) => {
+    if (services.trust.isTrusted) return;
+    services.trust.hold(`${command} (Hiera)`);
+    throw new Error(
+      vscode.l10n.t(
+        "{0}: Restricted Mode. Hiera's answers read this workspace's hiera.yaml and data files: trust the workspace first.",
+        command,
+      ),
+    );
+  };
+
   /** The control repository of a data file the argument or the active editor names. */
   const dataFileOf = async (argument: CommandArgument, command: string) => {
+    requireTrust(command);
     const named = argument.fields.file;
     const uri =
       typeof named === 'string' && named.length <= 10_000
@@ -225,7 +241,7 @@ export function registerHiera(services: Services): Feature {
         connection: 'active',
         target: (argument, connectionId) => namedOrPickedNode(services, argument, connectionId),
         open: async ({ connectionId, target: certname }): Promise<LookupOrderInfo | undefined> => {
-          const code = await pickCode(workspace, vscode.l10n.t('Hiera Lookup Order'));
+          const code = await pickCode(workspace, vscode.l10n.t('Hiera Lookup Order'), requireTrust);
           if (!code) return undefined;
           const scope = await scopeOf(connectionId, code, certname);
           const candidates = lookupOrder(code.config!, scope, code.present);
@@ -248,7 +264,11 @@ export function registerHiera(services: Services): Feature {
           connectionId,
           target,
         }): Promise<HieraLookupInfo<NodeLookup> | undefined> => {
-          const code = await pickCode(workspace, vscode.l10n.t('Look Up a Key on This Node'));
+          const code = await pickCode(
+            workspace,
+            vscode.l10n.t('Look Up a Key on This Node'),
+            requireTrust,
+          );
           if (!code) return undefined;
           const config = code.config!;
           const scope = await scopeOf(connectionId, code, target.certname);
@@ -313,7 +333,9 @@ function askKey(certname: string): Thenable<string | undefined> {
 async function pickCode(
   workspace: HieraWorkspace,
   command: string,
+  requireTrust: (command: string) => void,
 ): Promise<HieraCode | undefined> {
+  requireTrust(command);
   const codes = await workspace.all();
   const usable = codes.filter((code) => code.config);
   if (usable.length === 0) {

@@ -128,6 +128,40 @@ describe('Restricted Mode: a hostile workspace', function () {
     assert.deepEqual(astOnly(await recorded()), []);
   });
 
+  it("reads none of the workspace's Hiera data: no lens on a data file, and the Hiera commands wait for trust", async () => {
+    await vscode.commands.executeCommand(Commands.switchConnection, PRODUCTION);
+    try {
+      const uri = vscode.Uri.joinPath(folder(), 'data/common.yaml');
+      await vscode.workspace.openTextDocument(uri);
+      const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>(
+        'vscode.executeCodeLensProvider',
+        uri,
+        1000,
+      );
+      assert.deepEqual(
+        lenses.filter((lens) => lens.command?.command === Commands.showHieraReaders),
+        [],
+      );
+      const certname = loadedFleet().nodes[0]!.certname;
+      const answer = await vscode.commands.executeCommand(Commands.lookUpKeyOnNode, {
+        connectionId: PRODUCTION,
+        certname,
+        key: 'workspace::key',
+      });
+      assert.equal(answer, undefined);
+      assert.ok(api.services.trust.held().includes('Look Up a Key on This Node (Hiera)'));
+      const across = await vscode.commands.executeCommand(Commands.lookUpKeyAcrossFleet, {
+        connectionId: PRODUCTION,
+        file: uri.toString(),
+        key: 'workspace::key',
+      });
+      assert.equal(across, undefined);
+    } finally {
+      await vscode.commands.executeCommand(Commands.switchConnection, SCRATCH);
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    }
+  });
+
   it('"# @connection" is not followed: the query does not run, and the user is told why', async () => {
     const uri = vscode.Uri.joinPath(folder(), 'routing.pql');
     const document = await vscode.workspace.openTextDocument(uri);
