@@ -151,10 +151,16 @@ async function main(): Promise<void> {
       await rows.first().waitFor();
       const setSize = Number(await rows.first().getAttribute('aria-setsize'));
       const firstRow = plain((await rows.first().textContent()) ?? '');
-      check(`${theme}: the lookup order of ${NODE} lists its ${order.length} data files`, () => {
-        assert.equal(setSize, order.length);
-        assert.ok(firstRow.startsWith(`1. ${order[0]!.path}`), firstRow);
-      });
+      const lastRow = plain((await rows.last().textContent()) ?? '');
+      check(
+        `${theme}: the lookup order of ${NODE} lists its ${order.length} data files, then the limits`,
+        () => {
+          // its data files, and a last line with the limits of the emulation
+          assert.equal(setSize, order.length + 1);
+          assert.ok(firstRow.startsWith(`1. ${order[0]!.path}`), firstRow);
+          assert.ok(lastRow.startsWith('Only the YAML and JSON backends are emulated'), lastRow);
+        },
+      );
       await settled(page, '.quick-input-widget');
       await shot(page, 'hiera-lookup-order-dark');
       await page.keyboard.press('Escape');

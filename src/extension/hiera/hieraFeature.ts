@@ -387,20 +387,29 @@ function showLookupOrder(
       candidate,
     };
   });
-  const quickPick = vscode.window.createQuickPick<(typeof items)[number]>();
+  // the limits, as a last line of the answer (picking it does nothing)
+  const limits: vscode.QuickPickItem & { candidate?: DataFileCandidate } = {
+    label: vscode.l10n.t('Only the YAML and JSON backends are emulated'),
+    description: vscode.l10n.t(
+      'eyaml values stay encrypted, custom backends are skipped, the module and global layers are not read',
+    ),
+    iconPath: new vscode.ThemeIcon('info'),
+    alwaysShow: true,
+  };
+  const quickPick = vscode.window.createQuickPick<
+    vscode.QuickPickItem & { candidate?: DataFileCandidate }
+  >();
   quickPick.title = vscode.l10n.t(
     'Hiera lookup order of {0} ({1})',
     inert(scope.certname),
     inert(scope.environment),
   );
-  quickPick.placeholder = vscode.l10n.t(
-    'Pick a present file to open it. Only the YAML and JSON backends are emulated; the module and global layers are not read.',
-  );
-  quickPick.items = items;
+  quickPick.placeholder = vscode.l10n.t('Pick a present file to open it');
+  quickPick.items = [...items, limits];
   quickPick.matchOnDescription = true;
   quickPick.onDidAccept(() => {
     const picked = quickPick.selectedItems[0]?.candidate;
-    if (!picked?.present || skippedFor(picked)) return;
+    if (!picked?.present || skippedFor(picked) || picked.backend.kind === 'custom') return;
     quickPick.hide();
     void vscode.window.showTextDocument(vscode.Uri.joinPath(code.folder.uri, picked.path));
   });
