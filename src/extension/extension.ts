@@ -96,10 +96,11 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
     registerCode(services),
     registerFleetRuns(services),
     registerPeers(services),
-    registerHiera(services),
   ];
-  const blastRadius = registerBlastRadius(services);
-  features.push(blastRadius);
+  const hiera = registerHiera(services);
+  // a changed Hiera data file reaches the nodes whose hierarchy reads it
+  const blastRadius = registerBlastRadius(services, hiera.certnamesReading);
+  features.push(hiera, blastRadius);
   keepPanelRecords = () => views.records.keepAll();
   context.subscriptions.push(
     log,

@@ -9,9 +9,10 @@
  *   node --import tsx test/e2e/blastRadius.e2e.ts [--state-dir .work/puppetdb-test] [--screenshots test-results]
  */
 import assert from 'node:assert/strict';
-import { rmSync } from 'node:fs';
+import { appendFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { testServer } from '../integration/support/puppetdb';
+import { httpClient, testServer } from '../integration/support/puppetdb';
+import { hieraExpectations } from '../support/hieraExpectations';
 import { BASE, changeBase, controlRepository } from './support/controlRepository';
 import { Checks, runScript } from './support/themedChecks';
 import { e2eArguments, localConnection, runCommand, webviewFrame } from './support/workbench';
@@ -63,6 +64,9 @@ async function expected() {
   ).size;
   return { nodes: nodes.length, failing, environments, motd: motd.size, holders: holders.size };
 }
+
+/** A data file the fixture's hierarchy selects for the web role's nodes. */
+const WEB_ROLE_DATA = 'data/roles/web.yaml';
 
 const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
 
@@ -124,9 +128,31 @@ async function main(): Promise<void> {
           assert.match(note, /conditionals may reach more nodes/);
         });
         if (theme.name === 'dark') {
+          // a changed Hiera data file reaches the nodes whose hierarchy reads it (the workspace's
+          // hiera.yaml, read here with the pure engine and every node's facts from PuppetDB)
+          appendFileSync(join(folder, WEB_ROLE_DATA), 'profile::web::workers: 8\n');
+          const readers = (await hieraExpectations(folder, httpClient())).readers();
+          const reading = readers.get(WEB_ROLE_DATA)?.length ?? 0;
+          await view.getByRole('button', { name: 'Refresh' }).click();
+          const dataRow = view.locator('.blast-hunks-grid .grid-row[aria-rowindex]', {
+            hasText: 'hunk 1 · web.yaml',
+          });
+          await dataRow.waitFor({ timeout: 60_000 });
+          await checks.check(
+            "a changed data file counts the nodes its hierarchy reads it for (Hiera's readers)",
+            async () => {
+              assert.ok(reading > 0, `some node reads ${WEB_ROLE_DATA}`);
+              const row = (await dataRow.innerText()).replace(/\s+/g, ' ');
+              assert.match(row, new RegExp(` ${reading} `), row);
+              assert.match(row, /Hiera hierarchy reads this file/, row);
+            },
+          );
           await checks.check('a hunk opens in the editor at its lines', async () => {
             await view
-              .locator('.blast-hunks-grid .grid-row[aria-rowindex="3"] .link')
+              .locator('.blast-hunks-grid .grid-row[aria-rowindex]', {
+                hasText: 'hunk 1 · base.pp',
+              })
+              .locator('.link')
               .first()
               .click();
             await page

@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import type { Feature } from '../feature';
 import type { Services } from '../services';
 import { BlastStatusBar } from './blastStatusBar';
-import { blastRadiusEngine } from './computeBlastRadius';
+import { createBlastRadiusEngine, type DataFileReaders } from './computeBlastRadius';
 import { CHANGED_CODE_FILES, HunkLensProvider } from './hunkLenses';
 import { WorkingTreeRadius } from './workingTreeRadius';
 
@@ -15,8 +15,12 @@ export interface BlastRadiusFeature extends Feature {
   statusBar: BlastStatusBar;
 }
 
-export function registerBlastRadius(services: Services): BlastRadiusFeature {
-  const engine = blastRadiusEngine(services);
+/** `dataFileReaders`: Hiera's answer for a changed data file (the Hiera feature's). */
+export function registerBlastRadius(
+  services: Services,
+  dataFileReaders: DataFileReaders | undefined,
+): BlastRadiusFeature {
+  const engine = createBlastRadiusEngine(services, dataFileReaders);
   const radius = new WorkingTreeRadius(services);
   const statusBar = new BlastStatusBar(services, radius);
   const lenses = new HunkLensProvider(services, radius);

@@ -60,10 +60,11 @@ export class BlastRadiusEngine implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [];
   /** PuppetDB requests sent (the bench and the tests compare them with the raw ones). */
   readonly counters: ReachCounters = { requests: 0 };
-  /** Wired by the integrator to the Hiera engine; until then data files say "not computed". */
-  nodesReadingDataFile: NodesReadingDataFile | undefined;
-
-  constructor(private readonly services: Services) {
+  constructor(
+    private readonly services: Services,
+    /** Hiera's answer for a changed data file; without it (or without an answer) "not computed". */
+    private readonly dataFileReaders: DataFileReaders | undefined,
+  ) {
     this.disposables.push(
       services.store.onDidChange(() => this.clear()),
       services.settings.onDidChange(() => this.clear()),
@@ -129,18 +130,28 @@ export class BlastRadiusEngine implements vscode.Disposable {
     manifestPaths: Promise<string[]>,
   ): Promise<BlastRadius> {
     const files = change.files.map(changedFile);
+    const localPaths = new Map(change.files.map((file) => [file.path, file.uri.fsPath]));
+    const readers = this.dataFileReaders;
+    const nodesReadingDataFile: NodesReadingDataFile | undefined =
+      readers &&
+      (async (path) => {
+        const local = localPaths.get(path);
+        return local === undefined
+          ? undefined
+          : readers(request.connectionId, vscode.Uri.file(local));
+      });
     const answers = await fleetReach(
       await client,
       {
         files,
-        localPaths: new Map(change.files.map((file) => [file.path, file.uri.fsPath])),
+        localPaths,
         branch: change.repository.state.HEAD?.name,
         pathMappings: this.services.settings.codePathMappings(),
         workspaceFolders: (vscode.workspace.workspaceFolders ?? [])
           .filter((folder) => folder.uri.scheme === 'file')
           .map((folder) => folder.uri.fsPath),
         unreportedHours: this.services.settings.unreportedHours(),
-        nodesReadingDataFile: this.nodesReadingDataFile,
+        nodesReadingDataFile,
         manifestPaths,
         signal: request.signal,
       },
@@ -233,15 +244,28 @@ export function refusalMessage(reason: NoBlastRadius): string {
   }
 }
 
+/** Which nodes read a changed Hiera data file, by the connection and the file's local URI. */
+export type DataFileReaders = (
+  connectionId: string,
+  file: vscode.Uri,
+) => Promise<ReadonlySet<string> | undefined>;
+
 const engines = new WeakMap<Services, BlastRadiusEngine>();
 
-/** The extension's engine (one per activation; the blast radius feature disposes of it). */
+/** Made once by the blast radius feature at activation (which disposes of it). */
+export function createBlastRadiusEngine(
+  services: Services,
+  dataFileReaders: DataFileReaders | undefined,
+): BlastRadiusEngine {
+  const engine = new BlastRadiusEngine(services, dataFileReaders);
+  engines.set(services, engine);
+  return engine;
+}
+
+/** The extension's engine, made by the feature. */
 export function blastRadiusEngine(services: Services): BlastRadiusEngine {
-  let engine = engines.get(services);
-  if (!engine) {
-    engine = new BlastRadiusEngine(services);
-    engines.set(services, engine);
-  }
+  const engine = engines.get(services);
+  if (!engine) throw new Error('The blast radius feature is not registered.');
   return engine;
 }
 

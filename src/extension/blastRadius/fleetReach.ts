@@ -22,7 +22,7 @@ import { matchedMapping, suffixMatches } from '../code/manifestPaths';
 import { mappingTarget } from '../code/mappingTarget';
 import { LOCAL_PATH_RULES, samePath, type PathRules } from '../code/pathRules';
 
-/** Which nodes read a Hiera data file (the Hiera engine, once wired); undefined: not computed. */
+/** Which nodes read a Hiera data file (the Hiera feature's answer); undefined: not computed. */
 export type NodesReadingDataFile = (path: string) => Promise<ReadonlySet<string> | undefined>;
 
 export interface ReachInput {

@@ -122,7 +122,9 @@ function caveatText(caveat: ReachCaveat): string {
     case 'newLines':
       return vscode.l10n.t('These lines are new: no catalog declares anything on them yet.');
     case 'hieraNotComputed':
-      return vscode.l10n.t('Which nodes read this data file is not computed yet.');
+      return vscode.l10n.t(
+        'Which nodes read this data file is known only for the data of a hiera.yaml at the root of a trusted workspace folder.',
+      );
     case 'environmentWide':
       return vscode.l10n.t('A change here reaches every node of the environment.');
     case 'notInCatalogs':

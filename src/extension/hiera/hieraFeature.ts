@@ -61,7 +61,19 @@ export interface LookupOrderInfo {
   candidates: DataFileCandidate[];
 }
 
-export function registerHiera(services: Services): Feature {
+export interface HieraFeature extends Feature {
+  /**
+   * The nodes that read a data file of the workspace's Hiera code, for the blast radius of a
+   * change to it; undefined in Restricted Mode (the hierarchy names the facts asked) or for a file
+   * that is no present data file of a workspace folder's hiera.yaml.
+   */
+  certnamesReading(
+    connectionId: string,
+    file: vscode.Uri,
+  ): Promise<ReadonlySet<string> | undefined>;
+}
+
+export function registerHiera(services: Services): HieraFeature {
   const workspace = new HieraWorkspace();
   const scopes = new FleetScopes(
     (id) => services.store.client(id),
@@ -150,6 +162,8 @@ export function registerHiera(services: Services): Feature {
   };
 
   return {
+    certnamesReading: async (connectionId, file) =>
+      services.trust.isTrusted ? fleet.certnamesReading(connectionId, file) : undefined,
     disposables: [
       workspace,
       documents,

@@ -44,6 +44,18 @@ export class HieraFleet {
     };
   }
 
+  /**
+   * The certnames that read the present data file at `uri` (the blast radius of a change to it);
+   * undefined when it is no data file of a workspace folder's hiera.yaml.
+   */
+  async certnamesReading(
+    connectionId: string,
+    uri: vscode.Uri,
+  ): Promise<ReadonlySet<string> | undefined> {
+    const found = await this.readersOf(connectionId, uri);
+    return found && new Set(found.readers.certnames);
+  }
+
   /** Who reads each of `code`'s data files. */
   async allReaders(connectionId: string, code: HieraCode): Promise<Map<string, Readers>> {
     if (!code.config) return new Map();

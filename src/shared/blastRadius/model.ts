@@ -32,7 +32,8 @@ export type ReachBasis =
  *   was counted by the classes and defined types the file defines.
  * - `conditionals`: code behind `if`/`case`/a selector may reach more nodes than today's catalogs
  *   show (catalogs hold what was compiled, not what could be).
- * - `hieraNotComputed`: a Hiera data file whose readers were not computed (no Hiera engine wired).
+ * - `hieraNotComputed`: a Hiera data file whose readers were not computed (its repository is no
+ *   trusted workspace folder with a hiera.yaml at its root, or the file is gone).
  * - `notInCatalogs`: a manifest no catalog of the fleet names (a new module, or not yet deployed).
  * - `environmentWide`: `hiera.yaml` or `Puppetfile`: every node of the environment(s) it is deployed to.
  */

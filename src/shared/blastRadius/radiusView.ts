@@ -192,7 +192,8 @@ export const CAVEAT_WORDS: Readonly<Record<ReachCaveat, string>> = {
   newLines:
     'A line the change adds has no nodes in PuppetDB yet: it is counted by the classes and defined types its file defines.',
   conditionals: 'Code behind conditionals may reach more nodes than today’s catalogs show.',
-  hieraNotComputed: 'Which nodes read a changed Hiera data file is not computed here.',
+  hieraNotComputed:
+    'Which nodes read a changed Hiera data file is known only for the data of a hiera.yaml at the root of a trusted workspace folder.',
   notInCatalogs:
     'No catalog of the fleet names a changed manifest (a new module, or not deployed yet).',
   environmentWide: 'hiera.yaml or the Puppetfile changed: every node of its environments counts.',
