@@ -11,7 +11,9 @@
  * - building the path index of the workspace's `.pp` files, beside a plain findFiles of the same
  *   glob;
  * - the blast radius of a 20-file, 200-hunk change, cold, beside the raw PuppetDB requests it
- *   needs (blastRadius.ts).
+ *   needs (blastRadius.ts);
+ * - who reads each Hiera data file of the sample control repository, cold and warm, beside the
+ *   two PQL requests it needs sent raw (hieraReaders.ts).
  */
 import { performance } from 'node:perf_hooks';
 import { request } from 'undici';
@@ -26,6 +28,7 @@ import { normaliseClassTitle } from '../../src/extension/fleet/resourceRef';
 import { Commands } from '../../src/extension/ids';
 import { FaultProxy } from '../../test/support/faultProxy';
 import { benchBlastRadius } from './blastRadius';
+import { benchHieraReaders } from './hieraReaders';
 import { testServer } from '../../test/integration/support/puppetdb';
 
 const log = (text: string) => console.log(`[pdbx] ${text}`);
@@ -114,9 +117,20 @@ async function measure(): Promise<void> {
       row,
       alternate,
     });
-  // (PDBX_BENCH_BLAST_ONLY=1: the blast radius alone, e.g. while working on it)
+  const hieraReaders = () =>
+    benchHieraReaders({
+      api,
+      url,
+      connection: CONNECTION,
+      rounds: Number(process.env.PDBX_BENCH_HIERA_ROUNDS ?? '5'),
+      log,
+      row,
+      alternate,
+    });
+  // (PDBX_BENCH_BLAST_ONLY=1: the blast radius and Hiera's readers alone, e.g. while working on them)
   if (process.env.PDBX_BENCH_BLAST_ONLY === '1') {
     await blastRadius();
+    await hieraReaders();
     await proxy.close();
     return;
   }
@@ -312,5 +326,6 @@ async function measure(): Promise<void> {
 
   // 4. the blast radius of a 20-file, 200-hunk change
   await blastRadius();
+  await hieraReaders();
   await proxy.close();
 }
