@@ -159,6 +159,17 @@ async function main(): Promise<void> {
               .locator('.tabs-container .tab.active', { hasText: 'base.pp' })
               .waitFor({ timeout: 30_000 });
           });
+          // the lens above the changed hunk, in the editor the hunk opened
+          const lens = page.locator('.codelens-decoration', { hasText: 'this change reaches' });
+          await lens.first().waitFor({ timeout: 60_000 });
+          await page.screenshot({ path: join(screenshots, 'blast-radius-lens-dark.png') });
+          await checks.check("the changed hunk's lens counts the motd's nodes", async () => {
+            const titles = await lens.allInnerTexts();
+            assert.ok(
+              titles.some((title) => title.includes(`reaches ${plural(want.motd, 'node')}`)),
+              titles.join(' | '),
+            );
+          });
         }
       },
     );
