@@ -16,6 +16,7 @@ import { normaliseClassTitle, normaliseType } from '../fleet/resourceRef';
 import { findDefinitions } from '../code/puppetDefinitions';
 import type { Services } from '../services';
 import { MAX_LIST_ROWS, readAtMost } from '../boundedRows';
+import { KeptAnswers } from '../keptAnswers';
 import {
   fleetReach,
   MANIFEST_PATHS_QUERY,
@@ -56,7 +57,7 @@ const MANIFEST_PATHS_LIFETIME_MS = 5 * 60_000;
 
 export class BlastRadiusEngine implements vscode.Disposable {
   private readonly cache = new Map<string, Promise<BlastRadius>>();
-  private readonly manifestPaths = new Map<string, { at: number; paths: Promise<string[]> }>();
+  private readonly manifestPaths = new KeptAnswers<string[]>(MANIFEST_PATHS_LIFETIME_MS);
   private readonly disposables: vscode.Disposable[] = [];
   /** PuppetDB requests sent (the bench and the tests compare them with the raw ones). */
   readonly counters: ReachCounters = { requests: 0 };
@@ -170,9 +171,7 @@ export class BlastRadiusEngine implements vscode.Disposable {
     client: Promise<PuppetDB>,
     signal: AbortSignal | undefined,
   ): Promise<string[]> {
-    const kept = this.manifestPaths.get(connectionId);
-    if (kept && Date.now() - kept.at < MANIFEST_PATHS_LIFETIME_MS) return kept.paths;
-    const paths = (async () => {
+    return this.manifestPaths.get(connectionId, async () => {
       this.counters.requests++;
       const { rows } = await readAtMost(
         (await client).stream('resources', { query: MANIFEST_PATHS_QUERY, signal }),
@@ -181,14 +180,7 @@ export class BlastRadiusEngine implements vscode.Disposable {
       return (rows as Array<{ file?: unknown }>)
         .map((row) => row.file)
         .filter((file): file is string => typeof file === 'string' && file.endsWith('.pp'));
-    })();
-    this.manifestPaths.set(connectionId, { at: Date.now(), paths });
-    paths.catch(() => {
-      if (this.manifestPaths.get(connectionId)?.paths === paths) {
-        this.manifestPaths.delete(connectionId);
-      }
     });
-    return paths;
   }
 
   dispose(): void {

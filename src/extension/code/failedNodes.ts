@@ -4,6 +4,7 @@
  * and hovers take their "failed" from here and a file costs only its own count request.
  */
 import type { PuppetDB } from '../../client';
+import { KeptAnswers } from '../keptAnswers';
 
 /** Sends one query (counted by the caller); PQL text to `pql`, an AST to its endpoint. */
 export type Rows = (
@@ -37,7 +38,8 @@ export function failedByClassQuery(certnames: readonly string[]): unknown[] {
 }
 
 export class FailedNodes {
-  private readonly kept = new Map<string, { at: number; value: Promise<unknown> }>();
+  private readonly certnamesKept = new KeptAnswers<Set<string>>(FAILED_LIFETIME_MS);
+  private readonly byClassKept = new KeptAnswers<Map<string, number>>(FAILED_LIFETIME_MS);
 
   constructor(
     private readonly rows: Rows,
@@ -46,46 +48,43 @@ export class FailedNodes {
 
   /** The certnames of the connection's failed nodes. */
   certnames(connectionId: string, client: PuppetDB, now = Date.now()): Promise<Set<string>> {
-    return this.keep(`${connectionId}\ncertnames`, now, async () => {
-      const signal = AbortSignal.timeout(this.timeoutMs);
-      const found = await this.rows(client, { endpoint: 'pql', query: FAILED_NODES }, signal);
-      return new Set(found.map((row) => String(row.certname)));
-    });
+    return this.certnamesKept.get(
+      connectionId,
+      async () => {
+        const signal = AbortSignal.timeout(this.timeoutMs);
+        const found = await this.rows(client, { endpoint: 'pql', query: FAILED_NODES }, signal);
+        return new Set(found.map((row) => String(row.certname)));
+      },
+      now,
+    );
   }
 
   /** Class title (normalised) → how many failed nodes apply it; absent: none. */
   byClass(connectionId: string, client: PuppetDB, now = Date.now()): Promise<Map<string, number>> {
-    return this.keep(`${connectionId}\nclasses`, now, async () => {
-      const certnames = await this.certnames(connectionId, client, now);
-      if (certnames.size === 0) return new Map<string, number>();
-      const signal = AbortSignal.timeout(this.timeoutMs);
-      // the list is long: POST has no URL length limit
-      const query = failedByClassQuery([...certnames]);
-      const found = await this.rows(
-        client,
-        { endpoint: 'resources', query, method: 'POST' },
-        signal,
-      );
-      return new Map(
-        found.map((row) => [String(row.title), typeof row.count === 'number' ? row.count : 0]),
-      );
-    });
+    return this.byClassKept.get(
+      connectionId,
+      async () => {
+        const certnames = await this.certnames(connectionId, client, now);
+        if (certnames.size === 0) return new Map<string, number>();
+        const signal = AbortSignal.timeout(this.timeoutMs);
+        // the list is long: POST has no URL length limit
+        const query = failedByClassQuery([...certnames]);
+        const found = await this.rows(
+          client,
+          { endpoint: 'resources', query, method: 'POST' },
+          signal,
+        );
+        return new Map(
+          found.map((row) => [String(row.title), typeof row.count === 'number' ? row.count : 0]),
+        );
+      },
+      now,
+    );
   }
 
   /** Forgets every answer (the connection changed, or the user asked again). */
   clear(): void {
-    this.kept.clear();
-  }
-
-  /** One answer per key while it lives; askers meanwhile share its request; a failure is not kept. */
-  private keep<T>(key: string, now: number, ask: () => Promise<T>): Promise<T> {
-    const cached = this.kept.get(key);
-    if (cached && now - cached.at < FAILED_LIFETIME_MS) return cached.value as Promise<T>;
-    const value = ask();
-    this.kept.set(key, { at: now, value });
-    value.catch(() => {
-      if (this.kept.get(key)?.value === value) this.kept.delete(key);
-    });
-    return value;
+    this.certnamesKept.clear();
+    this.byClassKept.clear();
   }
 }

@@ -7,6 +7,7 @@
  * (failedNodes.ts), so that a file's lenses then cost one request.
  */
 import type { PuppetDB } from '../../client';
+import { KeptAnswers } from '../keptAnswers';
 import { normaliseClassTitle, normaliseType } from '../fleet/resourceRef';
 import { FailedNodes, type Rows } from './failedNodes';
 import { MAX_LIST_ROWS, readAtMost } from '../boundedRows';
@@ -31,7 +32,7 @@ interface Pending {
 }
 
 export class FleetCounter {
-  private readonly cache = new Map<string, { at: number; counts: Promise<FleetCounts> }>();
+  private readonly cache = new KeptAnswers<FleetCounts>(LIFETIME_MS);
   private readonly queues = new Map<string, Map<string, Pending[]>>();
   private readonly failed: FailedNodes;
   /** How many requests went to PuppetDB (tests check the batching). */
@@ -47,25 +48,22 @@ export class FleetCounter {
 
   count(connectionId: string, target: CountTarget, now = Date.now()): Promise<FleetCounts> {
     const key = `${connectionId}\n${targetKey(target)}`;
-    const cached = this.cache.get(key);
-    if (cached && now - cached.at < LIFETIME_MS) return cached.counts;
-    const counts = new Promise<FleetCounts>((resolve, reject) => {
-      let queue = this.queues.get(connectionId);
-      if (!queue) {
-        queue = new Map();
-        this.queues.set(connectionId, queue);
-        setTimeout(() => void this.flush(connectionId), 0);
-      }
-      const waiting = queue.get(targetKey(target)) ?? [];
-      waiting.push({ target, resolve, reject });
-      queue.set(targetKey(target), waiting);
-    });
-    this.cache.set(key, { at: now, counts });
-    // a failure is not kept: the next lens asks again
-    counts.catch(() => {
-      if (this.cache.get(key)?.counts === counts) this.cache.delete(key);
-    });
-    return counts;
+    return this.cache.get(
+      key,
+      () =>
+        new Promise<FleetCounts>((resolve, reject) => {
+          let queue = this.queues.get(connectionId);
+          if (!queue) {
+            queue = new Map();
+            this.queues.set(connectionId, queue);
+            setTimeout(() => void this.flush(connectionId), 0);
+          }
+          const waiting = queue.get(targetKey(target)) ?? [];
+          waiting.push({ target, resolve, reject });
+          queue.set(targetKey(target), waiting);
+        }),
+      now,
+    );
   }
 
   /** Forgets every answer (the connection changed, or the user asked again). */

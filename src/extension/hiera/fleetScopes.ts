@@ -8,6 +8,7 @@ import type { PuppetDB } from '../../client';
 import { splitKey } from '../../shared/hiera/keys';
 import type { NodeScope } from '../../shared/hiera/scope';
 import { MAX_LIST_ROWS, readAtMost } from '../boundedRows';
+import { KeptAnswers } from '../keptAnswers';
 
 /**
  * How long scopes are reused. Facts change once per Puppet run (30 minutes by default); a lens
@@ -51,7 +52,7 @@ export const SCOPE_NODES_QUERY =
   'nodes[certname, catalog_environment, facts_environment] { node_state = "active" }';
 
 export class FleetScopes {
-  private readonly kept = new Map<string, { at: number; answer: Promise<FleetScopesAnswer> }>();
+  private readonly kept = new KeptAnswers<FleetScopesAnswer>(SCOPES_LIFETIME_MS);
 
   constructor(
     private readonly clientOf: (connectionId: string) => Promise<PuppetDB>,
@@ -66,15 +67,7 @@ export class FleetScopes {
   ): Promise<FleetScopesAnswer> {
     const names = factNamesFor(variables);
     const key = `${connectionId}\n${names.join('\n')}`;
-    const kept = this.kept.get(key);
-    if (kept && now - kept.at < SCOPES_LIFETIME_MS) return kept.answer;
-    const answer = this.read(connectionId, names);
-    this.kept.set(key, { at: now, answer });
-    // a failure is not kept: the next lens asks again
-    answer.catch(() => {
-      if (this.kept.get(key)?.answer === answer) this.kept.delete(key);
-    });
-    return answer;
+    return this.kept.get(key, () => this.read(connectionId, names), now);
   }
 
   /** Forgets every answer (the connection refreshed, or its facts may have changed). */
