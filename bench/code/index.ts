@@ -127,6 +127,12 @@ async function measure(): Promise<void> {
       row,
       alternate,
     });
+  // (PDBX_BENCH_HIERA_ONLY=1: Hiera's readers alone)
+  if (process.env.PDBX_BENCH_HIERA_ONLY === '1') {
+    await hieraReaders();
+    await proxy.close();
+    return;
+  }
   // (PDBX_BENCH_BLAST_ONLY=1: the blast radius and Hiera's readers alone, e.g. while working on them)
   if (process.env.PDBX_BENCH_BLAST_ONLY === '1') {
     await blastRadius();
