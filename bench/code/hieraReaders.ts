@@ -12,9 +12,8 @@ import { request } from 'undici';
 import type { ExtensionApi } from '../../src/extension/extension';
 import {
   FleetScopes,
-  factNamesFor,
   SCOPE_NODES_QUERY,
-  scopeFactsQuery,
+  scopeFactsRequest,
 } from '../../src/extension/hiera/fleetScopes';
 import { readersByFile } from '../../src/extension/hiera/hieraAnswers';
 import { parseHieraConfig } from '../../src/shared/hiera/config';
@@ -70,7 +69,8 @@ export async function benchHieraReaders(context: Context): Promise<void> {
       if (response.statusCode !== 200) throw new Error(`${query}: HTTP ${response.statusCode}`);
       return response.body.json();
     };
-    await Promise.all([ask(SCOPE_NODES_QUERY), ask(scopeFactsQuery(factNamesFor(variables)))]);
+    const facts = scopeFactsRequest(variables);
+    await Promise.all([ask(SCOPE_NODES_QUERY), facts.kind === 'none' ? [] : ask(facts.query)]);
     return performance.now() - started;
   };
   const [ours, baseline] = await context.alternate(context.rounds, cold, raw);
