@@ -19,6 +19,7 @@ import { readChange, type GitRepository } from '../../src/extension/blastRadius/
 import {
   holdersQuery,
   MANIFEST_PATHS_QUERY,
+  reachedFilter,
   resourcesOnLinesQuery,
   serverPathsByFile,
 } from '../../src/extension/blastRadius/fleetReach';
@@ -195,6 +196,7 @@ function git(folder: string, ...args: string[]): string {
  */
 async function rawRequests(url: string, files: readonly ChangedFile[], folder: string) {
   const post = async (endpoint: string, query: unknown) => {
+    // (no query: the whole endpoint)
     const response = await request(`${url}/pdb/query/v4${endpoint}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -221,16 +223,15 @@ async function rawRequests(url: string, files: readonly ChangedFile[], folder: s
   );
   const definitions = [...new Set(needing.flatMap((file) => file.definitions))];
   const holders = definitions.length > 0 ? await post('/resources', holdersQuery(definitions)) : [];
-  const certnames = [
-    'array',
-    [...new Set([...resources, ...holders].map((row) => String(row.certname)))].sort(),
-  ];
+  const named = reachedFilter(
+    new Set([...resources, ...holders].map((row) => String(row.certname))),
+  );
   await Promise.all([
-    post('/nodes', ['in', 'certname', certnames]),
+    post('/nodes', named),
     post('/resources', [
       'extract',
       ['certname', 'title'],
-      ['and', ['=', 'type', 'Class'], ['~', 'title', '^Role::'], ['in', 'certname', certnames]],
+      ['and', ['=', 'type', 'Class'], ['~', 'title', '^Role::'], ...(named ? [named] : [])],
     ]),
   ]);
 }

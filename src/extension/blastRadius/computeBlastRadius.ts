@@ -12,6 +12,7 @@ import { classifyPath } from '../../shared/blastRadius/classify';
 import { declarationLines, touchedDeclarationLines } from '../../shared/blastRadius/declarations';
 import { parseHunks, wholeFileHunk } from '../../shared/blastRadius/hunks';
 import type { BlastRadius, ChangeScope } from '../../shared/blastRadius/model';
+import { modulesByHunk } from '../../shared/blastRadius/puppetfile';
 import { normaliseClassTitle, normaliseType } from '../fleet/resourceRef';
 import { findDefinitions } from '../code/puppetDefinitions';
 import type { Services } from '../services';
@@ -193,6 +194,17 @@ export function changedFile(file: ChangedFileText): ChangedFile {
   const kind = classifyPath(file.path);
   const hunks =
     file.patch === '' ? [wholeFileHunk(lineCount(file.newText ?? ''))] : parseHunks(file.patch);
+  if (kind === 'puppetfile') {
+    const modules = modulesByHunk(file.oldText, file.newText, hunks);
+    return {
+      path: file.path,
+      kind,
+      hunks,
+      touchedLines: hunks.map(() => []),
+      definitions: [],
+      modules,
+    };
+  }
   if (kind !== 'manifest') {
     return { path: file.path, kind, hunks, touchedLines: hunks.map(() => []), definitions: [] };
   }

@@ -93,10 +93,15 @@ export interface ChangedFileText {
   patch: string;
   /** Whether the file is new (added or untracked): no old side. */
   added: boolean;
-  /** The old side's text, read for manifests that had one. */
+  /** The old side's text, read for manifests and Puppetfiles that had one. */
   oldText?: string;
-  /** The new side's text, read for manifests that are new. */
+  /** The new side's text, read for manifests and Puppetfiles. */
   newText?: string;
+}
+
+/** Whether the blast radius reads a changed file's texts: a manifest's lines, a Puppetfile's modules. */
+function readsTexts(path: string): boolean {
+  return path.endsWith('.pp') || path.split('/').pop() === 'Puppetfile';
 }
 
 export interface RepositoryChange {
@@ -144,7 +149,7 @@ async function readWorkingTree(repository: GitRepository): Promise<ChangedFileTe
         ? await repository.diffWith('HEAD', uri.fsPath)
         : (unstagedFiles.get(path) ?? stagedFiles.get(path) ?? '');
     const added = patchAdds(patch);
-    if (!path.endsWith('.pp')) return { path, uri, patch, added };
+    if (!readsTexts(path)) return { path, uri, patch, added };
     const deleted = patchDeletes(patch);
     const newText = deleted ? '' : await newSide(repository, uri, undefined);
     const oldText = added
@@ -205,7 +210,7 @@ async function readEach(
       const path = relativePath(root, uri);
       const added = change.status === GitStatus.INDEX_ADDED;
       const deleted = change.status === GitStatus.INDEX_DELETED;
-      const manifest = path.endsWith('.pp');
+      const manifest = readsTexts(path);
       const [patch, oldText, newText] = await Promise.all([
         patchOf(uri.fsPath),
         manifest && !added ? repository.show(oldRef, uri.fsPath).catch(() => undefined) : undefined,

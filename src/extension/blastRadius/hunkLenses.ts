@@ -110,6 +110,10 @@ function basisText(file: FileReach, basis: ReachBasis): string {
       );
     case 'hieraData':
       return vscode.l10n.t('Counted from the nodes whose Hiera hierarchy reads this file.');
+    case 'modules':
+      return vscode.l10n.t(
+        'Counted from the nodes holding the classes and types of the modules this change updates.',
+      );
     case 'environment':
       return vscode.l10n.t('Every node of the environment this file is deployed to.');
     case 'none':
@@ -129,6 +133,10 @@ function caveatText(caveat: ReachCaveat): string {
       return vscode.l10n.t('A change here reaches every node of the environment.');
     case 'notInCatalogs':
       return vscode.l10n.t('No catalog of the fleet names this file.');
+    case 'moduleCode':
+      return vscode.l10n.t(
+        "A module's facts, functions and types sync to every node of the environment and may reach more.",
+      );
     case 'conditionals':
       return vscode.l10n.t(
         "Code behind conditionals may reach more nodes than today's catalogs show.",

@@ -27,6 +27,8 @@ export interface ChangedFile {
   touchedLines: number[][];
   /** Classes and defined types the file defines, as PuppetDB spells them (`Profile::Base`). */
   definitions: string[];
+  /** A Puppetfile's: per hunk, the modules whose entries it changes (puppetfile.ts). */
+  modules?: string[][];
 }
 
 /** A resource declared on a changed line, as PuppetDB holds it; `path` is the changed file's. */
@@ -51,6 +53,8 @@ export interface FleetAnswers {
   holders: ReadonlyMap<string, ReadonlySet<string>>;
   /** The nodes of the environment(s) `hiera.yaml` and `Puppetfile` are deployed to. */
   environmentNodes: ReadonlySet<string>;
+  /** A Puppetfile's changed module → the nodes holding its classes or types (of any environment). */
+  moduleHolders?: ReadonlyMap<string, ReadonlySet<string>>;
   /** A data file's path → the nodes reading it; undefined: not computed. */
   hieraReaders: ReadonlyMap<string, ReadonlySet<string> | undefined>;
   /** Every reached node's environment, role and latest status; a node missing here is unknown. */
@@ -80,7 +84,7 @@ export function assembleBlastRadius(
   const byFileAndLine = groupResources(answers.resources);
   const fileReaches = files.map((file): FileReach => {
     const reaches = file.hunks.map((hunk, index) =>
-      reachOfHunk(file, hunk, file.touchedLines[index] ?? [], byFileAndLine, answers),
+      reachOfHunk(file, hunk, index, byFileAndLine, answers),
     );
     const fileNodes = new Set<string>();
     const hunks = reaches.map((reach, index): ChangedHunk => {
@@ -144,11 +148,12 @@ export function assembleBlastRadius(
 function reachOfHunk(
   file: ChangedFile,
   hunk: DiffHunk,
-  touched: readonly number[],
+  index: number,
   byFileAndLine: ReadonlyMap<string, ReadonlyMap<number, ResourceOnLine[]>>,
   answers: FleetAnswers,
 ): HunkReach {
   const nodes = new Map<string, { type: string; title: string } | undefined>();
+  const touched = file.touchedLines[index] ?? [];
   switch (file.kind) {
     case 'manifest': {
       const lines = byFileAndLine.get(file.path);
@@ -175,13 +180,34 @@ function reachOfHunk(
       for (const certname of readers) nodes.set(certname, undefined);
       return { basis: 'hieraData', nodes, caveats: [] };
     }
+    case 'puppetfile': {
+      // the changed modules' holders in the environment(s) the Puppetfile deploys; a module no
+      // node holds a class or type of reaches them only through its plugins: the environment
+      const modules = file.modules?.[index] ?? [];
+      const holders = modules.map((module) => answers.moduleHolders?.get(module));
+      if (modules.length === 0 || holders.some((held) => !held || held.size === 0)) {
+        return environmentReach(answers, nodes);
+      }
+      for (const held of holders) {
+        for (const certname of held!) {
+          if (answers.environmentNodes.has(certname)) nodes.set(certname, undefined);
+        }
+      }
+      return { basis: 'modules', nodes, caveats: ['moduleCode'] };
+    }
     case 'hieraConfig':
-    case 'puppetfile':
-      for (const certname of answers.environmentNodes) nodes.set(certname, undefined);
-      return { basis: 'environment', nodes, caveats: ['environmentWide'] };
+      return environmentReach(answers, nodes);
     case 'other':
       return { basis: 'none', nodes, caveats: [] };
   }
+}
+
+function environmentReach(
+  answers: FleetAnswers,
+  nodes: Map<string, { type: string; title: string } | undefined>,
+): HunkReach {
+  for (const certname of answers.environmentNodes) nodes.set(certname, undefined);
+  return { basis: 'environment', nodes, caveats: ['environmentWide'] };
 }
 
 function groupResources(

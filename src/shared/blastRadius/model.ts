@@ -21,6 +21,8 @@ export type ReachBasis =
   | 'definitions'
   /** a Hiera data file: the nodes whose hierarchy selects it */
   | 'hieraData'
+  /** a Puppetfile's changed modules: the nodes holding their classes and defined types */
+  | 'modules'
   /** the whole environment (hiera.yaml, Puppetfile): every node of the environments it is deployed to */
   | 'environment'
   /** nothing PuppetDB knows points here */
@@ -36,9 +38,16 @@ export type ReachBasis =
  *   trusted workspace folder with a hiera.yaml at its root, or the file is gone).
  * - `notInCatalogs`: a manifest no catalog of the fleet names (a new module, or not yet deployed).
  * - `environmentWide`: `hiera.yaml` or `Puppetfile`: every node of the environment(s) it is deployed to.
+ * - `moduleCode`: a Puppetfile's module counted by the nodes holding its classes and types; its
+ *   facts, functions and types sync to every node of the environment, which may reach more.
  */
 export type ReachCaveat =
-  'newLines' | 'conditionals' | 'hieraNotComputed' | 'notInCatalogs' | 'environmentWide';
+  | 'newLines'
+  | 'conditionals'
+  | 'hieraNotComputed'
+  | 'notInCatalogs'
+  | 'environmentWide'
+  | 'moduleCode';
 
 export interface ChangedHunk {
   /** The new side's first line (1-based) and its line count; a deletion has count 0. */

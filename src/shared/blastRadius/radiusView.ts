@@ -183,6 +183,7 @@ export const BASIS_WORDS: Readonly<Record<HunkRow['basis'], string>> = {
   resources: 'resources declared on these lines',
   definitions: 'no resource on these lines: the classes the file defines',
   hieraData: 'nodes whose Hiera hierarchy reads this file',
+  modules: 'nodes holding the changed modules’ classes and types',
   environment: 'every node of the environment',
   none: 'nothing PuppetDB knows points here',
 };
@@ -197,6 +198,8 @@ export const CAVEAT_WORDS: Readonly<Record<ReachCaveat, string>> = {
   notInCatalogs:
     'No catalog of the fleet names a changed manifest (a new module, or not deployed yet).',
   environmentWide: 'hiera.yaml or the Puppetfile changed: every node of its environments counts.',
+  moduleCode:
+    'A Puppetfile module is counted by the nodes holding its classes and types; its facts, functions and types sync to every node of the environment and may reach more.',
 };
 
 /** The caveats the view always says (issue 33), then those of this change. */
