@@ -289,6 +289,36 @@ describe('Blast radius', function () {
     rmSync(join(folder, DATA_FILE));
   });
 
+  it("reaches the nodes holding a Puppetfile's changed module, within the branch's environment", async () => {
+    writeFileSync(
+      join(folder, 'Puppetfile'),
+      "forge 'https://forge.puppet.com'\n\nmod 'puppetlabs-stdlib', '9.4.1'\nmod 'role', :local => true\n",
+    );
+    git('add', 'Puppetfile');
+    git('commit', '--quiet', '--no-gpg-sign', '--message', 'Puppetfile', '--', 'Puppetfile');
+    const role = lineOf(join(folder, 'Puppetfile'), /^mod 'role'/);
+    replaceLine(
+      join(folder, 'Puppetfile'),
+      role,
+      () => "mod 'role', :local => true, :install_path => 'site-modules'",
+    );
+    try {
+      const radius = await compute({ kind: 'workingTree' });
+      const puppetfile = fileOf(radius, 'Puppetfile');
+      const production = await certnames('nodes[certname] { catalog_environment = "production" }');
+      const roles = await certnames('resources[certname] { type = "Class" and title ~ "^Role::" }');
+      const expected = new Set([...roles].filter((certname) => production.has(certname)));
+      assert.ok(expected.size > 0, 'production nodes hold role classes');
+      assert.deepEqual(
+        puppetfile.hunks.map((hunk) => [hunk.basis, hunk.nodes, hunk.caveats]),
+        [['modules', expected.size, ['moduleCode']]],
+      );
+      assert.equal(puppetfile.failing, await failingAmong(expected));
+    } finally {
+      git('checkout', '--', 'Puppetfile');
+    }
+  });
+
   it('shows the working-tree count in the status bar and above each changed hunk', async () => {
     const document = await vscode.workspace.openTextDocument(vscode.Uri.file(join(folder, BASE)));
     await vscode.window.showTextDocument(document);
