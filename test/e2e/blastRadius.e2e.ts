@@ -4,7 +4,8 @@
  * to profile::base (a changed line of the motd's declaration, and a line added between two
  * resources). The view's summary, its groups and its per-hunk counts are checked against the
  * nodes PuppetDB gives for them, read here with plain PQL; a hunk opens in the editor at its
- * lines. Screenshots: blast-radius-<theme>.png.
+ * lines; the same change committed on a branch, picked as a branch against its base and as a
+ * commit against its parent, reaches the same nodes. Screenshots: blast-radius-<theme>.png.
  *
  *   node --import tsx test/e2e/blastRadius.e2e.ts [--state-dir .work/puppetdb-test] [--screenshots test-results]
  */
@@ -13,7 +14,7 @@ import { appendFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { httpClient, testServer } from '../integration/support/puppetdb';
 import { hieraExpectations } from '../support/hieraExpectations';
-import { BASE, changeBase, controlRepository } from './support/controlRepository';
+import { BASE, changeBase, controlRepository, gitIn } from './support/controlRepository';
 import { Checks, runScript } from './support/themedChecks';
 import { e2eArguments, localConnection, runCommand, webviewFrame } from './support/workbench';
 
@@ -170,6 +171,56 @@ async function main(): Promise<void> {
               titles.join(' | '),
             );
           });
+
+          // the pickers: the same change committed on a branch `feature` forked from `main`
+          const git = gitIn(folder);
+          git('branch', 'main');
+          git('checkout', '--quiet', '-b', 'feature');
+          git(
+            'commit',
+            '--quiet',
+            '--no-gpg-sign',
+            '--message',
+            'profile::base: motd 0640',
+            '--',
+            BASE,
+          );
+          const picked = async (scope: string) => {
+            const view = await webviewFrame(page, 'blastRadius', {
+              timeoutMs: 90_000,
+              showing: `h1.page-title:has-text("${scope}")`,
+            });
+            return {
+              title: await view.locator('h1.page-title').innerText(),
+              summary: await view.locator('.blast-summary').innerText(),
+            };
+          };
+          const reaches = `This change reaches ${plural(want.nodes, 'node')}, ${want.failing} failing, in ${plural(want.environments, 'environment')}.`;
+          await runCommand(page, 'PuppetDB: Show Blast Radius of Change…', [
+            { asks: 'Which change of', answer: 'A branch against its base' },
+            { asks: 'A branch', answer: 'feature' },
+          ]);
+          await checks.check(
+            'a branch picked is compared with the commit it forked from',
+            async () => {
+              // (feature forked where main, production and the clone's origin/production are:
+              // the git extension names the default branch's upstream when it has one)
+              const shown = await picked('..feature');
+              assert.match(shown.title, /· (origin\/)?(main|production)\.\.feature$/);
+              assert.equal(shown.summary, reaches);
+            },
+          );
+          const commit = git('rev-parse', 'HEAD').trim();
+          await runCommand(page, 'PuppetDB: Show Blast Radius of Change…', [
+            { asks: 'Which change of', answer: 'A commit' },
+            { asks: 'A commit', answer: 'profile::base: motd 0640' },
+          ]);
+          await checks.check('a commit picked is compared with its parent', async () => {
+            const shown = await picked(`${commit.slice(0, 8)}^..${commit.slice(0, 8)}`);
+            assert.equal(shown.summary, reaches);
+          });
+          // back on production, the change uncommitted again, for the next theme
+          git('checkout', '--quiet', 'production');
         }
       },
     );

@@ -17,9 +17,19 @@ export const BASE = 'site-modules/profile/manifests/base.pp';
 export function controlRepository(): string {
   const folder = join(mkdtempSync(join(tmpdir(), 'pdbx-e2e-blast-')), 'control-repo');
   cpSync(CONTROL_REPO, folder, { recursive: true });
-  const git = (...args: string[]) =>
+  const git = gitIn(folder);
+  git('init', '--quiet', '--initial-branch=production');
+  git('add', '--all');
+  git('commit', '--quiet', '--no-gpg-sign', '--message', 'Control repository');
+  return folder;
+}
+
+/** git in `folder`, as the fixture's author, whatever the machine's configuration. */
+export function gitIn(folder: string): (...args: string[]) => string {
+  return (...args) =>
     execFileSync('git', args, {
       cwd: folder,
+      encoding: 'utf8',
       env: {
         ...process.env,
         GIT_CONFIG_GLOBAL: '/dev/null',
@@ -30,10 +40,6 @@ export function controlRepository(): string {
         GIT_COMMITTER_EMAIL: 'fixture@example.com',
       },
     });
-  git('init', '--quiet', '--initial-branch=production');
-  git('add', '--all');
-  git('commit', '--quiet', '--no-gpg-sign', '--message', 'Control repository');
-  return folder;
 }
 
 /** The working-tree change: the motd's mode, and a comment line added before /etc/hosts. */
