@@ -7,6 +7,7 @@
 import * as vscode from 'vscode';
 import { oldSideOf, patchAdds, patchDeletes, splitPatch } from '../../shared/blastRadius/hunks';
 import type { ChangeScope } from '../../shared/blastRadius/model';
+import { isRevision } from '../../shared/blastRadius/revision';
 import { inert } from '../inertText';
 
 /** git.d.ts `Status`: the values read here. */
@@ -112,11 +113,6 @@ export interface RepositoryChange {
   files: ChangedFileText[];
 }
 
-/** A ref a person or a command gave: a name or an id, never something git reads as an option. */
-export function isSafeRef(ref: string): boolean {
-  return /^[A-Za-z0-9_][A-Za-z0-9_./^~@{}-]*$/.test(ref) && !ref.includes('..');
-}
-
 /** What differs in `scope`; reads manifests' texts as the header says. */
 export async function readChange(
   repository: GitRepository,
@@ -189,7 +185,7 @@ async function readEach(
     oldRef = 'HEAD';
     newRef = ''; // `:path`, the index
   } else {
-    if (!isSafeRef(scope.base) || !isSafeRef(scope.head)) {
+    if (!isRevision(scope.base) || !isRevision(scope.head)) {
       throw new Error(
         vscode.l10n.t(
           'A commit range names refs, not options: {0}..{1}',
