@@ -1,9 +1,14 @@
 /**
  * Problems a query shows without asking the server: an unterminated string, unbalanced
- * brackets, an entity PQL does not know or accepts only in the AST language.
+ * brackets, an entity PQL does not know or accepts only in the AST language; failing those, where
+ * PuppetDB's grammar stops reading it, and literals the server cannot read. Each is a problem
+ * the server has too (test/unit/extension/pql/pqlDifferential.test.ts holds them to its word).
  */
+import { unreadableLiterals } from './literalChecks';
+import { checkPqlGrammar } from './pqlGrammar';
 import { tokenize } from './pqlLexer';
 import { entityInfo } from './pqlSchema';
+import { blankComments } from './querySplitter';
 
 export interface LocalProblem {
   /** Offsets into the query text, end exclusive. */
@@ -71,5 +76,30 @@ export function localProblems(query: string): LocalProblem[] {
       severity: 'error',
     });
   }
-  return problems;
+  if (problems.length > 0) return problems;
+  // the plainer problems above say more than the grammar would about the same mistake
+  // the editor's `#` comments are not PQL: the grammar reads the text as it will be sent
+  const verdict = checkPqlGrammar(blankComments(query));
+  if (!verdict.valid) {
+    const token = tokens.find((item) => item.start <= verdict.offset && verdict.offset < item.end);
+    return [
+      {
+        start: verdict.offset,
+        end: token?.end ?? verdict.offset + 1,
+        message: `PQL expects ${describeExpected(verdict.expected)} here.`,
+        severity: 'error',
+      },
+    ];
+  }
+  return unreadableLiterals(blankComments(query)).map((problem) => ({
+    ...problem,
+    severity: 'error',
+  }));
+}
+
+/** `"=", "!=" or a field`: the grammar's alternatives, few enough to read. */
+function describeExpected(expected: readonly string[]): string {
+  if (expected.length === 0) return 'something else';
+  if (expected.length === 1) return expected[0]!;
+  return `${expected.slice(0, -1).join(', ')} or ${expected.at(-1)!}`;
 }

@@ -1,7 +1,8 @@
 /**
- * A forgiving PQL tokenizer for editor features (splitting, completion, hover, local checks).
- * It never throws: unterminated strings end at the end of their line, as in the grammar, and
- * unknown characters become `unknown` tokens. `#` to the end of a line is the editor's own
+ * A forgiving PQL tokenizer for editor features (splitting, completion, hover, local checks),
+ * reading strings and path segments as PuppetDB's grammar does (pqlGrammar.ts has the grammar
+ * itself). It never throws: an unterminated string ends at the end of its line, so it cannot
+ * swallow the queries after it, and unknown characters become `unknown` tokens. `#` to the end of a line is the editor's own
  * comment (PQL has none) and is removed before a query is sent.
  */
 export type TokenKind =
@@ -13,7 +14,7 @@ export interface Token {
   /** Offsets into the lexed text, end exclusive. */
   start: number;
   end: number;
-  /** Strings only: whether the closing quote was found on the same line. */
+  /** Strings only: whether the closing quote was found. */
   terminated?: boolean;
 }
 
@@ -21,6 +22,12 @@ const OPERATORS = ['!=', '!~', '~>', '<=', '>=', '=', '~', '<', '>', '!'];
 const PUNCTUATION = new Set(['[', ']', '{', '}', '(', ')', ',', '.', ';']);
 const WORD = /[A-Za-z0-9_]+\??/y;
 const NUMBER = /-?\d+(?:\.\d+(?:[eE][+-]?\d+)?)?/y;
+/**
+ * A segment of a dotted path (`facts.disks.sda-1.size`): the server takes anything but
+ * whitespace and `.",[]!<=>~`; brackets, `;`, `'` and `#` end it here too, so that a path does
+ * not hide a query's structure or the editor's comments from the other features.
+ */
+const PATH_SEGMENT = /[^\s.",[\]!<=>~{}()#;']+/y;
 
 export function tokenize(text: string): Token[] {
   const tokens: Token[] = [];
@@ -32,6 +39,17 @@ export function tokenize(text: string): Token[] {
       continue;
     }
     const start = index;
+    if (followsPathDot(tokens, start)) {
+      PATH_SEGMENT.lastIndex = index;
+      const segment = PATH_SEGMENT.exec(text);
+      if (segment) {
+        index += segment[0].length;
+        // a whole number stays a number: an array position in the path
+        const kind = /^\d+$/.test(segment[0]) ? 'number' : 'word';
+        tokens.push({ kind, text: segment[0], start, end: index });
+        continue;
+      }
+    }
     if (character === '#') {
       const end = lineEnd(text, index);
       tokens.push({ kind: 'comment', text: text.slice(start, end), start, end });
@@ -81,6 +99,22 @@ export function tokenize(text: string): Token[] {
   return tokens;
 }
 
+/** Right after a `.` that itself follows a word, string or bracket without a space. */
+function followsPathDot(tokens: readonly Token[], offset: number): boolean {
+  const dot = tokens.at(-1);
+  const before = tokens.at(-2);
+  if (dot?.text !== '.' || dot.kind !== 'punctuation' || dot.end !== offset) return false;
+  return (
+    before !== undefined &&
+    before.end === dot.start &&
+    (before.kind === 'word' ||
+      before.kind === 'string' ||
+      before.kind === 'number' ||
+      before.text === ']' ||
+      before.text === ')')
+  );
+}
+
 function pushWord(tokens: Token[], word: string, start: number): number {
   tokens.push({ kind: 'word', text: word, start, end: start + word.length });
   return start + word.length;
@@ -91,30 +125,58 @@ function lineEnd(text: string, from: number): number {
   return newline < 0 ? text.length : newline;
 }
 
-/** Double quotes take JSON escapes; single quotes take none. Both stop at the end of the line. */
-export function scanString(text: string, from: number): { end: number; terminated: boolean } {
+/** Line terminators of Java's regular expressions: a backslash never escapes one. */
+const LINE_TERMINATOR = /[\n\r\u0085\u2028\u2029]/;
+const BLANK_LINE = /[ \t\r]*(?:\n|$)/y;
+
+/**
+ * A string as PuppetDB's grammar reads it, in either quotes: a backslash escapes the next
+ * character (not a line end), and the string may span lines. Without its closing quote it ends
+ * at the end of its first line. In a document (`stopAtBlankLine`), a blank line separates queries,
+ * so a string that would close only past one is unterminated too.
+ */
+export function scanString(
+  text: string,
+  from: number,
+  { stopAtBlankLine = false }: { stopAtBlankLine?: boolean } = {},
+): { end: number; terminated: boolean } {
   const quote = text[from];
+  const unterminated = { end: lineEnd(text, from), terminated: false };
   let index = from + 1;
   while (index < text.length) {
     const character = text[index]!;
-    if (character === '\n') return { end: index, terminated: false };
-    if (character === '\\' && quote === '"') {
-      index += text[index + 1] === '\n' ? 1 : 2;
+    if (character === quote) return { end: index + 1, terminated: true };
+    if (character === '\\') {
+      const escaped = text[index + 1];
+      if (escaped === undefined || LINE_TERMINATOR.test(escaped)) return unterminated;
+      index += 2;
       continue;
     }
+    if (character === '\n' && stopAtBlankLine) {
+      BLANK_LINE.lastIndex = index + 1;
+      if (BLANK_LINE.test(text)) return unterminated;
+    }
     index++;
-    if (character === quote) return { end: index, terminated: true };
   }
-  return { end: index, terminated: false };
+  return unterminated;
 }
 
-/** The string's value: JSON escapes for double quotes, verbatim for single quotes. */
+/**
+ * The string's value as PuppetDB reads it: a double-quoted body is JSON (raw line breaks
+ * allowed); a single-quoted one is verbatim but for an escaped quote.
+ */
 export function stringValue(token: Token): string {
   const quote = token.text[0];
   const body = token.text.slice(1, token.terminated ? -1 : undefined);
-  if (quote === "'") return body;
+  if (quote === "'") return body.replaceAll("\\'", "'");
   try {
-    return JSON.parse(`"${body}"`) as string;
+    // JSON wants control characters escaped; PuppetDB's reader takes them raw (a line break)
+    const escapedControls = [...body]
+      .map((character) =>
+        character < ' ' ? `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}` : character,
+      )
+      .join('');
+    return JSON.parse(`"${escapedControls}"`) as string;
   } catch {
     return body;
   }

@@ -25,7 +25,7 @@ export function blankComments(text: string): string {
   while (index < text.length) {
     const character = text[index]!;
     if (character === '"' || character === "'") {
-      const { end } = scanString(text, index);
+      const { end } = scanString(text, index, { stopAtBlankLine: true });
       result += text.slice(index, end);
       index = end;
     } else if (character === '#') {
@@ -78,7 +78,7 @@ export function splitQueries(document: string): PqlQuery[] {
     }
     if (character === undefined) break;
     if (character === '"' || character === "'") {
-      const { end } = scanString(cleaned, index);
+      const { end } = scanString(cleaned, index, { stopAtBlankLine: true });
       index = end;
       continue;
     }

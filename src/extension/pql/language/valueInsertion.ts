@@ -36,9 +36,12 @@ export function valueInsertion(
 }
 
 /**
- * A PQL string literal of `value`: single-quoted as preferred when it can be (single quotes take
- * no escapes, so only a value without `'` fits), else double-quoted with JSON escapes.
+ * A PQL string literal of `value`: single-quoted as preferred when it can be, else double-quoted
+ * with JSON escapes. PuppetDB keeps a single-quoted string's backslashes as written but for `\'`,
+ * so a value fits single quotes unless it holds `'` or a line break, or ends in a backslash
+ * (which would escape the closing quote).
  */
 export function pqlString(value: string, preferred: '"' | "'"): string {
-  return preferred === "'" && !/['\r\n]/.test(value) ? `'${value}'` : JSON.stringify(value);
+  const fitsSingleQuotes = !/['\r\n\u0085\u2028\u2029]|\\$/.test(value);
+  return preferred === "'" && fitsSingleQuotes ? `'${value}'` : JSON.stringify(value);
 }
