@@ -1,12 +1,15 @@
 /**
- * Problems a query shows without asking the server: an unterminated string, unbalanced
- * brackets, an entity PQL does not know or accepts only in the AST language; failing those, where
- * PuppetDB's grammar stops reading it, and literals the server cannot read. Each is a problem
- * the server has too (test/unit/extension/pql/pqlDifferential.test.ts holds them to its word).
+ * Problems a query shows without asking the server. PuppetDB's grammar (pqlGrammar.ts) decides
+ * whether there is one; where there is, the plainer reading says it best when it can (an
+ * unterminated string, unbalanced brackets, an entity PQL does not know or accepts only in the
+ * AST language), else the place the grammar stopped and what it expected. A query the grammar
+ * accepts may still hold a literal the server cannot read. Each is a problem the server has too
+ * (test/unit/extension/pql/pqlDifferential.test.ts and test/integration/pqlDifferential.test.ts
+ * hold them to its word).
  */
 import { unreadableLiterals } from './literalChecks';
 import { checkPqlGrammar } from './pqlGrammar';
-import { tokenize } from './pqlLexer';
+import { tokenize, type Token } from './pqlLexer';
 import { entityInfo } from './pqlSchema';
 import { blankComments } from './querySplitter';
 
@@ -21,7 +24,28 @@ export interface LocalProblem {
 const CLOSING: Record<string, string> = { ']': '[', '}': '{', ')': '(' };
 
 export function localProblems(query: string): LocalProblem[] {
+  // the editor's `#` comments are not PQL: the grammar reads the text as it will be sent
+  const sent = blankComments(query);
+  const verdict = checkPqlGrammar(sent);
+  if (verdict.valid) {
+    return unreadableLiterals(sent).map((problem) => ({ ...problem, severity: 'error' }));
+  }
   const tokens = tokenize(query).filter((token) => token.kind !== 'comment');
+  const plain = plainProblems(tokens);
+  if (plain.length > 0) return plain;
+  const token = tokens.find((item) => item.start <= verdict.offset && verdict.offset < item.end);
+  return [
+    {
+      start: verdict.offset,
+      end: token?.end ?? verdict.offset + 1,
+      message: `PQL expects ${describeExpected(verdict.expected)} here.`,
+      severity: 'error',
+    },
+  ];
+}
+
+/** What the tokens alone show: an unknown entity, an open string, unbalanced brackets. */
+function plainProblems(tokens: readonly Token[]): LocalProblem[] {
   const problems: LocalProblem[] = [];
   const first = tokens[0];
   if (first?.kind === 'word') {
@@ -76,25 +100,7 @@ export function localProblems(query: string): LocalProblem[] {
       severity: 'error',
     });
   }
-  if (problems.length > 0) return problems;
-  // the plainer problems above say more than the grammar would about the same mistake
-  // the editor's `#` comments are not PQL: the grammar reads the text as it will be sent
-  const verdict = checkPqlGrammar(blankComments(query));
-  if (!verdict.valid) {
-    const token = tokens.find((item) => item.start <= verdict.offset && verdict.offset < item.end);
-    return [
-      {
-        start: verdict.offset,
-        end: token?.end ?? verdict.offset + 1,
-        message: `PQL expects ${describeExpected(verdict.expected)} here.`,
-        severity: 'error',
-      },
-    ];
-  }
-  return unreadableLiterals(blankComments(query)).map((problem) => ({
-    ...problem,
-    severity: 'error',
-  }));
+  return problems;
 }
 
 /** `"=", "!=" or a field`: the grammar's alternatives, few enough to read. */

@@ -23,6 +23,7 @@ type Rule = (from: number) => readonly number[];
 
 const JAVA_SPACE = ' \\t\\n\\x0B\\f\\r';
 const JAVA_DOT = '[^\\n\\r\\u0085\\u2028\\u2029]';
+const TRAILING_SPACE = new RegExp(`^[${JAVA_SPACE}]*$`);
 
 const ENTITIES = [
   'facts',
@@ -51,6 +52,8 @@ class GrammarRun {
   private furthest = -1;
   private readonly expectedThere = new Set<string>();
   private readonly query: Rule;
+  /** The whole text's `query` but for its trailing whitespace, which Instaparse checks apart. */
+  private readonly leadingAndQuery: Rule;
 
   constructor(private readonly text: string) {
     const whitespace = this.regex(`[${JAVA_SPACE}]+`, 'whitespace');
@@ -142,7 +145,7 @@ class GrammarRun {
 
     const entity = oneOf(ENTITIES);
     const orderParam = sequence(
-      this.notAhead(oneOf(['asc', 'desc'])),
+      this.notAhead(oneOf(['asc', 'desc']), 'a field (not asc or desc)'),
       field,
       optional(sequence(whitespace, oneOf(['asc', 'desc']))),
       ws,
@@ -188,12 +191,14 @@ class GrammarRun {
     const extract = sequence(lbracket, ws, optional(fieldList), ws, rbracket);
     const from = sequence(entity, optional(sequence(ws, extract)), ws, where);
     this.query = memo(sequence(ws, from, ws));
+    this.leadingAndQuery = sequence(ws, from);
   }
 
   verdict(): GrammarVerdict {
-    if (this.query(0).includes(this.text.length)) return { valid: true };
-    // a parse that ended early failed on what came next
-    for (const end of this.query(0)) this.fail(end, 'the end of the query');
+    const ends = this.leadingAndQuery(0);
+    if (ends.some((end) => TRAILING_SPACE.test(this.text.slice(end)))) return { valid: true };
+    // Instaparse reports a query followed by more than whitespace right after the query
+    for (const end of ends) this.fail(end, 'whitespace and the end of the query');
     return { valid: false, offset: this.furthest, expected: [...this.expectedThere].sort() };
   }
 
@@ -205,17 +210,15 @@ class GrammarRun {
     if (at === this.furthest) this.expectedThere.add(description);
   }
 
-  /** Instaparse's `!rule`: matches nothing, and only where `rule` does not match. */
-  private notAhead(rule: Rule): Rule {
+  /**
+   * Instaparse's `!rule`: matches nothing, and only where `rule` does not match. Where it does,
+   * Instaparse counts that as the failure (at the word it refused), as here.
+   */
+  private notAhead(rule: Rule, description: string): Rule {
     return (from) => {
-      const { furthest } = this;
-      const expected = [...this.expectedThere];
-      const matches = rule(from).length > 0;
-      // what the lookahead tried is not what the query lacks
-      this.furthest = furthest;
-      this.expectedThere.clear();
-      for (const description of expected) this.expectedThere.add(description);
-      return matches ? [] : [from];
+      if (rule(from).length === 0) return [from];
+      this.fail(from, description);
+      return [];
     };
   }
 

@@ -23,11 +23,14 @@ const PUNCTUATION = new Set(['[', ']', '{', '}', '(', ')', ',', '.', ';']);
 const WORD = /[A-Za-z0-9_]+\??/y;
 const NUMBER = /-?\d+(?:\.\d+(?:[eE][+-]?\d+)?)?/y;
 /**
- * A segment of a dotted path (`facts.disks.sda-1.size`): the server takes anything but
- * whitespace and `.",[]!<=>~`; brackets, `;`, `'` and `#` end it here too, so that a path does
- * not hide a query's structure or the editor's comments from the other features.
+ * A segment of a dotted path (`facts.disks.sda-1.size`): what the server takes, anything but
+ * whitespace and `.",[]!<=>~` (so `facts.x}` is one segment there too), less the editor's own
+ * `#` and `;` (blanked or split before a query is sent). `match(…)` closed on its line stays a
+ * word and brackets, as PuppetDB reads `match("re")`; unclosed, the server reads it as a segment.
  */
-const PATH_SEGMENT = /[^\s.",[\]!<=>~{}()#;']+/y;
+/** A quoted path segment, as the server finds its end: the first `"` before a `.` or a space. */
+const QUOTED_SEGMENT = /"[^\n\r\u0085\u2028\u2029]*?"(?=[. \t\n\v\f\r])/y;
+const PATH_SEGMENT = /match(?=\([^\n\r]*?\))|[^\s.",[\]!<=>~#;]+/y;
 
 export function tokenize(text: string): Token[] {
   const tokens: Token[] = [];
@@ -40,6 +43,13 @@ export function tokenize(text: string): Token[] {
     }
     const start = index;
     if (followsPathDot(tokens, start)) {
+      QUOTED_SEGMENT.lastIndex = index;
+      const quoted = QUOTED_SEGMENT.exec(text);
+      if (quoted) {
+        index += quoted[0].length;
+        tokens.push({ kind: 'string', text: quoted[0], start, end: index, terminated: true });
+        continue;
+      }
       PATH_SEGMENT.lastIndex = index;
       const segment = PATH_SEGMENT.exec(text);
       if (segment) {
