@@ -15,7 +15,9 @@ const MAX_REMEMBERED = 500;
 const UNREACHABLE_BACKOFF_MS = 30_000;
 
 /**
- * Red squiggles for .pql files. Local problems show at once; the server's verdict comes from
+ * Red squiggles for .pql files. Local problems show at once (localChecks.ts reads PQL with
+ * PuppetDB's own grammar, so a query with one is not sent to be checked); a failed run's own
+ * message replaces them. The server's verdict comes from
  * running a query, or, as the user types, from PuppetDB's `ast_only` mode: debounced, never
  * more than one request in flight, and only for query texts it has not judged yet. Findings
  * are kept by query text, so they follow a query when lines above it change. In Restricted Mode
@@ -118,21 +120,21 @@ export class PqlDiagnostics implements vscode.Disposable {
   private render(document: vscode.TextDocument): void {
     const diagnostics: vscode.Diagnostic[] = [];
     for (const query of splitQueries(document.getText())) {
-      const local = localProblems(query.text);
-      for (const problem of local) {
-        const severity =
-          problem.severity === 'error'
-            ? vscode.DiagnosticSeverity.Error
-            : vscode.DiagnosticSeverity.Warning;
-        diagnostics.push(diagnostic(document, query, problem, severity));
-      }
-      if (local.length > 0) continue;
       const { connection } = resolveConnection(this.services, query.connection);
       const finding = connection
         ? this.findings.get(findingKey(connection.id, query.text))
         : undefined;
       if (finding) {
+        // a run of this very text failed: the server's own words, rather than the local reading
         diagnostics.push(diagnostic(document, query, finding, vscode.DiagnosticSeverity.Error));
+        continue;
+      }
+      for (const problem of localProblems(query.text)) {
+        const severity =
+          problem.severity === 'error'
+            ? vscode.DiagnosticSeverity.Error
+            : vscode.DiagnosticSeverity.Warning;
+        diagnostics.push(diagnostic(document, query, problem, severity));
       }
     }
     this.collection.set(document.uri, diagnostics);

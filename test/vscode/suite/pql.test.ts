@@ -253,6 +253,32 @@ describe('PQL: run, results, completion, hover, diagnostics', function () {
     );
   });
 
+  it('shows no diagnostic on queries PuppetDB accepts that the editor once flagged', async () => {
+    const valid = [
+      "nodes { certname = 'it\\'s' }",
+      'nodes { certname = "first line\nsecond line" }',
+      'inventory[certname] { facts.disks.sda-1.size > 0 }',
+    ];
+    const editor = await openPql([...valid, 'nodes { certname = null }'].join('\n\n'));
+    // the one invalid query proves the diagnostics were computed; it alone has one
+    const diagnostics = await until('the invalid query’s diagnostic', () => {
+      const found = vscode.languages.getDiagnostics(editor.document.uri);
+      return found.length > 0 ? found : undefined;
+    });
+    assert.deepEqual(
+      diagnostics.map((item) => editor.document.getText(item.range)),
+      ['null'],
+    );
+    assert.match(diagnostics[0]!.message, /PQL expects .* here/);
+    // and PuppetDB runs each of the three as it is
+    for (const query of valid) {
+      cursorAt(editor, query.slice(0, 20));
+      const outcome = await vscode.commands.executeCommand<RunOutcome>(Commands.runQuery);
+      assert.equal(outcome.state, 'done', `${query}: ${outcome.serverText ?? ''}`);
+    }
+    assert.equal(vscode.languages.getDiagnostics(editor.document.uri).length, 1);
+  });
+
   it('completes entities, fields in context, operators and live values', async () => {
     const editor = await openPql(
       [
