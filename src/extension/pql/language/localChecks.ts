@@ -23,7 +23,21 @@ export interface LocalProblem {
 
 const CLOSING: Record<string, string> = { ']': '[', '}': '{', ')': '(' };
 
+/** Verdicts by query text: the diagnostics ask again for every query at every keystroke. */
+const remembered = new Map<string, readonly LocalProblem[]>();
+const REMEMBERED_TEXTS = 200;
+
 export function localProblems(query: string): LocalProblem[] {
+  let problems = remembered.get(query);
+  if (!problems) {
+    problems = problemsOf(query);
+    remembered.set(query, problems);
+    if (remembered.size > REMEMBERED_TEXTS) remembered.delete(remembered.keys().next().value!);
+  }
+  return [...problems];
+}
+
+function problemsOf(query: string): LocalProblem[] {
   // the editor's `#` comments are not PQL: the grammar reads the text as it will be sent
   const sent = blankComments(query);
   const verdict = checkPqlGrammar(sent);
