@@ -4,9 +4,10 @@
  * with Instaparse, which tries every alternative (not the first that fits), matches each regular
  * expression greedily and once, and knows whitespace only where the grammar writes it (`a = 1
  * and b = 2` needs the spaces around `and`; `is null` takes exactly one). So each rule here maps
- * a start offset to every offset it can end at, remembered per offset, and the query is valid if
- * `query` can end at the end of the text. The regular expressions are Java's: `\s` is the six
- * ASCII spaces and `.` is any character but a line terminator.
+ * a start offset to every offset it can end at, remembered per offset, and the text is valid if
+ * a query can end where only whitespace follows. Where none can, the failure is reported where
+ * Instaparse reports it: the furthest offset any rule failed at. The regular expressions are
+ * Java's: `\s` is the six ASCII spaces and `.` is any character but a line terminator.
  */
 
 export type GrammarVerdict =
