@@ -32,6 +32,7 @@ import {
   type GitRepository,
   type RepositoryChange,
 } from './gitChange';
+import { radiusWords, type NoBlastRadius } from './radiusWords';
 
 export interface BlastRadiusRequest {
   connectionId: string;
@@ -41,9 +42,7 @@ export interface BlastRadiusRequest {
   signal?: AbortSignal;
 }
 
-/** Why there is no blast radius to show, each said plainly to the user. */
-export type NoBlastRadius =
-  'noGit' | 'noRepository' | 'severalRepositories' | 'noChange' | 'noCommit';
+export type { NoBlastRadius } from './radiusWords';
 
 export type BlastRadiusAnswer =
   { found: true; radius: BlastRadius } | { found: false; reason: NoBlastRadius; message: string };
@@ -226,26 +225,7 @@ function lineCount(text: string): number {
 }
 
 function refusal(reason: NoBlastRadius): { found: false; reason: NoBlastRadius; message: string } {
-  return { found: false, reason, message: refusalMessage(reason) };
-}
-
-export function refusalMessage(reason: NoBlastRadius): string {
-  switch (reason) {
-    case 'noGit':
-      return vscode.l10n.t(
-        "The blast radius reads changes through VS Code's Git extension, which is disabled or missing.",
-      );
-    case 'noRepository':
-      return vscode.l10n.t('No Git repository is open in this workspace.');
-    case 'severalRepositories':
-      return vscode.l10n.t(
-        'Several Git repositories are open: open a file of the one to read, or pick it in Source Control.',
-      );
-    case 'noChange':
-      return vscode.l10n.t('This change holds no changed file.');
-    case 'noCommit':
-      return vscode.l10n.t('The repository has no commit yet: there is nothing to compare with.');
-  }
+  return { found: false, reason, message: radiusWords(reason) };
 }
 
 /** Which nodes read a changed Hiera data file, by the connection and the file's local URI. */

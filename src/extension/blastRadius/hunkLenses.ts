@@ -5,15 +5,10 @@
  * diff): while an edit is unsaved they may sit a few lines off, and move back on save.
  */
 import * as vscode from 'vscode';
-import type {
-  ChangedHunk,
-  FileReach,
-  ReachBasis,
-  ReachCaveat,
-} from '../../shared/blastRadius/model';
-import { inert } from '../inertText';
+import type { ChangedHunk, FileReach } from '../../shared/blastRadius/model';
 import type { Services } from '../services';
 import { repositoryFor, relativePath } from './gitChange';
+import { radiusWords } from './radiusWords';
 import { SHOW_BLAST_RADIUS, type ShowBlastRadiusArgument } from './showBlastRadiusArgument';
 import type { WorkingTreeRadius } from './workingTreeRadius';
 
@@ -93,53 +88,11 @@ export function hunkLabel(hunk: ChangedHunk): string {
 
 /** How the count was made and what it cannot know. */
 export function hunkTooltip(file: FileReach, hunk: ChangedHunk): string {
-  const lines = [basisText(file, hunk.basis), ...hunk.caveats.map(caveatText)];
-  if (file.kind === 'manifest') lines.push(caveatText('conditionals'));
+  const lines = [
+    radiusWords(hunk.basis, file.definitions),
+    ...hunk.caveats.map((caveat) => radiusWords(caveat)),
+  ];
+  if (file.kind === 'manifest') lines.push(radiusWords('conditionals'));
   lines.push(vscode.l10n.t('Show the blast radius'));
   return lines.join('\n');
-}
-
-function basisText(file: FileReach, basis: ReachBasis): string {
-  switch (basis) {
-    case 'resources':
-      return vscode.l10n.t("Counted from the resources today's catalogs declare on these lines.");
-    case 'definitions':
-      return vscode.l10n.t(
-        "No resource of today's catalogs is declared on these lines: counted by the classes and defined types this file defines ({0}).",
-        inert(file.definitions.join(', ')),
-      );
-    case 'hieraData':
-      return vscode.l10n.t('Counted from the nodes whose Hiera hierarchy reads this file.');
-    case 'modules':
-      return vscode.l10n.t(
-        'Counted from the nodes holding the classes and types of the modules this change updates.',
-      );
-    case 'environment':
-      return vscode.l10n.t('Every node of the environment this file is deployed to.');
-    case 'none':
-      return vscode.l10n.t('No catalog of the fleet names this code.');
-  }
-}
-
-function caveatText(caveat: ReachCaveat): string {
-  switch (caveat) {
-    case 'newLines':
-      return vscode.l10n.t('These lines are new: no catalog declares anything on them yet.');
-    case 'hieraNotComputed':
-      return vscode.l10n.t(
-        'Which nodes read this data file is known only for the data of a hiera.yaml at the root of a trusted workspace folder.',
-      );
-    case 'environmentWide':
-      return vscode.l10n.t('A change here reaches every node of the environment.');
-    case 'notInCatalogs':
-      return vscode.l10n.t('No catalog of the fleet names this file.');
-    case 'moduleCode':
-      return vscode.l10n.t(
-        "A module's facts, functions and types sync to every node of the environment and may reach more.",
-      );
-    case 'conditionals':
-      return vscode.l10n.t(
-        "Code behind conditionals may reach more nodes than today's catalogs show.",
-      );
-  }
 }

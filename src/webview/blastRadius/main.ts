@@ -26,6 +26,7 @@ import type {
 } from '../../shared/protocol';
 import type { ModelGridState } from '../common/grid/modelGrid';
 import { pageButton } from '../common/page/pageButton';
+import { sectionsBody } from '../common/page/pageSection';
 import { viewPageFrame } from '../common/page/pageFrame';
 import { getUiState, keepShown, onHostMessage, postToHost, setUiState } from '../common/vscodeApi';
 import { renderHunks } from './hunksGrid';
@@ -132,8 +133,7 @@ function show(radius: BlastRadius, restored: RestoredNote | undefined, focus?: F
   frame.notes.replaceChildren(limitsNote(radius));
   const { nodes, failing } = summaryOf(radius);
   frame.status.textContent = `${plural(radius.files.length, 'file')} changed · ${plural(nodes, 'node')} · ${failing.toLocaleString('en-US')} failing`;
-  const body = document.createElement('div');
-  body.className = 'blast-body';
+  const body = sectionsBody('blast-body');
   const nodesView = renderNodes(radius, {
     groupBy: ui.groupBy ?? 'environmentRole',
     onGroupBy: (groupBy) => {

@@ -18,6 +18,7 @@ import type {
 import { onDateStyleChange } from '../common/dateStyle';
 import type { ModelGridState } from '../common/grid/modelGrid';
 import { PageFrame } from '../common/page/pageFrame';
+import { sectionsBody } from '../common/page/pageSection';
 import { getUiState, keepShown, onHostMessage, postToHost, setUiState } from '../common/vscodeApi';
 import { differencesOf, renderDifferences, type DifferencesView } from './differencesGrid';
 import { commitsView, streakView, timeTable } from './detailsView';
@@ -63,8 +64,7 @@ function show(runs: ComparedRuns, restored: RestoredNote | undefined): void {
         : `Compare runs · ${runs.certname}`,
   );
   document.title = frame.title.textContent ?? 'Compare runs';
-  const body = document.createElement('div');
-  body.className = 'compare-body';
+  const body = sectionsBody('compare-body');
   if (runs.streak) {
     body.append(
       streakView(runs, runs.streak, () => postToHost('compareRuns', { type: 'openMarkdown' })),

@@ -1,7 +1,19 @@
 /**
- * The pieces a page's sections are made of: a named section with its heading, and a table with a
- * header row (column headers scoped, so a screen reader reads each cell with its column).
+ * The pieces a page's sections are made of: the body that holds them, a named section with its
+ * heading, and a table with a header row (column headers scoped, so a screen reader reads each
+ * cell with its column).
  */
+import './pageSection.css';
+
+/**
+ * The page's body of sections (class `className` besides its own): a column that scrolls, whose
+ * sections keep their height.
+ */
+export function sectionsBody(className: string): HTMLElement {
+  const body = document.createElement('div');
+  body.className = `sections-body ${className}`;
+  return body;
+}
 
 /** A section named `name` (its accessible name) with `name` as its heading. */
 export function pageSection(name: string, className: string): HTMLElement {
