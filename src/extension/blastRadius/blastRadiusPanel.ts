@@ -146,24 +146,19 @@ export class BlastRadiusPanel extends WebviewPanelHost<'blastRadius'> {
   }
 
   protected sendSnapshot(): void {
-    this.persist();
-    if (this.postRestoredNote()) return;
-    if (this.radius) {
-      this.post({
+    this.postOneLoaded(
+      this.radius && {
         type: 'radius',
         radius: this.radius,
         restored: this.restored,
         ...(this.focus && { focus: this.focus }),
-      });
-    } else if (this.failure) this.post(this.failure);
-    else this.post({ type: 'loading', title: this.panel.title });
+      },
+    );
   }
 
   /** Computes again ("Refresh", "Load again", Retry), unless a load is under way. */
-  protected async reload(): Promise<void> {
-    if (!this.radius && !this.failure && !this.restored) return this.loaded;
-    this.loaded = this.load();
-    await this.loaded;
+  protected reload(): Promise<void> {
+    return this.loadAgain(this.radius, () => this.load());
   }
 
   /**

@@ -127,18 +127,12 @@ export class CompareRunsPanel extends WebviewPanelHost<'compareRuns'> {
   }
 
   protected sendSnapshot(): void {
-    this.persist();
-    if (this.postRestoredNote()) return;
-    if (this.runs) this.post({ type: 'compared', runs: this.runs, restored: this.restored });
-    else if (this.failure) this.post(this.failure);
-    else this.post({ type: 'loading', title: this.panel.title });
+    this.postOneLoaded(this.runs && { type: 'compared', runs: this.runs, restored: this.restored });
   }
 
   /** Compares again from PuppetDB ("Load again", Retry), unless a load is under way. */
-  protected async reload(): Promise<void> {
-    if (!this.runs && !this.failure && !this.restored) return this.loaded;
-    this.loaded = this.load();
-    await this.loaded;
+  protected reload(): Promise<void> {
+    return this.loadAgain(this.runs, () => this.load());
   }
 
   /** The runs as loaded from PuppetDB: a restored panel's were kept by its page, so it loads first. */

@@ -93,20 +93,14 @@ export class ReportPanel extends WebviewPanelHost<'report'> {
   }
 
   protected sendSnapshot(): void {
-    this.persist();
-    if (this.postRestoredNote()) return;
-    if (this.report) {
-      this.post({ type: 'report', report: this.report, restored: this.restored });
-    } else if (this.failure) {
-      this.post(this.failure);
-    } else this.post({ type: 'loading', title: this.panel.title });
+    this.postOneLoaded(
+      this.report && { type: 'report', report: this.report, restored: this.restored },
+    );
   }
 
   /** Loads the report again ("Load again"), unless a load is under way. */
-  protected async reload(): Promise<void> {
-    if (!this.report && !this.failure && !this.restored) return this.loaded; // a load is under way
-    this.loaded = this.load();
-    await this.loaded;
+  protected reload(): Promise<void> {
+    return this.loadAgain(this.report, () => this.load());
   }
 
   protected readonly handlers: ViewHandlers<'report'> = {

@@ -184,6 +184,29 @@ export abstract class WebviewPanelHost<E extends WebviewEntry> implements vscode
     return true;
   }
 
+  /**
+   * The snapshot of a panel that shows one loaded thing (a report, a comparison, a blast radius):
+   * the restored note, else `shown` (the message of what it loaded, once it has), else its failure,
+   * else that it loads (a `loading` with the panel's title, which each such view's protocol takes).
+   */
+  protected postOneLoaded(shown: ToWebview<E> | undefined): void {
+    this.persist();
+    if (this.postRestoredNote()) return;
+    if (shown) this.post(shown);
+    else if (this.failure) this.post(this.failure as ToWebview<E>);
+    else this.post({ type: 'loading', title: this.panel.title } as ToWebview<E>);
+  }
+
+  /**
+   * Does `load` again ("Load again", "Refresh", Retry), unless a load is under way (nothing
+   * `shown` yet, no failure, not restored): then that load is what is waited for.
+   */
+  protected async loadAgain(shown: unknown, load: () => Promise<void>): Promise<void> {
+    if (!shown && !this.failure && !this.restored) return this.loaded;
+    this.loaded = load();
+    await this.loaded;
+  }
+
   /** Gives the webview the date style of the settings now (before each snapshot; on a change). */
   postDateStyle(): void {
     if (!this.listening || this.isDisposed) return;
