@@ -10,11 +10,10 @@ import {
   hunkRows,
   type HunkRow,
 } from '../../shared/blastRadius/radiusView';
-import { ModelGrid, type ModelGridState } from '../common/grid/modelGrid';
-import { filterGrid, gridToolbar } from '../common/grid/gridToolbar';
-import { showShownCount } from '../common/grid/shownCount';
+import { countedGrid } from '../common/grid/countedGrid';
+import { filterGrid } from '../common/grid/gridToolbar';
+import type { ModelGridState } from '../common/grid/modelGrid';
 import { pageSection } from '../common/page/pageSection';
-import { statusCount } from '../common/page/toolbarParts';
 import { valueSortKey } from '../../shared/gridSort';
 
 export interface HunksView {
@@ -42,8 +41,17 @@ export function renderHunks(
 ): HunksView {
   const section = pageSection('Changed files and hunks', 'blast-hunks');
   const rows = hunkRows(radius);
-  const count = statusCount('blast-hunks-count');
-  const grid = new ModelGrid<HunkRow>({
+  const { grid, toolbar } = countedGrid<HunkRow>({
+    kept: options.grid,
+    count: {
+      className: 'blast-hunks-count',
+      words: {
+        noun: 'row',
+        none: 'The change has no file.',
+        noMatch: 'No file matches the filter.',
+      },
+    },
+    toolbar: { filterLabel: 'Filter the files', after: options.extra },
     className: 'blast-hunks-grid',
     label: 'Changed files and hunks',
     columns: [
@@ -93,20 +101,11 @@ export function renderHunks(
       },
     ],
     searchText: (row) => `${row.file}\n${KIND_WORDS[row.kind]}\n${BASIS_WORDS[row.basis]}`,
-    state: options.grid.value,
-    onStateChange: (next) => options.grid.save(next),
     rowClass: (row) => (row.hunk === -1 ? 'blast-file-row' : 'blast-hunk-row'),
     onActivate: (row, _index, detail) => {
       if (detail.column === 'file' || detail.how !== 'click') options.open(row.file, row.hunk);
     },
-    onView: (shown) =>
-      showShownCount(count, grid.grid, shown, rows.length, {
-        noun: 'row',
-        none: 'The change has no file.',
-        noMatch: 'No file matches the filter.',
-      }),
   });
-  const toolbar = gridToolbar(grid, 'Filter the files', count, ...options.extra);
   section.append(toolbar, grid.element);
   grid.setRows(rows);
   return {

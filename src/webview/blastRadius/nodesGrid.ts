@@ -14,12 +14,13 @@ import {
   type NodeRow,
 } from '../../shared/blastRadius/radiusView';
 import { runStatusLook } from '../../shared/runStatusLook';
-import { ModelGrid, type ModelGridState } from '../common/grid/modelGrid';
-import { filterGrid, gridToolbar } from '../common/grid/gridToolbar';
-import { showShownCount } from '../common/grid/shownCount';
+import { countedGrid } from '../common/grid/countedGrid';
+import { filterGrid } from '../common/grid/gridToolbar';
+import { iconLabelCell } from '../common/grid/iconCell';
+import type { ModelGridState } from '../common/grid/modelGrid';
 import { pageButton } from '../common/page/pageButton';
 import { pageSection, rowHeader, tableWithHead } from '../common/page/pageSection';
-import { choiceSelect, statusCount } from '../common/page/toolbarParts';
+import { choiceSelect } from '../common/page/toolbarParts';
 
 /** What a click on a row's link asks the host. */
 export type NodeAction = 'revealNode' | 'openReport' | 'openGraph';
@@ -30,13 +31,6 @@ export interface NodesView {
   filter(text: string): void;
   dispose(): void;
 }
-
-interface StatusParts {
-  icon: HTMLElement;
-  label: HTMLElement;
-}
-
-const statusParts = new WeakMap<HTMLElement, StatusParts>();
 
 /** Groups shown before "Show all": the most failing, which the reader wants first. */
 const GROUPS_SHOWN = 6;
@@ -99,8 +93,17 @@ export function renderNodes(
   );
   groupBy.value = options.groupBy;
   groupBy.addEventListener('change', () => options.onGroupBy(groupBy.value as GroupBy));
-  const count = statusCount('blast-count');
-  const grid = new ModelGrid<NodeRow>({
+  const { grid, toolbar } = countedGrid<NodeRow>({
+    kept: options.grid,
+    count: {
+      className: 'blast-count',
+      words: {
+        noun: options.groupBy === 'file' ? 'row' : 'node',
+        none: 'The change reaches no node PuppetDB knows of.',
+        noMatch: 'No node matches the filter.',
+      },
+    },
+    toolbar: { filterLabel: 'Filter the nodes', before: [groupBy] },
     className: 'blast-nodes-grid',
     label: 'Nodes reached',
     columns: [
@@ -126,21 +129,16 @@ export function renderNodes(
         label: 'Latest status',
         width: 130,
         text: (row) => row.status,
-        create: (cell) => {
-          const icon = document.createElement('span');
-          icon.setAttribute('aria-hidden', 'true');
-          const label = document.createElement('span');
-          cell.append(icon, label);
-          statusParts.set(cell, { icon, label });
-        },
-        fill: (cell, row) => {
-          const parts = statusParts.get(cell)!;
+        ...iconLabelCell((row: NodeRow) => {
           const look = runStatusLook(row.status);
-          parts.icon.className = `codicon codicon-${look.icon} ${look.tone ? `status-mark-${look.tone}` : ''}`;
-          parts.label.className = look.tone ? `status-text-${look.tone}` : '';
-          parts.label.textContent = row.status;
-          cell.title = `Open the latest report of ${row.certname} (${row.status})`;
-        },
+          return {
+            icon: look.icon,
+            iconClass: look.tone && `status-mark-${look.tone}`,
+            label: row.status,
+            labelClass: look.tone && `status-text-${look.tone}`,
+            title: `Open the latest report of ${row.certname} (${row.status})`,
+          };
+        }),
         link: () => true,
       },
       { key: 'environment', label: 'Environment', width: 110, text: (row) => row.environment },
@@ -163,8 +161,6 @@ export function renderNodes(
     ],
     searchText: (row) =>
       `${row.group}\n${row.certname}\n${row.status}\n${row.environment}\n${row.roleClass}\n${row.reachedBy}`,
-    state: options.grid.value,
-    onStateChange: (next) => options.grid.save(next),
     rowClass: (row) => (isFailing(row.status) ? 'blast-row blast-row-failing' : 'blast-row'),
     onActivate: (row, _index, detail) => {
       if (detail.column === 'status') options.act('openReport', row.certname);
@@ -174,17 +170,10 @@ export function renderNodes(
         options.act('revealNode', row.certname);
       }
     },
-    onView: (shown) =>
-      showShownCount(count, grid.grid, shown, rows.length, {
-        noun: options.groupBy === 'file' ? 'row' : 'node',
-        none: 'The change reaches no node PuppetDB knows of.',
-        noMatch: 'No node matches the filter.',
-      }),
   });
   const groupsNote = document.createElement('p');
   groupsNote.className = 'muted blast-groups-note';
   groupsNote.textContent = `${plural(groups.length, 'group')} by ${GROUP_BY_WORDS[options.groupBy].toLowerCase()}; the most failing first.`;
-  const toolbar = gridToolbar(grid, 'Filter the nodes', groupBy, count);
   section.append(toolbar, groupsNote, groupsTable(groups, options.groupBy), grid.element);
   grid.setRows(rows);
   return {

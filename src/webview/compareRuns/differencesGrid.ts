@@ -9,11 +9,10 @@ import {
   type RunComparison,
   type RunLog,
 } from '../../shared/history';
-import { ModelGrid, type ModelGridState } from '../common/grid/modelGrid';
-import { showShownCount } from '../common/grid/shownCount';
-import { gridToolbar } from '../common/grid/gridToolbar';
+import { countedGrid } from '../common/grid/countedGrid';
+import type { ModelGridState } from '../common/grid/modelGrid';
 import { pageSection } from '../common/page/pageSection';
-import { choiceSelect, statusCount } from '../common/page/toolbarParts';
+import { choiceSelect } from '../common/page/toolbarParts';
 
 export interface Difference {
   /** Which run has it. */
@@ -65,8 +64,17 @@ export function renderDifferences(
     ['older', `Only in the ${sideNames.older.toLowerCase()}`],
     ['newer', `Only in the ${sideNames.newer.toLowerCase()}`],
   ]);
-  const count = statusCount('compare-count');
-  const grid = new ModelGrid<Difference>({
+  const { grid, toolbar } = countedGrid<Difference>({
+    kept: state,
+    count: {
+      className: 'compare-count',
+      words: {
+        noun: 'difference',
+        none: 'Both runs changed, failed and logged the same.',
+        noMatch: 'Nothing matches the filters.',
+      },
+    },
+    toolbar: { filterLabel: 'Filter resources and logs', before: [side] },
     className: 'compare-differences-grid',
     label: 'In one run only',
     columns: [
@@ -80,17 +88,9 @@ export function renderDifferences(
       { key: 'item', label: 'Resource or log line', width: 400, grow: 3, text: (row) => row.item },
     ],
     searchText: (row) => `${row.what}\n${row.item}`,
-    state: state.value,
-    onStateChange: (next) => state.save(next),
     rowClass: (row) => `compare-row compare-row-${row.side}`,
-    onView: (shown) =>
-      showShownCount(count, grid.grid, shown, rows.length, {
-        noun: 'difference',
-        none: 'Both runs changed, failed and logged the same.',
-        noMatch: 'Nothing matches the filters.',
-      }),
   });
-  section.append(gridToolbar(grid, 'Filter resources and logs', side, count), grid.element);
+  section.append(toolbar, grid.element);
   side.addEventListener('change', () => {
     const wanted = side.value;
     grid.setInclude(

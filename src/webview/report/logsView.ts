@@ -7,10 +7,10 @@
 import { logSeverity, type ReportLogDto } from '../../shared/reportDto';
 import { valueSortKey } from '../../shared/gridSort';
 import { onDateStyleChange, tableDateText } from '../common/dateStyle';
-import { ModelGrid, type ModelGridColumn, type ModelGridState } from '../common/grid/modelGrid';
-import { showShownCount } from '../common/grid/shownCount';
-import { gridToolbar } from '../common/grid/gridToolbar';
-import { choiceSelect, statusCount } from '../common/page/toolbarParts';
+import { countedGrid } from '../common/grid/countedGrid';
+import { iconLabelCell } from '../common/grid/iconCell';
+import type { ModelGridColumn, ModelGridState } from '../common/grid/modelGrid';
+import { choiceSelect } from '../common/page/toolbarParts';
 
 const SEVERITY_ICONS = { error: 'error', warning: 'warning', notice: 'info', muted: 'debug-hint' };
 
@@ -31,8 +31,6 @@ export interface LogsView {
 const where = (log: ReportLogDto) =>
   log.file ? `${log.file}${log.line === null ? '' : `:${log.line}`}` : '';
 
-const levelParts = new WeakMap<HTMLElement, { icon: HTMLElement; text: Text }>();
-
 function columns(): Array<ModelGridColumn<ReportLogDto>> {
   return [
     {
@@ -49,19 +47,11 @@ function columns(): Array<ModelGridColumn<ReportLogDto>> {
       width: 100,
       className: 'report-log-level',
       text: (log) => log.level,
-      create: (cell) => {
-        const icon = document.createElement('span');
-        icon.setAttribute('aria-hidden', 'true');
-        const text = document.createTextNode('');
-        cell.append(icon, text);
-        levelParts.set(cell, { icon, text });
-      },
-      fill: (cell, log) => {
-        const parts = levelParts.get(cell)!;
-        parts.icon.className = `codicon codicon-${SEVERITY_ICONS[logSeverity(log.level)]}`;
-        parts.text.data = ` ${log.level}`;
-        cell.title = log.level;
-      },
+      ...iconLabelCell((log: ReportLogDto) => ({
+        icon: SEVERITY_ICONS[logSeverity(log.level)],
+        label: ` ${log.level}`,
+        title: log.level,
+      })),
     },
     {
       key: 'source',
@@ -103,7 +93,6 @@ export function renderLogs(
   const section = document.createElement('section');
   section.className = 'report-logs';
   const level = choiceSelect('Log levels', LEVEL_FILTERS);
-  const count = statusCount('report-log-count');
   const detail = document.createElement('section');
   detail.className = 'report-log-detail';
   detail.setAttribute('aria-label', 'Selected log');
@@ -127,13 +116,21 @@ export function renderLogs(
     message.textContent = selected.message;
     detail.replaceChildren(head, message);
   };
-  const grid = new ModelGrid<ReportLogDto>({
+  const { grid, toolbar } = countedGrid<ReportLogDto>({
+    kept: state,
+    count: {
+      className: 'report-log-count',
+      words: {
+        noun: 'log',
+        none: 'This report has no logs.',
+        noMatch: 'No logs match the filters.',
+      },
+    },
+    toolbar: { filterLabel: 'Filter logs', before: [level] },
     className: 'report-log-list',
     label: 'Logs',
     columns: columns(),
     searchText: (log) => `${log.level}\n${log.source}\n${log.message}`,
-    state: state.value,
-    onStateChange: (next) => state.save(next),
     rowClass: (log) => `report-log report-log-${logSeverity(log.level)}`,
     onActivate: (log, _index, { column }) => {
       if (log.file && (column === 'where' || column === undefined)) {
@@ -144,14 +141,8 @@ export function renderLogs(
       selected = log;
       showDetail();
     },
-    onView: (shown) =>
-      showShownCount(count, grid.grid, shown, logs.length, {
-        noun: 'log',
-        none: 'This report has no logs.',
-        noMatch: 'No logs match the filters.',
-      }),
   });
-  section.append(gridToolbar(grid, 'Filter logs', level, count), grid.element, detail);
+  section.append(toolbar, grid.element, detail);
   const wanted = () => {
     const value = level.value;
     if (value === 'all' || !value) return undefined;

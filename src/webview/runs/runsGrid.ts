@@ -12,12 +12,8 @@ import type { RunsHealth } from '../../shared/protocol';
 import { rowChange, runSeconds, type RunRow } from '../../shared/recentRuns';
 import { runStatusLook } from '../../shared/runStatusLook';
 import { tableDateText } from '../common/dateStyle';
+import { iconLabelCell } from '../common/grid/iconCell';
 import type { ModelGridColumn } from '../common/grid/modelGrid';
-
-const statusParts = new WeakMap<
-  HTMLElement,
-  { icon: HTMLElement; label: HTMLElement; kind?: string }
->();
 
 const statusText = (row: RunRow) => `${row.status ?? 'unknown'}${row.noop ? ' · noop' : ''}`;
 
@@ -54,24 +50,16 @@ export function runsColumns(extras: RunsExtras): Array<ModelGridColumn<RunRow>> 
       grow: 0.8,
       className: 'runs-cell-status',
       text: statusText,
-      create: (cell) => {
-        const icon = document.createElement('span');
-        icon.setAttribute('aria-hidden', 'true');
-        const label = document.createElement('span');
-        cell.append(icon, label);
-        statusParts.set(cell, { icon, label });
-      },
-      fill: (cell, row) => {
-        // the tree's icon for the status, in its status colour, before the text
-        const parts = statusParts.get(cell)!;
+      // the tree's icon for the status, in its status colour, before the text
+      ...iconLabelCell((row: RunRow) => {
         const look = runStatusLook(row.status);
-        if (parts.kind !== look.icon) {
-          parts.icon.className = `codicon codicon-${look.icon} ${look.tone ? `status-mark-${look.tone}` : ''}`;
-          parts.kind = look.icon;
-        }
-        parts.label.textContent = statusText(row);
-        cell.title = statusText(row);
-      },
+        return {
+          icon: look.icon,
+          iconClass: look.tone && `status-mark-${look.tone}`,
+          label: statusText(row),
+          title: statusText(row),
+        };
+      }),
     },
     {
       key: 'end',
