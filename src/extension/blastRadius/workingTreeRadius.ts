@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 import type { Services } from '../services';
-import { activeConnection } from '../code/fleetCodeLenses';
+import { activeConnection } from '../code/countingLenses';
 import { blastRadiusEngine, type BlastRadiusAnswer } from './computeBlastRadius';
 import { gitApi, type GitApi, type GitRepository } from './gitChange';
 

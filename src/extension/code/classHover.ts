@@ -2,25 +2,15 @@ import * as vscode from 'vscode';
 import { Commands } from '../ids';
 import { encodedCommandArguments } from '../markdownLinks';
 import type { Services } from '../services';
-import { activeConnection } from './fleetCodeLenses';
+import { countingHover } from './countingLenses';
 import type { FleetCounter } from './fleetCounts';
 import { countsLabel, unreachableLabel } from './fleetLabels';
 import { classReferenceAt } from './puppetDefinitions';
 import { normaliseClassTitle } from '../fleet/resourceRef';
 
 /** Hover on a class used by `include`/`contain`/`require`/`class { 'x': }`: its fleet counts. */
-export class ClassHoverProvider implements vscode.HoverProvider {
-  constructor(
-    private readonly services: Services,
-    private readonly counter: FleetCounter,
-  ) {}
-
-  async provideHover(
-    document: vscode.TextDocument,
-    position: vscode.Position,
-  ): Promise<vscode.Hover | undefined> {
-    const connectionId = activeConnection(this.services);
-    if (!connectionId || !this.services.settings.codeLenses()) return undefined;
+export function classHover(services: Services, counter: FleetCounter): vscode.HoverProvider {
+  return countingHover(services, async (document, position, connectionId) => {
     const reference = classReferenceAt(document.lineAt(position.line).text, position.character);
     if (!reference) return undefined;
     const range = new vscode.Range(position.line, reference.start, position.line, reference.end);
@@ -30,10 +20,7 @@ export class ClassHoverProvider implements vscode.HoverProvider {
     markdown.appendText(title);
     markdown.appendMarkdown('** ');
     try {
-      const counts = await this.counter.count(connectionId, {
-        kind: 'class',
-        name: reference.name,
-      });
+      const counts = await counter.count(connectionId, { kind: 'class', name: reference.name });
       markdown.appendText(countsLabel(counts));
       if (counts.nodes > 0) {
         const argument = encodedCommandArguments([
@@ -48,5 +35,5 @@ export class ClassHoverProvider implements vscode.HoverProvider {
       markdown.appendText(unreachableLabel());
     }
     return new vscode.Hover(markdown, range);
-  }
+  });
 }

@@ -3,7 +3,7 @@ import { registerGuardedCommand } from '../commands/registerGuardedCommand';
 import type { Feature } from '../feature';
 import { Commands } from '../ids';
 import type { Services } from '../services';
-import { ClassHoverProvider } from './classHover';
+import { classHover } from './classHover';
 import { FailureDiagnostics } from './failureDiagnostics';
 import { FleetCodeLensProvider } from './fleetCodeLenses';
 import { FleetCounter } from './fleetCounts';
@@ -49,10 +49,7 @@ export function registerCode(services: Services): Feature {
         showEventsForLine(services, opener, argument),
       ),
       vscode.languages.registerCodeLensProvider(PUPPET_FILES, lenses),
-      vscode.languages.registerHoverProvider(
-        PUPPET_FILES,
-        new ClassHoverProvider(services, counter),
-      ),
+      vscode.languages.registerHoverProvider(PUPPET_FILES, classHover(services, counter)),
       services.statusBar.onDidChangeActive(recount),
       services.store.onDidChange(recount),
       services.settings.onDidChange(() => {

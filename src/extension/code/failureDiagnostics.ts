@@ -7,7 +7,7 @@
 import * as vscode from 'vscode';
 import type { PuppetDB } from '../../client';
 import type { Services } from '../services';
-import { activeConnection } from './fleetCodeLenses';
+import { activeConnection } from './countingLenses';
 import { LIFETIME_MS } from './fleetCounts';
 import type { ManifestOpener } from './openManifest';
 import { suffixPattern } from './manifestPaths';

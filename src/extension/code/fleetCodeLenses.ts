@@ -5,10 +5,10 @@
  */
 import * as vscode from 'vscode';
 import { Commands } from '../ids';
-import { inert } from '../inertText';
 import type { Services } from '../services';
 import type { CountTarget, FleetCounter } from './fleetCounts';
-import { countsLabel, unreachableLabel } from './fleetLabels';
+import { CountingLensProvider } from './countingLenses';
+import { countsLabel } from './fleetLabels';
 import { findDefinitions } from './puppetDefinitions';
 import type { NodesApplyingTarget } from './showNodesApplying';
 
@@ -23,23 +23,15 @@ class FleetLens extends vscode.CodeLens {
   }
 }
 
-export class FleetCodeLensProvider implements vscode.CodeLensProvider<FleetLens> {
-  private readonly changed = new vscode.EventEmitter<void>();
-  readonly onDidChangeCodeLenses = this.changed.event;
-
+export class FleetCodeLensProvider extends CountingLensProvider<FleetLens> {
   constructor(
-    private readonly services: Services,
+    services: Services,
     private readonly counter: FleetCounter,
-  ) {}
-
-  /** Lists the lenses again (a connection or a setting changed). */
-  refresh(): void {
-    this.changed.fire();
+  ) {
+    super(services);
   }
 
-  provideCodeLenses(document: vscode.TextDocument): FleetLens[] {
-    const connectionId = activeConnection(this.services);
-    if (!connectionId || !this.services.settings.codeLenses()) return [];
+  protected lensesOf(document: vscode.TextDocument, connectionId: string): FleetLens[] {
     return findDefinitions(document.getText()).flatMap((definition) => {
       const range = new vscode.Range(definition.line, 0, definition.line, 0);
       if (definition.kind === 'node') {
@@ -52,34 +44,19 @@ export class FleetCodeLensProvider implements vscode.CodeLensProvider<FleetLens>
     });
   }
 
-  async resolveCodeLens(lens: FleetLens): Promise<FleetLens> {
-    try {
-      const counts = await this.counter.count(lens.connectionId, lens.target);
-      lens.command = {
-        title: countsLabel(counts),
-        tooltip: vscode.l10n.t('List these nodes, failures first'),
-        command: Commands.showNodesApplying,
-        arguments: [
-          { connectionId: lens.connectionId, ...lens.target } satisfies NodesApplyingTarget,
-        ],
-      };
-    } catch (error) {
-      this.services.log.warn(`Counting the nodes of ${lens.label} failed: ${String(error)}`);
-      lens.command = {
-        title: unreachableLabel(),
-        tooltip: inert(error instanceof Error ? error.message : String(error)),
-        command: Commands.showLog,
-      };
-    }
-    return lens;
+  protected async commandOf(lens: FleetLens): Promise<vscode.Command> {
+    const counts = await this.counter.count(lens.connectionId, lens.target);
+    return {
+      title: countsLabel(counts),
+      tooltip: vscode.l10n.t('List these nodes, failures first'),
+      command: Commands.showNodesApplying,
+      arguments: [
+        { connectionId: lens.connectionId, ...lens.target } satisfies NodesApplyingTarget,
+      ],
+    };
   }
-}
 
-/**
- * The connection lenses and hovers count on: the active one, once the workspace is trusted (a
- * manifest of an untrusted workspace does not get to send its names to the user's PuppetDB).
- */
-export function activeConnection(services: Services): string | undefined {
-  if (!services.trust.isTrusted) return undefined;
-  return services.statusBar.activeConnectionId;
+  protected counted(lens: FleetLens): string {
+    return `of ${lens.label}`;
+  }
 }

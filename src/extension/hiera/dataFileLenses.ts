@@ -4,7 +4,7 @@
  * top-level key a link to look the key up across the fleet. Files no node reads say so.
  */
 import * as vscode from 'vscode';
-import { activeConnection } from '../code/fleetCodeLenses';
+import { CountingLensProvider, countingHover } from '../code/countingLenses';
 import { unreachableLabel } from '../code/fleetLabels';
 import { Commands } from '../ids';
 import { inert, type InertText } from '../inertText';
@@ -54,66 +54,44 @@ class ReadersLens extends vscode.CodeLens {
   }
 }
 
-export class DataFileLensProvider implements vscode.CodeLensProvider<ReadersLens> {
-  private readonly changed = new vscode.EventEmitter<void>();
-  readonly onDidChangeCodeLenses = this.changed.event;
-
+export class DataFileLensProvider extends CountingLensProvider<ReadersLens> {
   constructor(
-    private readonly services: Services,
+    services: Services,
     private readonly fleet: HieraFleet,
-  ) {}
-
-  refresh(): void {
-    this.changed.fire();
+  ) {
+    super(services);
   }
 
-  async provideCodeLenses(document: vscode.TextDocument): Promise<ReadersLens[]> {
-    const connectionId = activeConnection(this.services);
-    if (!connectionId || !this.services.settings.codeLenses()) return [];
+  protected async lensesOf(
+    document: vscode.TextDocument,
+    connectionId: string,
+  ): Promise<ReadersLens[]> {
     const found = await this.fleet.workspace.dataFileAt(document.uri);
     if (!found?.code.config) return [];
     return [new ReadersLens(document.uri, connectionId)];
   }
 
-  async resolveCodeLens(lens: ReadersLens): Promise<ReadersLens> {
-    try {
-      const found = await this.fleet.readersOf(lens.connectionId, lens.uri);
-      lens.command = {
-        title: found ? readersLabel(found.readers) : vscode.l10n.t('read by no node'),
-        tooltip: vscode.l10n.t('List the nodes whose Hiera hierarchy selects this file'),
-        command: Commands.showHieraReaders,
-        arguments: [
-          { connectionId: lens.connectionId, file: lens.uri.toString() } satisfies ReadersTarget,
-        ],
-      };
-    } catch (error) {
-      this.services.log.warn(
-        `Counting the nodes reading ${lens.uri.path} failed: ${String(error)}`,
-      );
-      lens.command = {
-        title: unreachableLabel(),
-        tooltip: inert(error instanceof Error ? error.message : String(error)),
-        command: Commands.showLog,
-      };
-    }
-    return lens;
+  protected async commandOf(lens: ReadersLens): Promise<vscode.Command> {
+    const found = await this.fleet.readersOf(lens.connectionId, lens.uri);
+    return {
+      title: found ? readersLabel(found.readers) : vscode.l10n.t('read by no node'),
+      tooltip: vscode.l10n.t('List the nodes whose Hiera hierarchy selects this file'),
+      command: Commands.showHieraReaders,
+      arguments: [
+        { connectionId: lens.connectionId, file: lens.uri.toString() } satisfies ReadersTarget,
+      ],
+    };
+  }
+
+  protected counted(lens: ReadersLens): string {
+    return `reading ${lens.uri.path}`;
   }
 }
 
 /** The first line: who reads the file; a top-level key: a link to look it up across the fleet. */
-export class DataFileHoverProvider implements vscode.HoverProvider {
-  constructor(
-    private readonly services: Services,
-    private readonly fleet: HieraFleet,
-  ) {}
-
-  async provideHover(
-    document: vscode.TextDocument,
-    position: vscode.Position,
-  ): Promise<vscode.Hover | undefined> {
-    const connectionId = activeConnection(this.services);
-    if (!connectionId || !this.services.settings.codeLenses()) return undefined;
-    const found = await this.fleet.workspace.dataFileAt(document.uri);
+export function dataFileHover(services: Services, fleet: HieraFleet): vscode.HoverProvider {
+  return countingHover(services, async (document, position, connectionId) => {
+    const found = await fleet.workspace.dataFileAt(document.uri);
     if (!found?.code.config) return undefined;
     const kind = document.uri.path.endsWith('.json') ? 'json' : 'yaml';
     const key = keyAt(document.getText(), position.line, kind);
@@ -133,9 +111,12 @@ export class DataFileHoverProvider implements vscode.HoverProvider {
       commands.push(Commands.lookUpKeyAcrossFleet);
     }
     try {
-      const readers = await this.fleet.readersOf(connectionId, document.uri);
+      const readers = await fleet.readersOf(connectionId, document.uri);
       markdown.appendText(
-        `${vscode.l10n.t('This data file is')} ${readers ? readersLabel(readers.readers) : vscode.l10n.t('read by no node')}.`,
+        vscode.l10n.t(
+          'This data file is {0}.',
+          readers ? readersLabel(readers.readers) : vscode.l10n.t('read by no node'),
+        ),
       );
       if (readers && readers.readers.certnames.length > 0) {
         const argument = encodedCommandArguments([{ connectionId, file } satisfies ReadersTarget]);
@@ -152,5 +133,5 @@ export class DataFileHoverProvider implements vscode.HoverProvider {
       ? new vscode.Range(key.line, key.start, key.line, key.end)
       : document.lineAt(0).range;
     return new vscode.Hover(markdown, range);
-  }
+  });
 }

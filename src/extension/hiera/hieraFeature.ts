@@ -24,12 +24,7 @@ import { inert } from '../inertText';
 import { MarkdownDocuments } from '../markdownDocuments';
 import type { Services } from '../services';
 import { noteTruncated } from '../truncationNotice';
-import {
-  DATA_FILES,
-  DataFileHoverProvider,
-  DataFileLensProvider,
-  readersLabel,
-} from './dataFileLenses';
+import { DATA_FILES, dataFileHover, DataFileLensProvider, readersLabel } from './dataFileLenses';
 import { keyAt, keyProblem, MAX_KEY_CHARS } from './dataFileKeys';
 import { FleetScopes } from './fleetScopes';
 import {
@@ -168,10 +163,7 @@ export function registerHiera(services: Services): HieraFeature {
       workspace,
       documents,
       vscode.languages.registerCodeLensProvider(DATA_FILES, lenses),
-      vscode.languages.registerHoverProvider(
-        DATA_FILES,
-        new DataFileHoverProvider(services, fleet),
-      ),
+      vscode.languages.registerHoverProvider(DATA_FILES, dataFileHover(services, fleet)),
       workspace.onDidChange(() => lenses.refresh()),
       services.statusBar.onDidChangeActive(again),
       services.store.onDidChange(again),
