@@ -9,14 +9,17 @@ import type { Services } from './services';
 import { MAX_LIST_ROWS } from './boundedRows';
 import { rowsAtMost } from './truncationNotice';
 
+/** Says `message` as a warning and picks nothing: a picker's answer when there is no choice to offer. */
+export function pickNothing(message: string): undefined {
+  void vscode.window.showWarningMessage(message);
+  return undefined;
+}
+
 /** The active connection first; no question when there is only one. */
 export async function pickConnection(services: Services): Promise<string | undefined> {
   const connections = services.store.list();
   if (connections.length === 0) {
-    void vscode.window.showWarningMessage(
-      vscode.l10n.t('No PuppetDB connection yet: add one first.'),
-    );
-    return undefined;
+    return pickNothing(vscode.l10n.t('No PuppetDB connection yet: add one first.'));
   }
   if (connections.length === 1) return connections[0]!.id;
   const active = services.statusBar.activeConnectionId;

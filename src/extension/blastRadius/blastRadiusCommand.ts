@@ -14,6 +14,7 @@ import { changeScope } from '../../shared/protocol/blastRadiusSchema';
 import type { CommandArgument } from '../commands/commandTarget';
 import { Commands } from '../ids';
 import { inert } from '../inertText';
+import { pickNothing } from '../pickers';
 import { viewCommand, type Panels, type ViewCommand } from '../webviews/definePanel';
 import type { WebviewPanelHost } from '../webviews/webviewPanelHost';
 import {
@@ -135,13 +136,12 @@ async function pickBranch(repository: ChangeRepository): Promise<ChangeScope | u
   if (!branch) return undefined;
   const base = await baseOf(repository, branch.name, branches);
   if (!base) {
-    void vscode.window.showWarningMessage(
+    return pickNothing(
       vscode.l10n.t(
         'The branch {0} has no base to compare with (no upstream, and no main or master branch).',
         inert(branch.name),
       ),
     );
-    return undefined;
   }
   return { kind: 'range', base, head: branch.name };
 }

@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import type { Node } from '../../client';
 import { inert } from '../inertText';
 import { resolveCommandTarget } from '../commands/commandTarget';
-import { pickFromServer } from '../pickers';
+import { pickFromServer, pickNothing } from '../pickers';
 import type { Services } from '../services';
 import { showNodeList } from './nodeListPicker';
 import {
@@ -134,13 +134,12 @@ async function pickResource(
     if (whole) return whole;
     const type = normaliseType(typePick.typed);
     if (!type) {
-      void vscode.window.showWarningMessage(
+      return pickNothing(
         vscode.l10n.t(
           '"{0}" is neither a resource type nor a reference like Type[title].',
           inert(typePick.typed),
         ),
       );
-      return undefined;
     }
     return pickTitle(client, type);
   }
