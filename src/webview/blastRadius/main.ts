@@ -28,18 +28,9 @@ import type { ModelGridState } from '../common/grid/modelGrid';
 import { pageButton } from '../common/page/pageButton';
 import { sectionsBody } from '../common/page/pageSection';
 import { viewPageFrame } from '../common/page/pageFrame';
-import { getUiState, keepShown, onHostMessage, postToHost, setUiState } from '../common/vscodeApi';
+import { keepShown, onHostMessage, PageUiState, postToHost } from '../common/vscodeApi';
 import { renderHunks } from './hunksGrid';
 import { renderNodes } from './nodesGrid';
-
-interface BlastUiState {
-  groupBy?: GroupBy;
-  nodes?: ModelGridState;
-  hunks?: ModelGridState;
-}
-
-let ui: BlastUiState = getUiState<BlastUiState>() ?? {};
-const saveUi = (partial: BlastUiState) => setUiState((ui = { ...ui, ...partial }));
 
 const reload = () => postToHost('blastRadius', { type: 'reload' });
 const frame = viewPageFrame('blastRadius', {
@@ -47,6 +38,12 @@ const frame = viewPageFrame('blastRadius', {
   loadingLabel: 'Computing the blast radius',
   reload: { label: 'Load again', run: reload },
 });
+const ui = new PageUiState<{
+  groupBy?: GroupBy;
+  nodes?: ModelGridState;
+  hunks?: ModelGridState;
+}>({});
+
 const exportAs = (rows: 'nodes' | 'hunks', format: 'csv' | 'json') => () =>
   postToHost('blastRadius', { type: 'export', format, rows });
 frame.actions.append(
@@ -135,16 +132,16 @@ function show(radius: BlastRadius, restored: RestoredNote | undefined, focus?: F
   frame.status.textContent = `${plural(radius.files.length, 'file')} changed · ${plural(nodes, 'node')} · ${failing.toLocaleString('en-US')} failing`;
   const body = sectionsBody('blast-body');
   const nodesView = renderNodes(radius, {
-    groupBy: ui.groupBy ?? 'environmentRole',
+    groupBy: ui.value.groupBy ?? 'environmentRole',
     onGroupBy: (groupBy) => {
-      saveUi({ groupBy });
+      ui.save({ groupBy });
       show(radius, restored);
     },
-    grid: { value: ui.nodes, save: (state) => saveUi({ nodes: state }) },
+    grid: ui.part('nodes'),
     act: (type, certname) => postToHost('blastRadius', { type, certname }),
   });
   const hunksView = renderHunks(radius, {
-    grid: { value: ui.hunks, save: (state) => saveUi({ hunks: state }) },
+    grid: ui.part('hunks'),
     open: (file, hunk) => postToHost('blastRadius', { type: 'openHunk', file, hunk }),
     extra: [
       pageButton(

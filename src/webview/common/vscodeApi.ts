@@ -62,6 +62,34 @@ export function setUiState<T>(ui: T): void {
 }
 
 /**
+ * A page's UI state (a grouping, a tab, a grid's sort and columns): what the page kept across
+ * hide/show and window reloads, over `defaults`; `save` merges a part into it and keeps it.
+ */
+export class PageUiState<T extends object> {
+  private ui: T;
+
+  constructor(defaults: T) {
+    this.ui = { ...defaults, ...getUiState<Partial<T>>() };
+  }
+
+  get value(): Readonly<T> {
+    return this.ui;
+  }
+
+  save(partial: Partial<T>): void {
+    setUiState((this.ui = { ...this.ui, ...partial }));
+  }
+
+  /** One part, as a grid keeps its state: its value now and how to save it. */
+  part<K extends keyof T>(key: K): { value: T[K]; save(value: T[K]): void } {
+    return {
+      value: this.ui[key],
+      save: (value) => this.save({ [key]: value } as unknown as Partial<T>),
+    };
+  }
+}
+
+/**
  * Keeps what the view shows in its state, for a panel restored after a window reload: the
  * content itself up to SHOWN_CONTENT_MAX_CHARS of JSON, above that only a note saying what was
  * left out (see keptContent). `what` names the content for that note ("The 120,000 rows");

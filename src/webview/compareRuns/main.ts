@@ -17,24 +17,19 @@ import type {
 } from '../../shared/protocol';
 import { onDateStyleChange } from '../common/dateStyle';
 import type { ModelGridState } from '../common/grid/modelGrid';
-import { PageFrame } from '../common/page/pageFrame';
+import { viewPageFrame } from '../common/page/pageFrame';
 import { sectionsBody } from '../common/page/pageSection';
-import { getUiState, keepShown, onHostMessage, postToHost, setUiState } from '../common/vscodeApi';
+import { keepShown, onHostMessage, PageUiState, postToHost } from '../common/vscodeApi';
 import { differencesOf, renderDifferences, type DifferencesView } from './differencesGrid';
 import { commitsView, streakView, timeTable } from './detailsView';
 import { changesTable, runCard } from './runsView';
 
-interface CompareUiState {
-  differences?: ModelGridState;
-}
+const ui = new PageUiState<{ differences?: ModelGridState }>({});
 
-let ui: CompareUiState = getUiState<CompareUiState>() ?? {};
-
-const frame = new PageFrame(document.getElementById('app')!, {
+const frame = viewPageFrame('compareRuns', {
   className: 'compare-header',
   loadingLabel: 'Comparing the runs',
   reload: { label: 'Load again', run: () => postToHost('compareRuns', { type: 'reload' }) },
-  errorActions: (action) => postToHost('compareRuns', action),
 });
 
 let shown:
@@ -86,10 +81,7 @@ function show(runs: ComparedRuns, restored: RestoredNote | undefined): void {
       commitsView(runs.commits, () => postToHost('compareRuns', { type: 'openChanges' })),
     );
     if (runs.comparison) {
-      grid = renderDifferences(differencesOf(runs.comparison), names, {
-        value: ui.differences,
-        save: (state) => setUiState((ui = { ...ui, differences: state })),
-      });
+      grid = renderDifferences(differencesOf(runs.comparison), names, ui.part('differences'));
       body.append(grid.element, timeTable(runs.comparison.time, names));
     }
   }

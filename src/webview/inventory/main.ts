@@ -13,7 +13,7 @@ import { inventorySearchText, type InventoryRow } from '../../shared/inventoryTa
 import { unpackRows } from '../../shared/packedRows';
 import { viewPageFrame } from '../common/page/pageFrame';
 import { ModelGrid, type ModelGridState } from '../common/grid/modelGrid';
-import { getUiState, keepShown, onHostMessage, postToHost, setUiState } from '../common/vscodeApi';
+import { keepShown, onHostMessage, PageUiState, postToHost } from '../common/vscodeApi';
 import { inventoryColumns } from './inventoryGrid';
 import { filterField } from '../common/page/filterField';
 
@@ -22,8 +22,7 @@ interface InventoryUi {
   grid?: ModelGridState;
 }
 
-let ui: InventoryUi = getUiState<InventoryUi>() ?? {};
-const saveUi = (partial: InventoryUi) => setUiState((ui = { ...ui, ...partial }));
+const ui = new PageUiState<InventoryUi>({});
 
 const reload = () => postToHost('inventory', { type: 'reload' });
 const frame = viewPageFrame('inventory', {
@@ -57,8 +56,8 @@ const grid = new ModelGrid<InventoryRow>({
   label: 'Inventory',
   columns: [],
   searchText: inventorySearchText,
-  state: ui.grid,
-  onStateChange: (state) => saveUi({ grid: state }),
+  state: ui.value.grid,
+  onStateChange: (state) => ui.save({ grid: state }),
   onActivate: (row, _index, detail) => {
     // a click selects, a double click or Enter opens the node (a single click is for reading across)
     if (typeof row[0] === 'string' && detail.how !== 'click') {
@@ -99,13 +98,13 @@ frame.actions.append(
 );
 frame.body.append(grid.element);
 
-if (ui.filter) {
-  filter.value = ui.filter;
-  grid.setFilter(ui.filter);
+if (ui.value.filter) {
+  filter.value = ui.value.filter;
+  grid.setFilter(ui.value.filter);
 }
 filter.addEventListener('input', () => {
   grid.setFilter(filter.value);
-  saveUi({ filter: filter.value });
+  ui.save({ filter: filter.value });
 });
 
 function showColumns(next: string[]): void {

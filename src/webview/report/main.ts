@@ -17,28 +17,20 @@ import { runStatusLook } from '../../shared/runStatusLook';
 import { dateText, onDateStyleChange } from '../common/dateStyle';
 import type { ModelGridState } from '../common/grid/modelGrid';
 import { pageButton } from '../common/page/pageButton';
-import { PageFrame } from '../common/page/pageFrame';
+import { viewPageFrame } from '../common/page/pageFrame';
 import { EventsTable } from '../components/events-table/eventsTable';
 import { savedTableState } from '../components/events-table/tableState';
-import { getUiState, keepShown, onHostMessage, postToHost, setUiState } from '../common/vscodeApi';
+import { keepShown, onHostMessage, PageUiState, postToHost } from '../common/vscodeApi';
 import { renderLogs, type LogsView } from './logsView';
 import { renderMetrics } from './metricsView';
 import { renderSummary } from './summaryView';
 
-interface ReportUiState {
-  tab?: number;
-  table?: unknown;
-  logs?: ModelGridState;
-}
+const ui = new PageUiState<{ tab?: number; table?: unknown; logs?: ModelGridState }>({});
 
-let ui: ReportUiState = getUiState<ReportUiState>() ?? {};
-const saveUi = (partial: ReportUiState) => setUiState((ui = { ...ui, ...partial }));
-
-const frame = new PageFrame(document.getElementById('app')!, {
+const frame = viewPageFrame('report', {
   className: 'report-header',
   loadingLabel: 'Loading the report',
   reload: { label: 'Load again', run: () => postToHost('report', { type: 'reload' }) },
-  errorActions: (action) => postToHost('report', action),
 });
 
 /** What the report shows that a new report (or a new date style) replaces. */
@@ -119,17 +111,14 @@ function showReport(report: ReportDto, restored: RestoredNote | undefined): void
   frame.showLoaded(restored);
   showHeader(report);
   const table = new EventsTable({
-    initialState: ui.table,
+    initialState: ui.value.table,
     onOpenInGraph: (certname, resource) =>
       postToHost('report', { type: 'openInGraph', certname, resource }),
     onOpenManifest: openManifest,
-    onStateChange: (state) => saveUi({ table: savedTableState(state) }),
+    onStateChange: (state) => ui.save({ table: savedTableState(state) }),
   });
   table.setEvents(report.events, false);
-  const logs = renderLogs(report.logs, openManifest, {
-    value: ui.logs,
-    save: (state) => saveUi({ logs: state }),
-  });
+  const logs = renderLogs(report.logs, openManifest, ui.part('logs'));
   const tabs = document.createElement('vscode-tabs');
   tabs.className = 'report-tabs';
   tabs.append(
@@ -142,8 +131,8 @@ function showReport(report: ReportDto, restored: RestoredNote | undefined): void
     panel(logs.element, 'report-panel-logs'),
     panel(renderMetrics(report.metrics), 'report-panel-metrics'),
   );
-  tabs.selectedIndex = ui.tab ?? 0;
-  tabs.addEventListener('vsc-tabs-select', () => saveUi({ tab: tabs.selectedIndex }));
+  tabs.selectedIndex = ui.value.tab ?? 0;
+  tabs.addEventListener('vsc-tabs-select', () => ui.save({ tab: tabs.selectedIndex }));
   frame.body.replaceChildren(tabs);
   shown = { table, logs, report };
 }
