@@ -97,6 +97,23 @@ function certnamesText(certnames: readonly string[]): string {
   return more > 0 ? vscode.l10n.t('{0} and {1} more', named.join(', '), more) : named.join(', ');
 }
 
+/** A value found: the value, whether it is encrypted, and how it was merged from which files. */
+function foundLines(
+  found: Pick<LookupAnswer, 'value' | 'encrypted' | 'merge' | 'mergeFrom' | 'from'>,
+): string[] {
+  const lines = [`${vscode.l10n.t('Value:')} ${valueText(found.value)}`, ''];
+  if (found.encrypted) lines.push(vscode.l10n.t('Encrypted (eyaml): not decrypted.'), '');
+  lines.push(
+    vscode.l10n.t(
+      'Merge: {0}; from {1}.',
+      mergeText(found.merge, found.mergeFrom),
+      found.from.map((path) => markdownText(path)).join(', '),
+    ),
+    '',
+  );
+  return lines;
+}
+
 /** "Look Up This Key Across the Fleet": the key's value per file, and which nodes get which value. */
 export function fleetLookupMarkdown(
   lookup: FleetLookup,
@@ -144,16 +161,7 @@ export function fleetLookupMarkdown(
     if (!group.found) {
       lines.push(`### ${vscode.l10n.t('Not found: {0}', who)}`, '');
     } else {
-      lines.push(`### ${who}`, '', `${vscode.l10n.t('Value:')} ${valueText(group.value)}`, '');
-      if (group.encrypted) lines.push(vscode.l10n.t('Encrypted (eyaml): not decrypted.'), '');
-      lines.push(
-        vscode.l10n.t(
-          'Merge: {0}; from {1}.',
-          mergeText(group.merge, group.mergeFrom),
-          group.from.map((path) => markdownText(path)).join(', '),
-        ),
-        '',
-      );
+      lines.push(`### ${who}`, '', ...foundLines(group));
     }
     lines.push(...problemLines(group.problems), certnamesText(group.certnames), '');
   }
@@ -175,16 +183,7 @@ export function nodeLookupMarkdown(lookup: NodeLookup, config: HieraConfig): str
     '',
   ];
   if (answer.found) {
-    lines.push(`${vscode.l10n.t('Value:')} ${valueText(answer.value)}`, '');
-    if (answer.encrypted) lines.push(vscode.l10n.t('Encrypted (eyaml): not decrypted.'), '');
-    lines.push(
-      vscode.l10n.t(
-        'Merge: {0}; from {1}.',
-        mergeText(answer.merge, answer.mergeFrom),
-        answer.from.map((path) => markdownText(path)).join(', '),
-      ),
-      '',
-    );
+    lines.push(...foundLines(answer));
   } else {
     lines.push(vscode.l10n.t('Not found: no data file of this node holds the key.'), '');
   }
