@@ -20,6 +20,7 @@ import { registerHiera } from './hiera/hieraFeature';
 import { WhyFailingDocuments } from './history/whyFailingDocuments';
 import { registerPeers } from './peers/peersFeature';
 import { registerBlastRadius } from './blastRadius/blastRadiusFeature';
+import { BlastRadiusEngine } from './blastRadius/computeBlastRadius';
 import { blastRadiusApi, type BlastRadiusApi } from './blastRadius/blastRadiusApi';
 import { registerFleetRuns } from './runs/fleetRunsFeature';
 import { recentRunsPanels } from './runs/recentRunsPanel';
@@ -75,6 +76,10 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
   const log = vscode.window.createOutputChannel('PuppetDB Explorer', { log: true });
   const services = new Services(context, log);
   const whyFailingDocuments = new WhyFailingDocuments(services);
+  const hiera = registerHiera(services);
+  // one blast radius engine (its cache, its request count) for the view, the lenses and the
+  // status bar; a changed Hiera data file reaches the nodes whose hierarchy reads it
+  const blastRadiusEngine = new BlastRadiusEngine(services, hiera.certnamesReading);
   // every view's panels, from its definition: one panel per key, revived after a reload
   const views = registerPanels(services, {
     results: resultsPanels(),
@@ -86,7 +91,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
     runs: recentRunsPanels(),
     factExplorer: factExplorerPanels(services),
     compareRuns: compareRunsPanels(services, whyFailingDocuments),
-    blastRadius: blastRadiusPanels(),
+    blastRadius: blastRadiusPanels(blastRadiusEngine),
   });
   const { panels } = views;
   const features = [
@@ -97,9 +102,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
     registerFleetRuns(services),
     registerPeers(services),
   ];
-  const hiera = registerHiera(services);
-  // a changed Hiera data file reaches the nodes whose hierarchy reads it
-  const blastRadius = registerBlastRadius(services, hiera.certnamesReading);
+  const blastRadius = registerBlastRadius(services, blastRadiusEngine);
   features.push(hiera, blastRadius);
   keepPanelRecords = () => views.records.keepAll();
   context.subscriptions.push(
@@ -125,7 +128,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
       return host?.webviewHasId ? host.panelId : undefined;
     },
     dateStyleShown: (entry) => panels[entry].newest()?.dateStyleShown,
-    blastRadius: blastRadiusApi(services, blastRadius.statusBar),
+    blastRadius: blastRadiusApi(blastRadiusEngine, blastRadius.statusBar),
   };
 }
 

@@ -1,11 +1,10 @@
 /** What the extension's tests and benchmarks read of the blast radius (ExtensionApi). */
 import type * as vscode from 'vscode';
-import type { Services } from '../services';
 import type { BlastStatus, BlastStatusBar } from './blastStatusBar';
-import {
-  blastRadiusEngine,
-  type BlastRadiusAnswer,
-  type BlastRadiusRequest,
+import type {
+  BlastRadiusAnswer,
+  BlastRadiusEngine,
+  BlastRadiusRequest,
 } from './computeBlastRadius';
 
 export interface BlastRadiusApi {
@@ -20,8 +19,10 @@ export interface BlastRadiusApi {
   onDidUpdateStatus: vscode.Event<BlastStatus>;
 }
 
-export function blastRadiusApi(services: Services, statusBar: BlastStatusBar): BlastRadiusApi {
-  const engine = blastRadiusEngine(services);
+export function blastRadiusApi(
+  engine: BlastRadiusEngine,
+  statusBar: BlastStatusBar,
+): BlastRadiusApi {
   return {
     compute: (request) => engine.compute(request),
     requests: () => engine.counters.requests,

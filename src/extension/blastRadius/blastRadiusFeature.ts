@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import type { Feature } from '../feature';
 import type { Services } from '../services';
 import { BlastStatusBar } from './blastStatusBar';
-import { createBlastRadiusEngine, type DataFileReaders } from './computeBlastRadius';
+import type { BlastRadiusEngine } from './computeBlastRadius';
 import { CHANGED_CODE_FILES, HunkLensProvider } from './hunkLenses';
 import { WorkingTreeRadius } from './workingTreeRadius';
 
@@ -15,13 +15,12 @@ export interface BlastRadiusFeature extends Feature {
   statusBar: BlastStatusBar;
 }
 
-/** `dataFileReaders`: Hiera's answer for a changed data file (the Hiera feature's). */
+/** `engine`: the extension's one engine, which the Blast Radius view computes with too. */
 export function registerBlastRadius(
   services: Services,
-  dataFileReaders: DataFileReaders | undefined,
+  engine: BlastRadiusEngine,
 ): BlastRadiusFeature {
-  const engine = createBlastRadiusEngine(services, dataFileReaders);
-  const radius = new WorkingTreeRadius(services);
+  const radius = new WorkingTreeRadius(services, engine);
   const statusBar = new BlastStatusBar(services, radius);
   const lenses = new HunkLensProvider(services, radius);
   return {

@@ -22,7 +22,7 @@ import {
   type ViewHandlers,
 } from '../webviews/webviewPanelHost';
 import { blastRadiusCommand } from './blastRadiusCommand';
-import { computeBlastRadius } from './computeBlastRadius';
+import type { BlastRadiusEngine } from './computeBlastRadius';
 
 /** What the command answers (host tests read it). */
 export interface BlastRadiusPanelInfo {
@@ -34,12 +34,14 @@ export interface BlastRadiusPanelInfo {
 }
 
 /** The Blast Radius view's panels: one per connection, repository and change. */
-export function blastRadiusPanels(): PanelDefinition<'blastRadius', BlastRadiusPanel> {
+export function blastRadiusPanels(
+  engine: BlastRadiusEngine,
+): PanelDefinition<'blastRadius', BlastRadiusPanel> {
   return {
     entry: 'blastRadius',
     key: (info) => JSON.stringify([info.connectionId, info.repository, info.scope]),
     title: (info) => titleOf(info),
-    create: (opening) => new BlastRadiusPanel(opening),
+    create: (opening) => new BlastRadiusPanel(opening, engine),
     command: blastRadiusCommand(),
   };
 }
@@ -91,7 +93,10 @@ export class BlastRadiusPanel extends WebviewPanelHost<'blastRadius'> {
   private focus: FocusedFile | undefined;
 
   /** A change to show; or a panel revived with what its page kept (nothing computed). */
-  constructor(opening: Opening<'blastRadius'>) {
+  constructor(
+    opening: Opening<'blastRadius'>,
+    private readonly engine: BlastRadiusEngine,
+  ) {
     super(opening);
     this.target = opening.info;
     this.connectionId = opening.info.connectionId;
@@ -124,7 +129,7 @@ export class BlastRadiusPanel extends WebviewPanelHost<'blastRadius'> {
         const repository = rootOf(this.target);
         // the engine looks the repository up among those the git extension has open
         const answer = repository
-          ? await computeBlastRadius(this.services, {
+          ? await this.engine.compute({
               connectionId: this.connectionId,
               scope: this.target.scope,
               repository,

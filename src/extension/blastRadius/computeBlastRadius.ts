@@ -233,30 +233,3 @@ export type DataFileReaders = (
   connectionId: string,
   file: vscode.Uri,
 ) => Promise<ReadonlySet<string> | undefined>;
-
-const engines = new WeakMap<Services, BlastRadiusEngine>();
-
-/** Made once by the blast radius feature at activation (which disposes of it). */
-export function createBlastRadiusEngine(
-  services: Services,
-  dataFileReaders: DataFileReaders | undefined,
-): BlastRadiusEngine {
-  const engine = new BlastRadiusEngine(services, dataFileReaders);
-  engines.set(services, engine);
-  return engine;
-}
-
-/** The extension's engine, made by the feature. */
-export function blastRadiusEngine(services: Services): BlastRadiusEngine {
-  const engine = engines.get(services);
-  if (!engine) throw new Error('The blast radius feature is not registered.');
-  return engine;
-}
-
-/** What the Blast Radius view, the status bar and the lenses call. */
-export function computeBlastRadius(
-  services: Services,
-  request: BlastRadiusRequest,
-): Promise<BlastRadiusAnswer> {
-  return blastRadiusEngine(services).compute(request);
-}

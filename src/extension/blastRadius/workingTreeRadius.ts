@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import type { Services } from '../services';
 import { activeConnection } from '../code/countingLenses';
-import { blastRadiusEngine, type BlastRadiusAnswer } from './computeBlastRadius';
+import type { BlastRadiusAnswer, BlastRadiusEngine } from './computeBlastRadius';
 import { gitApi, type GitApi, type GitRepository } from './gitChange';
 
 /** How long a burst of repository events (a save touches the index, the tree, HEAD) is let settle. */
@@ -24,7 +24,10 @@ export class WorkingTreeRadius implements vscode.Disposable {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private api: GitApi | undefined;
 
-  constructor(private readonly services: Services) {
+  constructor(
+    private readonly services: Services,
+    private readonly engine: BlastRadiusEngine,
+  ) {
     const drop = () => this.drop();
     this.disposables.push(
       services.statusBar.onDidChangeActive(drop),
@@ -59,7 +62,7 @@ export class WorkingTreeRadius implements vscode.Disposable {
   private async compute(repository: GitRepository): Promise<WorkingTreeAnswer> {
     const connectionId = activeConnection(this.services);
     if (!connectionId) return { found: false, reason: 'noConnection' };
-    return blastRadiusEngine(this.services).compute({
+    return this.engine.compute({
       connectionId,
       scope: { kind: 'workingTree' },
       repository: repository.rootUri,
