@@ -86,7 +86,6 @@ export function pathInside(root: string, file: string): string | undefined {
 }
 
 export class BlastRadiusPanel extends WebviewPanelHost<'blastRadius'> {
-  readonly connectionId: string;
   private readonly target: BlastRadiusRestoreInfo;
   private radius: BlastRadius | undefined;
   /** The changed file the command named last (a lens, Source Control): the page filters on it. */
@@ -99,10 +98,14 @@ export class BlastRadiusPanel extends WebviewPanelHost<'blastRadius'> {
   ) {
     super(opening);
     this.target = opening.info;
-    this.connectionId = opening.info.connectionId;
     this.radius = opening.revived?.kept?.content;
     this.panel.title = titleOf(this.target);
     if (!opening.revived) this.loaded = this.load();
+  }
+
+  /** The connection of the change's record (Edit Connection, the loads). */
+  get connectionId(): string {
+    return this.target.connectionId;
   }
 
   /** Filters the page on a changed file (or on nothing again). */
