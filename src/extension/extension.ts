@@ -12,6 +12,7 @@ import type { DateStyle } from '../shared/dateFormat';
 import type { ResultsSnapshot, WebviewEntry } from '../shared/protocol';
 import { registerPackages } from './packages/packagesFeature';
 import { inventoryPanels } from './inventory/inventoryPanel';
+import { registerNotebooks } from './notebook/notebookFeature';
 import { registerPql } from './pql/pqlFeature';
 import { resultsPanels } from './pql/resultsPanel';
 import { eventsPanels } from './reports/eventsPanel';
@@ -101,6 +102,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
     registerCode(services),
     registerFleetRuns(services),
     registerPeers(services),
+    registerNotebooks(services),
   ];
   const blastRadius = registerBlastRadius(services, blastRadiusEngine);
   features.push(hiera, blastRadius);

@@ -46,6 +46,7 @@ export const Commands = {
   lookUpKeyAcrossFleet: 'puppetdbExplorer.lookUpKeyAcrossFleet',
   hieraLookupOrder: 'puppetdbExplorer.hieraLookupOrder',
   lookUpKeyOnNode: 'puppetdbExplorer.lookUpKeyOnNode',
+  openAsNotebook: 'puppetdbExplorer.openAsNotebook',
 } as const;
 
 export const Views = {
@@ -95,3 +96,10 @@ export const WebviewPanels = {
 export const ConfigurationSection = 'puppetdbExplorer';
 
 export const PqlLanguageId = 'puppetdb-pql';
+
+/** PQL notebooks (`.pqlbook`): the notebook type, its controller and its output renderer. */
+export const Notebooks = {
+  type: 'puppetdbExplorer.pqlbook',
+  controller: 'puppetdbExplorer.pqlbook.controller',
+  renderer: 'puppetdbExplorer.pqlbook.renderer',
+} as const;

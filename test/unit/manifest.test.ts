@@ -7,6 +7,7 @@ import {
   ConfigurationSection,
   Contexts,
   ContextValues,
+  Notebooks,
   PqlLanguageId,
   Views,
   WebviewPanels,
@@ -54,6 +55,7 @@ interface Manifest {
   contributes: {
     configuration: { properties: Record<string, SettingSchema> };
     languages: Array<{ id: string }>;
+    notebooks: Array<{ type: string; selector: Array<{ filenamePattern: string }> }>;
     commands: Array<{ command: string }>;
     viewsContainers: { activitybar: Array<{ id: string }> };
     views: Record<string, Array<{ id: string }>>;
@@ -346,6 +348,13 @@ describe('package.json: trust', () => {
 
 describe('package.json and package.nls.json', () => {
   const placeholders = [...manifestText.matchAll(/"%([^%"\s]+)%"/g)].map((match) => match[1]!);
+
+  test('the PQL notebook type is contributed for .pqlbook files and wakes the extension', () => {
+    const notebook = contributes.notebooks.find((entry) => entry.type === Notebooks.type);
+    assert.ok(notebook, Notebooks.type);
+    assert.deepEqual(notebook.selector, [{ filenamePattern: '*.pqlbook' }]);
+    assert.ok(manifest.activationEvents.includes(`onNotebook:${Notebooks.type}`));
+  });
 
   test('the manifest names its user-visible strings by key', () => {
     assert.ok(placeholders.length > 0);

@@ -1,0 +1,25 @@
+import * as vscode from 'vscode';
+import type { Feature } from '../feature';
+import { Commands, Notebooks } from '../ids';
+import { registerGuardedCommand } from '../commands/registerGuardedCommand';
+import type { Services } from '../services';
+import { openPqlAsNotebook } from './openAsNotebook';
+import { PqlBookController } from './pqlBookController';
+import { PqlBookSerializer } from './pqlBookSerializer';
+
+/** PQL notebooks (`.pqlbook`): the file format, the controller that runs cells, Open as Notebook. */
+export function registerNotebooks(services: Services): Feature & { controller: PqlBookController } {
+  const controller = new PqlBookController(services);
+  return {
+    controller,
+    disposables: [
+      controller,
+      vscode.workspace.registerNotebookSerializer(Notebooks.type, new PqlBookSerializer(), {
+        transientOutputs: false,
+      }),
+      registerGuardedCommand(services.errors, Commands.openAsNotebook, (argument?: unknown) =>
+        openPqlAsNotebook(argument),
+      ),
+    ],
+  };
+}

@@ -1,0 +1,39 @@
+import * as vscode from 'vscode';
+import type { PqlBookOutput } from '../../shared/notebook/pqlBook';
+
+/**
+ * The mime type of a PQL cell's output: its rows and how the run went (`PqlBookOutput`), what the
+ * notebook renderer draws and what the serializer saves. Each output carries `application/json`
+ * of its rows too, for VS Code's own JSON view.
+ */
+export const ROWS_MIME = 'application/vnd.puppetdb-explorer.rows+json';
+
+/** The cell output showing `output` (rows, or the run's failure). */
+export function cellOutput(output: PqlBookOutput): vscode.NotebookCellOutput {
+  const items = [vscode.NotebookCellOutputItem.json(output, ROWS_MIME)];
+  if (output.error !== undefined) {
+    items.push(vscode.NotebookCellOutputItem.stderr(output.error));
+  } else {
+    items.push(vscode.NotebookCellOutputItem.json(output.rows ?? []));
+  }
+  return new vscode.NotebookCellOutput(items);
+}
+
+/** The PQL output among a cell's outputs, as the serializer saves it (other outputs are not saved). */
+export function savedOutput(
+  outputs: readonly vscode.NotebookCellOutput[] | undefined,
+): PqlBookOutput | undefined {
+  for (const output of outputs ?? []) {
+    const item = output.items.find((candidate) => candidate.mime === ROWS_MIME);
+    if (!item) continue;
+    try {
+      const value: unknown = JSON.parse(new TextDecoder().decode(item.data));
+      if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+        return value as PqlBookOutput;
+      }
+    } catch {
+      // an output this extension did not write whole: nothing of it is saved
+    }
+  }
+  return undefined;
+}
