@@ -1,0 +1,162 @@
+/**
+ * PQL notebooks in a real VS Code against the real PuppetDB of this run: a cell's rows are the
+ * server's, a connection that does not exist fails the cell (and nothing runs elsewhere), a
+ * stopped cell aborts its request, a saved notebook keeps its outputs, and a file that is not a
+ * notebook is refused with a message.
+ */
+import assert from 'node:assert/strict';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import { connect } from '../../../src/client';
+import { Commands, Notebooks, PqlLanguageId } from '../../../src/extension/ids';
+import { ROWS_MIME } from '../../../src/extension/notebook/notebookOutput';
+import { parsePqlBook, type PqlBookOutput } from '../../../src/shared/notebook/pqlBook';
+import { testServer } from '../../integration/support/puppetdb';
+import { requestWaitingAt } from '../unreadRequest';
+import { until } from '../until';
+import { addConnection } from '../testingApi';
+
+const CONNECTION = { id: 'notebook-tests', name: 'Notebook tests' };
+const QUERY = 'nodes[certname, latest_report_status] { order by certname }';
+
+async function openNotebook(
+  cells: Array<{ source: string; connection?: string }>,
+  connection?: string,
+): Promise<vscode.NotebookDocument> {
+  const data = new vscode.NotebookData(
+    cells.map((cell) => {
+      const item = new vscode.NotebookCellData(
+        vscode.NotebookCellKind.Code,
+        cell.source,
+        PqlLanguageId,
+      );
+      if (cell.connection) item.metadata = { connection: cell.connection };
+      return item;
+    }),
+  );
+  if (connection) data.metadata = { connection };
+  const notebook = await vscode.workspace.openNotebookDocument(Notebooks.type, data);
+  await vscode.window.showNotebookDocument(notebook);
+  return notebook;
+}
+
+/** Runs cell `index` as the cell's Run button does. */
+async function execute(notebook: vscode.NotebookDocument, index: number): Promise<void> {
+  await vscode.commands.executeCommand('notebook.selectKernel', {
+    id: Notebooks.controller,
+    extension: 'puppetdb-explorer.puppetdb-explorer',
+  });
+  await vscode.commands.executeCommand('notebook.cell.execute', {
+    ranges: [{ start: index, end: index + 1 }],
+    document: notebook.uri,
+  });
+}
+
+/** The cell's PQL output once its run has ended. */
+async function endedOutput(cell: vscode.NotebookCell): Promise<PqlBookOutput> {
+  await until('the cell run to end', () => cell.executionSummary?.timing?.endTime !== undefined);
+  return pqlOutput(cell)!;
+}
+
+function pqlOutput(cell: vscode.NotebookCell): PqlBookOutput | undefined {
+  const item = cell.outputs.flatMap((output) => output.items).find((it) => it.mime === ROWS_MIME);
+  return item && (JSON.parse(new TextDecoder().decode(item.data)) as PqlBookOutput);
+}
+
+describe('PQL notebooks', function () {
+  const server = testServer();
+  const client = connect({ host: server.host, port: server.httpPort });
+
+  before(async () => {
+    await addConnection({
+      connection: { ...CONNECTION, url: `http://${server.host}:${server.httpPort}` },
+      secrets: {},
+    });
+    await vscode.commands.executeCommand(Commands.switchConnection, 'notebook-tests');
+  });
+
+  afterEach(() => vscode.commands.executeCommand('workbench.action.closeAllEditors'));
+
+  it("runs a cell on the notebook's connection: its rows are the server's, in order", async () => {
+    const notebook = await openNotebook([{ source: QUERY }], CONNECTION.name);
+    await execute(notebook, 0);
+    const cell = notebook.cellAt(0);
+    const output = await endedOutput(cell);
+    assert.equal(output.error, undefined);
+    assert.equal(output.connection, CONNECTION.name);
+    const expected = await client.stream('pql', { query: QUERY }).toArray();
+    assert.ok(expected.length > 0, 'the fleet has nodes');
+    assert.deepEqual(output.rows, expected);
+    assert.equal(cell.executionSummary?.success, true);
+    assert.ok((cell.executionSummary?.executionOrder ?? 0) > 0, 'an execution order');
+  });
+
+  it('a connection name that does not exist fails the cell and runs nothing elsewhere', async () => {
+    const notebook = await openNotebook(
+      [{ source: QUERY }, { source: QUERY, connection: 'No such PuppetDB' }],
+      'Nowhere',
+    );
+    await execute(notebook, 0);
+    const byNotebook = await endedOutput(notebook.cellAt(0));
+    assert.match(byNotebook.error ?? '', /No PuppetDB connection is named "Nowhere"/);
+    assert.equal(byNotebook.rows, undefined, 'no rows from any other server');
+    assert.equal(notebook.cellAt(0).executionSummary?.success, false);
+    await execute(notebook, 1);
+    const byCell = await endedOutput(notebook.cellAt(1));
+    assert.match(byCell.error ?? '', /No PuppetDB connection is named "No such PuppetDB"/);
+    assert.equal(byCell.rows, undefined);
+  });
+
+  it('stopping a cell aborts its request and says so', async () => {
+    const notebook = await openNotebook([{ source: QUERY }], CONNECTION.name);
+    process.kill(server.pid, 'SIGSTOP');
+    try {
+      // the command ends with the run: not awaited until the cell is stopped
+      const running = execute(notebook, 0);
+      // stopped while its request waits at the stopped server, not before it went out
+      await until('the request to reach the server', () => requestWaitingAt(server.httpPort));
+      await vscode.commands.executeCommand('notebook.cell.cancelExecution', {
+        ranges: [{ start: 0, end: 1 }],
+        document: notebook.uri,
+      });
+      await running;
+      const output = await endedOutput(notebook.cellAt(0));
+      assert.match(output.error ?? '', /^Stopped: 0 rows had arrived\.$/);
+    } finally {
+      process.kill(server.pid, 'SIGCONT');
+    }
+  });
+
+  it('a saved notebook keeps its outputs, and a file that is not one is refused', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'pqlbook-'));
+    try {
+      const file = join(folder, 'failed.pqlbook');
+      await writeFile(
+        file,
+        JSON.stringify({ connection: CONNECTION.name, cells: [{ kind: 'pql', source: QUERY }] }),
+      );
+      const notebook = await vscode.workspace.openNotebookDocument(vscode.Uri.file(file));
+      await vscode.window.showNotebookDocument(notebook);
+      await execute(notebook, 0);
+      const ran = await endedOutput(notebook.cellAt(0));
+      assert.ok(await notebook.save(), 'saved');
+      const saved = parsePqlBook(await readFile(file, 'utf8'));
+      assert.deepEqual(saved.cells[0]!.output!.rows, ran.rows);
+      assert.equal(saved.cells[0]!.output!.connection, CONNECTION.name);
+
+      const text = 'nodes[certname] {}\n';
+      const broken = join(folder, 'broken.pqlbook');
+      await writeFile(broken, text);
+      await assert.rejects(
+        Promise.resolve(vscode.workspace.openNotebookDocument(vscode.Uri.file(broken))),
+        /not valid JSON/,
+      );
+      assert.equal(await readFile(broken, 'utf8'), text, 'nothing of it lost');
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+});
