@@ -77,6 +77,19 @@ if (webviewEntries.length > 0) {
   }
 }
 
+// The PQL notebooks' output renderer: an ES module VS Code loads into a notebook's webview.
+builds.push({
+  bundle: true,
+  platform: 'browser',
+  format: 'esm',
+  target: 'es2022',
+  entryPoints: { notebookRenderer: 'src/webview/notebookRenderer/renderer.ts' },
+  outdir: 'dist/webview',
+  minify: production,
+  sourcemap: !production,
+  logLevel: 'info',
+});
+
 if (watch) {
   for (const options of builds) await (await esbuild.context(options)).watch();
 } else {

@@ -6,6 +6,7 @@ import type { Services } from '../services';
 import { openPqlAsNotebook } from './openAsNotebook';
 import { PqlBookController } from './pqlBookController';
 import { PqlBookSerializer } from './pqlBookSerializer';
+import { rendererMessaging } from './rendererMessaging';
 
 /** PQL notebooks (`.pqlbook`): the file format, the controller that runs cells, Open as Notebook. */
 export function registerNotebooks(services: Services): Feature & { controller: PqlBookController } {
@@ -14,6 +15,7 @@ export function registerNotebooks(services: Services): Feature & { controller: P
     controller,
     disposables: [
       controller,
+      rendererMessaging(services),
       vscode.workspace.registerNotebookSerializer(Notebooks.type, new PqlBookSerializer(), {
         transientOutputs: false,
       }),

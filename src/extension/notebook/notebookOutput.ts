@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { PqlBookOutput } from '../../shared/notebook/pqlBook';
 
@@ -8,9 +9,13 @@ import type { PqlBookOutput } from '../../shared/notebook/pqlBook';
  */
 export const ROWS_MIME = 'application/vnd.puppetdb-explorer.rows+json';
 
-/** The cell output showing `output` (rows, or the run's failure). */
+/**
+ * The cell output showing `output` (rows, or the run's failure). Its data carries a `key` of its
+ * own (never saved: the file format does not know it), by which the renderer names the output it
+ * draws when it posts a certname.
+ */
 export function cellOutput(output: PqlBookOutput): vscode.NotebookCellOutput {
-  const items = [vscode.NotebookCellOutputItem.json(output, ROWS_MIME)];
+  const items = [vscode.NotebookCellOutputItem.json({ ...output, key: randomUUID() }, ROWS_MIME)];
   if (output.error !== undefined) {
     items.push(vscode.NotebookCellOutputItem.stderr(output.error));
   } else {
@@ -23,13 +28,23 @@ export function cellOutput(output: PqlBookOutput): vscode.NotebookCellOutput {
 export function savedOutput(
   outputs: readonly vscode.NotebookCellOutput[] | undefined,
 ): PqlBookOutput | undefined {
+  const data = outputData(outputs);
+  if (!data) return undefined;
+  const { key: _key, ...saved } = data;
+  return saved;
+}
+
+/** The data of the PQL output among `outputs`, with its `key`. */
+export function outputData(
+  outputs: readonly vscode.NotebookCellOutput[] | undefined,
+): (PqlBookOutput & { key?: unknown }) | undefined {
   for (const output of outputs ?? []) {
     const item = output.items.find((candidate) => candidate.mime === ROWS_MIME);
     if (!item) continue;
     try {
       const value: unknown = JSON.parse(new TextDecoder().decode(item.data));
       if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
-        return value as PqlBookOutput;
+        return value as PqlBookOutput & { key?: unknown };
       }
     } catch {
       // an output this extension did not write whole: nothing of it is saved
