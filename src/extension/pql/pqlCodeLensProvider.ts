@@ -20,6 +20,8 @@ export class PqlCodeLensProvider implements vscode.CodeLensProvider, vscode.Disp
   }
 
   provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
+    // a notebook cell runs with its own Run button, on the notebook's connection
+    if (document.uri.scheme === 'vscode-notebook-cell') return [];
     return splitQueries(document.getText()).map((query) => {
       const { connection, problem } = resolveConnection(this.services, query.connection);
       const range = new vscode.Range(

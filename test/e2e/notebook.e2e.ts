@@ -1,0 +1,142 @@
+/**
+ * End to end in headless Chromium: a PQL notebook of the workspace (a markdown cell, a query of
+ * nodes, a count() by status) run with the notebook toolbar's Run All shows its rows as a table (the hostile
+ * certname as text) and the count as a bar chart; saved and opened again, its outputs are there
+ * without running anything. "PuppetDB: Open as Notebook" turns a .pql file into a notebook of its
+ * queries. Screenshots: notebook-table.png, notebook-chart.png, notebook-reopened.png.
+ *
+ *   node --import tsx test/e2e/notebook.e2e.ts [--state-dir .work/puppetdb-test] [--screenshots test-results]
+ */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Frame, Page } from 'playwright-core';
+import { parsePqlBook } from '../../src/shared/notebook/pqlBook';
+import { loadedFleet, testServer } from '../integration/support/puppetdb';
+import { blocking, auditView } from './support/a11yAudit';
+import { Checks, runScript } from './support/themedChecks';
+import {
+  e2eArguments,
+  frameWith,
+  localConnection,
+  openFile,
+  runCommand,
+  withWorkbench,
+} from './support/workbench';
+
+const NODES_QUERY = 'nodes[certname, latest_report_status] { order by certname }';
+const COUNT_QUERY = 'nodes[latest_report_status, count()] { group by latest_report_status }';
+const BOOK = {
+  format: 'pqlbook',
+  version: 1,
+  connection: 'Local PuppetDB',
+  cells: [
+    { kind: 'markdown', source: '# Fleet report' },
+    { kind: 'pql', source: NODES_QUERY },
+    { kind: 'pql', source: COUNT_QUERY },
+  ],
+};
+
+/** The notebook's output frame once it shows `selector`. */
+function outputFrame(page: Page, selector: string): Promise<Frame> {
+  return frameWith(page, selector, `no notebook output shows ${selector}`, 60_000);
+}
+
+async function closeEditors(page: Page): Promise<void> {
+  await runCommand(page, 'View: Close All Editors');
+  await page.locator('.tabs-container .tab').first().waitFor({ state: 'detached' });
+}
+
+async function main(): Promise<void> {
+  const { screenshots } = e2eArguments();
+  const checks = new Checks();
+  const fleet = loadedFleet();
+  const active = fleet.nodes.filter((node) => !fleet.deactivated.includes(node.certname));
+  const hostile = active.find((node) => node.hostileText);
+  await withWorkbench(
+    {
+      name: 'notebook',
+      theme: 'Default Dark Modern',
+      settings: localConnection(testServer()),
+      files: {
+        'report.pqlbook': JSON.stringify(BOOK, null, 2),
+        'queries.pql': `${NODES_QUERY}\n\n# @connection Local PuppetDB\n${COUNT_QUERY}\n`,
+      },
+      screenshots,
+    },
+    async ({ page, dialogs, folder }) => {
+      await openFile(page, 'report.pqlbook');
+      await page.locator('.notebook-editor .cell-list-container').first().waitFor();
+      // the notebook toolbar's Run All, as a user runs it (the palette's is not listed here)
+      await page.getByRole('button', { name: 'Run All', exact: false }).first().click();
+      const table = await outputFrame(page, '.pqlbook-table table');
+      await table.locator('.pqlbook-chart').first().waitFor({ timeout: 60_000 });
+      await page.screenshot({ path: join(screenshots, 'notebook-table.png') });
+      await checks.check(
+        `the nodes cell shows the ${active.length} active nodes as a table`,
+        async () => {
+          const caption = await table.locator('.pqlbook-table caption').first().innerText();
+          assert.match(caption, new RegExp(`^${active.length} rows · on Local PuppetDB`));
+          const certnames = await table
+            .locator('.pqlbook-table tbody tr td:first-child')
+            .allInnerTexts();
+          assert.deepEqual([...certnames].sort(), active.map((node) => node.certname).sort());
+        },
+      );
+      await checks.check('a hostile certname is text, and nothing ran', async () => {
+        assert.ok(hostile, 'the fleet has a node with hostile text');
+        assert.equal(
+          await table
+            .locator('.pqlbook-output img, .pqlbook-output script, .pqlbook-output a')
+            .count(),
+          0,
+        );
+        assert.deepEqual(dialogs, []);
+      });
+      await checks.check(
+        'the count by status is a bar chart, and the table is a click away',
+        async () => {
+          const bars = await table.locator('.pqlbook-chart .pqlbook-bar').count();
+          // one bar per status among the active nodes (unreported ones have a status too)
+          assert.ok(bars > 0 && bars <= active.length, `${bars} bars`);
+          await page.screenshot({ path: join(screenshots, 'notebook-chart.png') });
+        },
+      );
+      await checks.check('the outputs pass axe (serious or critical)', async () => {
+        const findings = await auditView(page, table);
+        const ours = blocking(findings).filter((violation) =>
+          JSON.stringify(violation).includes('pqlbook'),
+        );
+        assert.deepEqual(ours, []);
+      });
+
+      await page.keyboard.press('Control+S');
+      await page.locator('.tab.active.dirty').waitFor({ state: 'detached' });
+      const saved = parsePqlBook(readFileSync(join(folder, 'report.pqlbook'), 'utf8'));
+      await checks.check('the saved file holds the rows of both cells', () => {
+        assert.equal(saved.cells[1]!.output!.rows!.length, active.length);
+        assert.ok(saved.cells[2]!.output!.rows!.length > 0);
+        assert.equal(saved.cells[1]!.output!.connection, 'Local PuppetDB');
+      });
+      await closeEditors(page);
+      await openFile(page, 'report.pqlbook');
+      const reopened = await outputFrame(page, '.pqlbook-table table');
+      await page.screenshot({ path: join(screenshots, 'notebook-reopened.png') });
+      await checks.check('reopened, its outputs are there without a run', async () => {
+        const caption = await reopened.locator('.pqlbook-table caption').first().innerText();
+        assert.match(caption, new RegExp(`^${active.length} rows`));
+      });
+      await closeEditors(page);
+
+      await openFile(page, 'queries.pql');
+      await runCommand(page, 'PuppetDB: Open as Notebook');
+      await checks.check('Open as Notebook makes a cell of each query of a .pql file', async () => {
+        await page.locator('.notebook-editor .code-cell-row').nth(1).waitFor();
+        assert.equal(await page.locator('.notebook-editor .code-cell-row').count(), 2);
+      });
+    },
+  );
+  checks.report('notebook');
+}
+
+runScript('notebook', main);
