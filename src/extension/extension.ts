@@ -13,6 +13,7 @@ import type { ResultsSnapshot, WebviewEntry } from '../shared/protocol';
 import { registerPackages } from './packages/packagesFeature';
 import { inventoryPanels } from './inventory/inventoryPanel';
 import { registerNotebooks } from './notebook/notebookFeature';
+import { openQueryAsNotebook } from './notebook/openAsNotebook';
 import { registerPql } from './pql/pqlFeature';
 import { resultsPanels } from './pql/resultsPanel';
 import { eventsPanels } from './reports/eventsPanel';
@@ -96,13 +97,13 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
   });
   const { panels } = views;
   const features = [
-    registerPql(services, panels.results),
+    registerNotebooks(services),
+    registerPql(services, panels.results, openQueryAsNotebook),
     registerFleet(services),
     registerPackages(services),
     registerCode(services),
     registerFleetRuns(services),
     registerPeers(services),
-    registerNotebooks(services),
   ];
   const blastRadius = registerBlastRadius(services, blastRadiusEngine);
   features.push(hiera, blastRadius);

@@ -9,10 +9,9 @@ import { PqlBookSerializer } from './pqlBookSerializer';
 import { rendererMessaging } from './rendererMessaging';
 
 /** PQL notebooks (`.pqlbook`): the file format, the controller that runs cells, Open as Notebook. */
-export function registerNotebooks(services: Services): Feature & { controller: PqlBookController } {
+export function registerNotebooks(services: Services): Feature {
   const controller = new PqlBookController(services);
   return {
-    controller,
     disposables: [
       controller,
       rendererMessaging(services),

@@ -10,7 +10,7 @@ import { PqlCodeLensProvider } from './pqlCodeLensProvider';
 import { PqlCompletionProvider } from './pqlCompletionProvider';
 import { PqlDiagnostics } from './pqlDiagnostics';
 import { PqlHoverProvider } from './pqlHoverProvider';
-import { showQueryHistory } from './queryHistoryPicker';
+import { showQueryHistory, type OpenQueryAsNotebook } from './queryHistoryPicker';
 import type { ResultsPanel } from './resultsPanel';
 import { revealNode } from './revealNode';
 import { runQuery, type RunQueryArgument } from './runQueryCommand';
@@ -25,7 +25,11 @@ nodes[certname, latest_report_status, report_timestamp] {
 `;
 
 /** PQL as a language: running queries, results, history, completion, hover, diagnostics. */
-export function registerPql(services: Services, results: Panels<'results', ResultsPanel>): Feature {
+export function registerPql(
+  services: Services,
+  results: Panels<'results', ResultsPanel>,
+  openAsNotebook?: OpenQueryAsNotebook,
+): Feature {
   const selector: vscode.DocumentSelector = { language: PqlLanguageId };
   const { history } = services;
   const liveValues = new LiveValues(services.store);
@@ -62,11 +66,15 @@ export function registerPql(services: Services, results: Panels<'results', Resul
         return vscode.window.showTextDocument(document);
       }),
       registerGuardedCommand(services.errors, Commands.showQueryHistory, () =>
-        showQueryHistory(services, history, (entry) =>
-          runQuery(services, results, history, diagnostics, {
-            connectionId: entry.connectionId,
-            query: entry.query,
-          }),
+        showQueryHistory(
+          services,
+          history,
+          (entry) =>
+            runQuery(services, results, history, diagnostics, {
+              connectionId: entry.connectionId,
+              query: entry.query,
+            }),
+          openAsNotebook,
         ),
       ),
       registerGuardedCommand(services.errors, Commands.revealNode, (target: RevealNodeTarget) =>

@@ -5,11 +5,15 @@ import { inert } from '../inertText';
 import type { Services } from '../services';
 import type { HistoryEntry, QueryHistory } from '../queryHistory';
 
-/** The query history: pick one to run it again, or open it in a .pql editor. */
+/** Opens a query of the history as a PQL notebook on the connection it ran on. */
+export type OpenQueryAsNotebook = (query: string, connectionName: string) => Promise<unknown>;
+
+/** The query history: pick one to run it again, or open it in a .pql editor or a notebook. */
 export async function showQueryHistory(
   services: Services,
   history: QueryHistory,
   run: (entry: HistoryEntry) => Promise<unknown>,
+  openAsNotebook?: OpenQueryAsNotebook,
 ): Promise<void> {
   const entries = history.entries();
   if (entries.length === 0) {
@@ -21,6 +25,10 @@ export async function showQueryHistory(
   const open: vscode.QuickInputButton = quickButton(
     'go-to-file',
     vscode.l10n.t('Open in an editor'),
+  );
+  const notebook: vscode.QuickInputButton = quickButton(
+    'notebook',
+    vscode.l10n.t('Open as Notebook'),
   );
   const picker = vscode.window.createQuickPick<vscode.QuickPickItem & { entry: HistoryEntry }>();
   picker.title = vscode.l10n.t('PQL query history');
@@ -36,22 +44,27 @@ export async function showQueryHistory(
       inert(new Date(entry.ranAt).toLocaleString()),
     ].join(' · '),
     detail: entry.query.includes('\n') ? inert(entry.query) : undefined,
-    buttons: [runAgain, open],
+    buttons: openAsNotebook ? [runAgain, open, notebook] : [runAgain, open],
     entry,
   }));
-  const act = async (entry: HistoryEntry, open: boolean) => {
+  const act = async (entry: HistoryEntry, open: boolean, asNotebook = false) => {
     picker.hide();
-    if (open) {
+    const connectionName = services.store.get(entry.connectionId)?.name ?? entry.connectionId;
+    if (asNotebook && openAsNotebook) {
+      await openAsNotebook(entry.query, connectionName);
+    } else if (open) {
       const document = await vscode.workspace.openTextDocument({
         language: PqlLanguageId,
-        content: `# @connection ${services.store.get(entry.connectionId)?.name ?? entry.connectionId}\n${entry.query}\n`,
+        content: `# @connection ${connectionName}\n${entry.query}\n`,
       });
       await vscode.window.showTextDocument(document);
     } else {
       await run(entry);
     }
   };
-  picker.onDidTriggerItemButton((event) => void act(event.item.entry, event.button === open));
+  picker.onDidTriggerItemButton(
+    (event) => void act(event.item.entry, event.button === open, event.button === notebook),
+  );
   picker.onDidAccept(() => {
     const picked = picker.selectedItems[0];
     if (picked) void act(picked.entry, false);

@@ -12,6 +12,7 @@ import * as vscode from 'vscode';
 import { connect } from '../../../src/client';
 import { Commands, Notebooks, PqlLanguageId } from '../../../src/extension/ids';
 import { ROWS_MIME } from '../../../src/extension/notebook/notebookOutput';
+import { openQueryAsNotebook } from '../../../src/extension/notebook/openAsNotebook';
 import { parsePqlBook, type PqlBookOutput } from '../../../src/shared/notebook/pqlBook';
 import { testServer } from '../../integration/support/puppetdb';
 import { requestWaitingAt } from '../unreadRequest';
@@ -77,7 +78,13 @@ describe('PQL notebooks', function () {
     await vscode.commands.executeCommand(Commands.switchConnection, 'notebook-tests');
   });
 
-  afterEach(() => vscode.commands.executeCommand('workbench.action.closeAllEditors'));
+  // a run leaves its notebook dirty: reverted as it closes, no "Save?" dialog is left waiting
+  afterEach(async () => {
+    for (let open = 0; vscode.window.activeNotebookEditor && open < 10; open++) {
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    }
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
 
   it("runs a cell on the notebook's connection: its rows are the server's, in order", async () => {
     const notebook = await openNotebook([{ source: QUERY }], CONNECTION.name);
@@ -129,6 +136,19 @@ describe('PQL notebooks', function () {
     }
   });
 
+  it('a query of the history opens as a notebook on the connection it ran on, and runs there', async () => {
+    // the history picker's "Open as Notebook" button calls this with the entry's connection
+    const editor = await openQueryAsNotebook(QUERY, CONNECTION.name);
+    const { notebook } = editor;
+    assert.equal(notebook.notebookType, Notebooks.type);
+    assert.equal(notebook.metadata.connection, CONNECTION.name);
+    assert.equal(notebook.cellAt(0).document.getText(), QUERY);
+    await execute(notebook, 0);
+    const output = await endedOutput(notebook.cellAt(0));
+    assert.equal(output.connection, CONNECTION.name);
+    assert.deepEqual(output.rows, await client.stream('pql', { query: QUERY }).toArray());
+  });
+
   it('a saved notebook keeps its outputs, and a file that is not one is refused', async () => {
     const folder = await mkdtemp(join(tmpdir(), 'pqlbook-'));
     try {
@@ -141,6 +161,8 @@ describe('PQL notebooks', function () {
       await vscode.window.showNotebookDocument(notebook);
       await execute(notebook, 0);
       const ran = await endedOutput(notebook.cellAt(0));
+      // save() saves nothing (false) until the run's outputs have made the notebook dirty
+      await until('the outputs to make the notebook dirty', () => notebook.isDirty);
       assert.ok(await notebook.save(), 'saved');
       const saved = parsePqlBook(await readFile(file, 'utf8'));
       assert.deepEqual(saved.cells[0]!.output!.rows, ran.rows);
