@@ -3,6 +3,7 @@ import type { Feature } from '../feature';
 import { Commands, Notebooks } from '../ids';
 import { registerGuardedCommand } from '../commands/registerGuardedCommand';
 import type { Services } from '../services';
+import { CellConnectionStatusBar } from './cellStatusBar';
 import { openPqlAsNotebook } from './openAsNotebook';
 import { PqlBookController } from './pqlBookController';
 import { PqlBookSerializer } from './pqlBookSerializer';
@@ -15,6 +16,7 @@ export function registerNotebooks(services: Services): Feature {
     disposables: [
       controller,
       rendererMessaging(services),
+      new CellConnectionStatusBar(services).register(),
       vscode.workspace.registerNotebookSerializer(Notebooks.type, new PqlBookSerializer(), {
         transientOutputs: false,
       }),

@@ -10,7 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { connect } from '../../../src/client';
+import type { ExtensionApi } from '../../../src/extension/extension';
 import { Commands, Notebooks, PqlLanguageId } from '../../../src/extension/ids';
+import { CellConnectionStatusBar } from '../../../src/extension/notebook/cellStatusBar';
 import { ROWS_MIME } from '../../../src/extension/notebook/notebookOutput';
 import { openQueryAsNotebook } from '../../../src/extension/notebook/openAsNotebook';
 import { parsePqlBook, type PqlBookOutput } from '../../../src/shared/notebook/pqlBook';
@@ -67,10 +69,15 @@ function pqlOutput(cell: vscode.NotebookCell): PqlBookOutput | undefined {
 }
 
 describe('PQL notebooks', function () {
+  let extension: ExtensionApi | undefined;
+  const api = () => extension!;
   const server = testServer();
   const client = connect({ host: server.host, port: server.httpPort });
 
   before(async () => {
+    extension = await vscode.extensions
+      .getExtension<ExtensionApi>('puppetdb-explorer.puppetdb-explorer')!
+      .activate();
     await addConnection({
       connection: { ...CONNECTION, url: `http://${server.host}:${server.httpPort}` },
       secrets: {},
@@ -97,6 +104,8 @@ describe('PQL notebooks', function () {
     assert.ok(expected.length > 0, 'the fleet has nodes');
     assert.deepEqual(output.rows, expected);
     assert.equal(cell.executionSummary?.success, true);
+    const [item] = new CellConnectionStatusBar(api().services).provideCellStatusBarItems(cell);
+    assert.equal(item!.text, `$(database) ${CONNECTION.name}`, 'the cell says where it runs');
     assert.ok((cell.executionSummary?.executionOrder ?? 0) > 0, 'an execution order');
   });
 

@@ -8,7 +8,8 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { ExtensionApi } from '../../../src/extension/extension';
-import { Commands, ContextValues } from '../../../src/extension/ids';
+import { Commands, ContextValues, Notebooks, PqlLanguageId } from '../../../src/extension/ids';
+import { CellConnectionStatusBar } from '../../../src/extension/notebook/cellStatusBar';
 import { SETTING_DEFAULTS } from '../../../src/extension/settingDefaults';
 import type { ExplorerNode } from '../../../src/extension/tree/explorerNode';
 import { loadedFleet, testServer } from '../../integration/support/puppetdb';
@@ -220,5 +221,22 @@ describe('Restricted Mode: a hostile workspace', function () {
       (await recorded()).filter((request) => request.path.startsWith('/workspace-')),
       [],
     );
+  });
+
+  it("a PQL notebook's cells say the connection they would run on, and that they wait for trust", async () => {
+    const data = new vscode.NotebookData([
+      new vscode.NotebookCellData(
+        vscode.NotebookCellKind.Code,
+        'nodes[certname] {}',
+        PqlLanguageId,
+      ),
+    ]);
+    data.metadata = { connection: 'Production PuppetDB' };
+    const notebook = await vscode.workspace.openNotebookDocument(Notebooks.type, data);
+    // (running it is VS Code's own trust prompt: the controller is not called before trust)
+    const [item] = new CellConnectionStatusBar(api.services).provideCellStatusBarItems(
+      notebook.cellAt(0),
+    );
+    assert.match(item!.text, /Restricted Mode: would run on Production PuppetDB$/);
   });
 });
