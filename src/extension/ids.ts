@@ -47,6 +47,7 @@ export const Commands = {
   hieraLookupOrder: 'puppetdbExplorer.hieraLookupOrder',
   lookUpKeyOnNode: 'puppetdbExplorer.lookUpKeyOnNode',
   openAsNotebook: 'puppetdbExplorer.openAsNotebook',
+  exportCellResult: 'puppetdbExplorer.exportCellResult',
 } as const;
 
 export const Views = {
@@ -99,7 +100,7 @@ export const PqlLanguageId = 'puppetdb-pql';
 
 /** PQL notebooks (`.pqlbook`): the notebook type, its controller and its output renderer. */
 export const Notebooks = {
-  type: 'puppetdbExplorer.pqlbook',
+  type: 'puppetdb-pqlbook',
   controller: 'puppetdbExplorer.pqlbook.controller',
   renderer: 'puppetdbExplorer.pqlbook.renderer',
 } as const;

@@ -4,6 +4,7 @@ import { Commands, Notebooks } from '../ids';
 import { registerGuardedCommand } from '../commands/registerGuardedCommand';
 import type { Services } from '../services';
 import { CellConnectionStatusBar } from './cellStatusBar';
+import { exportCellResult } from './exportCellResult';
 import { openPqlAsNotebook } from './openAsNotebook';
 import { PqlBookController } from './pqlBookController';
 import { PqlBookSerializer } from './pqlBookSerializer';
@@ -22,6 +23,9 @@ export function registerNotebooks(services: Services): Feature {
       }),
       registerGuardedCommand(services.errors, Commands.openAsNotebook, (argument?: unknown) =>
         openPqlAsNotebook(argument),
+      ),
+      registerGuardedCommand(services.errors, Commands.exportCellResult, (argument?: unknown) =>
+        exportCellResult(services, argument),
       ),
     ],
   };
