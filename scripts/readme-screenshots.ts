@@ -21,6 +21,7 @@ const pictures: Record<string, string[]> = {
   'code.e2e.ts': ['code-lens'],
   'recentRuns.e2e.ts': ['recent-runs'],
   'factExplorer.e2e.ts': ['fact-explorer'],
+  'notebook.e2e.ts': ['pql-notebook'],
 };
 
 const failed: string[] = [];

@@ -3,7 +3,8 @@
  * nodes, a count() by status) run with the notebook toolbar's Run All shows its rows as a table (the hostile
  * certname as text) and the count as a bar chart; saved and opened again, its outputs are there
  * without running anything. "PuppetDB: Open as Notebook" turns a .pql file into a notebook of its
- * queries. Screenshots: notebook-table.png, notebook-chart.png, notebook-reopened.png.
+ * queries. Screenshots: notebook-table.png, notebook-chart.png, notebook-reopened.png (and the README's
+ * pql-notebook.png).
  *
  *   node --import tsx test/e2e/notebook.e2e.ts [--state-dir .work/puppetdb-test] [--screenshots test-results]
  */
@@ -14,6 +15,7 @@ import type { Frame, Page } from 'playwright-core';
 import { parsePqlBook } from '../../src/shared/notebook/pqlBook';
 import { loadedFleet, testServer } from '../integration/support/puppetdb';
 import { blocking, auditView } from './support/a11yAudit';
+import { saveReadmeScreenshot } from './support/readmeScreenshots';
 import { Checks, runScript } from './support/themedChecks';
 import {
   e2eArguments,
@@ -71,6 +73,8 @@ async function main(): Promise<void> {
       await page.getByRole('button', { name: 'Run All', exact: false }).first().click();
       const table = await outputFrame(page, '.pqlbook-table table');
       await table.locator('.pqlbook-chart').first().waitFor({ timeout: 60_000 });
+      // both runs ended: the toolbar offers Run All again (not Stop Execution)
+      await page.getByRole('button', { name: 'Run All', exact: false }).first().waitFor();
       await page.screenshot({ path: join(screenshots, 'notebook-table.png') });
       await checks.check(
         `the nodes cell shows the ${active.length} active nodes as a table`,
@@ -99,7 +103,12 @@ async function main(): Promise<void> {
           const bars = await table.locator('.pqlbook-chart .pqlbook-bar').count();
           // one bar per status among the active nodes (unreported ones have a status too)
           assert.ok(bars > 0 && bars <= active.length, `${bars} bars`);
+          await table.locator('.pqlbook-chart').first().scrollIntoViewIfNeeded();
           await page.screenshot({ path: join(screenshots, 'notebook-chart.png') });
+          await saveReadmeScreenshot(page, 'pql-notebook');
+          await table.locator('.pqlbook-toolbar button', { hasText: 'Table' }).click();
+          await table.locator('.pqlbook-table').nth(1).waitFor();
+          assert.equal(await table.locator('.pqlbook-chart').count(), 0, 'the chart gave way');
         },
       );
       await checks.check('the outputs pass axe (serious or critical)', async () => {
@@ -110,10 +119,22 @@ async function main(): Promise<void> {
         assert.deepEqual(ours, []);
       });
 
+      const file = join(folder, 'report.pqlbook');
+      const written = readFileSync(file, 'utf8');
       await page.keyboard.press('Control+S');
-      await page.locator('.tab.active.dirty').waitFor({ state: 'detached' });
-      const saved = parsePqlBook(readFileSync(join(folder, 'report.pqlbook'), 'utf8'));
+      // saved once the file on disk is no longer the one the workspace was made with
+      let savedText = written;
+      for (const deadline = Date.now() + 30_000; savedText === written;) {
+        assert.ok(Date.now() < deadline, 'Ctrl+S did not save the notebook');
+        await page.waitForTimeout(100);
+        savedText = readFileSync(file, 'utf8');
+      }
+      const saved = parsePqlBook(savedText);
       await checks.check('the saved file holds the rows of both cells', () => {
+        assert.ok(
+          saved.cells.slice(1).every((cell) => cell.output),
+          savedText.slice(0, 2000),
+        );
         assert.equal(saved.cells[1]!.output!.rows!.length, active.length);
         assert.ok(saved.cells[2]!.output!.rows!.length > 0);
         assert.equal(saved.cells[1]!.output!.connection, 'Local PuppetDB');
