@@ -158,6 +158,28 @@ describe('PQL notebooks', function () {
     assert.deepEqual(output.rows, await client.stream('pql', { query: QUERY }).toArray());
   });
 
+  it('a PQL cell has the completion and hover of .pql files', async () => {
+    const notebook = await openNotebook([{ source: 'nodes[certname] { cert' }], CONNECTION.name);
+    const cell = notebook.cellAt(0).document;
+    assert.equal(cell.uri.scheme, 'vscode-notebook-cell');
+    const end = cell.positionAt(cell.getText().length);
+    const list = await vscode.commands.executeCommand<vscode.CompletionList>(
+      'vscode.executeCompletionItemProvider',
+      cell.uri,
+      end,
+    );
+    const labels = list.items.map((item) =>
+      typeof item.label === 'string' ? item.label : item.label.label,
+    );
+    assert.ok(labels.includes('certname'), labels.join(', '));
+    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>(
+      'vscode.executeHoverProvider',
+      cell.uri,
+      new vscode.Position(0, 2),
+    );
+    assert.ok(hovers.length > 0, 'a hover on the entity');
+  });
+
   it('a saved notebook keeps its outputs, and a file that is not one is refused', async () => {
     const folder = await mkdtemp(join(tmpdir(), 'pqlbook-'));
     try {
