@@ -1,10 +1,11 @@
 /**
  * End to end in headless Chromium: a PQL notebook of the workspace (a markdown cell, a query of
- * nodes, a count() by status) run with the notebook toolbar's Run All shows its rows as a table (the hostile
- * certname as text) and the count as a bar chart; saved and opened again, its outputs are there
- * without running anything. "PuppetDB: Open as Notebook" turns a .pql file into a notebook of its
- * queries. Screenshots: notebook-table.png, notebook-chart.png, notebook-reopened.png (and the README's
- * pql-notebook.png).
+ * nodes, a count() by status) run with the notebook toolbar's Run All shows its rows as a table
+ * (the hostile certname as text) and the count as a bar chart; saved and opened again, its outputs
+ * are there without running anything, and a certname in them shows its node in the explorer.
+ * "PuppetDB: Open as Notebook" turns a .pql file into a notebook of its queries. Screenshots:
+ * notebook-table.png, notebook-chart.png, notebook-reopened.png, notebook-light.png,
+ * notebook-hc.png (and the README's pql-notebook.png).
  *
  *   node --import tsx test/e2e/notebook.e2e.ts [--state-dir .work/puppetdb-test] [--screenshots test-results]
  */
@@ -16,10 +17,12 @@ import { parsePqlBook } from '../../src/shared/notebook/pqlBook';
 import { loadedFleet, testServer } from '../integration/support/puppetdb';
 import { blocking, auditView } from './support/a11yAudit';
 import { saveReadmeScreenshot } from './support/readmeScreenshots';
-import { Checks, runScript } from './support/themedChecks';
+import { Checks, runScript, THEMES } from './support/themedChecks';
 import {
+  applyTheme,
   e2eArguments,
   frameWith,
+  hideSideBars,
   localConnection,
   openFile,
   runCommand,
@@ -103,7 +106,13 @@ async function main(): Promise<void> {
           const bars = await table.locator('.pqlbook-chart .pqlbook-bar').count();
           // one bar per status among the active nodes (unreported ones have a status too)
           assert.ok(bars > 0 && bars <= active.length, `${bars} bars`);
-          await table.locator('.pqlbook-chart').first().scrollIntoViewIfNeeded();
+          // the notebook scrolled down to the chart, as a user scrolls it (the wheel over the cells)
+          await hideSideBars(page);
+          await page.locator('.notebook-editor .code-cell-row .monaco-editor').first().hover();
+          await page.mouse.wheel(0, 320);
+          await page.evaluate(
+            'new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))',
+          );
           await page.screenshot({ path: join(screenshots, 'notebook-chart.png') });
           await saveReadmeScreenshot(page, 'pql-notebook');
           await table.locator('.pqlbook-toolbar button', { hasText: 'Table' }).click();
@@ -120,12 +129,14 @@ async function main(): Promise<void> {
       });
 
       const file = join(folder, 'report.pqlbook');
-      const written = readFileSync(file, 'utf8');
-      await page.keyboard.press('Control+S');
-      // saved once the file on disk is no longer the one the workspace was made with
-      let savedText = written;
-      for (const deadline = Date.now() + 30_000; savedText === written;) {
-        assert.ok(Date.now() < deadline, 'Ctrl+S did not save the notebook');
+      // from the palette: the keyboard's focus may be in an output's webview after the checks
+      await runCommand(page, 'File: Save');
+      // saved once the file on disk holds both cells' outputs (an auto-save may have come first)
+      const hasOutputs = (text: string) =>
+        parsePqlBook(text).cells.filter((cell) => cell.output?.rows).length === 2;
+      let savedText = readFileSync(file, 'utf8');
+      for (const deadline = Date.now() + 30_000; !hasOutputs(savedText);) {
+        assert.ok(Date.now() < deadline, 'File: Save did not save the outputs');
         await page.waitForTimeout(100);
         savedText = readFileSync(file, 'utf8');
       }
@@ -146,6 +157,27 @@ async function main(): Promise<void> {
       await checks.check('reopened, its outputs are there without a run', async () => {
         const caption = await reopened.locator('.pqlbook-table caption').first().innerText();
         assert.match(caption, new RegExp(`^${active.length} rows`));
+      });
+      // the reopened outputs in the light and high-contrast themes' own colours
+      for (const { theme, name } of THEMES.filter((entry) => entry.name !== 'dark')) {
+        await applyTheme(page, folder, theme);
+        await page.screenshot({ path: join(screenshots, `notebook-${name}.png`) });
+        await checks.check(`${name}: the outputs pass axe (serious or critical)`, async () => {
+          const findings = await auditView(page, reopened);
+          const ours = blocking(findings).filter((violation) =>
+            JSON.stringify(violation).includes('pqlbook'),
+          );
+          assert.deepEqual(ours, []);
+        });
+      }
+      await checks.check('a certname in the output shows its node in the explorer', async () => {
+        const certname = active.map((node) => node.certname).sort()[0]!;
+        // by keyboard (a click at its place may land on the workbench's title bar above the output)
+        await reopened.locator('.pqlbook-link', { hasText: certname }).first().focus();
+        await page.keyboard.press('Enter');
+        await page
+          .locator('.part.sidebar .monaco-list-row.selected', { hasText: certname })
+          .waitFor({ timeout: 30_000 });
       });
       await closeEditors(page);
 

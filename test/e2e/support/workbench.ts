@@ -533,7 +533,7 @@ async function resetWorkbench(page: Page): Promise<void> {
 }
 
 /** Writes `theme` into the workspace settings and waits for the workbench to wear it. */
-async function applyTheme(page: Page, folder: string, theme: string): Promise<void> {
+export async function applyTheme(page: Page, folder: string, theme: string): Promise<void> {
   const file = join(folder, '.vscode', 'settings.json');
   const settings = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
   writeFileSync(file, JSON.stringify({ ...settings, 'workbench.colorTheme': theme }, null, 2));
