@@ -13,6 +13,8 @@ export const RENDERER_CSS = `
 }
 .pqlbook-toolbar button[aria-pressed='true'] {
   color: var(--vscode-button-foreground); background: var(--vscode-button-background);
+  /* high contrast gives both buttons one background: the pressed one is underlined and bold too */
+  font-weight: 600; text-decoration: underline;
 }
 .pqlbook-output button:focus-visible { outline: 1px solid var(--vscode-focusBorder); outline-offset: 1px; }
 .pqlbook-table { max-height: 420px; overflow: auto; }
