@@ -21,15 +21,11 @@ export async function showQueryHistory(
     return;
   }
   // made here, not at load, so they are worded after VS Code has read the extension's bundle
-  const runAgain: vscode.QuickInputButton = quickButton('play', vscode.l10n.t('Run again'));
-  const open: vscode.QuickInputButton = quickButton(
-    'go-to-file',
-    vscode.l10n.t('Open in an editor'),
-  );
-  const notebook: vscode.QuickInputButton = quickButton(
-    'notebook',
-    vscode.l10n.t('Open as Notebook'),
-  );
+  const [runAgain, open, notebook] = [
+    quickButton('play', vscode.l10n.t('Run again')),
+    quickButton('go-to-file', vscode.l10n.t('Open in an editor')),
+    quickButton('notebook', vscode.l10n.t('Open as Notebook')),
+  ];
   const picker = vscode.window.createQuickPick<vscode.QuickPickItem & { entry: HistoryEntry }>();
   picker.title = vscode.l10n.t('PQL query history');
   picker.placeholder = vscode.l10n.t('Enter runs the query again');

@@ -16,6 +16,7 @@ import {
   type BarChart,
 } from '../../shared/notebook/resultView';
 import { svgElement } from '../common/svgElement';
+import { tableWithHead } from '../common/tableWithHead';
 import { RENDERER_CSS } from './rendererStyle';
 
 /** What VS Code hands a renderer (vscode-notebook-renderer's types, the part used here). */
@@ -106,19 +107,9 @@ function table(
 ): HTMLElement {
   const wrapper = document.createElement('div');
   wrapper.className = 'pqlbook-table';
-  const element = document.createElement('table');
-  const caption = document.createElement('caption');
-  caption.textContent = summary(rows.length, output);
-  element.append(caption);
   const columns = columnsOf(rows);
-  const head = element.createTHead().insertRow();
-  for (const column of columns) {
-    const header = document.createElement('th');
-    header.scope = 'col';
-    header.textContent = column;
-    head.append(header);
-  }
-  const body = element.createTBody();
+  const { table: element, body } = tableWithHead('pqlbook-rows', columns);
+  element.createCaption().textContent = summary(rows.length, output);
   for (const row of rows.slice(0, TABLE_ROW_CAP)) {
     const line = body.insertRow();
     for (const column of columns) {

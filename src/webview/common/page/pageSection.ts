@@ -5,6 +5,8 @@
  */
 import './pageSection.css';
 
+export { tableWithHead } from '../tableWithHead';
+
 /**
  * The page's body of sections (class `className` besides its own): a column that scrolls, whose
  * sections keep their height.
@@ -24,23 +26,6 @@ export function pageSection(name: string, className: string): HTMLElement {
   heading.textContent = name;
   element.append(heading);
   return element;
-}
-
-/** A table of class `className` whose header row holds `columns`; its body, to fill. */
-export function tableWithHead(
-  className: string,
-  columns: readonly string[],
-): { table: HTMLTableElement; body: HTMLTableSectionElement } {
-  const table = document.createElement('table');
-  table.className = className;
-  const head = table.createTHead().insertRow();
-  for (const text of columns) {
-    const cell = document.createElement('th');
-    cell.scope = 'col';
-    cell.textContent = text;
-    head.append(cell);
-  }
-  return { table, body: table.createTBody() };
 }
 
 /** A header cell naming its row. */
