@@ -253,7 +253,7 @@ async function exercise(
   await audited(
     await webviewFrame(page, 'blastRadius', {
       timeoutMs: 90_000,
-      showing: '.blast-hunks-grid .grid-row[aria-rowindex]',
+      showing: '.blast-hunks:not([aria-busy]) .blast-hunks-grid .grid-row[aria-rowindex]',
     }),
     'blast-radius',
   );

@@ -88,7 +88,8 @@ async function main(): Promise<void> {
         ]);
         const view = await webviewFrame(page, 'blastRadius', {
           timeoutMs: 90_000,
-          showing: '.blast-hunks-grid .grid-row[aria-rowindex]',
+          // (the whole answer: a large change's first one is still counting its hunks)
+          showing: '.blast-hunks:not([aria-busy]) .blast-hunks-grid .grid-row[aria-rowindex]',
         });
         await page.screenshot({ path: join(screenshots, `blast-radius-${theme.name}.png`) });
         await view.locator('.blast-hunks').scrollIntoViewIfNeeded();
@@ -135,7 +136,7 @@ async function main(): Promise<void> {
           const readers = (await hieraExpectations(folder, httpClient())).readers();
           const reading = readers.get(WEB_ROLE_DATA)?.length ?? 0;
           await view.getByRole('button', { name: 'Refresh' }).click();
-          const dataRow = view.locator('.blast-hunks-grid .grid-row[aria-rowindex]', {
+          const dataRow = view.locator('.blast-hunks:not([aria-busy]) .grid-row[aria-rowindex]', {
             hasText: 'hunk 1 · web.yaml',
           });
           await dataRow.waitFor({ timeout: 60_000 });

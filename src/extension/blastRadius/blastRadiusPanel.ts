@@ -137,6 +137,12 @@ export class BlastRadiusPanel extends WebviewPanelHost<'blastRadius'> {
               scope: this.target.scope,
               repository,
               signal,
+              // a large change's nodes and groups first, its counts per hunk when read
+              onFirstCounts: (radius) => {
+                if (signal.aborted) return;
+                this.radius = radius;
+                this.sendSnapshot();
+              },
             })
           : undefined;
         if (!answer?.found) {
@@ -175,6 +181,8 @@ export class BlastRadiusPanel extends WebviewPanelHost<'blastRadius'> {
    */
   private async computed(): Promise<BlastRadius | undefined> {
     if (this.restored) await this.reload();
+    // (a first answer has no "reached by" yet: a click waits for the whole one)
+    if (this.radius?.counting) await this.loaded;
     return this.radius;
   }
 

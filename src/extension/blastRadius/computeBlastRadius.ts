@@ -7,7 +7,11 @@
  */
 import * as vscode from 'vscode';
 import type { PuppetDB } from '../../client';
-import { assembleBlastRadius, type ChangedFile } from '../../shared/blastRadius/assemble';
+import {
+  assembleBlastRadius,
+  assembleFirstCounts,
+  type ChangedFile,
+} from '../../shared/blastRadius/assemble';
 import { classifyPath } from '../../shared/blastRadius/classify';
 import { declarationLines, touchedDeclarationLines } from '../../shared/blastRadius/declarations';
 import { parseHunks, wholeFileHunk } from '../../shared/blastRadius/hunks';
@@ -40,6 +44,11 @@ export interface BlastRadiusRequest {
   /** The repository's root; else the one holding the active editor's file, else the only one. */
   repository?: vscode.Uri;
   signal?: AbortSignal;
+  /**
+   * Told a large change's first answer (`BlastRadius.counting`: every node, its facts, no count
+   * per hunk yet) before the whole one, when PuppetDB is asked; not when the answer was kept.
+   */
+  onFirstCounts?: (radius: BlastRadius) => void;
 }
 
 export type { NoBlastRadius } from './radiusWords';
@@ -155,6 +164,16 @@ export class BlastRadiusEngine implements vscode.Disposable {
         nodesReadingDataFile,
         manifestPaths,
         signal: request.signal,
+        ...(request.onFirstCounts && {
+          onFirst: (first) =>
+            request.onFirstCounts!(
+              assembleFirstCounts(
+                { scope: request.scope, repository: change.name, head: change.head },
+                files,
+                first,
+              ),
+            ),
+        }),
       },
       this.counters,
     );

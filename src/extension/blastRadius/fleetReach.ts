@@ -6,7 +6,8 @@
  * 2. only for hunks no resource answered: the nodes holding the classes and defined types their
  *    files define; for a Puppetfile's changed modules, the nodes holding their classes and types;
  * 3. the reached nodes' status, environment and latest report, and their `Role::` class (of the
- *    whole fleet when many nodes were reached: see `CERTNAME_LIST_MAX`).
+ *    whole fleet when many nodes were reached, see `CERTNAME_LIST_MAX`, or a first answer is
+ *    wanted, asked then from the start).
  * Lists of certnames go as AST arrays by POST (no URL length limit). A server path counts for a
  * changed file only if the path mapping takes it there (an explicit `code.pathMappings` entry,
  * else the longest path suffix, as Open Manifest decides).
@@ -15,6 +16,7 @@ import type { Node, PuppetDB } from '../../client';
 import { moduleHoldersQuery, moduleOfResource } from '../../shared/blastRadius/puppetfile';
 import type {
   ChangedFile,
+  FirstAnswers,
   FleetAnswers,
   NodeFacts,
   ResourceOnLine,
@@ -43,6 +45,11 @@ export interface ReachInput {
    * which PuppetDB answers several times faster than a pattern.
    */
   manifestPaths: Promise<readonly string[]>;
+  /**
+   * Told the first answer of a large change (every node reached, with its facts) before the
+   * resources on the changed lines are read one by one.
+   */
+  onFirst?: (answers: FirstAnswers) => void;
   /** Above this many reached nodes, ask the whole fleet (`CERTNAME_LIST_MAX`; tests lower it). */
   certnameListMax?: number;
   signal?: AbortSignal;
@@ -82,6 +89,28 @@ export async function fleetReach(
       }),
     );
 
+  const rolesWhere = (named: unknown[] | undefined) =>
+    post('resources', [
+      'extract',
+      ['certname', 'title'],
+      ['and', ['=', 'type', 'Class'], ['~', 'title', '^Role::'], ...(named ? [named] : [])],
+    ]);
+  // With a first answer wanted (the view's), the whole fleet's nodes and roles are asked at once,
+  // beside the manifest paths: on a large change they are what the first answer waits for last,
+  // and on a small fleet they cost little.
+  const wholeFleet = input.onFirst
+    ? Promise.all([nodesWhere(undefined), rolesWhere(undefined)])
+    : undefined;
+  wholeFleet?.catch(() => {});
+  // and, for the same reason, the holders of everything the changed manifests define (those of
+  // the files with a hunk no resource answers are kept)
+  const defined = [
+    ...new Set(files.flatMap((file) => (file.kind === 'manifest' ? file.definitions : []))),
+  ];
+  const everyHolder =
+    input.onFirst && defined.length > 0 ? post('resources', holdersQuery(defined)) : undefined;
+  everyHolder?.catch(() => {});
+
   // 1. resources on the changed lines, every node when the environment is reached; Hiera readers
   const onLines = files.filter(
     (file) => file.kind === 'manifest' && file.touchedLines.some((lines) => lines.length > 0),
@@ -91,33 +120,61 @@ export async function fleetReach(
   );
   const byFile = serverPathsByFile(await input.manifestPaths, input, rules);
   const asked = onLines.filter((file) => byFile.has(file.path));
-  const [resourceRows, everyNode, hieraReaders] = await Promise.all([
-    asked.length > 0 ? post('resources', resourcesOnLinesQuery(asked, byFile)) : [],
-    environmentWide ? nodesWhere(undefined) : undefined,
-    readersOf(files, input.nodesReadingDataFile),
-  ]);
   const fileOf = new Map(
     [...byFile].flatMap(([path, servers]) => servers.map((server) => [server, path])),
   );
   const touched = new Set(
     onLines.flatMap((file) => file.touchedLines.flat().map((line) => `${file.path}\n${line}`)),
   );
-  const resources: ResourceOnLine[] = [];
-  for (const row of resourceRows) {
+  /** A row's changed file and line (`path\nline`), if it is one of the changed lines. */
+  const changedLine = (row: Record<string, unknown>): string | undefined => {
     const path = fileOf.get(String(row.file));
-    if (path === undefined || typeof row.line !== 'number') continue;
-    if (!touched.has(`${path}\n${row.line}`)) continue;
-    resources.push({
-      certname: String(row.certname),
-      type: String(row.type),
-      title: String(row.title),
-      path,
-      line: row.line,
-    });
-  }
+    const key = path !== undefined && typeof row.line === 'number' && `${path}\n${row.line}`;
+    return key && touched.has(key) ? key : undefined;
+  };
+  const toResources = (rows: ReadonlyArray<Record<string, unknown>>): ResourceOnLine[] =>
+    rows.flatMap((row) =>
+      changedLine(row) === undefined
+        ? []
+        : [
+            {
+              certname: String(row.certname),
+              type: String(row.type),
+              title: String(row.title),
+              path: fileOf.get(String(row.file))!,
+              line: row.line as number,
+            },
+          ],
+    );
+  // every resource on the changed lines: on a large fleet the longest answer by far, so with a
+  // first answer wanted its nodes and lines are asked first, grouped, and it after them (asked
+  // side by side, the three compete for PuppetDB and the first answer comes barely sooner)
+  const lineRows = () =>
+    asked.length > 0
+      ? post('resources', resourcesOnLinesQuery(asked, byFile))
+      : Promise.resolve([]);
+  const first = input.onFirst && asked.length > 0;
+  const [grouped, everyNode, hieraReaders] = await Promise.all([
+    first
+      ? Promise.all([
+          post('resources', groupedOnLinesQuery(asked, byFile, ['certname'])),
+          post('resources', groupedOnLinesQuery(asked, byFile, ['file', 'line'])),
+        ])
+      : undefined,
+    environmentWide
+      ? (wholeFleet?.then(([everyNode]) => everyNode) ?? nodesWhere(undefined))
+      : undefined,
+    readersOf(files, input.nodesReadingDataFile),
+  ]);
+  let resources: ResourceOnLine[] = grouped ? [] : toResources(await lineRows());
+  const onChangedLines = grouped
+    ? new Set(grouped[0].map((row) => String(row.certname)))
+    : new Set(resources.map((resource) => resource.certname));
+  const answered = grouped
+    ? new Set(grouped[1].flatMap((row) => changedLine(row) ?? []))
+    : new Set(resources.map((resource) => `${resource.path}\n${resource.line}`));
 
   // 2. the definitions of files with a hunk no resource answered
-  const answered = new Set(resources.map((resource) => `${resource.path}\n${resource.line}`));
   const needDefinitions = files.filter(
     (file) =>
       file.kind === 'manifest' &&
@@ -128,9 +185,10 @@ export async function fleetReach(
   );
   const holders = new Map<string, Set<string>>();
   if (needDefinitions.length > 0) {
-    const definitions = [...new Set(needDefinitions.flatMap((file) => file.definitions))];
-    for (const row of await post('resources', holdersQuery(definitions))) {
+    const definitions = new Set(needDefinitions.flatMap((file) => file.definitions));
+    for (const row of await (everyHolder ?? post('resources', holdersQuery([...definitions])))) {
       const key = row.type === 'Class' ? String(row.title) : String(row.type);
+      if (!definitions.has(key)) continue;
       const set = holders.get(key) ?? new Set<string>();
       set.add(String(row.certname));
       holders.set(key, set);
@@ -160,7 +218,7 @@ export async function fleetReach(
   // 3. the reached nodes' facts
   // (a module's holders count only within the Puppetfile's environments, all of them reached)
   const reached = new Set<string>([
-    ...resources.map((resource) => resource.certname),
+    ...onChangedLines,
     ...[...holders.values()].flatMap((set) => [...set]),
     ...environmentNodes,
     ...[...hieraReaders.values()].flatMap((set) => (set ? [...set] : [])),
@@ -168,18 +226,8 @@ export async function fleetReach(
   const nodes = new Map<string, NodeFacts>();
   if (reached.size > 0) {
     const named = reachedFilter(reached, input.certnameListMax);
-    const roleClass = [
-      ['=', 'type', 'Class'],
-      ['~', 'title', '^Role::'],
-    ];
-    const [nodeRows, roles] = await Promise.all([
-      everyNode ?? nodesWhere(named),
-      post('resources', [
-        'extract',
-        ['certname', 'title'],
-        ['and', ...roleClass, ...(named ? [named] : [])],
-      ]),
-    ]);
+    const [nodeRows, roles] = await (wholeFleet ??
+      Promise.all([everyNode ?? nodesWhere(named), rolesWhere(named)]));
     const roleOf = new Map(roles.map((row) => [String(row.certname), String(row.title)]));
     for (const node of nodeRows) {
       if (!reached.has(node.name)) continue;
@@ -191,15 +239,19 @@ export async function fleetReach(
       });
     }
   }
-  return {
-    resources,
+  const known = () => ({
     holders,
     environmentNodes,
     moduleHolders,
     hieraReaders,
     nodes,
     ...(truncatedAt !== undefined && { truncatedAt }),
-  };
+  });
+  if (grouped) {
+    input.onFirst!({ ...known(), onChangedLines, declaringLines: answered });
+    resources = toResources(await lineRows());
+  }
+  return { ...known(), resources };
 }
 
 /**
@@ -219,11 +271,14 @@ export function reachedFilter(
   return ['in', 'certname', ['array', [...reached].sort()]];
 }
 
-/** Every manifest path the catalogs name (one row per distinct `file`). */
+/**
+ * Every file the catalogs name (one row per distinct `file`; the `.pp` ones kept by the asker).
+ * Not `file ~ "\\.pp$"`: on the 10,000-node fleet the pattern takes 0.5–0.6 s, `null?` 0.2 s.
+ */
 export const MANIFEST_PATHS_QUERY = [
   'extract',
   ['file'],
-  ['~', 'file', '\\.pp$'],
+  ['null?', 'file', false],
   ['group_by', 'file'],
 ];
 
@@ -263,6 +318,19 @@ export function resourcesOnLinesQuery(
     ];
   });
   return ['extract', ['certname', 'type', 'title', 'file', 'line'], anyOf(clauses)];
+}
+
+/**
+ * The same resources as `resourcesOnLinesQuery`, grouped: by `certname` (the nodes holding one)
+ * or by `file` and `line` (the lines declaring one), answers a fraction of its size.
+ */
+export function groupedOnLinesQuery(
+  files: readonly ChangedFile[],
+  byFile: ReadonlyMap<string, readonly string[]>,
+  fields: readonly string[],
+): unknown[] {
+  const [, , where] = resourcesOnLinesQuery(files, byFile);
+  return ['extract', [...fields], where, ['group_by', ...fields]];
 }
 
 /** The nodes holding each class (its `Class` resource) or defined type (any instance of it). */

@@ -62,6 +62,18 @@ export interface FleetAnswers {
   truncatedAt?: number;
 }
 
+/**
+ * What a large change's first answer knows before the resources on its lines are read one by
+ * one: which nodes hold a resource on some changed line, and which changed lines declare one
+ * (so which hunks fall back to their file's definitions).
+ */
+export interface FirstAnswers extends Omit<FleetAnswers, 'resources'> {
+  /** Every node holding a resource on a changed line of any file. */
+  onChangedLines: ReadonlySet<string>;
+  /** `path\nline` of each changed line that declares a resource on some node. */
+  declaringLines: ReadonlySet<string>;
+}
+
 export interface ChangeContext {
   scope: ChangeScope;
   repository: string;
@@ -118,31 +130,115 @@ export function assembleBlastRadius(
       caveats: [...caveats],
     };
   });
-  const nodes = [...reachedBy].map(([certname, by]): ReachedNode => {
-    const facts = answers.nodes.get(certname);
-    return {
-      certname,
-      environment: facts?.environment ?? null,
-      roleClass: facts?.roleClass ?? null,
-      status: facts?.status ?? 'unknown',
-      latestReportHash: facts?.latestReportHash ?? null,
-      reachedBy: by,
-    };
-  });
-  nodes.sort(
-    (a, b) =>
-      Number(isFailing(b.status)) - Number(isFailing(a.status)) ||
-      (a.certname < b.certname ? -1 : a.certname > b.certname ? 1 : 0),
-  );
+  const nodes = [...reachedBy].map(([certname, by]) => reachedNode(certname, answers, by));
+  return radiusOf(change, files, answers, fileReaches, nodes);
+}
+
+/** The radius of these files and nodes (these sorted failing first). */
+function radiusOf(
+  change: ChangeContext,
+  files: readonly ChangedFile[],
+  answers: Pick<FleetAnswers, 'truncatedAt'>,
+  reaches: FileReach[],
+  nodes: ReachedNode[],
+): BlastRadius {
+  nodes.sort(byFailingThenName);
   return {
     scope: change.scope,
     repository: change.repository,
     head: change.head,
-    files: fileReaches,
+    files: reaches,
     nodes,
     caveats: files.some((file) => file.kind === 'manifest') ? ['conditionals'] : [],
     ...(answers.truncatedAt !== undefined && { truncatedAt: answers.truncatedAt }),
   };
+}
+
+/**
+ * The first answer of a large change (`BlastRadius.counting`): every node it reaches, with its
+ * facts, exactly as the whole answer will list them; no count per file or hunk yet.
+ */
+export function assembleFirstCounts(
+  change: ChangeContext,
+  files: readonly ChangedFile[],
+  answers: FirstAnswers,
+): BlastRadius {
+  const certnames = new Set(answers.onChangedLines);
+  const add = (nodes: Iterable<string> | undefined) => {
+    for (const certname of nodes ?? []) certnames.add(certname);
+  };
+  // what each hunk reaches besides the resources on its lines, decided as `reachOfHunk` decides,
+  // each set added once (a class's holders for 100 hunks of its file: one union, not 100)
+  const definitionsAdded = new Set<string>();
+  for (const file of files) {
+    for (const [index, hunk] of file.hunks.entries()) {
+      const touched = file.touchedLines[index] ?? [];
+      switch (file.kind) {
+        case 'manifest':
+          if (touched.some((line) => answers.declaringLines.has(`${file.path}\n${line}`))) break;
+          for (const definition of file.definitions) {
+            if (definitionsAdded.has(definition)) continue;
+            definitionsAdded.add(definition);
+            add(answers.holders.get(definition));
+          }
+          break;
+        case 'hieraData':
+          add(answers.hieraReaders.get(file.path));
+          break;
+        case 'puppetfile':
+        case 'hieraConfig': {
+          const reach = reachOfHunk(file, hunk, index, new Map(), { ...answers, resources: [] });
+          add(reach.nodes.keys());
+          break;
+        }
+        case 'other':
+          break;
+      }
+    }
+  }
+  const nodes = [...certnames].map((certname) => reachedNode(certname, answers, []));
+  // the files and hunks as the view lists them, their counts not read yet
+  const pending = files.map((file): FileReach => ({
+    path: file.path,
+    kind: file.kind,
+    hunks: file.hunks.map((hunk): ChangedHunk => ({
+      start: hunk.newStart,
+      count: hunk.newCount,
+      nodes: 0,
+      failing: 0,
+      basis: 'none',
+      caveats: [],
+    })),
+    nodes: 0,
+    failing: 0,
+    definitions: file.definitions,
+    caveats: [],
+  }));
+  return { ...radiusOf(change, files, answers, pending, nodes), counting: true };
+}
+
+/** A reached node as the view lists it: its facts as PuppetDB gave them, else unknown. */
+function reachedNode(
+  certname: string,
+  answers: Pick<FleetAnswers, 'nodes'>,
+  reachedBy: ReachedBy[],
+): ReachedNode {
+  const facts = answers.nodes.get(certname);
+  return {
+    certname,
+    environment: facts?.environment ?? null,
+    roleClass: facts?.roleClass ?? null,
+    status: facts?.status ?? 'unknown',
+    latestReportHash: facts?.latestReportHash ?? null,
+    reachedBy,
+  };
+}
+
+function byFailingThenName(a: ReachedNode, b: ReachedNode): number {
+  return (
+    Number(isFailing(b.status)) - Number(isFailing(a.status)) ||
+    (a.certname < b.certname ? -1 : a.certname > b.certname ? 1 : 0)
+  );
 }
 
 function reachOfHunk(

@@ -110,6 +110,12 @@ export interface BlastRadius {
   caveats: ReachCaveat[];
   /** A PuppetDB answer stopped at this many rows: the counts are of the rows before it. */
   truncatedAt?: number;
+  /**
+   * The first answer of a large change: every node reached, with its environment, role and
+   * status (so the summary and the groups are final), while the counts per file and hunk and
+   * what reached each node are still being read. The whole answer follows.
+   */
+  counting?: true;
 }
 
 /** Whether a status counts as failing (the tree's `failed`). */

@@ -16,6 +16,8 @@ import type { ModelGridState } from '../common/grid/modelGrid';
 import { pageSection } from '../common/page/pageSection';
 import { valueSortKey } from '../../shared/gridSort';
 
+/** A count not read yet (a large change's first answer). */
+const COUNTING = 'counting…';
 export interface HunksView {
   element: HTMLElement;
   /** Filters the grid on `text`, shown in its filter field (a file the view was opened on). */
@@ -74,14 +76,15 @@ export function renderHunks(
         key: 'nodes',
         label: 'Nodes reached',
         width: 110,
-        text: (row) => row.nodes.toLocaleString('en-US'),
+        // (a first answer has every node, not yet each hunk's)
+        text: (row) => (radius.counting ? COUNTING : row.nodes.toLocaleString('en-US')),
         sortKey: (row) => valueSortKey(row.nodes),
       },
       {
         key: 'failing',
         label: 'Failing',
         width: 80,
-        text: (row) => row.failing.toLocaleString('en-US'),
+        text: (row) => (radius.counting ? COUNTING : row.failing.toLocaleString('en-US')),
         sortKey: (row) => valueSortKey(row.failing),
         className: 'blast-cell-failing',
       },
@@ -90,14 +93,15 @@ export function renderHunks(
         label: 'How it was matched',
         width: 260,
         grow: 2,
-        text: (row) => BASIS_WORDS[row.basis],
+        text: (row) => (radius.counting ? COUNTING : BASIS_WORDS[row.basis]),
       },
       {
         key: 'caveats',
         label: 'Cannot know',
         width: 200,
         grow: 2,
-        text: (row) => row.caveats.map((caveat) => CAVEAT_WORDS[caveat]).join(' '),
+        text: (row) =>
+          radius.counting ? '' : row.caveats.map((caveat) => CAVEAT_WORDS[caveat]).join(' '),
       },
     ],
     searchText: (row) => `${row.file}\n${KIND_WORDS[row.kind]}\n${BASIS_WORDS[row.basis]}`,

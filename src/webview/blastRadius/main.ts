@@ -123,9 +123,11 @@ function summaryLine(radius: BlastRadius): HTMLElement {
 let appliedFocus: string | undefined;
 
 function show(radius: BlastRadius, restored: RestoredNote | undefined, focus?: FocusedFile): void {
-  keepShown('blastRadius', radius, 'The blast radius', restored?.savedAt);
+  // (a first answer is not kept: a page restored from it would show counts never read)
+  if (!radius.counting) keepShown('blastRadius', radius, 'The blast radius', restored?.savedAt);
   clear();
   frame.showLoaded(restored);
+  frame.setLoading(radius.counting === true);
   frame.setTitle(`Blast radius · ${radius.repository} · ${scopeWords(radius.scope)}`);
   frame.notes.replaceChildren(limitsNote(radius));
   const { nodes, failing } = summaryOf(radius);
@@ -151,6 +153,11 @@ function show(radius: BlastRadius, restored: RestoredNote | undefined, focus?: F
       ),
     ],
   });
+  if (radius.counting) {
+    // what is still being counted, as a screen reader is told it (and the tests wait on it)
+    nodesView.element.setAttribute('aria-busy', 'true');
+    hunksView.element.setAttribute('aria-busy', 'true');
+  }
   body.append(summaryLine(radius), nodesView.element, hunksView.element);
   frame.body.replaceChildren(body);
   const focusKey = focus && JSON.stringify(focus);

@@ -148,7 +148,7 @@ export function renderNodes(
         label: 'Reached by',
         width: 240,
         grow: 2,
-        text: (row) => row.reachedBy,
+        text: (row) => (radius.counting ? 'counting…' : row.reachedBy),
       },
       {
         key: 'graph',

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import {
   assembleBlastRadius,
+  assembleFirstCounts,
   type ChangedFile,
   type FleetAnswers,
   type NodeFacts,
@@ -309,5 +310,89 @@ describe('blast radius: distinct nodes per hunk and per file', () => {
       { file: manifest.path, hunk: 0, resource: { type: 'File', title: '/etc/motd' } },
       { file: manifest.path, hunk: 1, resource: { type: 'Package', title: 'curl' } },
     ]);
+  });
+});
+
+describe("blast radius: a large change's first answer", () => {
+  const facts = (status: string, environment = 'production'): NodeFacts => ({
+    environment,
+    roleClass: 'Role::Web',
+    status,
+    latestReportHash: 'h',
+  });
+  // base.pp's changed line declares the motd (its class's other holders are not reached);
+  // ntp.pp's declares nothing on any node: its class's holders are
+  const base: ChangedFile = {
+    path: 'site-modules/profile/manifests/base.pp',
+    kind: 'manifest',
+    hunks: [{ newStart: 12, newCount: 1, removedLines: [12], insertedAfter: [] }],
+    touchedLines: [[12]],
+    definitions: ['Profile::Base'],
+  };
+  const ntp: ChangedFile = {
+    path: 'site-modules/profile/manifests/ntp.pp',
+    kind: 'manifest',
+    hunks: [{ newStart: 5, newCount: 1, removedLines: [5], insertedAfter: [] }],
+    touchedLines: [[5]],
+    definitions: ['Profile::Ntp'],
+  };
+  const data: ChangedFile = {
+    path: 'data/common.yaml',
+    kind: 'hieraData',
+    hunks: [{ newStart: 1, newCount: 1, removedLines: [1], insertedAfter: [] }],
+    touchedLines: [[]],
+    definitions: [],
+  };
+  const puppetfile: ChangedFile = {
+    path: 'Puppetfile',
+    kind: 'puppetfile',
+    hunks: [{ newStart: 3, newCount: 1, removedLines: [3], insertedAfter: [] }],
+    touchedLines: [[]],
+    definitions: [],
+    modules: [['apache']],
+  };
+  const files = [base, ntp, data, puppetfile];
+  const resources = [
+    { certname: 'web01', type: 'File', title: '/etc/motd', path: base.path, line: 12 },
+    { certname: 'web02', type: 'File', title: '/etc/motd', path: base.path, line: 12 },
+  ];
+  const rest = {
+    holders: new Map([
+      ['Profile::Base', new Set(['web01', 'web02', 'db01', 'db03'])],
+      ['Profile::Ntp', new Set(['db02'])],
+    ]),
+    environmentNodes: new Set(['db03', 'mq02']),
+    moduleHolders: new Map([['apache', new Set(['db03', 'web09'])]]),
+    hieraReaders: new Map([['data/common.yaml', new Set(['mq01'])]]),
+    nodes: new Map([
+      ['web01', facts('changed')],
+      ['web02', facts('failed', 'staging')],
+      ['db01', facts('unchanged')],
+      ['db02', facts('failed')],
+      ['db03', facts('unchanged')],
+      ['mq01', facts('unchanged')],
+      ['mq02', facts('unchanged')],
+      ['web09', facts('unchanged')],
+    ]),
+  };
+  const change = { scope: { kind: 'workingTree' as const }, repository: 'r', head: 'h' };
+
+  test('lists every node the whole answer lists, in its order and with its facts', () => {
+    const whole = assembleBlastRadius(change, files, { ...rest, resources });
+    const first = assembleFirstCounts(change, files, {
+      ...rest,
+      onChangedLines: new Set(resources.map((resource) => resource.certname)),
+      declaringLines: new Set([`${base.path}\n12`]),
+    });
+    assert.equal(first.counting, true);
+    assert.equal(whole.counting, undefined);
+    assert.deepEqual(
+      whole.nodes.map((node) => node.certname),
+      ['db02', 'web02', 'db03', 'mq01', 'web01'],
+    );
+    assert.deepEqual(
+      first.nodes,
+      whole.nodes.map((node) => ({ ...node, reachedBy: [] })),
+    );
   });
 });

@@ -214,6 +214,34 @@ describe('Blast radius', function () {
     assert.ok(radius.caveats.includes('conditionals'));
   });
 
+  it('tells the view a first answer, every node of the whole one with its facts, before the counts per hunk', async () => {
+    const firsts: BlastRadius[] = [];
+    api.blastRadius.clear();
+    const answer = await api.blastRadius.compute({
+      connectionId: CONNECTION.id,
+      scope: { kind: 'workingTree' },
+      repository: root,
+      onFirstCounts: (radius) => firsts.push(radius),
+    });
+    assert.ok(answer.found, `a blast radius (${answer.found ? '' : answer.message})`);
+    assert.equal(firsts.length, 1, 'one first answer');
+    const [first] = firsts;
+    assert.equal(first!.counting, true);
+    assert.equal(answer.radius.counting, undefined);
+    assert.deepEqual(
+      first!.nodes,
+      answer.radius.nodes.map((node) => ({ ...node, reachedBy: [] })),
+    );
+    // the whole answer's nodes, counted here apart: the motd's holders and profile::base's
+    assert.deepEqual(
+      new Set(first!.nodes.map((node) => node.certname)),
+      new Set([
+        ...(await declaring('File', '/etc/motd', BASE)),
+        ...(await holdersOf('Profile::Base')),
+      ]),
+    );
+  });
+
   it("counts a role's holders for a changed line of its definition that declares nothing", async () => {
     const include = lineOf(join(folder, ROLE_WEB), /^\s*include profile::ssh/);
     replaceLine(join(folder, ROLE_WEB), include, () => '  contain profile::ssh');
