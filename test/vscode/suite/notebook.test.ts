@@ -17,7 +17,7 @@ import { ROWS_MIME } from '../../../src/extension/notebook/notebookOutput';
 import { openQueryAsNotebook } from '../../../src/extension/notebook/openAsNotebook';
 import { parsePqlBook, type PqlBookOutput } from '../../../src/shared/notebook/pqlBook';
 import { testServer } from '../../integration/support/puppetdb';
-import { requestWaitingAt } from '../unreadRequest';
+import { FaultProxy } from '../../support/faultProxy';
 import { until } from '../until';
 import { addConnection } from '../testingApi';
 
@@ -126,13 +126,19 @@ describe('PQL notebooks', function () {
   });
 
   it('stopping a cell aborts its request and says so', async () => {
-    const notebook = await openNotebook([{ source: QUERY }], CONNECTION.name);
-    process.kill(server.pid, 'SIGSTOP');
+    // the cell's connection alone goes through a proxy that holds its requests: the request the
+    // test waits for is the cell's own (the active connection's health checks and lenses ask the
+    // same PuppetDB meanwhile)
+    const proxy = await FaultProxy.start({ target: { host: server.host, port: server.httpPort } });
+    const held = { id: 'notebook-stop-tests', name: 'Notebook stop tests' };
     try {
+      await addConnection({ connection: { ...held, url: proxy.url }, secrets: {} });
+      proxy.inject({ kind: 'latency', ms: 120_000 });
+      const notebook = await openNotebook([{ source: QUERY }], held.name);
       // the command ends with the run: not awaited until the cell is stopped
       const running = execute(notebook, 0);
-      // stopped while its request waits at the stopped server, not before it went out
-      await until('the request to reach the server', () => requestWaitingAt(server.httpPort));
+      // stopped while its request is held on its way to the server, not before it went out
+      await until('the cell request to reach the proxy', () => proxy.requestCount > 0);
       await vscode.commands.executeCommand('notebook.cell.cancelExecution', {
         ranges: [{ start: 0, end: 1 }],
         document: notebook.uri,
@@ -141,7 +147,7 @@ describe('PQL notebooks', function () {
       const output = await endedOutput(notebook.cellAt(0));
       assert.match(output.error ?? '', /^Stopped: 0 rows had arrived\.$/);
     } finally {
-      process.kill(server.pid, 'SIGCONT');
+      await proxy.close();
     }
   });
 
