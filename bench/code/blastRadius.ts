@@ -23,7 +23,7 @@ import {
   resourcesOnLinesQuery,
   serverPathsByFile,
 } from '../../src/extension/blastRadius/fleetReach';
-import type { ExtensionApi } from '../../src/extension/extension';
+import type { BenchContext } from './benchContext';
 import type { ChangedFile } from '../../src/shared/blastRadius/assemble';
 import { CONTROL_REPO } from '../../test/fixtures/fleet/controlRepo';
 import type { FaultProxy } from '../../test/support/faultProxy';
@@ -33,20 +33,10 @@ const HUNKS_PER_FILE = 10;
 /** Lines between two changed lines: more than git's 3 + 3 context lines, so hunks stay apart. */
 const SPACING = 8;
 
-interface Context {
-  api: ExtensionApi;
-  url: string;
+interface Context extends BenchContext {
+  /** A fault proxy in front of the PuppetDB, and the connection through it (counts requests). */
   proxy: FaultProxy;
-  connection: string;
   proxied: string;
-  rounds: number;
-  log(text: string): void;
-  row(what: string, measured: number[], baseline: number[], label: string, target: string): void;
-  alternate(
-    rounds: number,
-    measured: () => Promise<number>,
-    baseline: () => Promise<number>,
-  ): Promise<[number[], number[]]>;
 }
 
 interface GitApi {

@@ -9,7 +9,6 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { request } from 'undici';
-import type { ExtensionApi } from '../../src/extension/extension';
 import {
   FleetScopes,
   SCOPE_NODES_QUERY,
@@ -18,21 +17,8 @@ import {
 import { readersByFile } from '../../src/extension/hiera/hieraAnswers';
 import { parseHieraConfig } from '../../src/shared/hiera/config';
 import { variablesIn } from '../../src/shared/hiera/scope';
+import type { BenchContext } from './benchContext';
 import { CONTROL_REPO } from '../../test/fixtures/fleet/controlRepo';
-
-interface Context {
-  api: ExtensionApi;
-  url: string;
-  connection: string;
-  rounds: number;
-  log(text: string): void;
-  row(what: string, measured: number[], baseline: number[], label: string, target: string): void;
-  alternate(
-    rounds: number,
-    measured: () => Promise<number>,
-    baseline: () => Promise<number>,
-  ): Promise<[number[], number[]]>;
-}
 
 function filesUnder(root: string, directory: string): string[] {
   return readdirSync(join(root, directory), { recursive: true, withFileTypes: true })
@@ -40,7 +26,7 @@ function filesUnder(root: string, directory: string): string[] {
     .map((entry) => relative(root, join(entry.parentPath, entry.name)).split(sep).join('/'));
 }
 
-export async function benchHieraReaders(context: Context): Promise<void> {
+export async function benchHieraReaders(context: BenchContext): Promise<void> {
   const { api, log } = context;
   const { config } = parseHieraConfig(
     readFileSync(join(CONTROL_REPO, 'hiera.yaml'), 'utf8'),

@@ -7,6 +7,7 @@
 import * as vscode from 'vscode';
 import { oldSideOf, patchAdds, patchDeletes, splitPatch } from '../../shared/blastRadius/hunks';
 import type { ChangeScope } from '../../shared/blastRadius/model';
+import { classifyPath } from '../../shared/blastRadius/classify';
 import { isRevision } from '../../shared/blastRadius/revision';
 import { inert } from '../inertText';
 
@@ -102,7 +103,8 @@ export interface ChangedFileText {
 
 /** Whether the blast radius reads a changed file's texts: a manifest's lines, a Puppetfile's modules. */
 function readsTexts(path: string): boolean {
-  return path.endsWith('.pp') || path.split('/').pop() === 'Puppetfile';
+  const kind = classifyPath(path);
+  return kind === 'manifest' || kind === 'puppetfile';
 }
 
 export interface RepositoryChange {
@@ -206,11 +208,11 @@ async function readEach(
       const path = relativePath(root, uri);
       const added = change.status === GitStatus.INDEX_ADDED;
       const deleted = change.status === GitStatus.INDEX_DELETED;
-      const manifest = readsTexts(path);
+      const texts = readsTexts(path);
       const [patch, oldText, newText] = await Promise.all([
         patchOf(uri.fsPath),
-        manifest && !added ? repository.show(oldRef, uri.fsPath).catch(() => undefined) : undefined,
-        manifest && !deleted ? newSide(repository, uri, newRef) : undefined,
+        texts && !added ? repository.show(oldRef, uri.fsPath).catch(() => undefined) : undefined,
+        texts && !deleted ? newSide(repository, uri, newRef) : undefined,
       ]);
       return { path, uri, patch, added, oldText, newText };
     }),

@@ -182,17 +182,10 @@ export function assembleFirstCounts(
             add(answers.holders.get(definition));
           }
           break;
-        case 'hieraData':
-          add(answers.hieraReaders.get(file.path));
-          break;
-        case 'puppetfile':
-        case 'hieraConfig': {
-          const reach = reachOfHunk(file, hunk, index, new Map(), { ...answers, resources: [] });
-          add(reach.nodes.keys());
-          break;
-        }
-        case 'other':
-          break;
+        default:
+          add(
+            reachOfHunk(file, hunk, index, new Map(), { ...answers, resources: [] }).nodes.keys(),
+          );
       }
     }
   }

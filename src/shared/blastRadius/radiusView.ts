@@ -177,6 +177,9 @@ export function hunkRows(radius: BlastRadius): HunkRow[] {
   return rows;
 }
 
+/** A count, or what reached a node, not read yet (a large change's first answer). */
+export const COUNTING = 'counting…';
+
 /** How a hunk was matched, in words (the grid's and the export's). */
 export const BASIS_WORDS: Readonly<Record<HunkRow['basis'], string>> = {
   file: 'the file’s hunks together',

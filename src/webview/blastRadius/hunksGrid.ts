@@ -7,6 +7,7 @@ import type { BlastRadius } from '../../shared/blastRadius/model';
 import {
   BASIS_WORDS,
   CAVEAT_WORDS,
+  COUNTING,
   hunkRows,
   type HunkRow,
 } from '../../shared/blastRadius/radiusView';
@@ -15,9 +16,6 @@ import { filterGrid } from '../common/grid/gridToolbar';
 import type { ModelGridState } from '../common/grid/modelGrid';
 import { pageSection } from '../common/page/pageSection';
 import { valueSortKey } from '../../shared/gridSort';
-
-/** A count not read yet (a large change's first answer). */
-const COUNTING = 'counting…';
 export interface HunksView {
   element: HTMLElement;
   /** Filters the grid on `text`, shown in its filter field (a file the view was opened on). */

@@ -7,6 +7,7 @@
 import { plural } from '../../shared/plural';
 import { isFailing, type BlastRadius } from '../../shared/blastRadius/model';
 import {
+  COUNTING,
   GROUP_BY_WORDS,
   groupedNodes,
   type GroupBy,
@@ -148,7 +149,7 @@ export function renderNodes(
         label: 'Reached by',
         width: 240,
         grow: 2,
-        text: (row) => (radius.counting ? 'counting…' : row.reachedBy),
+        text: (row) => (radius.counting ? COUNTING : row.reachedBy),
       },
       {
         key: 'graph',
