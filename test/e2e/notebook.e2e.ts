@@ -18,6 +18,7 @@ import { loadedFleet, testServer } from '../integration/support/puppetdb';
 import { blocking, auditView } from './support/a11yAudit';
 import { saveReadmeScreenshot } from './support/readmeScreenshots';
 import { Checks, runScript, THEMES } from './support/themedChecks';
+import { until } from './support/until';
 import {
   applyTheme,
   e2eArguments,
@@ -134,12 +135,10 @@ async function main(): Promise<void> {
       // saved once the file on disk holds both cells' outputs (an auto-save may have come first)
       const hasOutputs = (text: string) =>
         parsePqlBook(text).cells.filter((cell) => cell.output?.rows).length === 2;
-      let savedText = readFileSync(file, 'utf8');
-      for (const deadline = Date.now() + 30_000; !hasOutputs(savedText);) {
-        assert.ok(Date.now() < deadline, 'File: Save did not save the outputs');
-        await page.waitForTimeout(100);
-        savedText = readFileSync(file, 'utf8');
-      }
+      let savedText = '';
+      await until('File: Save to write both outputs to the file', () =>
+        hasOutputs((savedText = readFileSync(file, 'utf8'))),
+      );
       const saved = parsePqlBook(savedText);
       await checks.check('the saved file holds the rows of both cells', () => {
         assert.ok(
@@ -178,6 +177,9 @@ async function main(): Promise<void> {
         await page
           .locator('.part.sidebar .monaco-list-row.selected', { hasText: certname })
           .waitFor({ timeout: 30_000 });
+        // the reveal also takes the keyboard's focus into the tree: once it has, the palette
+        // opened next is not closed by it
+        await page.locator('.part.sidebar :focus').first().waitFor();
       });
       await closeEditors(page);
 
