@@ -44,13 +44,18 @@ async function filteredNode(
   return undefined;
 }
 
-/** The selection after the next change of it, or as it is after a second without one. */
+/**
+ * The selection after the next change of it, or as it is after SELECTION_WAIT_MS without one.
+ * The wait is generous: the workbench reports a selection back some time after the reveal has
+ * resolved, and on a loaded machine a second's wait took a late report for a failed reveal, whose
+ * second reveal then took the focus again from whatever the user had gone on to (a palette).
+ */
 function nextSelection(treeView: vscode.TreeView<ExplorerNode>): Promise<readonly ExplorerNode[]> {
   return new Promise((resolve) => {
     const timer = setTimeout(() => {
       listener.dispose();
       resolve(treeView.selection);
-    }, 1000);
+    }, SELECTION_WAIT_MS);
     const listener = treeView.onDidChangeSelection(({ selection }) => {
       clearTimeout(timer);
       listener.dispose();
@@ -58,6 +63,8 @@ function nextSelection(treeView: vscode.TreeView<ExplorerNode>): Promise<readonl
     });
   });
 }
+
+const SELECTION_WAIT_MS = 5000;
 
 /** PostgreSQL (ARE) regular expressions take backslash escapes like JavaScript's. */
 function escapeRegex(text: string): string {
