@@ -7,6 +7,7 @@ import { QueryHistory } from './queryHistory';
 import { Views } from './ids';
 import { Settings } from './settings';
 import { ErrorReporter } from './errors';
+import { FirstUse } from './firstUse';
 import { logRequest } from './requestLog';
 import { ConnectionStatusBar } from './statusBar';
 import { ExplorerProvider } from './tree/explorerProvider';
@@ -20,6 +21,8 @@ export class Services implements vscode.Disposable {
   readonly explorer: ExplorerProvider;
   readonly treeView: vscode.TreeView<ExplorerNode>;
   readonly statusBar: ConnectionStatusBar;
+  /** Whether the window has asked PuppetDB for anything yet (nothing goes out on its own before). */
+  readonly firstUse: FirstUse;
   /** The last PQL queries per connection. */
   readonly history: QueryHistory;
   /** Restricted Mode: what waits for the user to trust the workspace. */
@@ -58,7 +61,14 @@ export class Services implements vscode.Disposable {
       // two reports selected together are compared ("Compare Two Runs…")
       canSelectMany: true,
     });
-    this.statusBar = new ConnectionStatusBar(this.store, context.globalState, this.settings, log);
+    this.firstUse = new FirstUse(this.store.onDidAskForClient);
+    this.statusBar = new ConnectionStatusBar(
+      this.store,
+      context.globalState,
+      this.settings,
+      log,
+      this.firstUse,
+    );
     this.workspaceConnections = new WorkspaceConnectionsNotice(context.workspaceState);
     context.subscriptions.push(
       this.store.onDidChange(() => void this.statusBar.update()),
@@ -71,6 +81,7 @@ export class Services implements vscode.Disposable {
   dispose(): void {
     this.treeView.dispose();
     this.statusBar.dispose();
+    this.firstUse.dispose();
     this.explorer.dispose();
     this.store.dispose();
     this.workspaceConnections.dispose();

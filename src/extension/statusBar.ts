@@ -1,13 +1,17 @@
 import * as vscode from 'vscode';
 import type { ConnectionStore } from './connections/connectionStore';
 import { describeError } from './errorText';
+import type { FirstUse } from './firstUse';
 import { HealthSchedule } from './healthSchedule';
 import { Commands } from './ids';
 import { inert } from './inertText';
 import type { Settings } from './settings';
 
-/** What the status bar shows of the active PuppetDB's health. */
-export type Health = 'none' | 'checking' | 'healthy' | 'unhealthy' | 'unreachable';
+/**
+ * What the status bar shows of the active PuppetDB's health; `unchecked` until the window first
+ * asks PuppetDB for something (FirstUse).
+ */
+export type Health = 'none' | 'unchecked' | 'checking' | 'healthy' | 'unhealthy' | 'unreachable';
 
 /** The active connection, its PuppetDB version and health; a click switches connection. */
 export class ConnectionStatusBar implements vscode.Disposable {
@@ -16,7 +20,8 @@ export class ConnectionStatusBar implements vscode.Disposable {
   private generation = 0;
   private readonly activeChanged = new vscode.EventEmitter<string>();
   private readonly schedule: HealthSchedule;
-  private currentHealth: Health = 'checking';
+  private readonly firstUseBegun: vscode.Disposable;
+  private currentHealth: Health = 'unchecked';
   /** The last outcome of a check, so the log says only what changed. */
   private lastOutcome: Health | undefined;
   /** The server that answered the last check (connections with failover servers only). */
@@ -29,15 +34,17 @@ export class ConnectionStatusBar implements vscode.Disposable {
     private readonly state: vscode.Memento,
     settings: Settings,
     private readonly log: vscode.LogOutputChannel,
+    private readonly firstUse: FirstUse,
   ) {
     this.schedule = new HealthSchedule(
       () => settings.healthCheckSeconds(),
       () => this.update(),
     );
+    this.firstUseBegun = firstUse.onDidBegin(() => void this.update());
     this.item.command = Commands.switchConnection;
     this.item.name = vscode.l10n.t('PuppetDB connection');
     this.activeId = state.get<string>('activeConnection');
-    // the first health check goes out after activation, not during it
+    // shown after activation, not during it; the first health check waits for the first use
     setTimeout(() => void this.update(), 0);
   }
 
@@ -78,6 +85,10 @@ export class ConnectionStatusBar implements vscode.Disposable {
     }
     this.item.command = Commands.switchConnection;
     const name = inert(connection.name);
+    if (!this.firstUse.begun) {
+      this.showUnchecked(connection.name, connection.url);
+      return;
+    }
     this.item.text = `$(loading~spin) ${name}`;
     this.item.show();
     this.currentHealth = 'checking';
@@ -141,6 +152,19 @@ export class ConnectionStatusBar implements vscode.Disposable {
     }
   }
 
+  /** The connection, not asked yet: PuppetDB hears nothing from a window that has not used it. */
+  private showUnchecked(name: string, url: string): void {
+    this.item.text = `$(database) ${inert(name)}`;
+    this.item.tooltip = [
+      `${inert(name)} — ${inert(url)}`,
+      vscode.l10n.t('Not asked yet: its health is checked once you use PuppetDB in this window'),
+      vscode.l10n.t('Click to switch connection'),
+    ].join('\n');
+    this.item.backgroundColor = undefined;
+    this.item.show();
+    this.currentHealth = 'unchecked';
+  }
+
   /** Logs when the health, or the server that answered, changed since the last check. */
   private report(outcome: Health, server: string | undefined, log: () => void): void {
     if (outcome !== this.lastOutcome || server !== this.lastServer) log();
@@ -167,6 +191,7 @@ export class ConnectionStatusBar implements vscode.Disposable {
 
   dispose(): void {
     this.schedule.dispose();
+    this.firstUseBegun.dispose();
     this.activeChanged.dispose();
     this.item.dispose();
   }

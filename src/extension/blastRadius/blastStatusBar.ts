@@ -39,6 +39,7 @@ export class BlastStatusBar implements vscode.Disposable {
       this.updated,
       radius.onDidChange(() => void this.update()),
       vscode.window.onDidChangeActiveTextEditor(() => void this.update()),
+      services.firstUse.onDidBegin(() => void this.update()),
     );
     void this.update();
   }
@@ -49,6 +50,11 @@ export class BlastStatusBar implements vscode.Disposable {
 
   async update(): Promise<void> {
     const generation = ++this.generation;
+    // no request of its own before the window has asked PuppetDB for something
+    if (!this.services.firstUse.begun) {
+      this.hide();
+      return;
+    }
     const repository = await this.activeRepository();
     let answer: WorkingTreeAnswer | undefined;
     let failure: unknown;

@@ -25,6 +25,9 @@ export class ConnectionStore implements vscode.Disposable {
   private generation = 0;
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChange = this.changed.event;
+  private readonly clientAsked = new vscode.EventEmitter<void>();
+  /** Fires each time a feature asks for a connection's client (the window's first use of it). */
+  readonly onDidAskForClient = this.clientAsked.event;
   private readonly subscriptions: vscode.Disposable[];
 
   private readonly secrets: ConnectionSecrets;
@@ -51,6 +54,7 @@ export class ConnectionStore implements vscode.Disposable {
       }),
       storage.onDidChange(() => this.generation++),
       this.changed,
+      this.clientAsked,
     ];
   }
 
@@ -120,6 +124,7 @@ export class ConnectionStore implements vscode.Disposable {
 
   /** The open client of a connection (built on first use, after any save under way). */
   async client(id: string): Promise<PuppetDB> {
+    this.clientAsked.fire();
     await this.writing;
     const connection = this.get(id);
     if (!connection) {

@@ -1,0 +1,84 @@
+/**
+ * End to end in headless Chromium: what a start of VS Code costs PuppetDB. A workspace with a
+ * connection (through a recording proxy in front of the real PuppetDB) and a manifest, opened with
+ * the PuppetDB view closed: the extension activates, logs how long that took, and asks PuppetDB
+ * nothing while the user edits other files; the status bar names the connection without asking
+ * it. Once a manifest is the active editor, its lenses and the first health check go out.
+ *
+ *   node --import tsx test/e2e/startup.e2e.ts [--state-dir .work/puppetdb-test]
+ */
+import assert from 'node:assert/strict';
+import { testServer } from '../integration/support/puppetdb';
+import { startFaultProxy } from '../support/faultProxy';
+import { Checks, runScript } from './support/themedChecks';
+import { until } from './support/until';
+import { e2eArguments, extensionActivated, openFile, withWorkbench } from './support/workbench';
+
+const ACTIVATED = /Activated in (\d+(?:\.\d+)?) ms[^\n]*/;
+
+async function main(): Promise<void> {
+  const { screenshots } = e2eArguments();
+  const checks = new Checks();
+  const server = testServer();
+  const proxy = await startFaultProxy({ target: { host: server.host, port: server.httpPort } });
+  try {
+    await withWorkbench(
+      {
+        name: 'startup',
+        theme: 'Default Dark Modern',
+        settings: {
+          'puppetdbExplorer.connections': [{ id: 'local', name: 'Local PuppetDB', url: proxy.url }],
+        },
+        files: {
+          'README.md': '# Control repository\n',
+          'site.pp': 'node default {\n  include profile::base\n}\n',
+        },
+        screenshots,
+      },
+      async ({ page, extensionLog }) => {
+        await extensionActivated(page);
+        // the user goes on with a file that asks PuppetDB nothing
+        await openFile(page, 'README.md');
+        await page.locator('.tabs-container .tab.active', { hasText: 'README.md' }).waitFor();
+        await checks.check('activation is logged with its time', async () => {
+          let activated = '';
+          await until('the extension to log its activation', () => {
+            activated = ACTIVATED.exec(extensionLog())?.[0] ?? '';
+            return activated !== '';
+          });
+          console.log(`    ${activated}`);
+          assert.ok(Number(ACTIVATED.exec(activated)![1]) > 0, activated);
+        });
+        await checks.check('nothing asks PuppetDB before the view or a manifest does', () => {
+          assert.deepEqual(
+            proxy.requests.map((request) => `${request.method} ${request.url}`),
+            [],
+          );
+        });
+        await checks.check('the status bar names the connection without asking it', async () => {
+          const item = page.locator('.statusbar-item', { hasText: 'Local PuppetDB' }).first();
+          await item.waitFor();
+          assert.doesNotMatch(await item.innerText(), /PuppetDB \d/);
+        });
+        await page.screenshot({ path: `${screenshots}/startup-unchecked.png` });
+
+        await openFile(page, 'site.pp');
+        await checks.check(
+          'a manifest in the editor asks, and the health check follows',
+          async () => {
+            await until('a request through the proxy', () => proxy.requestCount > 0);
+            await page
+              .locator('.statusbar-item', { hasText: /Local PuppetDB · PuppetDB 7\.\d+/ })
+              .first()
+              .waitFor({ timeout: 30_000 });
+          },
+        );
+      },
+    );
+  } finally {
+    await proxy.close();
+  }
+  checks.report('startup');
+}
+
+runScript('startup', main);
