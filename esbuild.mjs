@@ -4,6 +4,7 @@
 import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import * as esbuild from 'esbuild';
 import { clientAsSeparateFile } from './scripts/build/clientAsSeparateFile.mjs';
+import { vscodeOnce } from './scripts/build/vscodeOnce.mjs';
 import { webviewEntries as webviewEntriesOf } from './scripts/build/webviewEntries.mjs';
 
 const production = process.argv.includes('--production');
@@ -29,7 +30,7 @@ if (existsSync('src/extension/extension.ts')) {
     ...nodeBundle,
     entryPoints: { extension: 'src/extension/extension.ts' },
     outdir: 'dist',
-    plugins: [clientAsSeparateFile],
+    plugins: [clientAsSeparateFile, vscodeOnce],
   });
 }
 
