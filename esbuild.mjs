@@ -117,9 +117,9 @@ if (process.argv.includes('--tests')) {
 }
 
 // The benchmarks that run inside the VS Code extension host (bench/tree.sh, bench/pql.sh,
-// bench/soak.sh, bench/fleet.sh, bench/code.sh).
+// bench/soak.sh, bench/fleet.sh, bench/code.sh, bench/hostMemory.sh).
 if (process.argv.includes('--bench')) {
-  for (const name of ['tree', 'pql', 'soak', 'fleet', 'code']) {
+  for (const name of ['tree', 'pql', 'soak', 'fleet', 'code', 'hostMemory']) {
     await esbuild.build({
       ...nodeBundle,
       minify: false,

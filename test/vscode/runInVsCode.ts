@@ -30,6 +30,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { judgeHostRuns, SUMMARY_LINE, type HostRunReport } from '../support/hostRunOutcome';
+import { startBrowserMemoryProbe } from './browserMemoryProbe';
 import { startRecorder } from './recorder';
 import {
   ROOT,
@@ -80,6 +81,9 @@ async function runSuites(
   },
 ): Promise<HostRunReport> {
   const recorder = run.recorder ? await startRecorder() : undefined;
+  // a benchmark that reads Chromium's memory (bench:memory) asks the driver for it
+  const browserProbe =
+    process.env.PDBX_BROWSER_PROBE === '1' ? await startBrowserMemoryProbe() : undefined;
   const workspace = recorder
     ? copyWithRecorder(resolve(ROOT, run.workspace), recorder.origin)
     : resolve(ROOT, run.workspace);
@@ -89,6 +93,7 @@ async function runSuites(
     PDBX_RUN: run.name,
     PDBX_SCREENSHOTS: options.screenshots,
     PDBX_RECORDER: recorder?.origin ?? '',
+    PDBX_BROWSER_PROBE: browserProbe?.origin ?? '',
   };
   const session = await startVsCode({
     ...run.vscode,
@@ -96,8 +101,10 @@ async function runSuites(
     extensionEnvironment: environment,
   }).catch(async (error: unknown) => {
     await recorder?.close();
+    await browserProbe?.close();
     throw error;
   });
+  browserProbe?.attach(session.page, session.browserProfile);
   try {
     let report: (code: number) => void = () => {};
     const finished = new Promise<number>((resolveExit) => (report = resolveExit));
@@ -135,6 +142,7 @@ async function runSuites(
   } finally {
     await session.stop();
     await recorder?.close();
+    await browserProbe?.close();
     if (recorder) rmSync(dirname(workspace), { recursive: true, force: true });
   }
 }

@@ -66,6 +66,8 @@ export interface VsCodeSession {
   baseUrl: string;
   page: Page;
   context: BrowserContext;
+  /** Chromium's profile folder: its processes name it on their command line. */
+  browserProfile: string;
   /** What the VS Code server printed, for failure reports. */
   serverLog(): string;
   /** What the extension's own log ("PuppetDB Explorer") holds so far, for failure reports. */
@@ -201,6 +203,7 @@ export async function startVsCode(options: VsCodeOptions = {}): Promise<VsCodeSe
       baseUrl,
       page,
       context,
+      browserProfile: browserDir,
       serverLog: () => log,
       extensionLog: () => extensionLogBelow(scratch),
       open: async (folder, payload = []) => {
