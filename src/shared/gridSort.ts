@@ -25,7 +25,11 @@ export type SortKey = number | string | undefined;
 /** How a column compares its texts (see the file comment). */
 export type TextOrder = 'text' | 'natural';
 
-const naturalCollator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+/**
+ * Built on first use: building a collator loads ICU's collation data, a few milliseconds that
+ * the extension host's start and every webview's load would otherwise pay for a sort not asked.
+ */
+let naturalCollator: Intl.Collator | undefined;
 
 /**
  * A value's sort key, by its type: a number as itself, a boolean as 0/1, a text lower-cased for
@@ -47,7 +51,10 @@ export function compareSortKeys(a: SortKey, b: SortKey, order: TextOrder = 'text
     if (typeof a === 'number' && typeof b === 'number') return a - b;
     return typeof a === 'number' ? -1 : 1;
   }
-  if (order === 'natural') return naturalCollator.compare(a, b);
+  if (order === 'natural') {
+    naturalCollator ??= new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+    return naturalCollator.compare(a, b);
+  }
   return a < b ? -1 : a > b ? 1 : 0;
 }
 

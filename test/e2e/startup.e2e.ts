@@ -3,7 +3,9 @@
  * connection (through a recording proxy in front of the real PuppetDB) and a manifest, opened with
  * the PuppetDB view closed: the extension activates, logs how long that took, and asks PuppetDB
  * nothing while the user edits other files; the status bar names the connection without asking
- * it. Once a manifest is the active editor, its lenses and the first health check go out.
+ * it. Once a manifest is the active editor, its lenses and the first health check go out. The
+ * first start compiles the extension's bundle and keeps V8's code cache; after a window reload the
+ * bundle loads from it.
  *
  *   node --import tsx test/e2e/startup.e2e.ts [--state-dir .work/puppetdb-test]
  */
@@ -12,9 +14,16 @@ import { testServer } from '../integration/support/puppetdb';
 import { startFaultProxy } from '../support/faultProxy';
 import { Checks, runScript } from './support/themedChecks';
 import { until } from './support/until';
-import { e2eArguments, extensionActivated, openFile, withWorkbench } from './support/workbench';
+import {
+  e2eArguments,
+  extensionActivated,
+  openFile,
+  reloadWindow,
+  withWorkbench,
+} from './support/workbench';
 
 const ACTIVATED = /Activated in (\d+(?:\.\d+)?) ms[^\n]*/;
+const ACTIVATED_EVERY = new RegExp(ACTIVATED.source, 'g');
 
 async function main(): Promise<void> {
   const { screenshots } = e2eArguments();
@@ -73,6 +82,18 @@ async function main(): Promise<void> {
               .waitFor({ timeout: 30_000 });
           },
         );
+
+        await reloadWindow(page);
+        await extensionActivated(page);
+        await checks.check('after a reload the bundle loads from its code cache', async () => {
+          let second = '';
+          await until('the second start to log its activation', () => {
+            second = [...extensionLog().matchAll(ACTIVATED_EVERY)][1]?.[0] ?? '';
+            return second !== '';
+          });
+          console.log(`    ${second}`);
+          assert.match(second, /from its code cache/);
+        });
       },
     );
   } finally {
