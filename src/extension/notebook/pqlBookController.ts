@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { PqlBookOutput } from '../../shared/notebook/pqlBook';
+import type { ParameterValue } from '../../shared/notebook/parameters';
 import { Notebooks, PqlLanguageId } from '../ids';
 import { inert } from '../inertText';
 import { splitQueries } from '../pql/language/querySplitter';
@@ -7,6 +8,8 @@ import { ResultBudget } from '../pql/resultBudget';
 import { describeRunError } from '../pql/resultsPanel';
 import type { Services } from '../services';
 import { cellConnection, type CellConnection } from './notebookConnection';
+import { parameterCellOf } from '../pql/language/queryParameters';
+import { parameterRows, substitutedQuery } from './cellParameters';
 import { cellOutput } from './notebookOutput';
 
 /** Streamed rows replace the cell's output at most this often (each replacement repaints it). */
@@ -24,6 +27,8 @@ export class PqlBookController implements vscode.Disposable {
     'PuppetDB',
   );
   private executionOrder = 0;
+  /** What was typed for each notebook's parameters, offered again the next time it is asked. */
+  private readonly typedParameters = new WeakMap<vscode.NotebookDocument, Map<string, string>>();
   // a PQL notebook has one kind of cell to run: its controller is chosen without asking
   private readonly affinity = vscode.workspace.onDidOpenNotebookDocument((notebook) =>
     this.prefer(notebook),
@@ -34,8 +39,10 @@ export class PqlBookController implements vscode.Disposable {
     this.controller.supportsExecutionOrder = true;
     this.controller.description = vscode.l10n.t('Runs PQL on your PuppetDB connections');
     this.controller.executeHandler = async (cells) => {
+      // a parameter asked for is asked once for all the cells of one Run All
+      const answers = new Map<string, ParameterValue>();
       for (const cell of cells) {
-        if (cell.kind === vscode.NotebookCellKind.Code) await this.run(cell);
+        if (cell.kind === vscode.NotebookCellKind.Code) await this.run(cell, answers);
       }
     };
     vscode.workspace.notebookDocuments.forEach((notebook) => this.prefer(notebook));
@@ -47,12 +54,31 @@ export class PqlBookController implements vscode.Disposable {
     }
   }
 
-  /** Runs one cell; resolves with its output once the run has ended. */
-  async run(cell: vscode.NotebookCell): Promise<PqlBookOutput> {
+  /**
+   * Runs one cell; resolves with its output once the run has ended (undefined: the user pressed
+   * Escape when asked for a parameter, and the cell keeps its output).
+   */
+  async run(
+    cell: vscode.NotebookCell,
+    answers = new Map<string, ParameterValue>(),
+  ): Promise<PqlBookOutput | undefined> {
     const execution = this.controller.createNotebookCellExecution(cell);
     execution.executionOrder = ++this.executionOrder;
     execution.start(Date.now());
     const target = cellConnection(this.services, cell);
+    const parameters = this.services.trust.isTrusted
+      ? parameterCellOf(cell.document.getText())
+      : undefined;
+    if (parameters) {
+      // a parameter cell runs nothing: it shows the values it sets, or why a line sets none
+      const [problem] = parameters.problems;
+      const output: PqlBookOutput = problem
+        ? { error: problem.message }
+        : { rows: parameterRows(parameters) };
+      await execution.replaceOutput(cellOutput(output));
+      execution.end(!problem, Date.now());
+      return output;
+    }
     const refusal = this.refusal(target, cell);
     if (refusal) {
       const output: PqlBookOutput = { error: refusal };
@@ -62,7 +88,19 @@ export class PqlBookController implements vscode.Disposable {
       return output;
     }
     const connection = target.connection!;
-    const query = splitQueries(cell.document.getText())[0]!.text;
+    const typed = this.typedParameters.get(cell.notebook) ?? new Map<string, string>();
+    this.typedParameters.set(cell.notebook, typed);
+    const query = await substitutedQuery(
+      cell,
+      splitQueries(cell.document.getText())[0]!.text,
+      answers,
+      typed,
+      execution.token,
+    );
+    if (query === undefined) {
+      execution.end(undefined, Date.now());
+      return undefined;
+    }
     const abort = new AbortController();
     const cancelled = execution.token.onCancellationRequested(() => abort.abort());
     const budget = new ResultBudget(this.services.settings.resultLimits());

@@ -4,7 +4,9 @@ import type { Services } from '../services';
 import { resolveConnection } from './connectionResolver';
 import { locateQueryError } from './language/errorLocation';
 import { localProblems } from './language/localChecks';
+import { parameterCellOf, parameterProblems } from './language/queryParameters';
 import { splitQueries, type PqlQuery } from './language/querySplitter';
+import { notebookCellOf, parametersAbove } from './notebookCellParameters';
 
 /** What the server said of a query text, relative to the text (null: it is fine). */
 type ServerFinding = { start: number; end: number; message: string } | null;
@@ -37,6 +39,12 @@ export class PqlDiagnostics implements vscode.Disposable {
       this.collection,
       vscode.workspace.onDidChangeTextDocument((event) => this.schedule(event.document)),
       vscode.workspace.onDidOpenTextDocument((document) => this.schedule(document)),
+      // a notebook's cells may open before the notebook: read again as its cells (parameters)
+      vscode.workspace.onDidOpenNotebookDocument((notebook) => {
+        for (const cell of notebook.getCells()) {
+          if (cell.document.languageId === PqlLanguageId) this.render(cell.document);
+        }
+      }),
       vscode.workspace.onDidCloseTextDocument((document) => this.collection.delete(document.uri)),
       services.store.onDidChange(() => this.findings.clear()),
       // what Restricted Mode held back is checked now
@@ -64,6 +72,11 @@ export class PqlDiagnostics implements vscode.Disposable {
   private schedule(document: vscode.TextDocument): void {
     if (document.languageId !== PqlLanguageId) return;
     this.render(document);
+    // the cells below a notebook cell take their parameters from it
+    const cell = notebookCellOf(document);
+    for (const below of cell?.notebook.getCells().slice(cell.index + 1) ?? []) {
+      if (below.document.languageId === PqlLanguageId) this.render(below.document);
+    }
     if (!this.services.settings.validateOnType()) return;
     if (!this.services.trust.isTrusted && document.uri.scheme !== 'untitled') {
       // Restricted Mode: a file's text goes to a server only when the user runs it (an untitled
@@ -119,6 +132,18 @@ export class PqlDiagnostics implements vscode.Disposable {
 
   private render(document: vscode.TextDocument): void {
     const diagnostics: vscode.Diagnostic[] = [];
+    const cell = notebookCellOf(document);
+    const parameterCell = cell && parameterCellOf(document.getText());
+    if (parameterCell) {
+      // a notebook's parameter cell is no query: only its lines that set nothing are problems
+      const whole = { start: 0 };
+      for (const problem of parameterCell.problems) {
+        diagnostics.push(diagnostic(document, whole, problem, vscode.DiagnosticSeverity.Error));
+      }
+      this.collection.set(document.uri, diagnostics);
+      return;
+    }
+    const parameters = cell && parametersAbove(cell);
     for (const query of splitQueries(document.getText())) {
       const { connection } = resolveConnection(this.services, query.connection);
       const finding = connection
@@ -129,12 +154,8 @@ export class PqlDiagnostics implements vscode.Disposable {
         diagnostics.push(diagnostic(document, query, finding, vscode.DiagnosticSeverity.Error));
         continue;
       }
-      for (const problem of localProblems(query.text)) {
-        const severity =
-          problem.severity === 'error'
-            ? vscode.DiagnosticSeverity.Error
-            : vscode.DiagnosticSeverity.Warning;
-        diagnostics.push(diagnostic(document, query, problem, severity));
+      for (const problem of parameterProblems(query.text, parameters)) {
+        diagnostics.push(diagnostic(document, query, problem, SEVERITIES[problem.severity]));
       }
     }
     this.collection.set(document.uri, diagnostics);
@@ -154,6 +175,12 @@ export class PqlDiagnostics implements vscode.Disposable {
   }
 }
 
+const SEVERITIES = {
+  error: vscode.DiagnosticSeverity.Error,
+  warning: vscode.DiagnosticSeverity.Warning,
+  information: vscode.DiagnosticSeverity.Information,
+};
+
 function findingKey(connectionId: string, text: string): string {
   return `${connectionId}\u0000${text}`;
 }
@@ -170,7 +197,7 @@ function relative(query: PqlQuery, serverText: string): ServerFinding {
 /** A problem found in one query of the document, its offsets counted from the query's start. */
 function diagnostic(
   document: vscode.TextDocument,
-  query: PqlQuery,
+  query: Pick<PqlQuery, 'start'>,
   { start, end, message }: { start: number; end: number; message: string },
   severity: vscode.DiagnosticSeverity,
 ): vscode.Diagnostic {

@@ -151,6 +151,106 @@ describe('PQL notebooks', function () {
     }
   });
 
+  it('a parameter cell sets $names for the cells below; one it does not set is asked, as one literal', async () => {
+    const window = vscode.window as { showInputBox: (...args: unknown[]) => Thenable<unknown> };
+    const showInputBox = window.showInputBox;
+    const asked: Array<{ prompt?: string }> = [];
+    let answer: string | undefined = 'x" or certname ~ "';
+    window.showInputBox = (options) => (
+      asked.push(options as { prompt?: string }),
+      Promise.resolve(answer)
+    );
+    try {
+      const notebook = await openNotebook(
+        [
+          { source: "# the report's inputs\n$status = 'failed'\n$limit = 100" },
+          {
+            source:
+              'nodes[certname] { latest_report_status = $status order by certname limit $limit }',
+          },
+          { source: 'nodes[certname] { certname = $host }' },
+        ],
+        CONNECTION.name,
+      );
+      await execute(notebook, 0);
+      const set = await endedOutput(notebook.cellAt(0));
+      assert.deepEqual(set.rows, [
+        { parameter: '$status', value: 'failed' },
+        { parameter: '$limit', value: 100 },
+      ]);
+      await execute(notebook, 1);
+      const failed = await endedOutput(notebook.cellAt(1));
+      assert.equal(failed.error, undefined);
+      const expected = await client
+        .stream('pql', {
+          query: 'nodes[certname] { latest_report_status = "failed" order by certname limit 100 }',
+        })
+        .toArray();
+      assert.ok(expected.length > 0, 'the fleet has failed nodes');
+      assert.deepEqual(failed.rows, expected);
+      assert.equal(asked.length, 0, 'nothing asked: the parameter cell sets both');
+
+      // a hostile answer stays one string: no certname is that text, so no row
+      await execute(notebook, 2);
+      const hostile = await endedOutput(notebook.cellAt(2));
+      assert.equal(hostile.error, undefined);
+      assert.deepEqual(hostile.rows, []);
+      assert.equal(asked.length, 1);
+      assert.match(asked[0]!.prompt ?? '', /No parameter cell above sets \$host/);
+
+      // Escape: the run ends, nothing ran, the output is left as it was
+      answer = undefined;
+      const ranBefore = hostile.ranAt;
+      await execute(notebook, 2);
+      await until('the asked run to end', () => asked.length === 2);
+      await until(
+        'the cancelled run to end',
+        () => notebook.cellAt(2).executionSummary?.success === undefined,
+      );
+      assert.equal(pqlOutput(notebook.cellAt(2))?.ranAt, ranBefore, 'the output kept');
+    } finally {
+      window.showInputBox = showInputBox;
+    }
+  });
+
+  it('a $name in a cell is no false problem; one no cell above sets is said, and a .pql file flags one', async () => {
+    const notebook = await openNotebook(
+      [
+        { source: "$status = 'failed'" },
+        { source: 'nodes[certname] { latest_report_status = $status and certname = $host }' },
+      ],
+      CONNECTION.name,
+    );
+    const cell = notebook.cellAt(1).document.uri;
+    await until('the cell to be checked', () => vscode.languages.getDiagnostics(cell).length > 0);
+    assert.deepEqual(
+      vscode.languages.getDiagnostics(cell).map(({ severity, message }) => [severity, message]),
+      [
+        [
+          vscode.DiagnosticSeverity.Information,
+          'No parameter cell above sets $host: running the cell asks for its value.',
+        ],
+      ],
+    );
+    const file = await vscode.workspace.openTextDocument({
+      language: PqlLanguageId,
+      content: 'nodes[certname] { certname = $host }',
+    });
+    await until(
+      'the file to be checked',
+      () => vscode.languages.getDiagnostics(file.uri).length > 0,
+    );
+    assert.deepEqual(
+      vscode.languages.getDiagnostics(file.uri).map(({ severity, message }) => [severity, message]),
+      [
+        [
+          vscode.DiagnosticSeverity.Error,
+          '$host is a PQL notebook parameter: PuppetDB knows no parameters, so it works only in a notebook cell.',
+        ],
+      ],
+    );
+  });
+
   it('a query of the history opens as a notebook on the connection it ran on, and runs there', async () => {
     // the history picker's "Open as Notebook" button calls this with the entry's connection
     const editor = await openQueryAsNotebook(QUERY, CONNECTION.name);
