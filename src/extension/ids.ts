@@ -48,6 +48,7 @@ export const Commands = {
   lookUpKeyOnNode: 'puppetdbExplorer.lookUpKeyOnNode',
   openAsNotebook: 'puppetdbExplorer.openAsNotebook',
   exportCellResult: 'puppetdbExplorer.exportCellResult',
+  exportNotebookMarkdown: 'puppetdbExplorer.exportNotebookMarkdown',
 } as const;
 
 export const Views = {

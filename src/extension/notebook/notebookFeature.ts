@@ -5,6 +5,7 @@ import { registerGuardedCommand } from '../commands/registerGuardedCommand';
 import type { Services } from '../services';
 import { CellConnectionStatusBar } from './cellStatusBar';
 import { exportCellResult } from './exportCellResult';
+import { exportNotebookMarkdown } from './exportMarkdown';
 import { openPqlAsNotebook } from './openAsNotebook';
 import { PqlBookController } from './pqlBookController';
 import { PqlBookSerializer } from './pqlBookSerializer';
@@ -26,6 +27,11 @@ export function registerNotebooks(services: Services): Feature {
       ),
       registerGuardedCommand(services.errors, Commands.exportCellResult, (argument?: unknown) =>
         exportCellResult(services, argument),
+      ),
+      registerGuardedCommand(
+        services.errors,
+        Commands.exportNotebookMarkdown,
+        (argument?: unknown) => exportNotebookMarkdown(argument),
       ),
     ],
   };

@@ -1,4 +1,5 @@
 import type { Core, NodeSingular } from 'cytoscape';
+import { escapeXml } from '../../shared/xmlText';
 import { typeColourIndex, type Palette } from './palette';
 
 /**
@@ -73,22 +74,6 @@ function edgeEnd(node: NodeSingular, towards: { x: number; y: number }): { x: nu
 }
 
 const round = (value: number) => Math.round(value * 10) / 10;
-
-/**
- * Text for XML: markup characters as references, and what XML 1.0 forbids even as a reference
- * (control characters other than tab, LF and CR; lone surrogates; U+FFFE and U+FFFF) replaced
- * by U+FFFD, so a catalog title holding them still gives a file every SVG reader opens.
- */
-export function escapeXml(text: string): string {
-  return text
-    .replace(FORBIDDEN_IN_XML, '\uFFFD')
-    .replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
-}
-
-const FORBIDDEN_IN_XML =
-  // control characters are what this pattern is about
-  // eslint-disable-next-line no-control-regex
-  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /** Colours come from CSS variables; keep them from breaking out of the attribute. */
 const attr = (value: string) => escapeXml(value);

@@ -15,6 +15,7 @@ import { Commands, Notebooks, PqlLanguageId } from '../../../src/extension/ids';
 import { CellConnectionStatusBar } from '../../../src/extension/notebook/cellStatusBar';
 import { ROWS_MIME } from '../../../src/extension/notebook/notebookOutput';
 import { openQueryAsNotebook } from '../../../src/extension/notebook/openAsNotebook';
+import { markdownText } from '../../../src/shared/notebook/markdownExport';
 import { parsePqlBook, type PqlBookOutput } from '../../../src/shared/notebook/pqlBook';
 import { testServer } from '../../integration/support/puppetdb';
 import { FaultProxy } from '../../support/faultProxy';
@@ -249,6 +250,63 @@ describe('PQL notebooks', function () {
         ],
       ],
     );
+  });
+
+  it('Export as Markdown writes the run notebook to the file picked, its chart as SVG beside it', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'pqlbook-md-'));
+    const window = vscode.window as { showSaveDialog: (...args: unknown[]) => Thenable<unknown> };
+    const showSaveDialog = window.showSaveDialog;
+    let dialogs = 0;
+    const target = vscode.Uri.file(join(folder, 'fleet report.md'));
+    window.showSaveDialog = () => (dialogs++, Promise.resolve(target));
+    const aggregate = 'nodes[latest_report_status, count()] { group by latest_report_status }';
+    try {
+      const data = new vscode.NotebookData([
+        new vscode.NotebookCellData(
+          vscode.NotebookCellKind.Markup,
+          '# Fleet\n\nBy status.',
+          'markdown',
+        ),
+        new vscode.NotebookCellData(vscode.NotebookCellKind.Code, QUERY, PqlLanguageId),
+        new vscode.NotebookCellData(vscode.NotebookCellKind.Code, aggregate, PqlLanguageId),
+      ]);
+      data.metadata = { connection: CONNECTION.name };
+      const notebook = await vscode.workspace.openNotebookDocument(Notebooks.type, data);
+      await vscode.window.showNotebookDocument(notebook);
+      await execute(notebook, 1);
+      await endedOutput(notebook.cellAt(1));
+      await execute(notebook, 2);
+      await endedOutput(notebook.cellAt(2));
+      // an argument naming a notebook that is not open reads nothing, and asks for no file
+      await vscode.commands.executeCommand(Commands.exportNotebookMarkdown, {
+        notebookEditor: { notebookUri: vscode.Uri.file(join(folder, 'other.pqlbook')) },
+      });
+      assert.equal(dialogs, 0);
+      // the argument names the notebook, as the toolbar's does; the file is the dialog's
+      const written = await vscode.commands.executeCommand<vscode.Uri>(
+        Commands.exportNotebookMarkdown,
+        notebook,
+      );
+      assert.equal(dialogs, 1);
+      assert.equal(written?.toString(), target.toString());
+      const markdown = await readFile(target.fsPath, 'utf8');
+      const nodes = await client.stream('pql', { query: QUERY }).toArray();
+      const counts = await client.stream('pql', { query: aggregate }).toArray();
+      assert.ok(markdown.startsWith('# Fleet\n\nBy status.\n\n```pql\n'), markdown);
+      assert.ok(markdown.includes(`\n\n*${nodes.length} rows`), 'the row count');
+      for (const node of nodes as Array<{ certname: string }>) {
+        assert.ok(markdown.includes(markdownText(node.certname)), node.certname);
+      }
+      assert.ok(markdown.includes('](fleet%20report.chart-3.svg)'), 'the chart linked');
+      const svg = await readFile(join(folder, 'fleet report.chart-3.svg'), 'utf8');
+      assert.ok(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"'));
+      for (const row of counts as Array<{ latest_report_status: string; count: number }>) {
+        assert.ok(svg.includes(`<title>${row.latest_report_status}: ${row.count}</title>`), svg);
+      }
+    } finally {
+      window.showSaveDialog = showSaveDialog;
+      await rm(folder, { recursive: true, force: true });
+    }
   });
 
   it('a query of the history opens as a notebook on the connection it ran on, and runs there', async () => {

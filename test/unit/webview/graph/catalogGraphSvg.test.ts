@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import cytoscape from 'cytoscape';
 import { darkPalette } from '../../../fixtures/graph/palette';
-import { escapeXml, toSvg } from '../../../../src/webview/graph/svgExport';
+import { escapeXml } from '../../../../src/shared/xmlText';
+import { toSvg } from '../../../../src/webview/graph/svgExport';
 
 const palette = darkPalette;
 
