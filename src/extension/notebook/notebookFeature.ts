@@ -9,6 +9,7 @@ import { exportNotebookMarkdown } from './exportMarkdown';
 import { openPqlAsNotebook } from './openAsNotebook';
 import { PqlBookController } from './pqlBookController';
 import { PqlBookSerializer } from './pqlBookSerializer';
+import { ReadOnlyUntilTrusted } from './readOnlyUntilTrusted';
 import { rendererMessaging } from './rendererMessaging';
 
 /** PQL notebooks (`.pqlbook`): the file format, the controller that runs cells, Open as Notebook. */
@@ -19,6 +20,7 @@ export function registerNotebooks(services: Services): Feature {
       controller,
       rendererMessaging(services),
       new CellConnectionStatusBar(services).register(),
+      new ReadOnlyUntilTrusted(services),
       vscode.workspace.registerNotebookSerializer(Notebooks.type, new PqlBookSerializer(), {
         transientOutputs: false,
       }),

@@ -6,10 +6,16 @@
  * says chooses where the user's secrets or the workspace's text go.
  */
 import assert from 'node:assert/strict';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { ExtensionApi } from '../../../src/extension/extension';
 import { Commands, ContextValues, Notebooks, PqlLanguageId } from '../../../src/extension/ids';
 import { CellConnectionStatusBar } from '../../../src/extension/notebook/cellStatusBar';
+import { savedOutput } from '../../../src/extension/notebook/notebookOutput';
+import { ReadOnlyUntilTrusted } from '../../../src/extension/notebook/readOnlyUntilTrusted';
+import { formatPqlBook } from '../../../src/shared/notebook/pqlBook';
 import { SETTING_DEFAULTS } from '../../../src/extension/settingDefaults';
 import type { ExplorerNode } from '../../../src/extension/tree/explorerNode';
 import { loadedFleet, testServer } from '../../integration/support/puppetdb';
@@ -221,6 +227,33 @@ describe('Restricted Mode: a hostile workspace', function () {
       (await recorded()).filter((request) => request.path.startsWith('/workspace-')),
       [],
     );
+  });
+
+  it('a PQL notebook file opens with its saved outputs, read-only until the workspace is trusted', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'pqlbook-restricted-'));
+    const saved = [{ certname: 'saved.example.com' }];
+    try {
+      const file = join(folder, 'runbook.pqlbook');
+      await writeFile(
+        file,
+        formatPqlBook({
+          connection: 'Production PuppetDB',
+          cells: [{ kind: 'pql', source: 'nodes[certname] {}', output: { rows: saved } }],
+        }),
+      );
+      const notebook = await vscode.workspace.openNotebookDocument(vscode.Uri.file(file));
+      await vscode.window.showNotebookDocument(notebook);
+      assert.deepEqual(savedOutput(notebook.cellAt(0).outputs)?.rows, saved, 'its saved outputs');
+      // what the extension's own guard does as the editor becomes active, waited for here
+      const guard = new ReadOnlyUntilTrusted(api.services);
+      await guard.whenSettled();
+      guard.dispose();
+      await vscode.commands.executeCommand('notebook.cell.insertCodeCellBelow');
+      assert.equal(notebook.cellCount, 1, 'no cell added: the notebook is read-only');
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+      await rm(folder, { recursive: true, force: true });
+    }
   });
 
   it("a PQL notebook's cells say the connection they would run on, and that they wait for trust", async () => {
