@@ -1,8 +1,10 @@
 import * as vscode from 'vscode';
 import { Notebooks } from '../ids';
 import { exportWholeResult } from '../pql/wholeResultExport';
+import { parameterCellOf } from '../pql/language/queryParameters';
 import { splitQueries } from '../pql/language/querySplitter';
 import type { Services } from '../services';
+import { substitutedQuery } from './cellParameters';
 import { cellConnection } from './notebookConnection';
 
 /**
@@ -30,12 +32,23 @@ export async function exportCellResult(
   }
   const { connection } = cellConnection(services, cell);
   const query = splitQueries(cell.document.getText());
+  if (parameterCellOf(cell.document.getText())) {
+    void vscode.window.showInformationMessage(
+      vscode.l10n.t(
+        'A parameter cell sets values for the cells below; it has no result to export.',
+      ),
+    );
+    return undefined;
+  }
   if (!connection || query.length !== 1) {
     void vscode.window.showInformationMessage(
       vscode.l10n.t('Run the cell first: it has no connection or no single query to export.'),
     );
     return undefined;
   }
+  // its parameters as a run substitutes them (asked again if no cell above sets them)
+  const text = await substitutedQuery(cell, query[0]!.text, new Map(), new Map());
+  if (text === undefined) return undefined;
   const format = await vscode.window.showQuickPick(
     [
       { label: 'CSV', format: 'csv' as const },
@@ -44,7 +57,7 @@ export async function exportCellResult(
     { title: vscode.l10n.t('Export the whole result as') },
   );
   if (!format) return undefined;
-  return exportWholeResult(services, connection, query[0]!.text, format.format);
+  return exportWholeResult(services, connection, text, format.format);
 }
 
 /** The PQL cell of an open notebook `argument` is (the cell menu passes the cell itself). */
