@@ -17,6 +17,7 @@ import { inventoryPanels } from './inventory/inventoryPanel';
 import { registerNotebooks } from './notebook/notebookFeature';
 import { openQueryAsNotebook } from './notebook/openAsNotebook';
 import { registerPql } from './pql/pqlFeature';
+import { registerQueryLibrary, type QueryLibraryApi } from './queryLibrary/queryLibraryFeature';
 import { resultsPanels } from './pql/resultsPanel';
 import { eventsPanels } from './reports/eventsPanel';
 import { reportPanels } from './reports/reportPanel';
@@ -70,6 +71,8 @@ export interface ExtensionApi {
   dateStyleShown(entry: WebviewEntry): DateStyle | undefined;
   /** The blast radius engine and what its status bar item shows. */
   blastRadius: BlastRadiusApi;
+  /** The Queries view's items, and Import Puppetboard Presets from a file the test names. */
+  queries: QueryLibraryApi;
 }
 
 /** When every module of the bundle had run (this one is the last). */
@@ -120,7 +123,8 @@ export function activate(
     registerPeers(services),
   ];
   const blastRadius = registerBlastRadius(services, blastRadiusEngine);
-  features.push(hiera, blastRadius);
+  const queryLibrary = registerQueryLibrary(services);
+  features.push(hiera, blastRadius, queryLibrary);
   keepPanelRecords = () => views.records.keepAll();
   context.subscriptions.push(
     log,
@@ -148,6 +152,7 @@ export function activate(
     },
     dateStyleShown: (entry) => panels[entry].newest()?.dateStyleShown,
     blastRadius: blastRadiusApi(blastRadiusEngine, blastRadius.statusBar),
+    queries: queryLibrary.api,
   };
 }
 

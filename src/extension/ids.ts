@@ -49,11 +49,20 @@ export const Commands = {
   openAsNotebook: 'puppetdbExplorer.openAsNotebook',
   exportCellResult: 'puppetdbExplorer.exportCellResult',
   exportNotebookMarkdown: 'puppetdbExplorer.exportNotebookMarkdown',
+  runSavedQuery: 'puppetdbExplorer.runSavedQuery',
+  openSavedQuery: 'puppetdbExplorer.openSavedQuery',
+  copySavedQuery: 'puppetdbExplorer.copySavedQuery',
+  addToQueryLibrary: 'puppetdbExplorer.addToQueryLibrary',
+  removeFromQueryLibrary: 'puppetdbExplorer.removeFromQueryLibrary',
+  importQueryPresets: 'puppetdbExplorer.importQueryPresets',
+  refreshQueries: 'puppetdbExplorer.refreshQueries',
 } as const;
 
 export const Views = {
   container: 'puppetdbExplorer',
   explorer: 'puppetdbExplorer.explorer',
+  /** The query library: the workspace's queries, the user's library, the starter queries. */
+  queries: 'puppetdbExplorer.queries',
 } as const;
 
 /** `contextValue`s of tree items, used in package.json menus as `viewItem == …`. */
@@ -68,6 +77,13 @@ export const ContextValues = {
   error: 'error',
   /** An error item whose fix is likely in the connection's settings (it offers Edit Connection). */
   connectionError: 'connectionError',
+  /** The Queries view: a workspace `.pql` file, a `.pqlbook` notebook, a library or starter query. */
+  queryFile: 'queryFile',
+  queryNotebook: 'queryNotebook',
+  libraryQuery: 'libraryQuery',
+  starterQuery: 'starterQuery',
+  /** The Queries view's "My Library" section (Import Puppetboard Presets…). */
+  librarySection: 'librarySection',
 } as const;
 
 /**

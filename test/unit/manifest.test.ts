@@ -101,7 +101,7 @@ describe('package.json and ids.ts', () => {
     assert.deepEqual(Object.keys(contributes.views), [Views.container]);
     assert.deepEqual(
       contributes.views[Views.container]!.map((entry) => entry.id),
-      [Views.explorer],
+      [Views.explorer, Views.queries],
     );
   });
 
@@ -110,8 +110,12 @@ describe('package.json and ids.ts', () => {
     for (const entries of Object.values(contributes.menus)) {
       for (const entry of entries) {
         for (const match of (entry.when ?? '').matchAll(/viewItem == (\w+)/g)) used.add(match[1]!);
+        // `viewItem =~ /^(a|b)$/`: each of the alternatives
+        for (const match of (entry.when ?? '').matchAll(/viewItem =~ \/\^\(([\w|]+)\)\$\//g)) {
+          for (const value of match[1]!.split('|')) used.add(value);
+        }
         for (const match of (entry.when ?? '').matchAll(/view == ([\w.]+)/g)) {
-          assert.equal(match[1], Views.explorer);
+          assert.ok(Object.values(Views).includes(match[1] as never), match[1]);
         }
       }
     }
@@ -134,7 +138,7 @@ describe('package.json: context keys and the walkthrough', () => {
     const contextEvents = completionEvents().filter((event) => event.startsWith('onContext:'));
     for (const text of [...whenClauses(), ...contextEvents]) {
       for (const match of (text ?? '').matchAll(/(?<![\w.])(puppetdbExplorer\.\w+)/g)) {
-        if (match[1] !== Views.explorer) used.add(match[1]!);
+        if (!Object.values(Views).includes(match[1] as never)) used.add(match[1]!);
       }
     }
     assert.deepEqual(sorted(used), sorted(Object.values(Contexts)));

@@ -51,7 +51,24 @@ export async function runQuery(
     );
     return undefined;
   }
-  const { connection, problem, needsTrust } = resolveConnection(services, target.query.connection);
+  const connection = await connectionToRunOn(services, target.query.connection);
+  if (!connection) return undefined;
+  return runOn(results, history, connection, target.query.text, (outcome) =>
+    diagnostics.recordRun(target.document, target.query, connection.id, outcome.serverText),
+  );
+}
+
+/**
+ * The connection a query runs on (its `# @connection` line's, else the active one), or
+ * undefined once the user was told why there is none: Restricted Mode (with Manage Workspace
+ * Trust) or no such connection (with Add Connection…). The query library runs its queries
+ * through here too.
+ */
+export async function connectionToRunOn(
+  services: Services,
+  hint: string | undefined,
+): Promise<ConnectionSettings | undefined> {
+  const { connection, problem, needsTrust } = resolveConnection(services, hint);
   if (needsTrust) {
     // not awaited: the command ends here whether or not the user opens the trust editor
     void vscode.window
@@ -70,9 +87,7 @@ export async function runQuery(
     if (answer) await vscode.commands.executeCommand(Commands.addConnection);
     return undefined;
   }
-  return runOn(results, history, connection, target.query.text, (outcome) =>
-    diagnostics.recordRun(target.document, target.query, connection.id, outcome.serverText),
-  );
+  return connection;
 }
 
 async function runOn(

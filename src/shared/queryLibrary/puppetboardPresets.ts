@@ -85,11 +85,12 @@ function readPreset(
   entry: unknown,
   key: string | undefined,
 ): Preset | { name?: string; reason: string } {
-  if (!isRecord(entry))
+  if (!isRecord(entry)) {
     return {
       ...(key !== undefined && { name: key }),
       reason: 'it is not a preset (a mapping with "name" and "query")',
     };
+  }
   const rawName = entry.name ?? key;
   const name = scalarText(rawName);
   if (name === undefined || name.trim() === '') return { reason: 'it has no "name"' };
@@ -100,8 +101,9 @@ function readPreset(
       reason: `its name is longer than ${MAX_PRESET_NAME_CHARS} characters`,
     };
   }
-  if (entry.query === undefined || entry.query === null)
+  if (entry.query === undefined || entry.query === null) {
     return { name: shownName, reason: 'it has no "query"' };
+  }
   if (typeof entry.query !== 'string') return { name: shownName, reason: '"query" is not text' };
   const query = entry.query.trim();
   if (query === '') return { name: shownName, reason: '"query" is empty' };
