@@ -22,6 +22,7 @@ const pictures: Record<string, string[]> = {
   'recentRuns.e2e.ts': ['recent-runs'],
   'factExplorer.e2e.ts': ['fact-explorer'],
   'notebook.e2e.ts': ['pql-notebook'],
+  'queries.e2e.ts': ['queries-view'],
 };
 
 const failed: string[] = [];

@@ -18,7 +18,9 @@ export type QueriesElement =
   | { type: 'section'; section: Section }
   | { type: 'folder'; section: Section; folder: string; entries: QueryEntry[] }
   | { type: 'entry'; entry: QueryEntry }
-  | { type: 'problem'; problem: LibraryFileProblem };
+  | { type: 'problem'; problem: LibraryFileProblem }
+  /** The library is empty: how to fill it. */
+  | { type: 'emptyLibrary' };
 
 const SECTIONS: Section[] = ['workspace', 'library', 'starters'];
 
@@ -92,6 +94,7 @@ export class QueriesProvider implements vscode.TreeDataProvider<QueriesElement>,
       const read = await this.library.read();
       if ('problem' in read) return [{ type: 'problem', problem: read.problem }];
       entries = read.queries.map(libraryEntry);
+      if (entries.length === 0) return [{ type: 'emptyLibrary' }];
     }
     for (const [key, shown] of [...this.shown]) {
       if (sectionOf(shown) === section) this.shown.delete(key);
@@ -115,6 +118,21 @@ export class QueriesProvider implements vscode.TreeDataProvider<QueriesElement>,
       }
       case 'entry':
         return entryItem(element.entry);
+      case 'emptyLibrary': {
+        const item = new vscode.TreeItem(
+          vscode.l10n.t('No queries yet'),
+          vscode.TreeItemCollapsibleState.None,
+        );
+        item.id = 'library/empty';
+        item.description = vscode.l10n.t(
+          'Import Puppetboard presets, or add a .pql file or a starter',
+        );
+        item.command = {
+          command: Commands.importQueryPresets,
+          title: vscode.l10n.t('Import Puppetboard Query Presets…'),
+        };
+        return item;
+      }
       case 'problem': {
         const item = new vscode.TreeItem(
           vscode.l10n.t('Your query library could not be read'),

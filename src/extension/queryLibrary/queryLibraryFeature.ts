@@ -15,8 +15,15 @@ import { QueriesProvider, type QueriesElement } from './queriesProvider';
 import type { QueryEntry } from './queryEntries';
 import { documentText, entryText, pickQuery } from './queryText';
 
-/** A command's argument: a Queries view item (`{ key }`); anything else picks nothing. */
-type EntryArgument = { key?: unknown } | undefined;
+/**
+ * A command's argument: a Queries view item as its menus pass it (`{ entry: { key } }`) or its
+ * key (`{ key }`, the item's own click); only the key is read, so it picks a query the view lists.
+ */
+type EntryArgument = { key?: unknown; entry?: { key?: unknown } } | undefined;
+
+function keyOf(argument: EntryArgument): unknown {
+  return argument?.key ?? argument?.entry?.key;
+}
 
 /** What the extension's tests read of the Queries view and do that no command argument may. */
 export interface QueryLibraryApi {
@@ -42,7 +49,7 @@ export function registerQueryLibrary(services: Services): Feature & { api: Query
   });
   const command = <R>(id: string, handler: (entry: QueryEntry) => Promise<R>) =>
     registerGuardedCommand(services.errors, id, async (argument?: EntryArgument) => {
-      const entry = await provider.entry(argument?.key ?? selectedKey(view));
+      const entry = await provider.entry(keyOf(argument) ?? selectedKey(view));
       if (!entry) {
         void vscode.window.showInformationMessage(
           vscode.l10n.t('Pick a query in the Queries view first.'),
@@ -70,7 +77,7 @@ export function registerQueryLibrary(services: Services): Feature & { api: Query
         services.errors,
         Commands.addToQueryLibrary,
         async (argument?: EntryArgument) => {
-          const key = argument?.key;
+          const key = keyOf(argument);
           const entry = key === undefined ? undefined : await provider.entry(key);
           return whenReadable(() => addToLibrary(library, entry));
         },
