@@ -25,6 +25,24 @@ const CONNECTION = { id: 'query-library-tests', name: 'Query library tests' };
 const OTHER = { id: 'query-library-other', name: 'Library elsewhere' };
 const HOSTILE = '[click](command:workbench.action.quit) $(alert)';
 
+/**
+ * Answers the input boxes of one step with `answers`, in order (undefined: dismissed), and
+ * records what each asked; `vscode.window.showInputBox` is itself again after `restore()`.
+ */
+function answerInputBoxes(answers: Array<string | undefined>): {
+  asked: vscode.InputBoxOptions[];
+  restore(): void;
+} {
+  const window = vscode.window as { showInputBox: (options?: vscode.InputBoxOptions) => unknown };
+  const original = window.showInputBox;
+  const asked: vscode.InputBoxOptions[] = [];
+  window.showInputBox = (options?: vscode.InputBoxOptions) => {
+    asked.push(options ?? {});
+    return Promise.resolve(answers[asked.length - 1]);
+  };
+  return { asked, restore: () => (window.showInputBox = original) };
+}
+
 describe('Query library', function () {
   let extension: ExtensionApi;
   const server = testServer();
@@ -143,6 +161,80 @@ describe('Query library', function () {
     );
     assert.equal(await vscode.env.clipboard.readText(), copied);
     assert.match(copied, /latest_report_status = "failed"/);
+  });
+
+  it('asks a starter its values (checked), and adds a file or a starter to the library under the name and folder given', async () => {
+    const hours = 12;
+    const since = Date.now() - hours * 3_600_000;
+    const nodes = (await client.query('nodes')) as Array<{ report_timestamp: string | null }>;
+    const silent = nodes.filter(
+      (node) => node.report_timestamp === null || Date.parse(node.report_timestamp) < since,
+    );
+    const starter = (await itemNamed('Nodes not reporting', ['Starter Queries']))!;
+    const asked = answerInputBoxes([String(hours)]);
+    let outcome;
+    try {
+      outcome = await vscode.commands.executeCommand<RunOutcome>(Commands.runSavedQuery, {
+        entry: { key: starter.item.id },
+      });
+    } finally {
+      asked.restore();
+    }
+    assert.equal(outcome?.state, 'done');
+    assert.equal(outcome.rows, silent.length);
+    assert.equal(asked.asked[0]!.value, '2', 'its default offered');
+    assert.ok(asked.asked[0]!.validateInput!('two'), 'a value that is not hours refused');
+    assert.equal(asked.asked[0]!.validateInput!('12'), undefined);
+
+    const file = (await itemNamed('failed.pql'))!;
+    const naming = answerInputBoxes(['Failed, from the file', 'Mine']);
+    try {
+      await vscode.commands.executeCommand(Commands.addToQueryLibrary, {
+        entry: { key: file.item.id },
+      });
+    } finally {
+      naming.restore();
+    }
+    assert.equal(naming.asked[0]!.value, 'failed', 'the file’s name offered');
+    const added = await until('the added file in the library', () =>
+      itemNamed('Failed, from the file', ['My Library', 'Mine']),
+    );
+    assert.equal(added.item.description, 'Failed nodes of production');
+    const ran = await vscode.commands.executeCommand<RunOutcome>(
+      Commands.runSavedQuery,
+      keyOf(added.item),
+    );
+    assert.equal(ran?.state, 'done');
+    assert.equal(
+      extension.pqlResults()?.connectionName,
+      OTHER.name,
+      'the file’s # @connection line came along',
+    );
+
+    // the same name again: asked first, and declining changes nothing
+    const again = answerInputBoxes(['failed, FROM the file', 'mine']);
+    const declined = answerWarnings(undefined);
+    try {
+      assert.equal(
+        await vscode.commands.executeCommand(Commands.addToQueryLibrary, {
+          entry: { key: (await itemNamed('Failed nodes', ['Starter Queries']))!.item.id },
+        }),
+        undefined,
+      );
+    } finally {
+      again.restore();
+      declined.restore();
+    }
+    assert.equal(declined.asked.length, 1);
+    assert.equal(declined.asked[0]!.modal, true);
+    const library = JSON.parse(await readFile(extension.queries.libraryFile.fsPath, 'utf8')) as {
+      queries: Array<{ name: string; query: string }>;
+    };
+    const mine = library.queries.filter(
+      (query) => query.name.toLowerCase() === 'failed, from the file',
+    );
+    assert.equal(mine.length, 1);
+    assert.match(mine[0]!.query, /@connection/);
   });
 
   it('imports Puppetboard presets: invalid ones named, the rest kept, a clash replaced only when the user says', async () => {
