@@ -24,6 +24,9 @@ export type QueriesElement =
 
 const SECTIONS: Section[] = ['workspace', 'library', 'starters'];
 
+/** How long the view waits after a file event for the next one before it reads the files again. */
+const REFRESH_DELAY_MS = 200;
+
 const CONTEXT_VALUES: Record<QueryEntry['kind'], string> = {
   pqlFile: ContextValues.queryFile,
   notebook: ContextValues.queryNotebook,
@@ -42,13 +45,18 @@ export class QueriesProvider implements vscode.TreeDataProvider<QueriesElement>,
   readonly onDidChangeTreeData = this.changed.event;
   private readonly shown = new Map<string, QueryEntry>();
   private readonly disposables: vscode.Disposable[] = [];
+  private refreshTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(private readonly library: LibraryStore) {
     const files = vscode.workspace.createFileSystemWatcher(WORKSPACE_QUERY_FILES);
     const libraryFile = vscode.workspace.createFileSystemWatcher(
       new vscode.RelativePattern(vscode.Uri.joinPath(library.fileUri, '..'), '*.json'),
     );
-    const refresh = () => this.refresh();
+    // a checkout or a search-and-replace changes many files at once: one refresh for the burst
+    const refresh = () => {
+      clearTimeout(this.refreshTimer);
+      this.refreshTimer = setTimeout(() => this.refresh(), REFRESH_DELAY_MS);
+    };
     this.disposables.push(
       files,
       libraryFile,
@@ -153,6 +161,7 @@ export class QueriesProvider implements vscode.TreeDataProvider<QueriesElement>,
   }
 
   dispose(): void {
+    clearTimeout(this.refreshTimer);
     for (const disposable of this.disposables) disposable.dispose();
   }
 }
