@@ -1,6 +1,6 @@
 /**
  * End to end in headless Chromium, dark and light themes: the Queries view of the PuppetDB view
- * container on a workspace with a `.pql` file in a folder (a leading comment, and one whose
+ * container (collapsed at first, under the explorer) on a workspace with a `.pql` file in a folder (a leading comment, and one whose
  * comment is hostile) and a notebook. The view lists them by folder with their descriptions, the
  * library, and the starter queries; a starter's inline Run shows its rows in the results panel.
  * Screenshots go to test-results/ (and the README's picture with PDBX_README_SCREENSHOTS=1).
@@ -73,9 +73,16 @@ async function main(): Promise<void> {
         writeFileSync(join(folder, path), text);
       }
       await page.locator('.activitybar [aria-label^="PuppetDB"]').first().click();
-      const view = page.locator('.pane-header[aria-label^="Queries"]').first();
-      await view.waitFor({ timeout: 30_000 });
-      if ((await view.getAttribute('aria-expanded')) !== 'true') await view.click();
+      // the Queries view opens collapsed under the explorer: the explorer folded, it unfolded
+      const header = (name: string) =>
+        page.locator(`.sidebar .pane-header[aria-label^="${name}"]`).first();
+      await header('Queries').waitFor({ timeout: 30_000 });
+      if ((await header('Explorer').getAttribute('aria-expanded')) === 'true') {
+        await header('Explorer').click();
+      }
+      if ((await header('Queries').getAttribute('aria-expanded')) !== 'true') {
+        await header('Queries').click();
+      }
       await row(page, 'failed-web.pql').waitFor({ timeout: 60_000 });
       await row(page, STARTER_QUERIES[0]!.name).waitFor({ timeout: 30_000 });
       await row(page, 'No queries yet').waitFor({ timeout: 30_000 });
