@@ -32,6 +32,7 @@ import { recentRunsPanels } from './runs/recentRunsPanel';
 import { Services } from './services';
 import { testingApi, type TestingApi } from './testingApi';
 import { registerPanels } from './webviews/definePanel';
+import { connectionsOverviewPanels } from './connectionsOverview/connectionsOverviewPanel';
 import { WebviewPanels } from './ids';
 import { createPanel } from './webviews/webviewHtml';
 import type { Receipt } from './webviews/webviewPanelHost';
@@ -111,6 +112,7 @@ export function activate(
     factExplorer: factExplorerPanels(services),
     compareRuns: compareRunsPanels(services, whyFailingDocuments),
     blastRadius: blastRadiusPanels(blastRadiusEngine),
+    connectionsOverview: connectionsOverviewPanels(),
   });
   const { panels } = views;
   const features = [

@@ -17,6 +17,7 @@ export const Commands = {
   openAsJson: 'puppetdbExplorer.openAsJson',
   deactivateNode: 'puppetdbExplorer.deactivateNode',
   runQuery: 'puppetdbExplorer.runQuery',
+  runQueryOnSeveral: 'puppetdbExplorer.runQueryOnSeveral',
   newQuery: 'puppetdbExplorer.newQuery',
   showQueryHistory: 'puppetdbExplorer.showQueryHistory',
   revealNode: 'puppetdbExplorer.revealNode',
@@ -31,6 +32,7 @@ export const Commands = {
   openInventory: 'puppetdbExplorer.openInventory',
   findPackages: 'puppetdbExplorer.findPackages',
   openOverview: 'puppetdbExplorer.openOverview',
+  openConnectionsOverview: 'puppetdbExplorer.openConnectionsOverview',
   showRecentRuns: 'puppetdbExplorer.showRecentRuns',
   showFleetEvents: 'puppetdbExplorer.showFleetEvents',
   exploreFact: 'puppetdbExplorer.exploreFact',
@@ -109,6 +111,7 @@ export const WebviewPanels = {
   factExplorer: 'puppetdbExplorer.factExplorer',
   compareRuns: 'puppetdbExplorer.compareRuns',
   blastRadius: 'puppetdbExplorer.blastRadius',
+  connectionsOverview: 'puppetdbExplorer.connectionsOverview',
 } as const;
 
 export const ConfigurationSection = 'puppetdbExplorer';

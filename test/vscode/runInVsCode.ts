@@ -10,6 +10,10 @@
  *
  *   node --import tsx test/vscode/runInVsCode.ts [--state-dir .work/puppetdb-test] [--grep text]
  *        [--mode both|trusted|restricted] [--vscode current|oldest] [--workspace DIR]
+ *        [--second-state-dir DIR]
+ *
+ * `--second-state-dir DIR` (default: the state dir's path + `-second`) is where the suites that
+ * need a second PuppetDB with another fleet (several connections at once) find it, or start one.
  *
  * `--workspace DIR` opens DIR instead of the trusted run's fixture (bench/code.sh opens a
  * generated control repository with thousands of manifests).
@@ -74,6 +78,7 @@ async function runSuites(
   run: Run,
   options: {
     stateDir: string;
+    secondStateDir: string;
     grep: string;
     testsPath: string;
     screenshots: string;
@@ -89,6 +94,7 @@ async function runSuites(
     : resolve(ROOT, run.workspace);
   const environment = {
     PDB_STATE_DIR: options.stateDir,
+    PDB_SECOND_STATE_DIR: options.secondStateDir,
     PDBX_GREP: options.grep,
     PDBX_RUN: run.name,
     PDBX_SCREENSHOTS: options.screenshots,
@@ -163,6 +169,7 @@ async function main(): Promise<number> {
   const { values } = parseArgs({
     options: {
       'state-dir': { type: 'string', default: '.work/puppetdb-test' },
+      'second-state-dir': { type: 'string' },
       screenshots: { type: 'string', default: 'test-results' },
       grep: { type: 'string' },
       'tests-path': { type: 'string', default: DEFAULT_TESTS_PATH },
@@ -186,6 +193,7 @@ async function main(): Promise<number> {
     console.log(`vscode ${version} (${run.name} workspace):`);
     const report = await runSuites(run, {
       stateDir: resolve(values['state-dir']!),
+      secondStateDir: resolve(values['second-state-dir'] ?? `${values['state-dir']!}-second`),
       grep: values.grep ?? '',
       testsPath: resolve(ROOT, values['tests-path']!),
       screenshots,

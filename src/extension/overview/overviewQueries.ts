@@ -144,6 +144,46 @@ function fleetQueries({ unreportedHours, range, now }: OverviewInput) {
 
 type Row = Record<string, unknown>;
 
+/** What asking one aggregate takes: a request's signal, and who hears of a truncated answer. */
+interface AskOptions {
+  signal?: AbortSignal;
+  /** An answer stopped at `max` rows (MAX_LIST_ROWS): the overview counts what came before. */
+  onTruncated?: (max: number) => void;
+}
+
+/** The rows of one aggregate, at most MAX_LIST_ROWS of them. */
+async function askAggregate(
+  client: PuppetDB,
+  { endpoint, query }: AggregateQuery,
+  { signal, onTruncated }: AskOptions,
+): Promise<Row[]> {
+  const { rows, truncatedAt } = await readAtMost(
+    client.stream(endpoint, { query, signal }),
+    MAX_LIST_ROWS,
+  );
+  if (truncatedAt !== undefined) onTruncated?.(truncatedAt);
+  return rows as Row[];
+}
+
+/** The aggregates the node counts are made of (the overview's tiles, and each environment's). */
+const NODE_COUNT_QUERIES = ['statuses', 'unreported', 'cached', 'deactivated', 'expired'] as const;
+
+/**
+ * The node counts of the whole fleet alone, as the overview counts them (its tiles): what the
+ * overview across connections shows of each PuppetDB, five small aggregates.
+ */
+export async function fetchFleetCounts(
+  client: PuppetDB,
+  input: OverviewInput & AskOptions,
+): Promise<Counts> {
+  const queries = overviewQueries(input);
+  const answers = await Promise.all(
+    NODE_COUNT_QUERIES.map((key) => askAggregate(client, queries[key], input)),
+  );
+  const rows = Object.fromEntries(NODE_COUNT_QUERIES.map((key, index) => [key, answers[index]!]));
+  return countNodes(rows).fleet;
+}
+
 /**
  * Asks PuppetDB the questions of the overview. The counts, runs and failures are asked at once
  * and come back together (`overview`, whose `flapping` is undefined); the flapping resources,
@@ -152,14 +192,12 @@ type Row = Record<string, unknown>;
  */
 export function fetchOverview(
   client: PuppetDB,
-  input: OverviewInput & {
-    connectionName: string;
-    signal?: AbortSignal;
-    /** An answer stopped at `max` rows (MAX_LIST_ROWS): the overview counts what came before. */
-    onTruncated?: (max: number) => void;
-    /** The setting `history.noSuccessWithinHours` (its default when not given). */
-    noSuccessWithinHours?: number;
-  },
+  input: OverviewInput &
+    AskOptions & {
+      connectionName: string;
+      /** The setting `history.noSuccessWithinHours` (its default when not given). */
+      noSuccessWithinHours?: number;
+    },
 ): {
   overview: Promise<OverviewDto>;
   flapping: Promise<Flapping>;
@@ -167,14 +205,7 @@ export function fetchOverview(
 } {
   const queries = overviewQueries(input);
   const started = performance.now();
-  const ask = async (key: keyof typeof queries) => {
-    const { rows, truncatedAt } = await readAtMost(
-      client.stream(queries[key].endpoint, { query: queries[key].query, signal: input.signal }),
-      MAX_LIST_ROWS,
-    );
-    if (truncatedAt !== undefined) input.onTruncated?.(truncatedAt);
-    return rows as Row[];
-  };
+  const ask = (key: keyof typeof queries) => askAggregate(client, queries[key], input);
   const names = (Object.keys(queries) as Array<keyof typeof queries>).filter(
     (key) => key !== 'changesPerNode' && key !== 'runsPerNode',
   );

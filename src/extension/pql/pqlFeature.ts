@@ -14,6 +14,7 @@ import { showQueryHistory, type OpenQueryAsNotebook } from './queryHistoryPicker
 import type { ResultsPanel } from './resultsPanel';
 import { revealNode } from './revealNode';
 import { runQuery, type RunQueryArgument } from './runQueryCommand';
+import { runQueryOnSeveral } from '../multiConnection/runOnSeveralCommand';
 
 const NEW_QUERY_TEMPLATE = `# Run a query with Ctrl+Enter (Cmd+Enter on macOS) or "▶ Run" above it.
 # Queries are separated by blank lines or ";". Lines starting with # are the editor's own.
@@ -57,6 +58,9 @@ export function registerPql(
         Commands.runQuery,
         (argument?: RunQueryArgument | vscode.Uri) =>
           runQuery(services, results, history, diagnostics, argument),
+      ),
+      registerGuardedCommand(services.errors, Commands.runQueryOnSeveral, (argument?: unknown) =>
+        runQueryOnSeveral(services, results, argument),
       ),
       registerGuardedCommand(services.errors, Commands.newQuery, async () => {
         const document = await vscode.workspace.openTextDocument({

@@ -24,11 +24,18 @@ import { errorEcho, summarize } from './language/errorLocation';
 import { pagingOf } from './language/paging';
 import { openViews } from '../webviews/openViews';
 import { pointsAtConnectionSettings } from '../errorText';
+import { CONNECTION_COLUMN, MergedRun } from '../../shared/multiConnection/mergedRun';
+import { runOnEachConnection } from '../multiConnection/eachConnectionRun';
 
 export interface RunRequest {
   /** The connection the query runs on (looked up when the panel needs it). */
   connectionId: string;
   query: string;
+  /**
+   * Set to run the query on several connections at once (`connectionId` is the first): their
+   * rows merged with a `connection` column, each one's total and error beside the others'.
+   */
+  connectionIds?: readonly string[];
   /** Called once per run with its outcome (history, diagnostics). */
   onOutcome?: (outcome: RunOutcome) => void;
 }
@@ -73,6 +80,8 @@ export class ResultsPanel extends WebviewPanelHost<'results'> {
   private runStarted = 0;
   /** When the page being fetched started, and the run's time before it (for `elapsedMs`). */
   private page = { started: 0, elapsedBefore: 0 };
+  /** The tallies of a run on several connections (undefined: a run on one). */
+  private merged: MergedRun | undefined;
   /** What the run may still hold (settings `pql.maxRows`, `pql.maxResultMB`). */
   private budget = new ResultBudget({ maxRows: Infinity, maxBytes: Infinity });
 
@@ -87,8 +96,8 @@ export class ResultsPanel extends WebviewPanelHost<'results'> {
     panel.iconPath = vscode.Uri.joinPath(services.extensionUri, 'media', 'puppetdb.svg');
     this.onDidDispose(() => this.controller?.abort());
     if (!opening.revived) return;
-    const { connectionId, query } = opening.info;
-    this.request = { connectionId, query };
+    const { connectionId, query, connectionIds } = opening.info;
+    this.request = { connectionId, query, ...(connectionIds && { connectionIds }) };
     const kept = opening.revived.kept?.content;
     this.snapshot = kept
       ? {
@@ -101,7 +110,7 @@ export class ResultsPanel extends WebviewPanelHost<'results'> {
       : {
           ...emptySnapshot(),
           query,
-          connectionName: services.store.get(connectionId)?.name ?? '',
+          connectionName: this.connectionNames(this.request),
           entity: queryEntity(query),
           restored: this.restored,
         };
@@ -129,13 +138,15 @@ export class ResultsPanel extends WebviewPanelHost<'results'> {
     this.request = request;
     this.total = undefined;
     this.budget = new ResultBudget(this.services.settings.resultLimits());
+    this.merged = request.connectionIds && new MergedRun(this.connectionLabels(request));
     this.snapshot = {
       ...emptySnapshot(),
       runId: this.snapshot.runId + 1,
       query: request.query,
-      connectionName: this.services.store.get(request.connectionId)?.name ?? '',
+      connectionName: this.connectionNames(request),
       entity: queryEntity(request.query),
       state: 'running',
+      ...(this.merged && { connections: this.merged.tallies }),
     };
     this.restored = undefined;
     this.failure = undefined;
@@ -144,15 +155,32 @@ export class ResultsPanel extends WebviewPanelHost<'results'> {
     this.persist();
     this.rows.reset(this.snapshot.rows);
     this.rows.flush();
-    const outcome = await this.fetchPage();
+    const outcome = await (this.merged ? this.fetchFromEach(this.merged) : this.fetchPage());
     request.onOutcome?.(outcome);
     return outcome;
+  }
+
+  /** The names of the run's connections, as its `connection` column shows them. */
+  private connectionLabels(request: RunRequest): string[] {
+    return (request.connectionIds ?? [request.connectionId]).map(
+      (id) => this.services.store.get(id)?.name ?? id,
+    );
+  }
+
+  /** What the panel's title says the query ran on: one connection's name, or all of them. */
+  private connectionNames(request: RunRequest): string {
+    return this.connectionLabels(request).join(', ');
   }
 
   protected restoreInfo(): InfoOf<'results'> | undefined {
     const { request } = this;
     return (
-      request && { entry: 'results', connectionId: request.connectionId, query: request.query }
+      request && {
+        entry: 'results',
+        connectionId: request.connectionId,
+        query: request.query,
+        ...(request.connectionIds && { connectionIds: [...request.connectionIds] }),
+      }
     );
   }
 
@@ -170,8 +198,15 @@ export class ResultsPanel extends WebviewPanelHost<'results'> {
     await this.run(this.request);
   }
 
-  /** The connection of the query, while it exists. */
+  /** The connection of the query, while it exists (a query run on one connection). */
   private connection(): ConnectionSettings {
+    if (this.request?.connectionIds) {
+      throw new Error(
+        vscode.l10n.t(
+          'This query ran on several connections at once: run it on one connection to export its whole result or copy its curl command.',
+        ),
+      );
+    }
     const connection = this.request && this.services.store.get(this.request.connectionId);
     if (!connection) {
       throw new Error('The connection of this query no longer exists: run it from a .pql file.');
@@ -209,16 +244,16 @@ export class ResultsPanel extends WebviewPanelHost<'results'> {
     copyCurl: async () => {
       if (this.request) await copyCurl(this.services, this.connection(), this.request.query);
     },
-    openNode: async ({ certname }) => {
-      const connectionId = this.connectionId;
+    openNode: async ({ certname, ...at }) => {
+      const connectionId = this.connectionOfRow(at);
       if (connectionId) await openViews.node({ connectionId, certname });
     },
-    openCatalog: async ({ certname }) => {
-      const connectionId = this.connectionId;
+    openCatalog: async ({ certname, ...at }) => {
+      const connectionId = this.connectionOfRow(at);
       if (connectionId) await openViews.catalogGraph({ connectionId, certname });
     },
-    openEvents: async ({ reportHash }) => {
-      const connectionId = this.connectionId;
+    openEvents: async ({ reportHash, ...at }) => {
+      const connectionId = this.connectionOfRow(at);
       if (connectionId) await openViews.events({ connectionId, reportHash });
     },
     // the file and line come from a row the host fetched, never from the webview: the rows of
@@ -237,6 +272,29 @@ export class ResultsPanel extends WebviewPanelHost<'results'> {
       return location && openViews.manifest(location);
     },
   };
+
+  /**
+   * The connection a row's link opens on: the query's; on a run on several connections, the one
+   * the row came from, read from the host's own rows (its `connection` column), never the page's.
+   */
+  private connectionOfRow({ runId, row }: { runId?: number; row?: number }): string | undefined {
+    const ids = this.request?.connectionIds;
+    if (!ids) return this.connectionId;
+    if (this.snapshot.restored) {
+      void vscode.window.showInformationMessage(
+        vscode.l10n.t(
+          'These rows were kept across a window reload: run the query again ("Run again") to open what they name.',
+        ),
+      );
+      return undefined;
+    }
+    if (runId !== this.snapshot.runId || row === undefined || !this.merged) return undefined;
+    const label = (this.snapshot.rows[row] as Record<string, unknown> | undefined)?.[
+      CONNECTION_COLUMN
+    ];
+    const index = this.merged.tallies.findIndex((tally) => tally.name === label);
+    return index < 0 ? undefined : ids[index];
+  }
 
   /** The run's time so far: its pages before this one, and this one up to now. */
   private elapsedMs(): number {
@@ -342,6 +400,76 @@ export class ResultsPanel extends WebviewPanelHost<'results'> {
       rows: this.snapshot.rows.length,
       elapsedMs: this.snapshot.elapsedMs,
       serverText: typeof serverText === 'string' && serverText ? serverText : undefined,
+    };
+  }
+
+  /**
+   * Runs the query on each of the request's connections at once (the first page of each, as a run
+   * on one connection pages), streaming their merged rows; a connection's end updates its tally.
+   */
+  private async fetchFromEach(merged: MergedRun): Promise<RunOutcome> {
+    const request = this.request!;
+    const runId = this.snapshot.runId;
+    const controller = new AbortController();
+    this.controller = controller;
+    const pageSize = this.services.settings.resultsPageSize();
+    this.page = { started: performance.now(), elapsedBefore: 0 };
+    this.snapshot.state = 'running';
+    this.rows.resume();
+    const postTallies = () => {
+      if (runId !== this.snapshot.runId) return;
+      this.post({ type: 'connections', runId, connections: merged.tallies });
+    };
+    const truncated = await withLoadProgress(
+      vscode.l10n.t('Running PQL query on {0} connections…', request.connectionIds!.length),
+      (signal) =>
+        runOnEachConnection({
+          services: this.services,
+          connectionIds: request.connectionIds!,
+          query: request.query,
+          pageSize: pagingOf(request.query) && pageSize > 0 ? pageSize : undefined,
+          merged,
+          budget: this.budget,
+          signal,
+          onRows: (rows) => {
+            if (runId !== this.snapshot.runId || rows.length === 0) return;
+            this.snapshot.firstRowsMs ??= this.elapsedMs();
+            this.rows.add(rows);
+          },
+          onConnectionEnded: postTallies,
+          describe: (error) => describeRunError(error).message,
+          logFailure: (connectionId, error) =>
+            this.services.errors.logged(
+              `PQL query on ${this.services.store.get(connectionId)?.name ?? connectionId}`,
+              error,
+            ),
+        }),
+      { location: vscode.ProgressLocation.Window, controller },
+    );
+    if (runId === this.snapshot.runId) {
+      if (truncated) {
+        this.snapshot.truncated = { ...truncated, value: limitValue(this.services, truncated) };
+      }
+      this.total = merged.total;
+      const state = merged.state;
+      this.finish(
+        runId,
+        state,
+        false,
+        state === 'error'
+          ? {
+              message: vscode.l10n.t(
+                "The query failed on every connection: each one's error is shown below.",
+              ),
+            }
+          : undefined,
+      );
+    }
+    return {
+      state: merged.state === 'running' ? 'done' : merged.state,
+      rows: merged.rows,
+      elapsedMs: this.snapshot.elapsedMs,
+      serverText: undefined,
     };
   }
 

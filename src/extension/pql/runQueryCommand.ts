@@ -122,7 +122,7 @@ function openPqlDocument(uri: unknown): vscode.TextDocument | undefined {
   );
 }
 
-function queryToRun(
+export function queryToRun(
   argument: { uri: string; offset: number } | undefined,
 ): { document: vscode.TextDocument; query: PqlQuery } | undefined {
   if (argument) {

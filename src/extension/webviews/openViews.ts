@@ -31,6 +31,9 @@ export const openViews = {
   /** A report beside its node's run before it. */
   compareWithPreviousRun: (target: ReportTarget) =>
     vscode.commands.executeCommand(Commands.compareWithPreviousRun, target),
+  /** A PuppetDB's overview (a row of the overview across connections). */
+  overview: (target: { connectionId: string }) =>
+    vscode.commands.executeCommand(Commands.openOverview, target),
   /** The fleet's runs of a window (a bar of the overview's runs chart). */
   recentRuns: (target: RecentRunsTarget) =>
     vscode.commands.executeCommand(Commands.showRecentRuns, target),

@@ -15,6 +15,8 @@ import { blastRadiusSchema } from './blastRadiusSchema';
 import type { BlastRadiusProtocol } from './blastRadius';
 import { compareRunsSchema } from './compareRunsSchema';
 import type { CompareRunsProtocol } from './compareRuns';
+import { connectionsOverviewSchema } from './connectionsOverviewSchema';
+import type { ConnectionsOverviewProtocol } from './connectionsOverview';
 import { eventsSchema } from './eventsSchema';
 import type { EventsProtocol } from './events';
 import { factExplorerSchema } from './factExplorerSchema';
@@ -35,6 +37,7 @@ import type { RunsProtocol } from './runs';
 export * from './blastRadius';
 export * from './common';
 export * from './compareRuns';
+export * from './connectionsOverview';
 export * from './events';
 export * from './factExplorer';
 export * from './graph';
@@ -56,6 +59,7 @@ export interface Protocols {
   factExplorer: FactExplorerProtocol;
   compareRuns: CompareRunsProtocol;
   blastRadius: BlastRadiusProtocol;
+  connectionsOverview: ConnectionsOverviewProtocol;
 }
 
 /** Which bundle a panel runs: `dist/webview/<entry>.js`. */
@@ -92,4 +96,5 @@ export const viewSchemas: { [E in WebviewEntry]: ViewSchema<Protocols[E]> } = {
   factExplorer: factExplorerSchema,
   compareRuns: compareRunsSchema,
   blastRadius: blastRadiusSchema,
+  connectionsOverview: connectionsOverviewSchema,
 };

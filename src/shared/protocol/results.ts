@@ -1,5 +1,8 @@
 /** The PQL results view (src/webview/results): a query's rows, streamed as its body arrives. */
+import type { ConnectionTally } from '../multiConnection/mergedRun';
 import type { HostToEveryPage, PageToHost, RestoredNote } from './common';
+
+export type { ConnectionTally } from '../multiConnection/mergedRun';
 
 /**
  * The most rows one `rows` message carries: the host sends the next once the page painted the
@@ -30,6 +33,11 @@ export interface ResultsSnapshot {
   truncated?: ResultsTruncation;
   /** Set when the rows are those kept across a window reload, not a fresh run. */
   restored?: RestoredNote;
+  /**
+   * Set when the query ran on several connections at once: each one's part (rows, total, error),
+   * its rows merged with a `connection` column (src/shared/multiConnection/mergedRun.ts).
+   */
+  connections?: ConnectionTally[];
 }
 
 export interface ResultsTruncation {
@@ -68,7 +76,9 @@ export type HostToResults =
       total: number | undefined;
       error: ResultsSnapshot['error'];
       truncated?: ResultsTruncation;
-    };
+    }
+  /** A run on several connections: how each connection's part stands (sent as each one ends). */
+  | { type: 'connections'; runId: number; connections: ConnectionTally[] };
 
 export type ResultsToHost = PageToHost<
   /**
@@ -83,18 +93,32 @@ export type ResultsToHost = PageToHost<
   /** Run the query again and stream every row to a file (the panel held only part of them). */
   | { type: 'exportAll'; format: 'csv' | 'json' }
   | { type: 'copyCurl' }
-  | { type: 'openNode'; certname: string }
-  | { type: 'openCatalog'; certname: string }
-  | { type: 'openEvents'; reportHash: string }
+  /**
+   * The links of a row: on a run on several connections, `runId` and `row` say which row, whose
+   * `connection` column the host reads from its own rows to know where to open it.
+   */
+  | ({ type: 'openNode'; certname: string } & RowOfRun)
+  | ({ type: 'openCatalog'; certname: string } & RowOfRun)
+  | ({ type: 'openEvents'; reportHash: string } & RowOfRun)
   /** Open the manifest line of row `row` of run `runId` (its `file`/`line` columns, read by the host). */
   | { type: 'openManifest'; runId: number; row: number }
 >;
 
-/** What the host records of a results panel: the query and the connection it ran on. */
+/** The row a link was clicked in (a run on several connections). */
+export interface RowOfRun {
+  runId?: number;
+  row?: number;
+}
+
+/**
+ * What the host records of a results panel: the query and the connection it ran on; with
+ * `connectionIds`, every connection it ran on at once (`connectionId` is the first of them).
+ */
 export interface ResultsRestoreInfo {
   entry: 'results';
   connectionId: string;
   query: string;
+  connectionIds?: string[];
 }
 
 export interface ResultsProtocol {

@@ -1,7 +1,22 @@
 /** The run-time checks of the PQL results view (results.ts). */
 import { anyValue, arrayOf, count, object, oneOf, optional, type Check } from '../messageSchema';
 import { flag, longText, name, shaped, viewSchema } from './commonSchema';
-import type { ResultsError, ResultsProtocol, ResultsSnapshot } from './results';
+import type { ConnectionTally, ResultsError, ResultsProtocol, ResultsSnapshot } from './results';
+
+const rowOfRun = { runId: optional(count), row: optional(count) };
+
+const connectionTallies = optional(
+  arrayOf(
+    shaped<ConnectionTally>({
+      name,
+      state: oneOf('running', 'done', 'error', 'cancelled'),
+      rows: count,
+      total: optional(count),
+      error: optional(longText),
+    }),
+    1_000,
+  ),
+);
 
 const resultsError: Check<ResultsError | undefined> = optional(
   shaped<ResultsError>({ message: longText, detail: optional(longText) }),
@@ -16,12 +31,17 @@ export const resultsSchema = viewSchema<ResultsProtocol>({
     export: { format: oneOf('csv', 'json') },
     exportAll: { format: oneOf('csv', 'json') },
     copyCurl: {},
-    openNode: { certname: name },
-    openCatalog: { certname: name },
-    openEvents: { reportHash: name },
+    openNode: { certname: name, ...rowOfRun },
+    openCatalog: { certname: name, ...rowOfRun },
+    openEvents: { reportHash: name, ...rowOfRun },
     openManifest: { runId: count, row: count },
   },
-  restore: object({ entry: oneOf('results'), connectionId: name, query: longText }),
+  restore: object({
+    entry: oneOf('results'),
+    connectionId: name,
+    query: longText,
+    connectionIds: optional(arrayOf(name, 1_000)),
+  }),
   shown: shaped<ResultsSnapshot>({
     runId: count,
     query: longText,
@@ -30,5 +50,6 @@ export const resultsSchema = viewSchema<ResultsProtocol>({
     state: oneOf('running', 'done', 'error', 'cancelled'),
     hasMore: flag,
     error: resultsError,
+    connections: connectionTallies,
   }),
 });

@@ -18,13 +18,14 @@ export function linkMessage(
 ): ResultsToHost | undefined {
   // the host reads the row's file and line itself: the webview only says which row
   if (column === 'file') return { type: 'openManifest', ...at };
+  // the row goes too: on a run on several connections, the host opens it on the row's connection
   if (column === 'certname') {
     return entity === 'catalogs'
-      ? { type: 'openCatalog', certname: value }
-      : { type: 'openNode', certname: value };
+      ? { type: 'openCatalog', certname: value, ...at }
+      : { type: 'openNode', certname: value, ...at };
   }
   if (column === 'report' || column === 'hash' || column === 'latest_report_hash') {
-    return { type: 'openEvents', reportHash: value };
+    return { type: 'openEvents', reportHash: value, ...at };
   }
   return undefined;
 }

@@ -19,6 +19,7 @@ import { jsonTree } from '../common/jsonTree';
 import { linkColumns, linkMessage } from './links';
 import { resultsColumns } from './resultsColumns';
 import { filterField } from '../common/page/filterField';
+import { renderConnectionTallies } from './connectionTallies';
 
 const RAW_JSON_LIMIT = 2_000;
 
@@ -54,7 +55,11 @@ const actions = element('span', 'actions');
 actions.append(buttons.rerun, buttons.view, buttons.csv, buttons.json, buttons.curl);
 const truncatedNote = element('div', 'truncated page-note');
 truncatedNote.setAttribute('role', 'status');
-frame.notes.append(truncatedNote);
+// a run on several connections: each connection's rows, total or error, beside the others'
+const connectionsNote = element('section', 'connection-tallies page-note');
+connectionsNote.setAttribute('aria-label', 'Connections');
+connectionsNote.hidden = true;
+frame.notes.append(truncatedNote, connectionsNote);
 const content = element('div', 'content');
 const grid = new ModelGrid<number>({
   className: 'results-grid',
@@ -145,6 +150,10 @@ onHostMessage('results', (message) => {
         truncated: message.truncated,
       });
       break;
+    case 'connections':
+      if (!snapshot || message.runId !== snapshot.runId) return;
+      snapshot.connections = message.connections;
+      break;
     default: {
       // every message of the protocol is handled above (checked when it compiles)
       const unexpected: never = message;
@@ -199,6 +208,7 @@ function render(): void {
   frame.showRestored(snapshot.restored);
   frame.showError(snapshot.error);
   renderTruncated(snapshot);
+  renderConnectionTallies(connectionsNote, snapshot.connections);
   const empty = snapshot.rows.length === 0 && snapshot.state !== 'running';
   grid.element.hidden = mode !== 'table' || (empty && Boolean(snapshot.error));
   raw.hidden = mode !== 'json';

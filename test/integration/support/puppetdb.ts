@@ -38,6 +38,14 @@ export function testStateDir(): string {
   return resolve(process.env.PDB_STATE_DIR ?? '.work/puppetdb-test');
 }
 
+/**
+ * Where a second PuppetDB with another fleet is (PDB_SECOND_STATE_DIR; runInVsCode.ts sets it),
+ * for the suites that run one query on several connections at once.
+ */
+export function secondTestStateDir(): string {
+  return resolve(process.env.PDB_SECOND_STATE_DIR ?? `${testStateDir()}-second`);
+}
+
 export function testServer(): TestServer {
   cached ??= serverIn(testStateDir());
   return cached;

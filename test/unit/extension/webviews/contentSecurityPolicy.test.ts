@@ -42,6 +42,7 @@ describe('webview Content Security Policy', () => {
     assert.deepEqual([...ENTRIES].sort(), [
       'blastRadius',
       'compareRuns',
+      'connectionsOverview',
       'events',
       'factExplorer',
       'graph',
