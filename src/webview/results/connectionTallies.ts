@@ -29,6 +29,8 @@ export function renderConnectionTallies(
     list.append(item);
   }
   const failed = tallies.filter((tally) => tally.state === 'error').length;
+  // a warning's look only when a connection failed
+  container.classList.toggle('has-failed', failed > 0);
   const heading = document.createElement('span');
   heading.className = 'tally-heading';
   heading.textContent =

@@ -1,0 +1,177 @@
+/**
+ * End to end in headless Chromium: many PuppetDBs at once, in the dark, light and high-contrast
+ * themes, with three connections — this run's PuppetDB, a second one with another fleet
+ * (test/vscode/secondServer.ts) and one whose server is down (a fault proxy refusing).
+ * - "Open Overview of All Connections": a row per PuppetDB with its counts, the stopped one's
+ *   error in its row, the total; a PuppetDB's name opens its own overview.
+ * - "Run Query on Several Connections…" on a query of a .pql file, all three picked: the rows of
+ *   both fleets in one table with a `connection` column, a line per connection above it (its
+ *   rows, or its error).
+ * Screenshots: test-results/connections-overview-<theme>.png, several-connections-<theme>.png.
+ *
+ *   node --import tsx test/e2e/severalConnections.e2e.ts [--state-dir .work/puppetdb-test] [--screenshots test-results]
+ */
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { connect } from '../../src/client';
+import { testServer } from '../integration/support/puppetdb';
+import { startFaultProxy } from '../support/faultProxy';
+import { secondServer } from '../vscode/secondServer';
+import {
+  e2eArguments,
+  hideSideBars,
+  openFile,
+  runCommand,
+  webviewFrame,
+} from './support/workbench';
+import { Checks, runScript, type Check, type ThemeName } from './support/themedChecks';
+
+const QUERY = 'nodes[certname, latest_report_status] { order by certname }';
+const NAMES = { east: 'Local PuppetDB', west: 'West PuppetDB', down: 'Stopped PuppetDB' };
+
+async function putCursorOnLine(page: Page, line: number): Promise<void> {
+  await page.keyboard.press('Control+G');
+  await page.keyboard.type(String(line));
+  await page.keyboard.press('Enter');
+  await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
+  await page
+    .locator('.statusbar-item[id="status.editor.selection"]')
+    .filter({ hasText: new RegExp(`^Ln ${line}, Col 1\\b`) })
+    .waitFor({ timeout: 15_000 });
+}
+
+async function exercise(
+  page: Page,
+  name: ThemeName,
+  expected: { east: number; west: number },
+  screenshots: string,
+  check: Check,
+): Promise<void> {
+  await runCommand(page, 'PuppetDB: Open Overview of All Connections');
+  const overview = await webviewFrame(page, 'connectionsOverview', { timeoutMs: 60_000 });
+  await overview.locator('.connection-row.row-error').waitFor({ timeout: 60_000 });
+  await overview
+    .locator('.page-title', { hasText: /on 2 of 3 PuppetDBs$/ })
+    .waitFor({ timeout: 60_000 });
+  await hideSideBars(page);
+  await check(
+    `${name}: a row per PuppetDB, the stopped one's error in its row, the total`,
+    async () => {
+      const rows = overview.locator('tbody tr');
+      assert.deepEqual(await overview.locator('tbody th[scope="row"]').allInnerTexts(), [
+        NAMES.east,
+        NAMES.west,
+        NAMES.down,
+        'All connections (the 2 that answered)',
+      ]);
+      const active = async (index: number) =>
+        Number((await rows.nth(index).locator('td').first().innerText()).replace(/,/g, ''));
+      assert.equal(await active(0), expected.east);
+      assert.equal(await active(1), expected.west);
+      assert.equal(await active(3), expected.east + expected.west);
+      assert.match(await rows.nth(2).innerText(), /Failed: .*(refused|ECONNREFUSED)/i);
+    },
+  );
+  await page.screenshot({ path: join(screenshots, `connections-overview-${name}.png`) });
+  if (name === 'dark') {
+    await overview.locator('button.open-overview', { hasText: NAMES.west }).click();
+    await page
+      .locator(`.tabs-container .tab[aria-label^="Overview · ${NAMES.west}"]`)
+      .first()
+      .waitFor({ timeout: 60_000 });
+    await check(`${name}: a PuppetDB's name opens its own overview`, async () => {
+      const own = await webviewFrame(page, 'overview', { timeoutMs: 60_000 });
+      await own
+        .locator('.page-title', { hasText: `${NAMES.west} · ${expected.west} active nodes` })
+        .waitFor({ timeout: 60_000 });
+    });
+  }
+  await page.keyboard.press('Escape');
+
+  await openFile(page, 'queries.pql');
+  await page.locator('.monaco-editor .view-line').first().waitFor({ timeout: 30_000 });
+  await putCursorOnLine(page, 1);
+  await runCommand(page, 'PuppetDB: Run Query on Several Connections…');
+  // the active connection comes picked: the two others picked with a click each, then OK
+  await page
+    .locator('.quick-input-widget input[placeholder^="The PuppetDB connections"]')
+    .waitFor({ timeout: 30_000 });
+  for (const other of [NAMES.west, NAMES.down]) {
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: other }).first().click();
+  }
+  await page
+    .locator('.quick-input-widget .quick-input-count', { hasText: '3 Selected' })
+    .waitFor({ timeout: 10_000 });
+  await page.keyboard.press('Enter');
+  const results = await webviewFrame(page, 'results', { timeoutMs: 60_000 });
+  await results.locator('.state-done').waitFor({ timeout: 60_000 });
+  await results.locator('.connection-tallies .tally-error').waitFor({ timeout: 30_000 });
+  await hideSideBars(page);
+  await check(
+    `${name}: both fleets' rows in one table, a line per connection above it`,
+    async () => {
+      const tallies = await results.locator('.connection-tallies .tally').allInnerTexts();
+      assert.equal(tallies.length, 3);
+      assert.match(tallies[0]!, new RegExp(`^${NAMES.east}\\s+${expected.east} rows$`));
+      assert.match(tallies[1]!, new RegExp(`^${NAMES.west}\\s+${expected.west} rows$`));
+      assert.match(tallies[2]!, new RegExp(`^${NAMES.down}\\s+failed: `));
+      assert.match(
+        await results.locator('.counts').innerText(),
+        new RegExp(`^${expected.east + expected.west} rows`),
+      );
+      const headers = await results
+        .locator('.grid-header-cell, [role="columnheader"]')
+        .allInnerTexts();
+      assert.ok(
+        headers.some((text) => text.trim().startsWith('connection')),
+        `columns: ${headers.join(', ')}`,
+      );
+    },
+  );
+  await page.screenshot({ path: join(screenshots, `several-connections-${name}.png`) });
+}
+
+async function main(): Promise<void> {
+  const { screenshots } = e2eArguments();
+  const east = testServer();
+  const second = await secondServer();
+  const down = await startFaultProxy({ target: { host: east.host, port: east.httpPort } });
+  await down.refuseConnections();
+  const count = async (server: { host: string; httpPort: number }) => {
+    const client = connect({ host: server.host, port: server.httpPort });
+    const rows = await client.stream('pql', { query: QUERY }).toArray();
+    await client.disconnect();
+    return rows.length;
+  };
+  const expected = { east: await count(east), west: await count(second.server) };
+  const checks = new Checks();
+  const settings = {
+    'puppetdbExplorer.connections': [
+      { id: 'local', name: NAMES.east, url: `http://${east.host}:${east.httpPort}` },
+      {
+        id: 'west',
+        name: NAMES.west,
+        url: `http://${second.server.host}:${second.server.httpPort}`,
+      },
+      { id: 'down', name: NAMES.down, url: down.url },
+    ],
+  };
+  try {
+    await checks.inEveryTheme(
+      {
+        name: 'several-connections',
+        settings,
+        files: { 'queries.pql': `${QUERY}\n` },
+        screenshots,
+      },
+      async (run, theme) => exercise(run.page, theme.name, expected, screenshots, checks.check),
+    );
+  } finally {
+    await down.close();
+    await second.release();
+  }
+  checks.report('several-connections');
+}
+
+runScript('several-connections', main);
