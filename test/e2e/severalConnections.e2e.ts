@@ -2,7 +2,7 @@
  * End to end in headless Chromium: many PuppetDBs at once, in the dark, light and high-contrast
  * themes, with three connections — this run's PuppetDB, a second one with another fleet
  * (test/vscode/secondServer.ts) and one whose server is down (a fault proxy refusing).
- * - "Open Overview of All Connections": a row per PuppetDB with its counts, the stopped one's
+ * - "Open Connections Overview": a row per PuppetDB with its counts, the stopped one's
  *   error in its row, the total; a PuppetDB's name opens its own overview.
  * - "Run Query on Several Connections…" on a query of a .pql file, all three picked: the rows of
  *   both fleets in one table with a `connection` column, a line per connection above it (its
@@ -25,6 +25,7 @@ import {
   runCommand,
   webviewFrame,
 } from './support/workbench';
+import { saveReadmeScreenshot } from './support/readmeScreenshots';
 import { Checks, runScript, type Check, type ThemeName } from './support/themedChecks';
 
 const QUERY = 'nodes[certname, latest_report_status] { order by certname }';
@@ -48,7 +49,7 @@ async function exercise(
   screenshots: string,
   check: Check,
 ): Promise<void> {
-  await runCommand(page, 'PuppetDB: Open Overview of All Connections');
+  await runCommand(page, 'PuppetDB: Open Connections Overview');
   const overview = await webviewFrame(page, 'connectionsOverview', { timeoutMs: 60_000 });
   await overview.locator('.connection-row.row-error').waitFor({ timeout: 60_000 });
   await overview
@@ -74,6 +75,7 @@ async function exercise(
     },
   );
   await page.screenshot({ path: join(screenshots, `connections-overview-${name}.png`) });
+  if (name === 'dark') await saveReadmeScreenshot(page, 'connections-overview');
   if (name === 'dark') {
     await overview.locator('button.open-overview', { hasText: NAMES.west }).click();
     await page
@@ -130,6 +132,7 @@ async function exercise(
     },
   );
   await page.screenshot({ path: join(screenshots, `several-connections-${name}.png`) });
+  if (name === 'dark') await saveReadmeScreenshot(page, 'several-connections');
 }
 
 async function main(): Promise<void> {

@@ -29,7 +29,7 @@ export interface ConnectionsOverviewInfo {
 }
 
 /**
- * The overview across connections: one panel. "PuppetDB: Open Overview of All Connections" opens
+ * The overview across connections: one panel. "PuppetDB: Open Connections Overview" opens
  * it (or brings it forward and asks again), and answers once every PuppetDB has answered or
  * failed; with `{ waitForPaint: true }` (tests), once the page has painted that.
  */

@@ -223,8 +223,10 @@ export class ResultsPanel extends WebviewPanelHost<'results'> {
       if (runId === this.snapshot.runId) this.controller?.abort();
     },
     loadMore: async ({ runId }) => {
+      // a run on several connections has no next page (each connection's first page only)
       if (
         this.request &&
+        !this.request.connectionIds &&
         !this.snapshot.restored &&
         runId === this.snapshot.runId &&
         this.snapshot.state !== 'running'

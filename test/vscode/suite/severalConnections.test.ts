@@ -24,6 +24,7 @@ const EXTENSION_ID = 'puppetdb-explorer.puppetdb-explorer';
 const EAST = { id: 'several-east', name: 'East PuppetDB' };
 const WEST = { id: 'several-west', name: 'West PuppetDB' };
 const DOWN = { id: 'several-down', name: 'Stopped PuppetDB' };
+const SLOW = { id: 'several-slow', name: 'Slow PuppetDB' };
 const QUERY = 'nodes[certname, latest_report_status] { order by certname }';
 
 const url = (server: TestServer) => `http://${server.host}:${server.httpPort}`;
@@ -34,6 +35,8 @@ describe('Many PuppetDBs at once', function () {
   let api: ExtensionApi;
   let second: { server: TestServer; release(): Promise<void> } | undefined;
   let proxy: FaultProxy | undefined;
+  /** In front of the second PuppetDB: holds a request as long as a test asks. */
+  let slow: FaultProxy | undefined;
   let east: PuppetDB;
   let west: PuppetDB;
 
@@ -46,10 +49,14 @@ describe('Many PuppetDBs at once', function () {
     // a connection whose server is down: nothing listens on its port any more
     proxy = await startFaultProxy({ target: { host: main.host, port: main.httpPort } });
     await proxy.refuseConnections();
+    slow = await startFaultProxy({
+      target: { host: second.server.host, port: second.server.httpPort },
+    });
     for (const [connection, server] of [
       [EAST, url(main)],
       [WEST, url(second.server)],
       [DOWN, proxy.url],
+      [SLOW, slow.url],
     ] as const) {
       await addConnection({ connection: { ...connection, url: server }, secrets: {} });
     }
@@ -57,8 +64,9 @@ describe('Many PuppetDBs at once', function () {
 
   after(async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    for (const { id } of [EAST, WEST, DOWN]) await api?.services.store.remove(id);
+    for (const { id } of [EAST, WEST, DOWN, SLOW]) await api?.services.store.remove(id);
     await proxy?.close();
+    await slow?.close();
     await second?.release();
   });
 
@@ -177,6 +185,76 @@ describe('Many PuppetDBs at once', function () {
       } finally {
         await settings.update('pql.maxRows', undefined, vscode.ConfigurationTarget.Global);
       }
+    });
+
+    it('cancels every connection still running, keeping what the others answered', async () => {
+      slow!.clearRecords();
+      slow!.inject({ kind: 'latency', ms: 600_000 });
+      try {
+        const running = vscode.commands.executeCommand<RunOutcome>(Commands.runQueryOnSeveral, {
+          connectionIds: [EAST.id, SLOW.id],
+          query: QUERY,
+        });
+        const runId = await until('East answered while Slow still runs', () => {
+          const results = api.pqlResults();
+          return results?.connections?.[0]?.name === EAST.name &&
+            results.connections[0].state === 'done' &&
+            results.state === 'running'
+            ? results.runId
+            : undefined;
+        });
+        await until('Slow’s request reached its server', () => slow!.requestCount > 0);
+        await api.receiveFromWebview('results', { type: 'cancel', runId });
+        const outcome = await running;
+        assert.equal(outcome.state, 'cancelled');
+        const results = api.pqlResults()!;
+        assert.deepEqual(
+          results.connections!.map(({ name, state }) => ({ name, state })),
+          [
+            { name: EAST.name, state: 'done' },
+            { name: SLOW.name, state: 'cancelled' },
+          ],
+        );
+        const east = (await expectedRows(QUERY)).filter((row) => row.connection === EAST.name);
+        assert.deepEqual(results.rows, east, 'the rows East sent stay');
+      } finally {
+        slow!.passThrough();
+      }
+    });
+
+    it('opens a row’s catalog on the row’s own connection, read from the host’s rows', async () => {
+      const query = 'catalogs[certname, version] { order by certname }';
+      const outcome = await vscode.commands.executeCommand<RunOutcome>(Commands.runQueryOnSeveral, {
+        connectionIds: [EAST.id, WEST.id],
+        query,
+      });
+      assert.equal(outcome.state, 'done');
+      const results = api.pqlResults()!;
+      const rows = results.rows as Array<{ connection: string; certname: string; version: string }>;
+      // a node both fleets have, whose catalogs differ: opened on the wrong PuppetDB, the
+      // graph would show the other catalog
+      const west = rows.find(
+        (row) =>
+          row.connection === WEST.name &&
+          rows.some(
+            (other) =>
+              other.connection === EAST.name &&
+              other.certname === row.certname &&
+              other.version !== row.version,
+          ),
+      );
+      assert.ok(west, 'a certname of both fleets with two catalog versions');
+      await api.receiveFromWebview('results', {
+        type: 'openCatalog',
+        certname: west.certname,
+        runId: results.runId,
+        row: rows.indexOf(west),
+      });
+      const graph = await until(`the graph of ${west.certname}`, () =>
+        api.graphPanels().find((panel) => panel.certname === west.certname && panel.version),
+      );
+      assert.equal(graph.error, undefined);
+      assert.equal(graph.version, west.version);
     });
 
     it('takes only the user’s own connections from an argument, and runs nothing otherwise', async () => {
