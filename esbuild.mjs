@@ -4,6 +4,7 @@
 import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import * as esbuild from 'esbuild';
 import { clientAsSeparateFile } from './scripts/build/clientAsSeparateFile.mjs';
+import { cssAsText } from './scripts/build/cssAsText.mjs';
 import { vscodeOnce } from './scripts/build/vscodeOnce.mjs';
 import { webviewEntries as webviewEntriesOf } from './scripts/build/webviewEntries.mjs';
 
@@ -84,7 +85,8 @@ if (webviewEntries.length > 0) {
   }
 }
 
-// The PQL notebooks' output renderer: an ES module VS Code loads into a notebook's webview.
+// The PQL notebooks' output renderer: an ES module VS Code loads into a notebook's webview, its
+// stylesheets inside it (cssAsText).
 builds.push({
   bundle: true,
   platform: 'browser',
@@ -95,6 +97,7 @@ builds.push({
   minify: production,
   sourcemap: !production,
   logLevel: 'info',
+  plugins: [cssAsText('src/webview/notebookRenderer/rendererCss.ts')],
 });
 
 if (watch) {

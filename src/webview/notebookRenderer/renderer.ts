@@ -1,38 +1,67 @@
 /**
  * The output renderer of PQL notebook cells (notebook renderer API, an ES module VS Code loads
- * into the notebook's webview): the rows as a table (at most TABLE_ROW_CAP drawn), or, for an
- * aggregate (`count()` … `group by`), as a bar chart; a toolbar switches between them. Every
- * value from PuppetDB is set as text (textContent, SVG text), never as markup. A certname opens
- * its node in the explorer (a message to the extension, which checks it).
+ * into the notebook's webview): the rows on the one grid (every row reachable, drawn as they come
+ * into view), and the charts they make (resultView.ts: bars and a pie of an aggregate, a time
+ * series of rows with a time column), which a toolbar switches between. Every value from PuppetDB
+ * is set as text (textContent, SVG text), never as markup. A certname opens its node in the
+ * explorer (a message to the extension, which checks it).
  */
 import type { PqlBookOutput } from '../../shared/notebook/pqlBook';
 import type { NotebookRendererMessage } from '../../shared/notebook/rendererMessages';
 import {
   barChartOf,
-  cellText,
-  columnsOf,
-  isCertnameColumn,
-  TABLE_ROW_CAP,
-  type BarChart,
+  pieChartOf,
+  seriesChartOf,
+  timeColumnOf,
 } from '../../shared/notebook/resultView';
-import { svgElement } from '../common/svgElement';
-import { tableWithHead } from '../common/tableWithHead';
-import { RENDERER_CSS } from './rendererStyle';
+import { barChart } from './barChart';
+import { rendererStyle } from './rendererCss';
+import { pieChart } from './pieChart';
+import { rowsGrid } from './rowsGrid';
+import { seriesChart } from './seriesChart';
+import './renderer.css';
 
 /** What VS Code hands a renderer (vscode-notebook-renderer's types, the part used here). */
 interface OutputItem {
+  id: string;
   json(): unknown;
 }
 interface RendererContext {
   postMessage?(message: unknown): void;
 }
 
+type View = 'table' | 'bar' | 'pie' | 'series';
+const VIEW_NAMES: Record<View, string> = {
+  table: 'Table',
+  bar: 'Bar chart',
+  pie: 'Pie chart',
+  series: 'Time series',
+};
+
 export function activate(context: RendererContext) {
+  // the grid's sort arrows are codicons: their stylesheet and font lie beside this module
+  const codicons = document.createElement('link');
+  codicons.rel = 'stylesheet';
+  codicons.href = new URL('codicon.css', import.meta.url).href;
+  document.head.append(codicons);
+  /** What each output drawn holds on to (a grid's observers and listeners), by output id. */
+  const shown = new Map<string, () => void>();
+  const dispose = (id: string) => {
+    shown.get(id)?.();
+    shown.delete(id);
+  };
   return {
     renderOutputItem(item: OutputItem, element: HTMLElement): void {
+      dispose(item.id);
       const output = item.json() as PqlBookOutput & { key?: unknown };
       const key = typeof output.key === 'string' ? output.key : undefined;
-      element.replaceChildren(render(output, key, context));
+      const { root, dispose: release } = render(output, key, context);
+      element.replaceChildren(root);
+      shown.set(item.id, release);
+    },
+    disposeOutputItem(id?: string): void {
+      if (id !== undefined) dispose(id);
+      else for (const each of [...shown.keys()]) dispose(each);
     },
   };
 }
@@ -41,12 +70,12 @@ function render(
   output: PqlBookOutput,
   outputKey: string | undefined,
   context: RendererContext,
-): HTMLElement {
+): { root: HTMLElement; dispose(): void } {
   const root = document.createElement('div');
   root.className = 'pqlbook-output';
-  const style = document.createElement('style');
-  style.textContent = RENDERER_CSS;
-  root.append(style);
+  root.append(rendererStyle());
+  let release = () => {};
+  const dispose = () => release();
   if (output.error !== undefined) {
     const error = document.createElement('p');
     error.className = 'pqlbook-error';
@@ -55,7 +84,7 @@ function render(
     root.append(error);
   }
   const rows = output.rows ?? [];
-  if (output.error !== undefined && rows.length === 0) return root;
+  if (output.error !== undefined && rows.length === 0) return { root, dispose };
   // an output another tool wrote has no key: its certnames are text
   const openNode =
     context.postMessage && outputKey
@@ -66,77 +95,66 @@ function render(
             certname,
           } satisfies NotebookRendererMessage)
       : undefined;
-  const chart = barChartOf(rows);
-  const views: Record<'table' | 'chart', () => Element> = {
-    table: () => table(rows, output, openNode),
-    chart: () => barChart(chart!),
+  const summaryLine = document.createElement('p');
+  summaryLine.className = 'pqlbook-summary';
+  summaryLine.textContent = summary(rows.length, output);
+  const bar = barChartOf(rows);
+  const pie = bar && pieChartOf(rows);
+  const views: Partial<Record<View, () => HTMLElement>> = {
+    table: () => {
+      const grid = rowsGrid(rows, openNode);
+      release = grid.dispose;
+      return grid.element;
+    },
+    ...(bar && { bar: () => barChart(bar) }),
+    ...(pie && { pie: () => pieChart(pie) }),
+    // the series is worked out when asked for (a cell may hold 100,000 rows)
+    ...(timeColumnOf(rows) !== undefined && { series: () => seriesView(rows) }),
   };
   const shown = document.createElement('div');
-  if (chart) {
+  shown.className = 'pqlbook-view';
+  const choices = Object.keys(views) as View[];
+  const show = (view: View) => {
+    release();
+    release = () => {};
+    for (const [name, button] of buttons) {
+      button.setAttribute('aria-pressed', String(name === view));
+    }
+    shown.replaceChildren(views[view]!());
+  };
+  const buttons = choices.map((view) => {
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.textContent = VIEW_NAMES[view];
+    button.dataset.view = view;
+    button.addEventListener('click', () => show(view));
+    return [view, button] as const;
+  });
+  if (choices.length > 1) {
     const toolbar = document.createElement('div');
     toolbar.className = 'pqlbook-toolbar';
     toolbar.setAttribute('role', 'toolbar');
     toolbar.setAttribute('aria-label', 'View');
-    const buttons = (['table', 'chart'] as const).map((view) => {
-      const button = document.createElement('button');
-      button.type = 'button';
-      button.textContent = view === 'table' ? 'Table' : 'Chart';
-      button.addEventListener('click', () => show(view));
-      return [view, button] as const;
-    });
-    const show = (view: 'table' | 'chart') => {
-      for (const [name, button] of buttons) {
-        button.setAttribute('aria-pressed', String(name === view));
-      }
-      shown.replaceChildren(views[view]());
-    };
     toolbar.append(...buttons.map(([, button]) => button));
-    root.append(toolbar, shown);
-    show('chart');
-  } else {
-    root.append(shown);
-    shown.replaceChildren(views.table());
+    root.append(toolbar);
   }
-  return root;
+  root.append(summaryLine, shown);
+  // an aggregate shows its bars first; other rows their table
+  show(bar ? 'bar' : 'table');
+  return { root, dispose };
 }
 
-function table(
-  rows: readonly unknown[],
-  output: PqlBookOutput,
-  openNode: ((certname: string) => void) | undefined,
-): HTMLElement {
-  const wrapper = document.createElement('div');
-  wrapper.className = 'pqlbook-table';
-  const columns = columnsOf(rows);
-  const { table: element, body } = tableWithHead('pqlbook-rows', columns);
-  element.createCaption().textContent = summary(rows.length, output);
-  for (const row of rows.slice(0, TABLE_ROW_CAP)) {
-    const line = body.insertRow();
-    for (const column of columns) {
-      const cell = line.insertCell();
-      const value = cellText(row, column);
-      if (openNode && isCertnameColumn(column) && value !== '') {
-        const link = document.createElement('button');
-        link.type = 'button';
-        link.className = 'pqlbook-link';
-        link.textContent = value;
-        link.title = 'Show this node in the PuppetDB explorer';
-        link.addEventListener('click', () => openNode(value));
-        cell.append(link);
-      } else {
-        cell.textContent = value;
-      }
-    }
-  }
-  wrapper.append(element);
-  return wrapper;
+function seriesView(rows: readonly unknown[]): HTMLElement {
+  const chart = seriesChartOf(rows);
+  if (chart) return seriesChart(chart);
+  const note = document.createElement('p');
+  note.className = 'pqlbook-note';
+  note.textContent = 'These rows’ times fall in one bucket: the table shows them.';
+  return note;
 }
 
 function summary(count: number, output: PqlBookOutput): string {
   const parts = [`${count.toLocaleString('en-US')} row${count === 1 ? '' : 's'}`];
-  if (count > TABLE_ROW_CAP) {
-    parts.push(`the first ${TABLE_ROW_CAP.toLocaleString('en-US')} shown (the JSON view has all)`);
-  }
   if (output.truncated) {
     parts.push(
       `stopped at the results' ${output.truncated === 'rows' ? 'row' : 'size'} limit: Export Whole Result has every row`,
@@ -148,54 +166,4 @@ function summary(count: number, output: PqlBookOutput): string {
   if (output.connection) parts.push(`on ${output.connection}`);
   if (output.elapsedMs !== undefined) parts.push(`${output.elapsedMs.toLocaleString('en-US')} ms`);
   return parts.join(' · ');
-}
-
-const BAR_HEIGHT = 22;
-const LABEL_WIDTH = 220;
-const CHART_WIDTH = 640;
-
-/** Horizontal bars, one per group, each labelled with its group and its number. */
-function barChart(chart: BarChart): SVGSVGElement {
-  const height = chart.bars.length * BAR_HEIGHT + 8;
-  const svg = svgElement('svg', {
-    class: 'pqlbook-chart',
-    role: 'img',
-    width: CHART_WIDTH,
-    height,
-    viewBox: `0 0 ${CHART_WIDTH} ${height}`,
-  });
-  const title = svgElement('title', {});
-  title.textContent = `${chart.measure} by ${chart.groups.join(', ')}`;
-  svg.append(title);
-  const max = Math.max(...chart.bars.map((bar) => bar.value), 1);
-  const room = CHART_WIDTH - LABEL_WIDTH - 70;
-  chart.bars.forEach((bar, index) => {
-    const y = index * BAR_HEIGHT + 4;
-    const group = svgElement('g', {});
-    const label = svgElement('text', {
-      x: LABEL_WIDTH - 6,
-      y: y + BAR_HEIGHT / 2,
-      class: 'pqlbook-label',
-    });
-    label.textContent = bar.label.length > 34 ? `${bar.label.slice(0, 33)}…` : bar.label;
-    const tip = svgElement('title', {});
-    tip.textContent = `${bar.label}: ${bar.value.toLocaleString('en-US')}`;
-    const width = Math.max(1, (Math.max(0, bar.value) / max) * room);
-    const rect = svgElement('rect', {
-      x: LABEL_WIDTH,
-      y: y + 3,
-      width,
-      height: BAR_HEIGHT - 6,
-      class: 'pqlbook-bar',
-    });
-    const value = svgElement('text', {
-      x: LABEL_WIDTH + width + 6,
-      y: y + BAR_HEIGHT / 2,
-      class: 'pqlbook-value',
-    });
-    value.textContent = bar.value.toLocaleString('en-US');
-    group.append(tip, label, rect, value);
-    svg.append(group);
-  });
-  return svg;
 }

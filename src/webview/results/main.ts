@@ -14,10 +14,10 @@ import type { ResultsSnapshot } from '../../shared/protocol';
 import { getUiState, keepShown, onHostMessage, postToHost, setUiState } from '../common/vscodeApi';
 import { viewPageFrame } from '../common/page/pageFrame';
 import { ModelGrid, type ModelGridState } from '../common/grid/modelGrid';
-import { cellValue, updateColumns, type Column } from './columns';
+import { cellValue, updateColumns, type Column } from '../common/grid/queryRows';
 import { jsonTree } from '../common/jsonTree';
 import { linkColumns, linkMessage } from './links';
-import { resultsColumns } from './resultsColumns';
+import { queryRowColumns } from '../common/grid/queryRowColumns';
 import { filterField } from '../common/page/filterField';
 import { renderConnectionTallies } from './connectionTallies';
 
@@ -165,7 +165,7 @@ onHostMessage('results', (message) => {
 });
 
 function columnsOfRun() {
-  return resultsColumns(
+  return queryRowColumns(
     columns,
     () => snapshot?.rows ?? [],
     () => links,

@@ -1,18 +1,18 @@
 /**
- * The PQL results' columns on the one grid: the row's number, then one per key of the rows (in
- * order of first appearance), each cell a value's short preview (nested values summarised, the
- * row in full in the detail pane), links where the entity's column names something the
- * extension opens.
+ * The columns of PQL rows on the one grid (the results panel's, a notebook cell's output): the
+ * row's number, then one per key of the rows (in order of first appearance), each cell a value's
+ * short preview (nested values summarised; the results panel shows the row in full in its detail
+ * pane), links where the entity's column names something the extension opens.
  */
-import { valueSortKey } from '../../shared/gridSort';
-import type { ModelGridColumn } from '../common/grid/modelGrid';
-import { cellValue, previewText, type Column } from './columns';
+import { valueSortKey } from '../../../shared/gridSort';
+import type { ModelGridColumn } from './modelGrid';
+import { cellValue, previewText, type Column } from './queryRows';
 
 /** The row number's column (no key of a PQL row can be this). */
 export const ROW_NUMBER = '\u0000#';
 
 /** Rows are their index in the run's rows; `rows()` answers the run's rows. */
-export function resultsColumns(
+export function queryRowColumns(
   columns: readonly Column[],
   rows: () => readonly unknown[],
   links: () => ReadonlySet<string>,

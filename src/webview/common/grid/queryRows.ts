@@ -1,4 +1,7 @@
-/** Columns of query rows: every key in order of first appearance, with a width guess. */
+/**
+ * Columns of query rows (the results panel's, a notebook cell's output): every key in order of
+ * first appearance, with a width guess.
+ */
 export interface Column {
   key: string;
   width: number;
