@@ -58,6 +58,7 @@ export function activate(context: RendererContext) {
       const { root, dispose: release } = render(output, key, context);
       element.replaceChildren(root);
       shown.set(item.id, release);
+      markPainted(output);
     },
     disposeOutputItem(id?: string): void {
       if (id !== undefined) dispose(id);
@@ -142,6 +143,18 @@ function render(
   // an aggregate shows its bars first; other rows their table
   show(bar ? 'bar' : 'table');
   return { root, dispose };
+}
+
+/**
+ * A User Timing mark once the output is on screen (the frame after the one that drew it), for
+ * `npm run bench:notebook`: its rows, and whether the run had ended (a streamed output has no
+ * time yet). Marks cost nothing unless read.
+ */
+function markPainted(output: PqlBookOutput): void {
+  const detail = { rows: output.rows?.length ?? 0, ended: output.elapsedMs !== undefined };
+  requestAnimationFrame(() =>
+    requestAnimationFrame(() => performance.mark('pqlbook-output-painted', { detail })),
+  );
 }
 
 function seriesView(rows: readonly unknown[]): HTMLElement {
