@@ -52,7 +52,10 @@ async function paintedIn(frame: Frame): Promise<Painted[]> {
   }))`)) as Painted[];
 }
 
-/** The page's wall-clock time at which `selector` first matched, from a MutationObserver set now. */
+/**
+ * The page's wall-clock time at which `selector` first matched, from a MutationObserver set now
+ * (the evaluation answers nothing: Playwright would wait for the promise itself).
+ */
 async function watchFor(page: Page, selector: string): Promise<() => Promise<number>> {
   await page.evaluate(`window.__benchSeen = new Promise((resolve) => {
     const seen = () => document.querySelector(${JSON.stringify(selector)});
@@ -60,7 +63,7 @@ async function watchFor(page: Page, selector: string): Promise<() => Promise<num
       if (seen()) { observer.disconnect(); resolve(performance.timeOrigin + performance.now()); }
     });
     observer.observe(document.body, { childList: true, subtree: true });
-  })`);
+  }), undefined`);
   return async () => (await page.evaluate('window.__benchSeen')) as number;
 }
 
