@@ -4,10 +4,17 @@ import type { PqlBookOutput } from '../../shared/notebook/pqlBook';
 
 /**
  * The mime type of a PQL cell's output: its rows and how the run went (`PqlBookOutput`), what the
- * notebook renderer draws and what the serializer saves. Each output carries `application/json`
- * of its rows too, for VS Code's own JSON view.
+ * notebook renderer draws and what the serializer saves. An output of at most RAW_JSON_MAX_ROWS
+ * rows carries `application/json` of them too, for VS Code's own JSON view.
  */
 export const ROWS_MIME = 'application/vnd.puppetdb-explorer.rows+json';
+
+/**
+ * The most rows an output also carries as `application/json`: every output is handed to the
+ * renderer whole, and a second copy of 100,000 rows doubled what each paint of a streaming cell
+ * sent (bench:notebook). A larger answer has its table, its charts and Export Whole Result.
+ */
+const RAW_JSON_MAX_ROWS = 10_000;
 
 /**
  * The cell output showing `output` (rows, or the run's failure). Its data carries a `key` of its
@@ -18,7 +25,7 @@ export function cellOutput(output: PqlBookOutput): vscode.NotebookCellOutput {
   const items = [vscode.NotebookCellOutputItem.json({ ...output, key: randomUUID() }, ROWS_MIME)];
   if (output.error !== undefined) {
     items.push(vscode.NotebookCellOutputItem.stderr(output.error));
-  } else {
+  } else if ((output.rows?.length ?? 0) <= RAW_JSON_MAX_ROWS) {
     items.push(vscode.NotebookCellOutputItem.json(output.rows ?? []));
   }
   return new vscode.NotebookCellOutput(items);

@@ -111,6 +111,8 @@ export class PqlBookController implements vscode.Disposable {
     try {
       await execution.clearOutput();
       let painted = performance.now();
+      let paintedRows = 0;
+      let inFlight: Promise<void> | undefined;
       const client = await this.services.store.client(connection.id);
       const stream = client.stream('pql', { query, signal: abort.signal });
       let truncated: PqlBookOutput['truncated'];
@@ -122,11 +124,22 @@ export class PqlBookController implements vscode.Disposable {
           truncated = taken.truncated.limit;
           break;
         }
-        if (performance.now() - painted >= PAINT_EVERY_MS) {
+        // the first rows at once, then each time they have doubled (every paint sends them all)
+        if (
+          paintedRows === 0 ||
+          (rows.length >= 2 * paintedRows && performance.now() - painted >= PAINT_EVERY_MS)
+        ) {
           painted = performance.now();
-          await execution.replaceOutput(cellOutput({ ...base, rows: [...rows] }));
+          paintedRows = rows.length;
+          // not awaited: the rows go on arriving while VS Code hands these to the renderer
+          if (!inFlight) {
+            inFlight = Promise.resolve(
+              execution.replaceOutput(cellOutput({ ...base, rows: [...rows] })),
+            ).finally(() => (inFlight = undefined));
+          }
         }
       }
+      await inFlight;
       output = { ...base, rows, elapsedMs: Math.round(performance.now() - started) };
       if (truncated) output.truncated = truncated;
       await execution.replaceOutput(cellOutput(output));
