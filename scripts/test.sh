@@ -75,6 +75,26 @@ puppetdb_pid=$!
   exit "$status"
 } &
 e2e_puppetdb_pid=$!
+# A third, with a fleet of its own (12 nodes of another seed): the second PuppetDB of the suites
+# that run one query on several connections (test/vscode/secondServer.ts), in either lane. It
+# starts once the second is up; those suites wait for it through PDB_SECOND_READY.
+second_fleet_state_dir="$PWD/.work/puppetdb-second"
+second_fleet_log=$(mktemp)
+third_started=$(mktemp -u)
+{
+  wait_for_status "$second_started" || true
+  status=0
+  {
+    PDB_POOL_SIZE=4 PDB_HEAP=512m bash scripts/puppetdb/start.sh "$second_fleet_state_dir" &&
+      node --import tsx scripts/puppetdb/load-fleet.ts --state-dir "$second_fleet_state_dir" \
+        --size 12 --seed 7 --concurrency 4
+  } >"$second_fleet_log" 2>&1 || status=$?
+  [ "$status" -eq 0 ] || cat "$second_fleet_log"
+  echo "$status" >"$third_started"
+  exit "$status"
+} &
+second_fleet_pid=$!
+export PDB_SECOND_STATE_DIR="$second_fleet_state_dir" PDB_SECOND_READY="$third_started"
 e2e_lane_pid=""
 e2e_lane_log=$(mktemp)
 # the end-to-end scripts are shared by both lanes: each claims a script here before it runs it
@@ -93,12 +113,15 @@ stop_start() {
 }
 cleanup() {
   # a start still under way is stopped first, so that stop.sh sees what it left
+  stop_start "$second_fleet_pid"
   stop_start "$e2e_puppetdb_pid"
   stop_start "$puppetdb_pid"
   [ -n "$e2e_lane_pid" ] && stop_start "$e2e_lane_pid"
+  bash scripts/puppetdb/stop.sh "$second_fleet_state_dir" || true
   bash scripts/puppetdb/stop.sh "$e2e_state_dir" || true
   bash scripts/puppetdb/stop.sh "$state_dir" || true
-  rm -f "$puppetdb_log" "$e2e_puppetdb_log" "$e2e_lane_log" "$first_started" "$second_started"
+  rm -f "$puppetdb_log" "$e2e_puppetdb_log" "$e2e_lane_log" "$first_started" "$second_started" \
+    "$second_fleet_log" "$third_started"
   rm -rf "$e2e_claims"
 }
 trap cleanup EXIT

@@ -12,8 +12,9 @@
  *        [--mode both|trusted|restricted] [--vscode current|oldest] [--workspace DIR]
  *        [--second-state-dir DIR]
  *
- * `--second-state-dir DIR` (default: the state dir's path + `-second`) is where the suites that
- * need a second PuppetDB with another fleet (several connections at once) find it, or start one.
+ * `--second-state-dir DIR` (default: PDB_SECOND_STATE_DIR, else the state dir's path + `-second`) is
+ * where the suites that need a second PuppetDB with another fleet (several connections at once)
+ * find it, or start one.
  *
  * `--workspace DIR` opens DIR instead of the trusted run's fixture (bench/code.sh opens a
  * generated control repository with thousands of manifests).
@@ -193,7 +194,11 @@ async function main(): Promise<number> {
     console.log(`vscode ${version} (${run.name} workspace):`);
     const report = await runSuites(run, {
       stateDir: resolve(values['state-dir']!),
-      secondStateDir: resolve(values['second-state-dir'] ?? `${values['state-dir']!}-second`),
+      secondStateDir: resolve(
+        values['second-state-dir'] ??
+          process.env.PDB_SECOND_STATE_DIR ??
+          `${values['state-dir']!}-second`,
+      ),
       grep: values.grep ?? '',
       testsPath: resolve(ROOT, values['tests-path']!),
       screenshots,

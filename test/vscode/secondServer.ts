@@ -23,6 +23,19 @@ function script(name: string): string {
   throw new Error(`scripts/puppetdb/${name} not found above ${__dirname}`);
 }
 
+/** The exit status a start wrote to `file`, once it has (polled: another process writes it). */
+async function startStatus(file: string): Promise<number> {
+  for (;;) {
+    try {
+      const text = readFileSync(file, 'utf8').trim();
+      if (text !== '') return Number(text);
+    } catch {
+      // not written yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+}
+
 /** Whether a PuppetDB started by start.sh runs in `stateDir` with the second fleet loaded. */
 function runningWithFleet(stateDir: string): boolean {
   try {
@@ -43,6 +56,15 @@ function runningWithFleet(stateDir: string): boolean {
 /** The second PuppetDB, and how to let it go (stops it only when this call started it). */
 export async function secondServer(): Promise<{ server: TestServer; release(): Promise<void> }> {
   const stateDir = secondTestStateDir();
+  // scripts/test.sh starts it beside the other tests: wait for that start, never start another
+  const ready = process.env.PDB_SECOND_READY;
+  if (ready) {
+    const status = await startStatus(ready);
+    if (status !== 0 || !runningWithFleet(stateDir)) {
+      throw new Error(`the second PuppetDB in ${stateDir} did not start (exit ${status})`);
+    }
+    return { server: serverIn(stateDir), release: async () => {} };
+  }
   if (runningWithFleet(stateDir)) {
     return { server: serverIn(stateDir), release: async () => {} };
   }
