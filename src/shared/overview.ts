@@ -18,6 +18,18 @@ export type NodeFlagKey = (typeof NODE_FLAGS)[number];
 export type CountKey = NodeStatusKey | NodeFlagKey;
 export const COUNT_KEYS: readonly CountKey[] = [...NODE_STATUSES, ...NODE_FLAGS];
 
+/** What the overviews call each count (a tile, a column, the words of a count's button). */
+export const COUNT_LABELS: Record<CountKey, string> = {
+  failed: 'failed',
+  changed: 'changed',
+  unchanged: 'unchanged',
+  noop: 'noop pending',
+  unreported: 'unreported',
+  cached: 'cached catalog',
+  deactivated: 'deactivated',
+  expired: 'expired',
+};
+
 /** Every count of one scope (the fleet, or one environment); `active` is the sum of statuses. */
 export type Counts = Record<CountKey, number> & { active: number };
 

@@ -198,33 +198,26 @@ function grouped(section: Section, entries: QueryEntry[]): QueriesElement[] {
 }
 
 function sectionItem(section: Section): vscode.TreeItem {
-  const item = new vscode.TreeItem(sectionLabel(section), vscode.TreeItemCollapsibleState.Expanded);
+  const item = new vscode.TreeItem('', vscode.TreeItemCollapsibleState.Expanded);
   item.id = section;
-  item.contextValue = section === 'library' ? ContextValues.librarySection : undefined;
-  item.tooltip = sectionTooltip(section);
+  switch (section) {
+    case 'workspace':
+      item.label = vscode.l10n.t('Workspace');
+      item.tooltip = vscode.l10n.t('The .pql files and .pqlbook notebooks of this workspace');
+      break;
+    case 'library':
+      item.label = vscode.l10n.t('My Library');
+      item.tooltip = vscode.l10n.t(
+        "Your own queries, kept in the extension's storage on this computer",
+      );
+      item.contextValue = ContextValues.librarySection;
+      break;
+    case 'starters':
+      item.label = vscode.l10n.t('Starter Queries');
+      item.tooltip = vscode.l10n.t('Queries for operators, shipped with PuppetDB Explorer');
+      break;
+  }
   return item;
-}
-
-function sectionLabel(section: Section): string {
-  switch (section) {
-    case 'workspace':
-      return vscode.l10n.t('Workspace');
-    case 'library':
-      return vscode.l10n.t('My Library');
-    case 'starters':
-      return vscode.l10n.t('Starter Queries');
-  }
-}
-
-function sectionTooltip(section: Section): string {
-  switch (section) {
-    case 'workspace':
-      return vscode.l10n.t('The .pql files and .pqlbook notebooks of this workspace');
-    case 'library':
-      return vscode.l10n.t("Your own queries, kept in the extension's storage on this computer");
-    case 'starters':
-      return vscode.l10n.t('Queries for operators, shipped with PuppetDB Explorer');
-  }
 }
 
 function entryItem(entry: QueryEntry): vscode.TreeItem {

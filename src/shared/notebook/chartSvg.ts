@@ -34,39 +34,42 @@ export function chartTitle(model: ChartModel): string {
   }
 }
 
-const WIDTH = 720;
-const LABEL_WIDTH = 260;
-const VALUE_WIDTH = 80;
-const BAR_HEIGHT = 20;
-const GAP = 6;
-const TOP = 40;
-const LABEL_CHARACTERS = 36;
-const INK = '#1f2328';
-const BAR = '#0a5bbd';
+/** The drawing's measures (px) and colours: dark ink and bars on the white ground it brings. */
+const LAYOUT = {
+  width: 720,
+  labelWidth: 260,
+  valueWidth: 80,
+  barHeight: 20,
+  gap: 6,
+  top: 40,
+  labelCharacters: 36,
+  ink: '#1f2328',
+  bar: '#0a5bbd',
+} as const;
 
 function barChartSvg(chart: BarChart): string {
   const model: ChartModel = { kind: 'bar', chart };
-  const height = TOP + chart.bars.length * (BAR_HEIGHT + GAP) + GAP;
+  const height = LAYOUT.top + chart.bars.length * (LAYOUT.barHeight + LAYOUT.gap) + LAYOUT.gap;
   const largest = Math.max(...chart.bars.map((bar) => bar.value), 0);
-  const span = WIDTH - LABEL_WIDTH - VALUE_WIDTH - 20;
+  const span = LAYOUT.width - LAYOUT.labelWidth - LAYOUT.valueWidth - 20;
   const bars = chart.bars.map((bar, index) => {
-    const y = TOP + index * (BAR_HEIGHT + GAP);
+    const y = LAYOUT.top + index * (LAYOUT.barHeight + LAYOUT.gap);
     const length = largest > 0 ? Math.max(0, (bar.value / largest) * span) : 0;
-    const middle = y + BAR_HEIGHT / 2;
+    const middle = y + LAYOUT.barHeight / 2;
     return [
       `  <g>`,
       `    <title>${escapeXml(`${bar.label}: ${bar.value}`)}</title>`,
-      `    <text x="${LABEL_WIDTH - 8}" y="${middle}" text-anchor="end" dominant-baseline="middle">${escapeXml(shortened(bar.label))}</text>`,
-      `    <rect x="${LABEL_WIDTH}" y="${y}" width="${length.toFixed(1)}" height="${BAR_HEIGHT}" fill="${BAR}"/>`,
-      `    <text x="${(LABEL_WIDTH + length + 6).toFixed(1)}" y="${middle}" dominant-baseline="middle">${escapeXml(String(bar.value))}</text>`,
+      `    <text x="${LAYOUT.labelWidth - 8}" y="${middle}" text-anchor="end" dominant-baseline="middle">${escapeXml(shortened(bar.label))}</text>`,
+      `    <rect x="${LAYOUT.labelWidth}" y="${y}" width="${length.toFixed(1)}" height="${LAYOUT.barHeight}" fill="${LAYOUT.bar}"/>`,
+      `    <text x="${(LAYOUT.labelWidth + length + 6).toFixed(1)}" y="${middle}" dominant-baseline="middle">${escapeXml(String(bar.value))}</text>`,
       `  </g>`,
     ].join('\n');
   });
   const title = escapeXml(chartTitle(model));
   return [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${height}" viewBox="0 0 ${WIDTH} ${height}" role="img" aria-label="${escapeXml(chartTitle(model))}" font-family="sans-serif" font-size="13" fill="${INK}">`,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${LAYOUT.width}" height="${height}" viewBox="0 0 ${LAYOUT.width} ${height}" role="img" aria-label="${escapeXml(chartTitle(model))}" font-family="sans-serif" font-size="13" fill="${LAYOUT.ink}">`,
     `  <title>${title}</title>`,
-    `  <rect width="${WIDTH}" height="${height}" fill="#ffffff"/>`,
+    `  <rect width="${LAYOUT.width}" height="${height}" fill="#ffffff"/>`,
     `  <text x="8" y="24" font-weight="bold">${title}</text>`,
     ...bars,
     `</svg>`,
@@ -76,7 +79,7 @@ function barChartSvg(chart: BarChart): string {
 
 function shortened(label: string): string {
   const characters = [...label];
-  return characters.length > LABEL_CHARACTERS
-    ? `${characters.slice(0, LABEL_CHARACTERS - 1).join('')}…`
+  return characters.length > LAYOUT.labelCharacters
+    ? `${characters.slice(0, LAYOUT.labelCharacters - 1).join('')}…`
     : label;
 }

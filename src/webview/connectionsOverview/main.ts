@@ -7,7 +7,7 @@ import '@vscode-elements/elements/dist/vscode-button/index.js';
 import '../common/page/pageFrame.css';
 import '../common/chartPage.css';
 import './connectionsOverview.css';
-import { COUNT_KEYS, type CountKey, type Counts } from '../../shared/overview';
+import { COUNT_KEYS, COUNT_LABELS, type Counts } from '../../shared/overview';
 import type {
   ConnectionsOverviewDto,
   ConnectionsOverviewRow,
@@ -19,17 +19,6 @@ import { pageButton } from '../common/page/pageButton';
 import { viewPageFrame } from '../common/page/pageFrame';
 import { tableWithHead } from '../common/tableWithHead';
 import { keepShown, onHostMessage, postToHost } from '../common/vscodeApi';
-
-const COUNT_LABELS: Record<CountKey, string> = {
-  failed: 'failed',
-  changed: 'changed',
-  unchanged: 'unchanged',
-  noop: 'noop pending',
-  unreported: 'unreported',
-  cached: 'cached catalog',
-  deactivated: 'deactivated',
-  expired: 'expired',
-};
 
 const refresh = () => postToHost('connectionsOverview', { type: 'refresh' });
 const frame = viewPageFrame('connectionsOverview', {

@@ -6,6 +6,7 @@
  * one tab stop for the chart) and says its numbers; Enter, Space or a click on a value's mark
  * lists its nodes.
  */
+import { chartMarkClass } from '../common/chartPalette';
 import { arc, pie, type PieArcDatum } from 'd3-shape';
 import {
   chartOf,
@@ -18,7 +19,6 @@ import { moveRovingFocus } from '../common/rovingFocus';
 import { svgElement } from '../common/svgElement';
 
 /** Distinct pie colours (charts.* theme colours), "other" apart. */
-const SLICE_CLASSES = 6;
 
 export type OpenValue = (value: FactValue) => void;
 
@@ -61,7 +61,7 @@ function mark(
   const description = describeSlice(slice, total);
   const name = shownText ?? description;
   const group = svgElement('g', {
-    class: `mark ${slice.kind === 'other' ? 'other' : `slice-${index % SLICE_CLASSES}`}`,
+    class: `mark ${slice.kind === 'other' ? 'other ' : ''}${chartMarkClass(index, slice.kind === 'other')}`,
     tabindex: index === 0 ? 0 : -1,
     role: slice.kind === 'value' ? 'button' : 'img',
     'aria-label': slice.kind === 'value' ? `${name}. Press Enter to list these nodes.` : name,
@@ -166,7 +166,7 @@ function legend(slices: ChartSlice[], total: number): HTMLElement {
   list.setAttribute('aria-hidden', 'true');
   slices.forEach((slice, index) => {
     const item = document.createElement('li');
-    item.className = `legend-key ${slice.kind === 'other' ? 'other' : `slice-${index % SLICE_CLASSES}`}`;
+    item.className = `legend-key ${slice.kind === 'other' ? 'other ' : ''}${chartMarkClass(index, slice.kind === 'other')}`;
     const value = document.createElement('span');
     value.className = 'legend-value';
     value.textContent = truncate(sliceLabel(slice), 60);

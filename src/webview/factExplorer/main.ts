@@ -6,6 +6,7 @@
 import '@vscode-elements/elements/dist/vscode-button/index.js';
 import '../common/page/pageFrame.css';
 import '../common/chartPage.css';
+import '../common/chartPalette.css';
 import './factExplorer.css';
 import {
   formatFactPath,

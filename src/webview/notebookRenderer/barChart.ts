@@ -1,7 +1,7 @@
 /** An aggregate as horizontal bars, one per group, each labelled with its group and its number. */
 import type { BarChart } from '../../shared/notebook/resultView';
 import { svgElement } from '../common/svgElement';
-import { chartData, numberText, shortLabel } from './chartData';
+import { chartFigure, numberText, shortLabel } from './chartData';
 
 const BAR_HEIGHT = 22;
 const LABEL_WIDTH = 220;
@@ -51,15 +51,9 @@ export function barChart(chart: BarChart): HTMLElement {
     group.append(tip, label, rect, value);
     svg.append(group);
   });
-  const figure = document.createElement('div');
-  figure.className = 'pqlbook-figure';
-  figure.append(
-    svg,
-    chartData(
-      'Data of the bar chart',
-      [chart.groups.join(' · '), chart.measure],
-      chart.bars.map((bar) => [bar.label, numberText(bar.value)]),
-    ),
-  );
-  return figure;
+  return chartFigure([svg], {
+    summary: 'Data of the bar chart',
+    columns: [chart.groups.join(' · '), chart.measure],
+    rows: chart.bars.map((bar) => [bar.label, numberText(bar.value)]),
+  });
 }

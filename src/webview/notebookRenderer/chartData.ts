@@ -22,6 +22,17 @@ export function chartData(
   return details;
 }
 
+/** A chart as the output shows it: its drawing (and what goes with it), then its data table. */
+export function chartFigure(
+  drawing: readonly Node[],
+  data: { summary: string; columns: readonly string[]; rows: ReadonlyArray<readonly string[]> },
+): HTMLElement {
+  const figure = document.createElement('div');
+  figure.className = 'pqlbook-figure';
+  figure.append(...drawing, chartData(data.summary, data.columns, data.rows));
+  return figure;
+}
+
 /** A number as the charts write it. */
 export function numberText(value: number): string {
   return value.toLocaleString('en-US', { maximumFractionDigits: 2 });

@@ -5,14 +5,14 @@
 import { arc, pie, type PieArcDatum } from 'd3-shape';
 import type { PieChart, PieSlice } from '../../shared/notebook/resultView';
 import { svgElement } from '../common/svgElement';
-import { chartData, numberText, shareText, shortLabel } from './chartData';
+import { chartMarkClass } from '../common/chartPalette';
+import { chartFigure, numberText, shareText, shortLabel } from './chartData';
 
 const SIZE = 220;
 /** Distinct slice colours; the "others" slice has its own. */
-const SLICE_CLASSES = 6;
 
 const sliceClass = (slice: PieSlice, index: number) =>
-  slice.others !== undefined ? 'pqlbook-other' : `pqlbook-slice-${index % SLICE_CLASSES}`;
+  chartMarkClass(index, slice.others !== undefined);
 
 export function pieChart(chart: PieChart): HTMLElement {
   const name = `${chart.measure} by ${chart.groups.join(', ')}`;
@@ -60,17 +60,15 @@ export function pieChart(chart: PieChart): HTMLElement {
   const drawing = document.createElement('div');
   drawing.className = 'pqlbook-pie-drawing';
   drawing.append(svg, key);
-  const figure = document.createElement('div');
-  figure.className = 'pqlbook-figure';
-  figure.append(
-    drawing,
-    chartData(
-      'Data of the pie chart',
-      [chart.groups.join(' · '), chart.measure, 'share'],
-      chart.slices.map((slice) => [slice.label, numberText(slice.value), shareText(slice.share)]),
-    ),
-  );
-  return figure;
+  return chartFigure([drawing], {
+    summary: 'Data of the pie chart',
+    columns: [chart.groups.join(' · '), chart.measure, 'share'],
+    rows: chart.slices.map((slice) => [
+      slice.label,
+      numberText(slice.value),
+      shareText(slice.share),
+    ]),
+  });
 }
 
 function describe(slice: PieSlice): string {

@@ -19,6 +19,7 @@ import { rendererStyle } from './rendererCss';
 import { pieChart } from './pieChart';
 import { rowsGrid } from './rowsGrid';
 import { seriesChart } from './seriesChart';
+import '../common/chartPalette.css';
 import './renderer.css';
 
 /** What VS Code hands a renderer (vscode-notebook-renderer's types, the part used here). */

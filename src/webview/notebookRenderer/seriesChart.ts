@@ -6,12 +6,12 @@
 import { line } from 'd3-shape';
 import type { SeriesChart, SeriesPoint } from '../../shared/notebook/resultView';
 import { svgElement } from '../common/svgElement';
-import { chartData, numberText, shortLabel } from './chartData';
+import { chartMarkClass } from '../common/chartPalette';
+import { chartFigure, numberText, shortLabel } from './chartData';
 
 const WIDTH = 640;
 const HEIGHT = 220;
 const MARGIN = { top: 12, right: 16, bottom: 28, left: 56 };
-const LINE_CLASSES = 6;
 
 /** A bucket's start, in UTC, as precise as the bucket. */
 export function bucketText(at: number, chart: SeriesChart): string {
@@ -65,31 +65,26 @@ export function seriesChart(chart: SeriesChart): HTMLElement {
       .y((point) => y(point.values[index]!))(points);
     const drawn = svgElement('path', {
       d: path ?? '',
-      class: `pqlbook-line pqlbook-line-${index % LINE_CLASSES}`,
+      class: `pqlbook-line ${chartMarkClass(index)}`,
     });
     const tip = svgElement('title', {});
     tip.textContent = name;
     drawn.append(tip);
     svg.append(drawn);
   });
-  const figure = document.createElement('div');
-  figure.className = 'pqlbook-figure';
-  figure.append(svg);
-  if (chart.lines.length > 1) figure.append(seriesKey(chart.lines));
+  const drawing: Node[] = [svg];
+  if (chart.lines.length > 1) drawing.push(seriesKey(chart.lines));
   if (chart.skipped > 0) {
     const note = document.createElement('p');
     note.className = 'pqlbook-note';
     note.textContent = `${numberText(chart.skipped)} rows without a ${chart.time} are left out.`;
-    figure.append(note);
+    drawing.push(note);
   }
-  figure.append(
-    chartData(
-      'Data of the time series',
-      [`${chart.bucket.name} (${chart.time})`, ...chart.lines],
-      points.map((point) => [bucketText(point.at, chart), ...point.values.map(numberText)]),
-    ),
-  );
-  return figure;
+  return chartFigure(drawing, {
+    summary: 'Data of the time series',
+    columns: [`${chart.bucket.name} (${chart.time})`, ...chart.lines],
+    rows: points.map((point) => [bucketText(point.at, chart), ...point.values.map(numberText)]),
+  });
 }
 
 function axisText(text: string, x: number, y: number, anchor: 'start' | 'end'): SVGTextElement {
@@ -104,7 +99,7 @@ function seriesKey(lines: readonly string[]): HTMLElement {
   lines.forEach((name, index) => {
     const item = document.createElement('li');
     const swatch = document.createElement('span');
-    swatch.className = `pqlbook-swatch pqlbook-line-${index % LINE_CLASSES}`;
+    swatch.className = `pqlbook-swatch ${chartMarkClass(index)}`;
     swatch.setAttribute('aria-hidden', 'true');
     const label = document.createElement('span');
     label.textContent = shortLabel(name, 48);

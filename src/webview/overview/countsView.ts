@@ -3,18 +3,13 @@
  * counts per environment. Every non-zero count is a button that shows the nodes behind it.
  * Environment names come from PuppetDB: they are only ever text.
  */
-import { COUNT_KEYS, type CountKey, type Counts, type OverviewDto } from '../../shared/overview';
-
-export const COUNT_LABELS: Record<CountKey, string> = {
-  failed: 'failed',
-  changed: 'changed',
-  unchanged: 'unchanged',
-  noop: 'noop pending',
-  unreported: 'unreported',
-  cached: 'cached catalog',
-  deactivated: 'deactivated',
-  expired: 'expired',
-};
+import {
+  COUNT_KEYS,
+  COUNT_LABELS,
+  type CountKey,
+  type Counts,
+  type OverviewDto,
+} from '../../shared/overview';
 
 export type OpenNodes = (count: CountKey, environment: string | undefined) => void;
 
