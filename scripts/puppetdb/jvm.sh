@@ -8,7 +8,14 @@ launch_puppetdb() { # STATE_DIR HTTP_PORT
   # Its own session: a PuppetDB restarted from a test (e.g. from inside the VS Code server, whose
   # process group is stopped when the tests end) must outlive whoever started it. stop.sh and the
   # scripts' traps stop it by its PID.
-  setsid nohup /usr/bin/java "-Xmx$heap" -Djava.security.egd=/dev/urandom \
+  # PDB_JVM_QUICK=1 (scripts/test.sh): a JVM that starts and serves a test fleet on little CPU.
+  # The test run starts eight PuppetDBs on two cores, and the JIT's second tier (C2) compiled
+  # for minutes after each start, beside the tests; the benchmarks leave it unset.
+  local quick=()
+  if [ "${PDB_JVM_QUICK:-0}" = 1 ]; then
+    quick=(-XX:TieredStopAtLevel=1 -XX:+UseSerialGC)
+  fi
+  setsid nohup /usr/bin/java "-Xmx$heap" "${quick[@]}" -Djava.security.egd=/dev/urandom \
     -cp /usr/share/puppetdb/puppetdb.jar clojure.main -m puppetlabs.puppetdb.core services \
     --config "$state_dir/conf.d" --bootstrap-config /etc/puppetdb/bootstrap.cfg \
     >> "$state_dir/log/stdout.log" 2>&1 < /dev/null &
