@@ -11,9 +11,8 @@ import { cellConnection, type CellConnection } from './notebookConnection';
 import { parameterCellOf } from '../pql/language/queryParameters';
 import { parameterRows, substitutedQuery } from './cellParameters';
 import { cellOutput } from './notebookOutput';
-
-/** Streamed rows replace the cell's output at most this often (each replacement repaints it). */
-const PAINT_EVERY_MS = 200;
+import { runOnSeveralConnections } from './severalConnectionsRun';
+import { StreamPainter } from './streamPainter';
 
 /**
  * Runs the PQL cells of `.pqlbook` notebooks: each on its connection (cellConnection), one after
@@ -101,6 +100,9 @@ export class PqlBookController implements vscode.Disposable {
       execution.end(undefined, Date.now());
       return undefined;
     }
+    if (target.connections && target.connections.length > 1) {
+      return runOnSeveralConnections(this.services, execution, target.connections, query);
+    }
     const abort = new AbortController();
     const cancelled = execution.token.onCancellationRequested(() => abort.abort());
     const budget = new ResultBudget(this.services.settings.resultLimits());
@@ -110,9 +112,7 @@ export class PqlBookController implements vscode.Disposable {
     let output: PqlBookOutput;
     try {
       await execution.clearOutput();
-      let painted = performance.now();
-      let paintedRows = 0;
-      let inFlight: Promise<void> | undefined;
+      const painter = new StreamPainter(execution, base);
       const client = await this.services.store.client(connection.id);
       const stream = client.stream('pql', { query, signal: abort.signal });
       let truncated: PqlBookOutput['truncated'];
@@ -124,22 +124,9 @@ export class PqlBookController implements vscode.Disposable {
           truncated = taken.truncated.limit;
           break;
         }
-        // the first rows at once, then each time they have doubled (every paint sends them all)
-        if (
-          paintedRows === 0 ||
-          (rows.length >= 2 * paintedRows && performance.now() - painted >= PAINT_EVERY_MS)
-        ) {
-          painted = performance.now();
-          paintedRows = rows.length;
-          // not awaited: the rows go on arriving while VS Code hands these to the renderer
-          if (!inFlight) {
-            inFlight = Promise.resolve(
-              execution.replaceOutput(cellOutput({ ...base, rows: [...rows] })),
-            ).finally(() => (inFlight = undefined));
-          }
-        }
+        painter.offer(rows);
       }
-      await inFlight;
+      await painter.settled();
       output = { ...base, rows, elapsedMs: Math.round(performance.now() - started) };
       if (truncated) output.truncated = truncated;
       await execution.replaceOutput(cellOutput(output));

@@ -43,10 +43,19 @@ export interface PqlBookOutput {
   truncated?: 'rows' | 'bytes';
   /** The run's failure, as shown. */
   error?: string;
-  /** The connection (name) it ran on. */
+  /** The connection (name) it ran on; the names, comma-separated, of a run on several. */
   connection?: string;
+  /** A run on several connections: how each one's part went (its rows are tagged with its name). */
+  connections?: CellConnectionTally[];
   ranAt?: string;
   elapsedMs?: number;
+}
+
+/** One connection's part of a cell run on several: its rows, or what went wrong there. */
+export interface CellConnectionTally {
+  name: string;
+  rows: number;
+  error?: string;
 }
 
 export interface PqlBookCell {
@@ -81,6 +90,7 @@ const OUTPUT_KEYS = [
   'truncated',
   'error',
   'connection',
+  'connections',
   'ranAt',
   'elapsedMs',
 ] as const;
@@ -185,7 +195,24 @@ function parseOutput(value: unknown, where: string): PqlBookOutput {
     const text = optionalString(value[key], `the ${where}'s "output.${key}"`);
     if (text !== undefined) output[key] = text;
   }
+  if (value.connections !== undefined) {
+    output.connections = parseTallies(value.connections, `the ${where}'s "output.connections"`);
+  }
   return output;
+}
+
+function parseTallies(value: unknown, what: string): CellConnectionTally[] {
+  if (!Array.isArray(value)) throw new PqlBookFormatError(`${capitalized(what)} is not a list.`);
+  return value.map((entry, index) => {
+    const where = `${what}[${index}]`;
+    const name = isRecord(entry) ? entry.name : undefined;
+    const rows = isRecord(entry) ? entry.rows : undefined;
+    if (typeof name !== 'string' || typeof rows !== 'number' || !(rows >= 0)) {
+      throw new PqlBookFormatError(`${capitalized(where)} is not a connection's name and rows.`);
+    }
+    const error = optionalString(isRecord(entry) ? entry.error : undefined, where);
+    return error === undefined ? { name, rows } : { name, rows, error };
+  });
 }
 
 /**

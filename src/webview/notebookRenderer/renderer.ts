@@ -6,7 +6,7 @@
  * is set as text (textContent, SVG text), never as markup. A certname opens its node in the
  * explorer (a message to the extension, which checks it).
  */
-import type { PqlBookOutput } from '../../shared/notebook/pqlBook';
+import type { CellConnectionTally, PqlBookOutput } from '../../shared/notebook/pqlBook';
 import type { NotebookRendererMessage } from '../../shared/notebook/rendererMessages';
 import {
   barChartOf,
@@ -85,6 +85,7 @@ function render(
     error.textContent = output.error;
     root.append(error);
   }
+  if (output.connections) root.append(connectionTallies(output.connections));
   const rows = output.rows ?? [];
   if (output.error !== undefined && rows.length === 0) return { root, dispose };
   // an output another tool wrote has no key: its certnames are text
@@ -165,6 +166,24 @@ function seriesView(rows: readonly unknown[]): HTMLElement {
   note.className = 'pqlbook-note';
   note.textContent = 'These rows’ times fall in one bucket: the table shows them.';
   return note;
+}
+
+/** A run on several connections: each one's rows, or what went wrong there (its words, as text). */
+function connectionTallies(tallies: readonly CellConnectionTally[]): HTMLElement {
+  const list = document.createElement('ul');
+  list.className = 'pqlbook-connections';
+  list.setAttribute('aria-label', 'Each connection');
+  for (const tally of tallies) {
+    const item = document.createElement('li');
+    if (tally.error === undefined) {
+      item.textContent = `${tally.name}: ${tally.rows.toLocaleString('en-US')} row${tally.rows === 1 ? '' : 's'}`;
+    } else {
+      item.className = 'pqlbook-error';
+      item.textContent = `${tally.name}: failed: ${tally.error}`;
+    }
+    list.append(item);
+  }
+  return list;
 }
 
 function summary(count: number, output: PqlBookOutput): string {

@@ -48,6 +48,12 @@ const output = fc
       truncated: fc.constantFrom('rows' as const, 'bytes' as const),
       error: text,
       connection: text,
+      connections: fc.array(
+        fc
+          .record({ name: text, rows: fc.nat(), error: text }, { requiredKeys: ['name', 'rows'] })
+          .map((keys) => ({ ...keys })),
+        { maxLength: 3 },
+      ),
       ranAt: text,
       elapsedMs: fc.nat(),
     },
@@ -196,6 +202,11 @@ describe('.pqlbook files', () => {
       'rows that are not an array',
       '{"cells":[{"kind":"pql","output":{"rows":{}}}]}',
       /"output.rows"/,
+    ],
+    [
+      "a connection's tally without its rows",
+      '{"cells":[{"kind":"pql","output":{"connections":[{"name":"east"}]}}]}',
+      /"output.connections"\[0\] is not a connection's name and rows/,
     ],
   ] as const) {
     test(`${what} fails with a clear message rather than opening empty`, () => {

@@ -13,61 +13,17 @@ import { connect } from '../../../src/client';
 import type { ExtensionApi } from '../../../src/extension/extension';
 import { Commands, Notebooks, PqlLanguageId } from '../../../src/extension/ids';
 import { CellConnectionStatusBar } from '../../../src/extension/notebook/cellStatusBar';
-import { ROWS_MIME } from '../../../src/extension/notebook/notebookOutput';
 import { openQueryAsNotebook } from '../../../src/extension/notebook/openAsNotebook';
 import { markdownText } from '../../../src/shared/notebook/markdownExport';
-import { parsePqlBook, type PqlBookOutput } from '../../../src/shared/notebook/pqlBook';
+import { parsePqlBook } from '../../../src/shared/notebook/pqlBook';
 import { testServer } from '../../integration/support/puppetdb';
 import { FaultProxy } from '../../support/faultProxy';
+import { closeNotebooks, endedOutput, execute, openNotebook, pqlOutput } from '../notebookCells';
 import { until } from '../until';
 import { addConnection } from '../testingApi';
 
 const CONNECTION = { id: 'notebook-tests', name: 'Notebook tests' };
 const QUERY = 'nodes[certname, latest_report_status] { order by certname }';
-
-async function openNotebook(
-  cells: Array<{ source: string; connection?: string }>,
-  connection?: string,
-): Promise<vscode.NotebookDocument> {
-  const data = new vscode.NotebookData(
-    cells.map((cell) => {
-      const item = new vscode.NotebookCellData(
-        vscode.NotebookCellKind.Code,
-        cell.source,
-        PqlLanguageId,
-      );
-      if (cell.connection) item.metadata = { connection: cell.connection };
-      return item;
-    }),
-  );
-  if (connection) data.metadata = { connection };
-  const notebook = await vscode.workspace.openNotebookDocument(Notebooks.type, data);
-  await vscode.window.showNotebookDocument(notebook);
-  return notebook;
-}
-
-/** Runs cell `index` as the cell's Run button does. */
-async function execute(notebook: vscode.NotebookDocument, index: number): Promise<void> {
-  await vscode.commands.executeCommand('notebook.selectKernel', {
-    id: Notebooks.controller,
-    extension: 'puppetdb-explorer.puppetdb-explorer',
-  });
-  await vscode.commands.executeCommand('notebook.cell.execute', {
-    ranges: [{ start: index, end: index + 1 }],
-    document: notebook.uri,
-  });
-}
-
-/** The cell's PQL output once its run has ended. */
-async function endedOutput(cell: vscode.NotebookCell): Promise<PqlBookOutput> {
-  await until('the cell run to end', () => cell.executionSummary?.timing?.endTime !== undefined);
-  return pqlOutput(cell)!;
-}
-
-function pqlOutput(cell: vscode.NotebookCell): PqlBookOutput | undefined {
-  const item = cell.outputs.flatMap((output) => output.items).find((it) => it.mime === ROWS_MIME);
-  return item && (JSON.parse(new TextDecoder().decode(item.data)) as PqlBookOutput);
-}
 
 describe('PQL notebooks', function () {
   let extension: ExtensionApi | undefined;
@@ -86,13 +42,7 @@ describe('PQL notebooks', function () {
     await vscode.commands.executeCommand(Commands.switchConnection, 'notebook-tests');
   });
 
-  // a run leaves its notebook dirty: reverted as it closes, no "Save?" dialog is left waiting
-  afterEach(async () => {
-    for (let open = 0; vscode.window.activeNotebookEditor && open < 10; open++) {
-      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
-    }
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-  });
+  afterEach(closeNotebooks);
 
   it("runs a cell on the notebook's connection: its rows are the server's, in order", async () => {
     const notebook = await openNotebook([{ source: QUERY }], CONNECTION.name);

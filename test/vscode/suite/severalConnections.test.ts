@@ -16,6 +16,7 @@ import { COUNT_KEYS } from '../../../src/shared/overview';
 import type { PuppetDB } from '../../../src/client';
 import { httpClient, testServer, type TestServer } from '../../integration/support/puppetdb';
 import { startFaultProxy, type FaultProxy } from '../../support/faultProxy';
+import { closeNotebooks, endedOutput, execute, openNotebook } from '../notebookCells';
 import { secondServer } from '../secondServer';
 import { addConnection } from '../testingApi';
 import { until } from '../until';
@@ -265,6 +266,53 @@ describe('Many PuppetDBs at once', function () {
       });
       assert.equal(answer, undefined, 'the command refused (its error shown)');
       assert.equal(api.pqlResults()?.runId, before, 'a run started');
+    });
+  });
+
+  describe('A notebook cell on several connections', function () {
+    afterEach(closeNotebooks);
+
+    it("a cell's # @connection line naming two connections merges their rows", async () => {
+      const notebook = await openNotebook([
+        { source: `# @connection ${EAST.name}, ${WEST.name}\n${QUERY}` },
+      ]);
+      await execute(notebook, 0);
+      const output = await endedOutput(notebook.cellAt(0));
+      assert.equal(output.error, undefined);
+      const expected = await expectedRows(QUERY);
+      assert.deepEqual(byConnection(output.rows!), expected);
+      const eastRows = expected.filter((row) => row.connection === EAST.name).length;
+      assert.deepEqual(output.connections, [
+        { name: EAST.name, rows: eastRows },
+        { name: WEST.name, rows: expected.length - eastRows },
+      ]);
+      assert.equal(output.connection, `${EAST.name}, ${WEST.name}`);
+    });
+
+    it("a connection that fails shows its error beside the others' rows", async () => {
+      const notebook = await openNotebook([
+        { source: `# @connection ${WEST.name}, ${DOWN.name}\n${QUERY}` },
+      ]);
+      await execute(notebook, 0);
+      const output = await endedOutput(notebook.cellAt(0));
+      const westRows = (await expectedRows(QUERY)).filter((row) => row.connection === WEST.name);
+      assert.equal(output.error, undefined, 'one connection answered: the cell did not fail');
+      assert.deepEqual(output.rows, westRows);
+      const [westTally, downTally] = output.connections!;
+      assert.deepEqual(westTally, { name: WEST.name, rows: westRows.length });
+      assert.equal(downTally!.name, DOWN.name);
+      assert.equal(downTally!.rows, 0);
+      assert.match(downTally!.error!, /connection refused/);
+    });
+
+    it('a name among them that is no connection runs nothing, and says which', async () => {
+      const notebook = await openNotebook([
+        { source: `# @connection ${EAST.name}, Nowhere PuppetDB\n${QUERY}` },
+      ]);
+      await execute(notebook, 0);
+      const output = await endedOutput(notebook.cellAt(0));
+      assert.match(output.error!, /No PuppetDB connection is named "Nowhere PuppetDB"/);
+      assert.equal(output.rows, undefined);
     });
   });
 
