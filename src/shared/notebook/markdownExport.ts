@@ -11,7 +11,7 @@
  */
 import { chartSvg, chartTitle, type ChartModel } from './chartSvg';
 import type { PqlBook, PqlBookCell, PqlBookOutput } from './pqlBook';
-import { barChartOf, cellText, columnsOf } from './resultView';
+import { barChartOf, cellText, columnsOf, seriesChartOf, timeColumnOf } from './resultView';
 
 /** A report's table stops at this many rows: the saved notebook or an export has them all. */
 export const MAX_EXPORTED_ROWS = 500;
@@ -48,8 +48,11 @@ export function notebookMarkdown(book: PqlBook, baseName: string): MarkdownRepor
 
 function chartOf(output: PqlBookOutput | undefined): ChartModel | undefined {
   if (!output?.rows || output.error !== undefined) return undefined;
-  const chart = barChartOf(output.rows);
-  return chart && { kind: 'bar', chart };
+  const bars = barChartOf(output.rows);
+  if (bars) return { kind: 'bar', chart: bars };
+  // rows with a time column: how many fell in each minute, hour, day… (as the renderer's series)
+  const series = timeColumnOf(output.rows) !== undefined ? seriesChartOf(output.rows) : undefined;
+  return series && { kind: 'series', chart: series };
 }
 
 function pqlCellMarkdown(

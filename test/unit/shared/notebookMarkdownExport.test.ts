@@ -200,4 +200,43 @@ describe('a notebook exported as Markdown', () => {
     const elements = new Set([...svg.matchAll(/<([a-z]+)/g)].map((match) => match[1]));
     assert.deepEqual([...elements].sort(), ['g', 'rect', 'svg', 'text', 'title']);
   });
+
+  test('rows with a time column are exported as a time series of how many fell in each hour', () => {
+    const hour = Date.parse('2026-11-29T10:00:00Z');
+    const rows = [0, 0, 1, 3].map((hours, index) => ({
+      certname: index === 0 ? '<script>alert(1)</script>' : `node-${index}`,
+      producer_timestamp: new Date(hour + hours * 3_600_000 + 60_000).toISOString(),
+    }));
+    const { markdown, charts } = notebookMarkdown(
+      {
+        cells: [
+          { kind: 'pql', source: 'reports[certname, producer_timestamp] {}', output: { rows } },
+        ],
+      },
+      'runs',
+    );
+    assert.match(
+      markdown,
+      /!\[rows per hour of producer\\_timestamp \\\(UTC\\\)\]\(runs\.chart-1\.svg\)/,
+    );
+    assert.equal(charts.length, 1);
+    const svg = charts[0]!.svg;
+    assert.doesNotMatch(svg, /<script/);
+    // four hours: 2, 1, 0, 1 rows
+    const points = /<polyline points="([^"]+)"/.exec(svg)![1]!.split(' ');
+    assert.equal(points.length, 4);
+    const heights = points.map((point) => Number(point.split(',')[1]));
+    assert.ok(heights[0]! < heights[1]! && heights[1]! < heights[2]!, heights.join(' '));
+    assert.equal(heights[1], heights[3]);
+    const elements = new Set([...svg.matchAll(/<([a-z]+)/g)].map((match) => match[1]));
+    assert.deepEqual([...elements].sort(), [
+      'g',
+      'path',
+      'polyline',
+      'rect',
+      'svg',
+      'text',
+      'title',
+    ]);
+  });
 });
