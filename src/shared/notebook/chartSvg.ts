@@ -75,13 +75,18 @@ function barChartSvg(chart: BarChart): string {
       `  </g>`,
     ].join('\n');
   });
+  return svgDocument(model, height, bars);
+}
+
+/** The SVG file of a chart: its title (the image's name too) on a white ground, then `body`. */
+function svgDocument(model: ChartModel, height: number, body: readonly string[]): string {
   const title = escapeXml(chartTitle(model));
   return [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${LAYOUT.width}" height="${height}" viewBox="0 0 ${LAYOUT.width} ${height}" role="img" aria-label="${escapeXml(chartTitle(model))}" font-family="sans-serif" font-size="13" fill="${LAYOUT.ink}">`,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${LAYOUT.width}" height="${height}" viewBox="0 0 ${LAYOUT.width} ${height}" role="img" aria-label="${title}" font-family="sans-serif" font-size="13" fill="${LAYOUT.ink}">`,
     `  <title>${title}</title>`,
     `  <rect width="${LAYOUT.width}" height="${height}" fill="#ffffff"/>`,
     `  <text x="8" y="24" font-weight="bold">${title}</text>`,
-    ...bars,
+    ...body,
     `</svg>`,
     '',
   ].join('\n');
@@ -116,21 +121,14 @@ function seriesChartSvg(chart: SeriesChart): string {
     ].join('\n');
   });
   const time = (at: number) => `${new Date(at).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-  const title = escapeXml(chartTitle(model));
-  return [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${LAYOUT.width}" height="${height}" viewBox="0 0 ${LAYOUT.width} ${height}" role="img" aria-label="${title}" font-family="sans-serif" font-size="13" fill="${LAYOUT.ink}">`,
-    `  <title>${title}</title>`,
-    `  <rect width="${LAYOUT.width}" height="${height}" fill="#ffffff"/>`,
-    `  <text x="8" y="24" font-weight="bold">${title}</text>`,
+  return svgDocument(model, height, [
     `  <path d="M${left},${LAYOUT.top} V${bottom} H${right}" fill="none" stroke="${LAYOUT.ink}"/>`,
     `  <text x="${left - 6}" y="${LAYOUT.top + 4}" text-anchor="end">${escapeXml(String(largest))}</text>`,
     `  <text x="${left - 6}" y="${bottom}" text-anchor="end">0</text>`,
     `  <text x="${left}" y="${bottom + 18}">${escapeXml(time(first))}</text>`,
     `  <text x="${right}" y="${bottom + 18}" text-anchor="end">${escapeXml(time(last))}</text>`,
     ...lines,
-    `</svg>`,
-    '',
-  ].join('\n');
+  ]);
 }
 
 function shortened(label: string): string {
