@@ -7,7 +7,10 @@
  * - "Run Query on Several Connections…" on a query of a .pql file, all three picked: the rows of
  *   both fleets in one table with a `connection` column, a line per connection above it (its
  *   rows, or its error).
- * Screenshots: test-results/connections-overview-<theme>.png, several-connections-<theme>.png.
+ * - A notebook cell whose `# @connection` line names all three (dark theme): the merged rows, and
+ *   a line per connection above them.
+ * Screenshots: test-results/connections-overview-<theme>.png, several-connections-<theme>.png,
+ * several-connections-notebook.png.
  *
  *   node --import tsx test/e2e/severalConnections.e2e.ts [--state-dir .work/puppetdb-test] [--screenshots test-results]
  */
@@ -20,6 +23,7 @@ import { startFaultProxy } from '../support/faultProxy';
 import { secondServer } from '../vscode/secondServer';
 import {
   e2eArguments,
+  frameWith,
   hideSideBars,
   openFile,
   runCommand,
@@ -133,6 +137,37 @@ async function exercise(
   );
   await page.screenshot({ path: join(screenshots, `several-connections-${name}.png`) });
   if (name === 'dark') await saveReadmeScreenshot(page, 'several-connections');
+  if (name !== 'dark') return;
+
+  // a notebook cell naming the three: their rows merged, each one's rows or error above them
+  await openFile(page, 'several.pqlbook');
+  await page.locator('.notebook-editor .cell-list-container').first().waitFor();
+  await page.getByRole('button', { name: 'Run All', exact: false }).first().click();
+  const output = await frameWith(
+    page,
+    '.pqlbook-connections',
+    'no notebook output lists its connections',
+    60_000,
+  );
+  await page.getByRole('button', { name: 'Run All', exact: false }).first().waitFor();
+  await page.screenshot({ path: join(screenshots, 'several-connections-notebook.png') });
+  await check("dark: a notebook cell on the three lists each one's rows or error", async () => {
+    const lines = await output.locator('.pqlbook-connections li').allInnerTexts();
+    assert.deepEqual(lines.slice(0, 2), [
+      `${NAMES.east}: ${expected.east} rows`,
+      `${NAMES.west}: ${expected.west} rows`,
+    ]);
+    assert.match(lines[2]!, new RegExp(`^${NAMES.down}: failed: .*connection refused`));
+    const summary = await output.locator('.pqlbook-summary').innerText();
+    assert.match(summary, new RegExp(`^${expected.east + expected.west} rows`));
+    // the cell's status bar names the three it runs on, not the first alone
+    await page
+      .locator('.cell-statusbar-container', {
+        hasText: `${NAMES.east}, ${NAMES.west}, ${NAMES.down}`,
+      })
+      .first()
+      .waitFor({ timeout: 15_000 });
+  });
 }
 
 async function main(): Promise<void> {
@@ -165,7 +200,19 @@ async function main(): Promise<void> {
       {
         name: 'several-connections',
         settings,
-        files: { 'queries.pql': `${QUERY}\n` },
+        files: {
+          'queries.pql': `${QUERY}\n`,
+          'several.pqlbook': JSON.stringify({
+            format: 'pqlbook',
+            version: 1,
+            cells: [
+              {
+                kind: 'pql',
+                source: [`# @connection ${NAMES.east}, ${NAMES.west}, ${NAMES.down}`, QUERY],
+              },
+            ],
+          }),
+        },
         screenshots,
       },
       async (run, theme) => exercise(run.page, theme.name, expected, screenshots, checks.check),

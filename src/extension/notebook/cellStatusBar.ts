@@ -27,14 +27,16 @@ export class CellConnectionStatusBar implements vscode.NotebookCellStatusBarItem
 
   provideCellStatusBarItems(cell: vscode.NotebookCell): vscode.NotebookCellStatusBarItem[] {
     if (cell.kind !== vscode.NotebookCellKind.Code) return [];
-    const { connection, name } = cellConnection(this.services, cell);
+    const { connection, connections, name } = cellConnection(this.services, cell);
     let text: string;
     if (!this.services.trust.isTrusted) {
       text = name
         ? vscode.l10n.t('$(workspace-untrusted) Restricted Mode: would run on {0}', inert(name))
         : vscode.l10n.t('$(workspace-untrusted) Restricted Mode: runs once trusted');
     } else if (connection) {
-      text = vscode.l10n.t('$(database) {0}', inert(connection.name));
+      // a cell on several connections names each (its `# @connection east, west` line)
+      const names = (connections ?? [connection]).map((each) => inert(each.name)).join(', ');
+      text = vscode.l10n.t('$(database) {0}', names);
     } else {
       text = name
         ? vscode.l10n.t('$(warning) No connection named {0}', inert(name))
