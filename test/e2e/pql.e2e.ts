@@ -357,6 +357,10 @@ async function main(): Promise<void> {
           '.results-grid .grid-spacer .grid-cell.link[data-column="file"]',
         );
         await fileCell.first().waitFor({ timeout: 30_000 });
+        // the run has ended (its one row counted) before the row is clicked: a grid still
+        // painting may move the cell under the pointer
+        await counts.filter({ hasText: /^1 row$/ }).waitFor({ timeout: 30_000 });
+        await nextPaint(frame);
         await page.screenshot({ path: join(screenshots, `pql-manifest-link-${shade}.png`) });
         const [backup] = (await client.stream('pql', { query: QUERIES[7]! }).toArray()) as Array<{
           file: string;
@@ -366,7 +370,9 @@ async function main(): Promise<void> {
         await fileCell.first().click();
         await page
           .locator('.editor-group-container.active .tab.active', { hasText: 'base.pp' })
-          .waitFor({ timeout: 20_000 });
+          // the host's first look for the workspace's manifests is a file search, slow on a
+          // busy machine
+          .waitFor({ timeout: 60_000 });
         const cursor = await editorCursorOn(page, backup.line);
         // the tab draws the name's extension in an element of its own
         const tab = (

@@ -16,6 +16,9 @@ export const RACES = {
   notificationCenterEmptied:
     'VS Code closed the notifications center when its last notification (a progress) ended, ' +
     'before the message that follows arrived; the center is opened again',
+  quickInputClosedOnBlur:
+    'the quick input VS Code had just opened closed itself before it took the text, as it does ' +
+    'when a view finishing its paint takes the focus; it is opened again',
 } as const;
 
 export type Race = keyof typeof RACES;

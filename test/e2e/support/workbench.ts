@@ -272,9 +272,18 @@ export async function showInQuickInput(
     .reduce((shown, text) => shown.filter({ hasText: text }), rows)
     .first();
   await extensionActivated(page);
-  await page.keyboard.press(options.key);
-  await input.waitFor({ state: 'visible', timeout: 30_000 });
-  await input.fill(options.text);
+  for (let attempt = 1; ; attempt++) {
+    await page.keyboard.press(options.key);
+    try {
+      await input.waitFor({ state: 'visible', timeout: 20_000 });
+      await input.fill(options.text, { timeout: 15_000 });
+      break;
+    } catch (error) {
+      // only a widget that closed itself is opened again; an input shown but refusing text fails
+      if (attempt >= 3 || (await input.isVisible())) throw error;
+      raceRetried('quickInputClosedOnBlur', `${options.key} "${options.text}"`);
+    }
+  }
   try {
     await row.waitFor({ timeout });
   } catch (error) {
