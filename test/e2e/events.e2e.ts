@@ -707,7 +707,7 @@ async function main(): Promise<void> {
         });
         await page.screenshot({ path: join(screenshots, `events-${theme.shade}.png`) });
         if (theme.shade === 'dark') await saveReadmeScreenshot(page, 'events-table');
-        if (theme.shade === 'dark')
+        if (theme.shade === 'dark') {
           await check(
             `${theme.shade}: "Open manifest" opens the line that declared the failed resource`,
             async () => {
@@ -722,6 +722,7 @@ async function main(): Promise<void> {
               assert.match(cursor.text, /package \{ 'openjdk-17-jre-headless'/);
             },
           );
+        }
 
         // --- the report view, from the palette: node, then its latest report
         await runCommand(page, 'PuppetDB: Open Report', [
