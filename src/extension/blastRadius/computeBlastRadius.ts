@@ -58,6 +58,12 @@ export type BlastRadiusAnswer =
 
 /** How many entries the cache keeps (a change per scope and repository is plenty). */
 const CACHE_SIZE = 16;
+
+/** A change's blast radius being computed (or computed), and its first answer if one was asked. */
+interface Computation {
+  radius: Promise<BlastRadius>;
+  first?: Promise<BlastRadius>;
+}
 /**
  * How long the catalogs' manifest paths are reused: a path is new only when a deploy brings a new
  * manifest, and a change computed again within it asks PuppetDB one request less.
@@ -65,7 +71,7 @@ const CACHE_SIZE = 16;
 const MANIFEST_PATHS_LIFETIME_MS = 5 * 60_000;
 
 export class BlastRadiusEngine implements vscode.Disposable {
-  private readonly cache = new Map<string, Promise<BlastRadius>>();
+  private readonly cache = new Map<string, Computation>();
   private readonly manifestPaths = new KeptAnswers<string[]>(MANIFEST_PATHS_LIFETIME_MS);
   private readonly disposables: vscode.Disposable[] = [];
   /** PuppetDB requests sent (the bench and the tests compare them with the raw ones). */
@@ -121,16 +127,46 @@ export class BlastRadiusEngine implements vscode.Disposable {
       JSON.stringify(request.scope),
       ...change.files.map((file) => `${file.path}\n${file.patch}\n${file.newText ?? ''}`),
     ].join('\0');
-    let radius = this.cache.get(key);
-    if (!radius) {
-      radius = this.computeFresh(request, change, client, manifestPaths);
-      this.cache.set(key, radius);
-      radius.catch(() => {
-        if (this.cache.get(key) === radius) this.cache.delete(key);
+    const wantsFirst = request.onFirstCounts !== undefined;
+    let computation = this.cache.get(key);
+    // one that gives no first answer (the status bar's) is no answer for a view waiting for one
+    if (!computation || (wantsFirst && !computation.first)) {
+      const started = this.start(request, change, client, manifestPaths, wantsFirst);
+      computation = started;
+      this.cache.delete(key);
+      this.cache.set(key, started);
+      started.radius.catch(() => {
+        if (this.cache.get(key) === started) this.cache.delete(key);
       });
       while (this.cache.size > CACHE_SIZE) this.cache.delete(this.cache.keys().next().value!);
     }
-    return { found: true, radius: await radius };
+    // before the whole answer, even when both are known already (a `then` queued first runs first)
+    if (request.onFirstCounts) void computation.first?.then(request.onFirstCounts);
+    return { found: true, radius: await computation.radius };
+  }
+
+  /** A computation every later request of the same change shares, its first answer with it. */
+  private start(
+    request: BlastRadiusRequest,
+    change: RepositoryChange,
+    client: Promise<PuppetDB>,
+    manifestPaths: Promise<string[]>,
+    wantsFirst: boolean,
+  ): Computation {
+    if (!wantsFirst) {
+      const { onFirstCounts: _none, ...whole } = request;
+      return { radius: this.computeFresh(whole, change, client, manifestPaths) };
+    }
+    let firstKnown!: (radius: BlastRadius) => void;
+    // (never settles for a change that has no first answer: its lines were asked for whole)
+    const first = new Promise<BlastRadius>((resolve) => (firstKnown = resolve));
+    const radius = this.computeFresh(
+      { ...request, onFirstCounts: firstKnown },
+      change,
+      client,
+      manifestPaths,
+    );
+    return { radius, first };
   }
 
   private async computeFresh(

@@ -217,6 +217,12 @@ describe('Blast radius', function () {
   it('tells the view a first answer, every node of the whole one with its facts, before the counts per hunk', async () => {
     const firsts: BlastRadius[] = [];
     api.blastRadius.clear();
+    // the status bar's computation of the same change, which wants no first answer, came before
+    await api.blastRadius.compute({
+      connectionId: CONNECTION.id,
+      scope: { kind: 'workingTree' },
+      repository: root,
+    });
     const answer = await api.blastRadius.compute({
       connectionId: CONNECTION.id,
       scope: { kind: 'workingTree' },
@@ -240,6 +246,17 @@ describe('Blast radius', function () {
         ...(await holdersOf('Profile::Base')),
       ]),
     );
+    // asked again, the computation is shared: its first answer comes again, before the whole
+    const order: string[] = [];
+    const again = await api.blastRadius.compute({
+      connectionId: CONNECTION.id,
+      scope: { kind: 'workingTree' },
+      repository: root,
+      onFirstCounts: () => order.push('first'),
+    });
+    order.push('whole');
+    assert.ok(again.found);
+    assert.deepEqual(order, ['first', 'whole']);
   });
 
   it("counts a role's holders for a changed line of its definition that declares nothing", async () => {
