@@ -228,6 +228,19 @@ async function main(): Promise<void> {
           await press(page, countOutput.locator('.pqlbook-toolbar button', { hasText: 'Table' }));
           await countOutput.locator('.pqlbook-grid').waitFor();
           assert.equal(await table.locator('.pqlbook-chart').count(), 0, 'the chart gave way');
+          // the counts line up on their last digit, as in the results panel
+          const count = countOutput.locator('.pqlbook-grid .grid-cell.number').first();
+          assert.equal(
+            await count.evaluate(
+              (cell: unknown) =>
+                (
+                  globalThis as unknown as {
+                    getComputedStyle(element: unknown): { textAlign: string };
+                  }
+                ).getComputedStyle(cell).textAlign,
+            ),
+            'right',
+          );
         },
       );
       await checks.check('the reports, by their time, are a time series', async () => {
@@ -312,13 +325,21 @@ async function main(): Promise<void> {
         );
         // by keyboard (a click at its place may land on the workbench's title bar above the
         // output): the first row, its certname cell (after the row number), Enter
+        // each key once the grid has taken the one before (on a busy machine keys pressed
+        // straight after one another reached a grid not yet focused)
+        const firstRow = grid.locator('.grid-row:not([hidden])[aria-rowindex="2"]');
         await grid.focus();
+        // Ctrl+Home keeps the column the sort above left active; Home goes to the row's first
         await page.keyboard.press('Control+Home');
+        await firstRow.locator('.grid-cell.is-active').waitFor();
+        await page.keyboard.press('Home');
+        await firstRow.locator('.grid-cell.row-number.is-active').waitFor();
         await page.keyboard.press('ArrowRight');
+        await firstRow.locator('[data-column="certname"].is-active').waitFor();
         await page.keyboard.press('Enter');
         await page
           .locator('.part.sidebar .monaco-list-row.selected', { hasText: certname })
-          .waitFor({ timeout: 30_000 });
+          .waitFor({ timeout: 60_000 });
         // the reveal also takes the keyboard's focus into the tree: once it has, the palette
         // opened next is not closed by it
         await page.locator('.part.sidebar :focus').first().waitFor();

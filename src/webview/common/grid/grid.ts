@@ -191,7 +191,12 @@ export class Grid<T> {
     this.spacer.addEventListener('click', (event) => this.onClick(event));
     this.spacer.addEventListener('dblclick', (event) => this.onDoubleClick(event));
     this.element.addEventListener('contextmenu', (event) => this.onContextMenu(event));
-    this.element.addEventListener('keydown', (event) => this.onKeyDown(event));
+    this.element.addEventListener('keydown', (event) => {
+      this.onKeyDown(event);
+      // a key the grid took is the grid's alone: VS Code hears a webview's keys, and in a
+      // notebook's output Home or an arrow would otherwise move the notebook's focus away
+      if (event.defaultPrevented) event.stopPropagation();
+    });
     this.disposers.push(
       registerCopySource({
         // the grid itself, not a field in its header (whose own text Ctrl+C copies)
