@@ -14,10 +14,14 @@ import { valueInsertion } from './language/valueInsertion';
 import type { LiveValueKind, LiveValues } from './liveValues';
 import { resolveConnection } from './connectionResolver';
 import type { Services } from '../services';
+import { parameterCompletions } from './parameterCompletions';
 
 const Kind = vscode.CompletionItemKind;
 
-/** Completion for .pql files: what the cursor's place in the query expects, live values included. */
+/**
+ * Completion for .pql files and PQL notebook cells: what the cursor's place in the query expects,
+ * live values included, and in a cell the parameters set above it.
+ */
 export class PqlCompletionProvider implements vscode.CompletionItemProvider {
   constructor(
     private readonly services: Services,
@@ -28,14 +32,26 @@ export class PqlCompletionProvider implements vscode.CompletionItemProvider {
     document: vscode.TextDocument,
     position: vscode.Position,
   ): Promise<vscode.CompletionItem[]> {
+    const parameters = parameterCompletions(document, position);
+    if (parameters?.typingReference) return parameters.items;
     const offset = document.offsetAt(position);
-    const query = queryAt(splitQueries(document.getText()), offset);
-    const relative =
-      query && offset >= query.start && offset <= query.end ? offset - query.start : 0;
-    const context =
-      query && relative > 0 ? completionContext(query.text, relative) : completionContext('', 0);
+    const text = document.getText();
+    const query = queryAt(splitQueries(text), offset);
+    // a query's text ends at its last token: the spaces typed after it (`status = `) are still it
+    const gap = query && offset > query.end ? text.slice(query.end, offset) : '';
+    const inQuery =
+      query !== undefined &&
+      offset > query.start &&
+      (offset <= query.end || (/^\s*$/.test(gap) && !/\n[ \t]*\n/.test(gap)));
+    const context = inQuery
+      ? completionContext(query.text + gap, offset - query.start)
+      : completionContext('', 0);
     const items = await this.itemsFor(context, query?.connection);
-    if (context.kind === 'value') placeValues(items, context, document, position);
+    if (context.kind === 'value') {
+      placeValues(items, context, document, position);
+      // where a literal may stand, so may a notebook's parameter
+      items.push(...(parameters?.items ?? []));
+    }
     const prefix = 'prefix' in context ? context.prefix : '';
     const range = new vscode.Range(
       position.translate(0, -Math.min(prefix.length, position.character)),

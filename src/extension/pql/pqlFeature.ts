@@ -51,6 +51,7 @@ export function registerPql(
         '[',
         '{',
         ' ',
+        '$',
       ),
       vscode.languages.registerHoverProvider(selector, new PqlHoverProvider(services)),
       registerGuardedCommand(

@@ -202,6 +202,67 @@ describe('PQL notebooks', function () {
     );
   });
 
+  it('completes the $names the parameter cells above set, with their values; a .pql file offers none', async () => {
+    const notebook = await openNotebook(
+      [
+        { source: "$status = 'failed'\n$limit = 20" },
+        { source: 'nodes[certname] { latest_report_status = $st' },
+        { source: "$status = 'changed'" },
+        { source: 'nodes[certname] { latest_report_status = ' },
+      ],
+      CONNECTION.name,
+    );
+    const complete = async (document: vscode.TextDocument, trigger?: string) => {
+      const end = document.lineAt(document.lineCount - 1).range.end;
+      const list = await vscode.commands.executeCommand<vscode.CompletionList>(
+        'vscode.executeCompletionItemProvider',
+        document.uri,
+        end,
+        trigger,
+      );
+      return list.items.map((item) => [String(item.label), item.detail]);
+    };
+    const parameters = async (document: vscode.TextDocument, trigger?: string) =>
+      (await complete(document, trigger))
+        .filter(([label]) => label!.startsWith('$'))
+        .sort(([a], [b]) => a!.localeCompare(b!));
+    // typing a reference: only the parameters, as the literals they stand for (once the cell's
+    // document is known to the language features)
+    const typed = await until('the cell to complete its parameters', async () => {
+      const items = await complete(notebook.cellAt(1).document, '$');
+      return items.length > 0 && items;
+    });
+    assert.deepEqual(
+      typed.sort(([a], [b]) => a!.localeCompare(b!)),
+      [
+        ['$limit', '20'],
+        ['$status', '"failed"'],
+      ],
+    );
+    // where a value may stand: the nearest cell's value for each name, beside the fleet's values
+    assert.deepEqual(await parameters(notebook.cellAt(3).document), [
+      ['$limit', '20'],
+      ['$status', '"changed"'],
+    ]);
+    const file = await vscode.workspace.openTextDocument({
+      language: PqlLanguageId,
+      content: 'nodes[certname] { latest_report_status = ',
+    });
+    const inFile = await until('the file to complete its values', async () => {
+      const items = await complete(file);
+      return items.length > 0 && items;
+    });
+    // the value completion after `= ` (the space typed is still the query's)
+    assert.ok(
+      inFile.some(([label]) => label!.includes('failed')),
+      JSON.stringify(inFile.slice(0, 10)),
+    );
+    assert.deepEqual(
+      inFile.filter(([label]) => label!.startsWith('$')),
+      [],
+    );
+  });
+
   it('Export as Markdown writes the run notebook to the file picked, its chart as SVG beside it', async () => {
     const folder = await mkdtemp(join(tmpdir(), 'pqlbook-md-'));
     const window = vscode.window as { showSaveDialog: (...args: unknown[]) => Thenable<unknown> };
