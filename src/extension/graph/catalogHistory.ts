@@ -1,7 +1,7 @@
 import type * as vscode from 'vscode';
 import type { CatalogGraphDto } from '../../shared/catalogGraph';
 import { SETTING_DEFAULTS } from '../settingDefaults';
-import { KeptCatalogs, type KeptCatalog, type KeptCatalogLimits } from './keptCatalogs';
+import { KeptCatalogs, type KeptCatalogLimits } from './keptCatalogs';
 
 const STATE_KEY = 'puppetdbExplorer.catalogGraph.seen';
 /** Nodes whose catalogs outlive a window reload (workspaceState), of those the session keeps. */
@@ -13,13 +13,20 @@ const PERSISTED_NODES = 6;
  * (settings `graph.keptCatalogsMB` and `graph.keptCatalogsNodes`, see KeptCatalogs).
  */
 export class CatalogHistory {
-  private readonly kept: KeptCatalogs;
+  /** Read from the workspace state when a graph first needs it, not at activation. */
+  private keptCatalogs: KeptCatalogs | undefined;
 
   constructor(
     private readonly memento: vscode.Memento,
     private readonly limits: () => KeptCatalogLimits = defaultLimits,
-  ) {
-    this.kept = new KeptCatalogs(limits(), memento.get<Record<string, KeptCatalog>>(STATE_KEY));
+  ) {}
+
+  private get kept(): KeptCatalogs {
+    this.keptCatalogs ??= new KeptCatalogs(
+      this.limits(),
+      this.memento.get<Record<string, unknown>>(STATE_KEY),
+    );
+    return this.keptCatalogs;
   }
 
   /** Records a freshly fetched catalog; a new version pushes the one before it to `previous`. */

@@ -6,10 +6,18 @@
  */
 import type { CatalogGraphDto, CatalogResourceDto } from '../../shared/catalogGraph';
 
+/**
+ * A node's kept catalogs as the workspace storage holds them: JSON text, not objects. A catalog
+ * of thousands of resources as objects is several times its text on the heap; it is parsed again
+ * only when a graph compares with it.
+ */
 export interface KeptCatalog {
-  latest: CatalogGraphDto;
-  /** The catalog of the node before `latest` (another version), if this workspace saw one. */
-  previous?: CatalogGraphDto;
+  /** The latest catalog's JSON. */
+  latest: string;
+  /** The JSON of the node's catalog before `latest` (another version), if this workspace saw one. */
+  previous?: string;
+  /** The latest catalog's version: a new one pushes it to `previous`. */
+  version: string;
   seenAt: number;
 }
 
@@ -22,43 +30,34 @@ export interface KeptCatalogLimits {
 /** What a stored catalog shows in place of a sensitive value (Puppet's own wording). */
 export const REDACTED = 'Sensitive [value redacted]';
 
-interface Entry extends KeptCatalog {
-  bytes: number;
-}
-
 export class KeptCatalogs {
-  private readonly entries = new Map<string, Entry>();
+  /** In the order they were seen, least recently first. */
+  private readonly entries = new Map<string, KeptCatalog>();
 
   constructor(
     private limits: KeptCatalogLimits,
-    restored: Record<string, KeptCatalog> = {},
+    restored: Record<string, unknown> = {},
   ) {
     const oldestFirst = Object.entries(restored)
-      .filter(([, kept]) => isKeptCatalog(kept))
+      .map(([key, value]) => [key, restoredCatalog(value)] as const)
+      .filter((pair): pair is readonly [string, KeptCatalog] => pair[1] !== undefined)
       .sort(([, a], [, b]) => a.seenAt - b.seenAt);
-    for (const [key, kept] of oldestFirst) {
-      const latest = withoutSensitiveValues(kept.latest);
-      const previous = kept.previous && withoutSensitiveValues(kept.previous);
-      this.entries.set(key, { latest, previous, seenAt: kept.seenAt, bytes: 0 });
-      this.entries.get(key)!.bytes = sizeOf(this.entries.get(key)!);
-    }
+    for (const [key, kept] of oldestFirst) this.entries.set(key, kept);
     this.evict(undefined);
   }
 
   /** Stores a freshly fetched catalog; a new version pushes the one before it to `previous`. */
   remember(key: string, catalog: CatalogGraphDto, now: number): void {
     const known = this.entries.get(key);
-    const previous =
-      known && known.latest.version !== catalog.version ? known.latest : known?.previous;
+    const previous = known && known.version !== catalog.version ? known.latest : known?.previous;
     // strictly increasing, so two catalogs seen within a millisecond still have an order
     const newest = Math.max(0, ...[...this.entries.values()].map((entry) => entry.seenAt));
-    const entry: Entry = {
-      latest: withoutSensitiveValues(catalog),
+    const entry: KeptCatalog = {
+      latest: JSON.stringify(withoutSensitiveValues(catalog)),
       previous,
+      version: catalog.version,
       seenAt: Math.max(now, newest + 1),
-      bytes: 0,
     };
-    entry.bytes = sizeOf(entry);
     // re-inserted, so the map's order is least recently seen first
     this.entries.delete(key);
     this.entries.set(key, entry);
@@ -66,7 +65,8 @@ export class KeptCatalogs {
   }
 
   previous(key: string): CatalogGraphDto | undefined {
-    return this.entries.get(key)?.previous;
+    const previous = this.entries.get(key)?.previous;
+    return previous === undefined ? undefined : (JSON.parse(previous) as CatalogGraphDto);
   }
 
   /** New limits (a setting changed): evicts what no longer fits. */
@@ -78,9 +78,7 @@ export class KeptCatalogs {
   /** The `count` most recently seen, for the workspace storage; only what is kept. */
   mostRecent(count: number): Record<string, KeptCatalog> {
     const recent = [...this.entries.entries()].slice(-Math.max(0, count)).reverse();
-    return Object.fromEntries(
-      recent.map(([key, { latest, previous, seenAt }]) => [key, { latest, previous, seenAt }]),
-    );
+    return Object.fromEntries(recent);
   }
 
   get size(): number {
@@ -89,7 +87,7 @@ export class KeptCatalogs {
 
   get bytes(): number {
     let total = 0;
-    for (const entry of this.entries.values()) total += entry.bytes;
+    for (const entry of this.entries.values()) total += sizeOf(entry);
     return total;
   }
 
@@ -100,7 +98,7 @@ export class KeptCatalogs {
       if (this.entries.size <= this.limits.maxNodes && bytes <= this.limits.maxBytes) return;
       if (key === keep) continue;
       this.entries.delete(key);
-      bytes -= entry.bytes;
+      bytes -= sizeOf(entry);
     }
   }
 }
@@ -143,13 +141,32 @@ function holdsSensitive(value: unknown): boolean {
 }
 
 function sizeOf(kept: KeptCatalog): number {
-  return (
-    JSON.stringify(kept.latest).length + (kept.previous ? JSON.stringify(kept.previous).length : 0)
-  );
+  return kept.latest.length + (kept.previous?.length ?? 0);
 }
 
-/** What the workspace state gave back may be anything (`?.` reads nothing of null or a number). */
-function isKeptCatalog(value: unknown): value is KeptCatalog {
-  const kept = value as Partial<KeptCatalog> | null | undefined;
-  return typeof kept?.seenAt === 'number' && Array.isArray(kept.latest?.resources);
+/**
+ * A kept catalog from the workspace state, which may hold anything: this format, or the one before
+ * it (the catalogs as objects, redacted again here), or neither (undefined).
+ */
+function restoredCatalog(value: unknown): KeptCatalog | undefined {
+  const kept = value as Record<string, unknown> | null | undefined;
+  if (typeof kept?.['seenAt'] !== 'number') return undefined;
+  const { latest, previous, version, seenAt } = kept;
+  if (typeof latest === 'string' && typeof version === 'string') {
+    return typeof previous === 'string' || previous === undefined
+      ? { latest, previous, version, seenAt }
+      : undefined;
+  }
+  if (!isCatalog(latest) || (previous !== undefined && !isCatalog(previous))) return undefined;
+  return {
+    latest: JSON.stringify(withoutSensitiveValues(latest)),
+    previous: previous && JSON.stringify(withoutSensitiveValues(previous)),
+    version: latest.version,
+    seenAt,
+  };
+}
+
+function isCatalog(value: unknown): value is CatalogGraphDto {
+  const catalog = value as Partial<CatalogGraphDto> | null | undefined;
+  return typeof catalog?.version === 'string' && Array.isArray(catalog.resources);
 }

@@ -108,6 +108,38 @@ describe('KeptCatalogs', () => {
     assert.equal(parameters['ensure'], 'file', 'other parameters are kept');
   });
 
+  test('keeps each catalog as its JSON text, parsed again only when asked for', () => {
+    const kept = new KeptCatalogs(roomy);
+    kept.remember('web', catalog('web', '1'), 1);
+    kept.remember('web', catalog('web', '2'), 2);
+    const stored = kept.mostRecent(1)['web']!;
+    assert.equal(typeof stored.latest, 'string');
+    assert.equal(typeof stored.previous, 'string');
+    assert.equal(stored.version, '2');
+    assert.equal(kept.bytes, stored.latest.length + stored.previous!.length);
+    // as JSON has it (a field left undefined is no field)
+    assert.deepEqual(kept.previous('web'), JSON.parse(JSON.stringify(catalog('web', '1'))));
+    // each call parses anew: what a graph changes of it is not kept
+    assert.notEqual(kept.previous('web'), kept.previous('web'));
+  });
+
+  test('restores what an earlier version stored (catalogs as objects), redacted again', () => {
+    const secret = { __ptype: 'Sensitive', __pvalue: 'hunter2' };
+    const restored = new KeptCatalogs(roomy, {
+      web: {
+        latest: catalog('web', '2'),
+        previous: catalog('web', '1', { key: secret }),
+        seenAt: 5,
+      },
+      broken: { latest: 'not a catalog', seenAt: 6 },
+      nothing: null,
+    });
+    assert.deepEqual(Object.keys(restored.mostRecent(10)), ['web']);
+    assert.equal(restored.previous('web')!.resources[0]!.parameters['key'], REDACTED);
+    restored.remember('web', catalog('web', '3'), 10);
+    assert.equal(restored.previous('web')!.version, '2', 'the restored latest became previous');
+  });
+
   test('redacts Pcore rich-data Sensitive values and leaves other catalogs untouched', () => {
     const plain = catalog('web', '1', { mode: '0644' });
     assert.equal(withoutSensitiveValues(plain), plain);
