@@ -44,17 +44,16 @@ npm run --silent build
 
 # Two PuppetDBs start, and the sample fleet goes into each, while the unit and grammar tests run:
 # they keep one core busy, and a start is mostly waiting (PostgreSQL, the JVM, the command queue).
-# One serves the end-to-end scripts, the other the integration and extension-host tests, so the
-# two lanes run side by side (each test changes only its own server's fleet). The end-to-end one
-# starts first: its lane begins as soon as it is up, on the core the unit tests leave. The other
+# The first serves the integration and extension-host tests, the second the end-to-end scripts, so
+# the two lanes run side by side (each test changes only its own server's fleet). The second
 # starts once the first is up, so that two JVMs do not start on the two cores at once.
 state_dir="$PWD/.work/puppetdb-test"
 e2e_state_dir="$PWD/.work/puppetdb-e2e"
 puppetdb_log=$(mktemp)
 e2e_puppetdb_log=$(mktemp)
 # each start's exit status, for the jobs that wait on it (a job can only `wait` for its own children)
-e2e_started=$(mktemp -u)
-test_started=$(mktemp -u)
+first_started=$(mktemp -u)
+second_started=$(mktemp -u)
 start_puppetdb() {
   bash scripts/puppetdb/start.sh "$1" &&
     node --import tsx scripts/puppetdb/load-fleet.ts --state-dir "$1" --size 40
@@ -65,20 +64,20 @@ wait_for_status() {
 }
 {
   status=0
-  # PostgreSQL's 100 connections are shared by both servers and the failover tests' third
-  PDB_POOL_SIZE=8 start_puppetdb "$e2e_state_dir" >"$e2e_puppetdb_log" 2>&1 || status=$?
-  echo "$status" >"$e2e_started"
-  exit "$status"
-} &
-e2e_puppetdb_pid=$!
-{
-  wait_for_status "$e2e_started" || true
-  status=0
   PDB_POOL_SIZE=8 start_puppetdb "$state_dir" >"$puppetdb_log" 2>&1 || status=$?
-  echo "$status" >"$test_started"
+  echo "$status" >"$first_started"
   exit "$status"
 } &
 puppetdb_pid=$!
+{
+  wait_for_status "$first_started" || true
+  status=0
+  # PostgreSQL's 100 connections are shared by both servers and the failover tests' third
+  PDB_POOL_SIZE=8 start_puppetdb "$e2e_state_dir" >"$e2e_puppetdb_log" 2>&1 || status=$?
+  echo "$status" >"$second_started"
+  exit "$status"
+} &
+e2e_puppetdb_pid=$!
 # A third, with a fleet of its own (12 nodes of another seed): the second PuppetDB of the suites
 # that run one query on several connections (test/vscode/secondServer.ts), in either lane. It
 # starts once the second is up; those suites wait for it through PDB_SECOND_READY.
@@ -86,7 +85,7 @@ second_fleet_state_dir="$PWD/.work/puppetdb-second"
 second_fleet_log=$(mktemp)
 third_started=$(mktemp -u)
 {
-  wait_for_status "$test_started" || true
+  wait_for_status "$second_started" || true
   status=0
   {
     PDB_POOL_SIZE=4 PDB_HEAP=512m bash scripts/puppetdb/start.sh "$second_fleet_state_dir" &&
@@ -124,31 +123,11 @@ cleanup() {
   bash scripts/puppetdb/stop.sh "$second_fleet_state_dir" || true
   bash scripts/puppetdb/stop.sh "$e2e_state_dir" || true
   bash scripts/puppetdb/stop.sh "$state_dir" || true
-  rm -f "$puppetdb_log" "$e2e_puppetdb_log" "$e2e_lane_log" "$e2e_started" "$test_started" \
+  rm -f "$puppetdb_log" "$e2e_puppetdb_log" "$e2e_lane_log" "$first_started" "$second_started" \
     "$second_fleet_log" "$third_started"
   rm -rf "$e2e_claims"
 }
 trap cleanup EXIT
-
-# The end-to-end lane: its own PuppetDB, its output kept until the other lane has printed. It
-# begins beside the unit tests, once its PuppetDB is up; the other lane takes the scripts this one
-# has not claimed yet once its own tests are done.
-{
-  e2e_lane_started=$SECONDS
-  status=0
-  if wait_for_status "$e2e_started"; then
-    cat "$e2e_puppetdb_log"
-    PDBX_E2E_CLAIMS="$e2e_claims" PDB_STATE_DIR="$e2e_state_dir" npm run --silent test:e2e ||
-      status=$?
-  else
-    cat "$e2e_puppetdb_log"
-    echo "starting the end-to-end lane's PuppetDB or loading its fleet failed" >&2
-    status=1
-  fi
-  echo "-- the end-to-end lane: $((SECONDS - e2e_lane_started)) s (ended at total $SECONDS s)"
-  exit "$status"
-} >"$e2e_lane_log" 2>&1 &
-e2e_lane_pid=$!
 
 section "unit tests"
 npm run --silent test:unit
@@ -164,6 +143,25 @@ if [ "$puppetdb_status" -ne 0 ]; then
   echo "starting PuppetDB or loading the sample fleet failed (exit $puppetdb_status)" >&2
   exit 1
 fi
+
+# The end-to-end lane: its own PuppetDB, its output kept until the other lane has printed. The
+# other lane takes the scripts this one has not claimed yet once its own tests are done.
+{
+  e2e_lane_started=$SECONDS
+  status=0
+  if wait_for_status "$second_started"; then
+    cat "$e2e_puppetdb_log"
+    PDBX_E2E_CLAIMS="$e2e_claims" PDB_STATE_DIR="$e2e_state_dir" npm run --silent test:e2e ||
+      status=$?
+  else
+    cat "$e2e_puppetdb_log"
+    echo "starting the end-to-end lane's PuppetDB or loading its fleet failed" >&2
+    status=1
+  fi
+  echo "-- the end-to-end lane: $((SECONDS - e2e_lane_started)) s (ended at total $SECONDS s)"
+  exit "$status"
+} >"$e2e_lane_log" 2>&1 &
+e2e_lane_pid=$!
 
 # A failure in this lane is noted and the lane goes on: the other lane runs anyway, and every
 # failure of the run is then printed together.
