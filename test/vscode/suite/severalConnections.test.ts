@@ -22,8 +22,10 @@ import { addConnection } from '../testingApi';
 import { until } from '../until';
 
 const EXTENSION_ID = 'puppetdb-explorer.puppetdb-explorer';
-const EAST = { id: 'several-east', name: 'East PuppetDB' };
-const WEST = { id: 'several-west', name: 'West PuppetDB' };
+// these suites are not about time-outs: on a loaded machine an overview's queries took longer
+// than the default 10 s, and the PuppetDB that answered showed as failed
+const EAST = { id: 'several-east', name: 'East PuppetDB', timeout: 60 };
+const WEST = { id: 'several-west', name: 'West PuppetDB', timeout: 60 };
 const DOWN = { id: 'several-down', name: 'Stopped PuppetDB' };
 const SLOW = { id: 'several-slow', name: 'Slow PuppetDB' };
 const QUERY = 'nodes[certname, latest_report_status] { order by certname }';
