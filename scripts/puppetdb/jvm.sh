@@ -11,24 +11,21 @@ launch_puppetdb() { # STATE_DIR HTTP_PORT
   # PDB_JVM_QUICK=1 (scripts/test.sh): a JVM that starts and serves a test fleet on little CPU.
   # The test run starts eight PuppetDBs on two cores, and the JIT's second tier (C2) compiled
   # for minutes after each start, beside the tests; the benchmarks leave it unset.
-  local quick=() class_list=""
+  # making_archive: this start lists its classes for the archive the next ones share
+  local quick=() archive="" making_archive=""
   if [ "${PDB_JVM_QUICK:-0}" = 1 ]; then
     quick=(-XX:TieredStopAtLevel=1 -XX:+UseSerialGC)
     # and the classes of an earlier start, from a class-data-sharing archive (about a quarter
     # less CPU to start); the first start without one lists its classes for it
-    local archive
     archive=$(cds_archive)
     if [ -f "$archive" ]; then
       quick+=("-XX:SharedArchiveFile=$archive")
     elif mkdir "$archive.making" 2>/dev/null; then
-      class_list="$archive.classes"
-      quick+=("-XX:DumpLoadedClassList=$class_list")
+      making_archive=1
+      quick+=("-XX:DumpLoadedClassList=$archive.classes")
     fi
   fi
-  # PDB_JVM_FLAGS: more JVM options, split on spaces
-  local extra=()
-  read -r -a extra <<< "${PDB_JVM_FLAGS:-}"
-  setsid nohup /usr/bin/java "-Xmx$heap" "${quick[@]}" "${extra[@]}" -Djava.security.egd=/dev/urandom \
+  setsid nohup /usr/bin/java "-Xmx$heap" "${quick[@]}" -Djava.security.egd=/dev/urandom \
     -cp /usr/share/puppetdb/puppetdb.jar clojure.main -m puppetlabs.puppetdb.core services \
     --config "$state_dir/conf.d" --bootstrap-config /etc/puppetdb/bootstrap.cfg \
     >> "$state_dir/log/stdout.log" 2>&1 < /dev/null &
@@ -42,23 +39,22 @@ launch_puppetdb() { # STATE_DIR HTTP_PORT
     if ! kill -0 "$pid" 2>/dev/null; then
       echo "[puppetdb] PuppetDB exited during start-up; last log lines:" >&2
       tail -40 "$state_dir/log/puppetdb.log" "$state_dir/log/stdout.log" >&2 || true
-      [ -z "$class_list" ] || rmdir "${class_list%.classes}.making" 2>/dev/null || true
+      [ -z "$making_archive" ] || rmdir "$archive.making" 2>/dev/null || true
       exit 1
     fi
     if [ $(($(date +%s) - started)) -ge "$ready_timeout" ]; then
       echo "[puppetdb] PuppetDB was not ready after ${ready_timeout} s; last log lines:" >&2
       tail -40 "$state_dir/log/puppetdb.log" >&2 || true
       kill "$pid" 2>/dev/null || true
-      [ -z "$class_list" ] || rmdir "${class_list%.classes}.making" 2>/dev/null || true
+      [ -z "$making_archive" ] || rmdir "$archive.making" 2>/dev/null || true
       exit 1
     fi
     sleep 1
   done
   echo "[puppetdb] ready after $(($(date +%s) - started)) s" >&2
-  if [ -n "$class_list" ]; then
-    local archive="${class_list%.classes}"
+  if [ -n "$making_archive" ]; then
     # (-Xshare:auto, the default: a start that cannot map an archive starts without it)
-    if /usr/bin/java -Xshare:dump "-XX:SharedClassListFile=$class_list" \
+    if /usr/bin/java -Xshare:dump "-XX:SharedClassListFile=$archive.classes" \
       "-XX:SharedArchiveFile=$archive.partial" -cp /usr/share/puppetdb/puppetdb.jar \
       > "$archive.log" 2>&1; then
       mv "$archive.partial" "$archive"
@@ -66,7 +62,7 @@ launch_puppetdb() { # STATE_DIR HTTP_PORT
     else
       echo "[puppetdb] no class-data-sharing archive (see $archive.log); starts go on without" >&2
     fi
-    rm -f "$class_list"
+    rm -f "$archive.classes"
     rmdir "$archive.making" 2>/dev/null || true
   fi
 }

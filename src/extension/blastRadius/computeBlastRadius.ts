@@ -153,10 +153,7 @@ export class BlastRadiusEngine implements vscode.Disposable {
     manifestPaths: Promise<string[]>,
     wantsFirst: boolean,
   ): Computation {
-    if (!wantsFirst) {
-      const { onFirstCounts: _none, ...whole } = request;
-      return { radius: this.computeFresh(whole, change, client, manifestPaths) };
-    }
+    if (!wantsFirst) return { radius: this.computeFresh(request, change, client, manifestPaths) };
     let firstKnown!: (radius: BlastRadius) => void;
     // (never settles for a change that has no first answer: its lines were asked for whole)
     const first = new Promise<BlastRadius>((resolve) => (firstKnown = resolve));

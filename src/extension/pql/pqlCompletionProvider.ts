@@ -33,7 +33,7 @@ export class PqlCompletionProvider implements vscode.CompletionItemProvider {
     position: vscode.Position,
   ): Promise<vscode.CompletionItem[]> {
     const parameters = parameterCompletions(document, position);
-    if (parameters?.typingReference) return parameters.items;
+    if (parameters?.typingReference) return parameters.items();
     const offset = document.offsetAt(position);
     const text = document.getText();
     const query = queryAt(splitQueries(text), offset);
@@ -50,7 +50,7 @@ export class PqlCompletionProvider implements vscode.CompletionItemProvider {
     if (context.kind === 'value') {
       placeValues(items, context, document, position);
       // where a literal may stand, so may a notebook's parameter
-      items.push(...(parameters?.items ?? []));
+      items.push(...(parameters?.items() ?? []));
     }
     const prefix = 'prefix' in context ? context.prefix : '';
     const range = new vscode.Range(

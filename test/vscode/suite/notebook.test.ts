@@ -222,23 +222,20 @@ describe('PQL notebooks', function () {
       );
       return list.items.map((item) => [String(item.label), item.detail]);
     };
-    const parameters = async (document: vscode.TextDocument, trigger?: string) =>
-      (await complete(document, trigger))
-        .filter(([label]) => label!.startsWith('$'))
-        .sort(([a], [b]) => a!.localeCompare(b!));
+    const byLabel = (items: Array<Array<string | undefined>>) =>
+      items.sort(([a], [b]) => a!.localeCompare(b!));
+    const parameters = async (document: vscode.TextDocument) =>
+      byLabel((await complete(document)).filter(([label]) => label!.startsWith('$')));
     // typing a reference: only the parameters, as the literals they stand for (once the cell's
     // document is known to the language features)
     const typed = await until('the cell to complete its parameters', async () => {
       const items = await complete(notebook.cellAt(1).document, '$');
       return items.length > 0 && items;
     });
-    assert.deepEqual(
-      typed.sort(([a], [b]) => a!.localeCompare(b!)),
-      [
-        ['$limit', '20'],
-        ['$status', '"failed"'],
-      ],
-    );
+    assert.deepEqual(byLabel(typed), [
+      ['$limit', '20'],
+      ['$status', '"failed"'],
+    ]);
     // where a value may stand: the nearest cell's value for each name, beside the fleet's values
     assert.deepEqual(await parameters(notebook.cellAt(3).document), [
       ['$limit', '20'],
