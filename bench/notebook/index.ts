@@ -220,6 +220,11 @@ async function timedOpen(
   name: string,
 ): Promise<{ startedAt: number; cellsShownAt: number }> {
   await showInQuickInput(page, { key: 'Control+P', text: name, rowText: name });
+  // the list may still show the recent files with another one focused: Enter opens the focused row
+  await page
+    .locator('.quick-input-list .monaco-list-row.focused')
+    .filter({ hasText: name })
+    .waitFor();
   const shown = await watchFor(page, '.notebook-editor .code-cell-row');
   const startedAt = wallClock();
   await page.keyboard.press('Enter');

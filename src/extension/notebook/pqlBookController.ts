@@ -110,9 +110,9 @@ export class PqlBookController implements vscode.Disposable {
     const started = performance.now();
     const base = { connection: connection.name, ranAt: new Date().toISOString() };
     let output: PqlBookOutput;
+    const painter = new StreamPainter(execution, base);
     try {
       await execution.clearOutput();
-      const painter = new StreamPainter(execution, base);
       const client = await this.services.store.client(connection.id);
       const stream = client.stream('pql', { query, signal: abort.signal });
       let truncated: PqlBookOutput['truncated'];
@@ -132,6 +132,8 @@ export class PqlBookController implements vscode.Disposable {
       await execution.replaceOutput(cellOutput(output));
       execution.end(true, Date.now());
     } catch (error) {
+      // a paint still to come would cover the failure
+      await painter.settled();
       const aborted = abort.signal.aborted;
       output = {
         ...base,

@@ -73,6 +73,7 @@ export async function runOnSeveralConnections(
   } catch (error) {
     // not a connection's failure (each of those is in its tally): the cell's own
     services.errors.logged('PQL notebook cell on several connections', error);
+    await painter.settled();
     const output: PqlBookOutput = { ...base, rows, error: describeRunError(error).message };
     await execution.replaceOutput(cellOutput(output));
     execution.end(false, Date.now());

@@ -49,6 +49,11 @@ export interface PqlBookOutput {
   connections?: CellConnectionTally[];
   ranAt?: string;
   elapsedMs?: number;
+  /**
+   * A run under way (never saved): the rows that have arrived so far, of which `rows` holds the
+   * first (streamPainter.ts). The run's last output has every row and no `arriving`.
+   */
+  arriving?: number;
 }
 
 /** One connection's part of a cell run on several: its rows, or what went wrong there. */

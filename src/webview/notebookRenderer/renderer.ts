@@ -188,6 +188,12 @@ function connectionTallies(tallies: readonly CellConnectionTally[]): HTMLElement
 
 function summary(count: number, output: PqlBookOutput): string {
   const parts = [`${count.toLocaleString('en-US')} row${count === 1 ? '' : 's'}`];
+  if (output.arriving !== undefined) {
+    parts[0] = `${output.arriving.toLocaleString('en-US')} row${output.arriving === 1 ? '' : 's'} so far`;
+    if (output.arriving > count) {
+      parts.push(`the first ${count.toLocaleString('en-US')} shown until the run ends`);
+    }
+  }
   if (output.truncated) {
     parts.push(
       `stopped at the results' ${output.truncated === 'rows' ? 'row' : 'size'} limit: Export Whole Result has every row`,

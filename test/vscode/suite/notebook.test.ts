@@ -13,9 +13,11 @@ import { connect } from '../../../src/client';
 import type { ExtensionApi } from '../../../src/extension/extension';
 import { Commands, Notebooks, PqlLanguageId } from '../../../src/extension/ids';
 import { CellConnectionStatusBar } from '../../../src/extension/notebook/cellStatusBar';
+import { savedOutput } from '../../../src/extension/notebook/notebookOutput';
 import { openQueryAsNotebook } from '../../../src/extension/notebook/openAsNotebook';
+import { PREVIEW_ROWS } from '../../../src/extension/notebook/streamPainter';
 import { markdownText } from '../../../src/shared/notebook/markdownExport';
-import { parsePqlBook } from '../../../src/shared/notebook/pqlBook';
+import { parsePqlBook, type PqlBookOutput } from '../../../src/shared/notebook/pqlBook';
 import { testServer } from '../../integration/support/puppetdb';
 import { FaultProxy } from '../../support/faultProxy';
 import { closeNotebooks, endedOutput, execute, openNotebook, pqlOutput } from '../notebookCells';
@@ -54,6 +56,7 @@ describe('PQL notebooks', function () {
     const expected = await client.stream('pql', { query: QUERY }).toArray();
     assert.ok(expected.length > 0, 'the fleet has nodes');
     assert.deepEqual(output.rows, expected);
+    assert.equal(output.arriving, undefined, 'the last output holds every row');
     assert.equal(cell.executionSummary?.success, true);
     const [item] = new CellConnectionStatusBar(api().services).provideCellStatusBarItems(cell);
     assert.equal(item!.text, `$(database) ${CONNECTION.name}`, 'the cell says where it runs');
@@ -97,6 +100,50 @@ describe('PQL notebooks', function () {
       await running;
       const output = await endedOutput(notebook.cellAt(0));
       assert.match(output.error ?? '', /^Stopped: 0 rows had arrived\.$/);
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('a large answer shows its first rows and the count so far while the rest arrive; a save meanwhile says what it lacks', async () => {
+    const query = 'facts[certname, name, value] { order by certname, name }';
+    const expected = await client.stream('pql', { query }).toArray();
+    assert.ok(expected.length > 3 * PREVIEW_ROWS, `the fleet has ${expected.length} facts`);
+    // the answer stops a tenth before its end, with the connection open: the run is under way
+    // for as long as the test looks at it
+    const proxy = await FaultProxy.start({ target: { host: server.host, port: server.httpPort } });
+    const paused = { id: 'notebook-preview-tests', name: 'Notebook preview tests' };
+    try {
+      await addConnection({ connection: { ...paused, url: proxy.url }, secrets: {} });
+      proxy.inject({ kind: 'stallMidBody', fraction: 0.9 }, { match: /query\/v4/ });
+      const notebook = await openNotebook([{ source: query }], paused.name);
+      const cell = notebook.cellAt(0);
+      const running = execute(notebook, 0);
+      let preview: PqlBookOutput | undefined;
+      await until('a paint of more rows than it carries', () => {
+        preview = pqlOutput(cell);
+        return (preview?.arriving ?? 0) > PREVIEW_ROWS;
+      });
+      assert.deepEqual(preview!.rows, expected.slice(0, PREVIEW_ROWS), 'the first rows, in order');
+      assert.equal(preview!.elapsedMs, undefined, 'not ended');
+      const saved = savedOutput(cell.outputs)!;
+      assert.equal(saved.arriving, undefined, 'a file holds no run under way');
+      assert.equal(
+        saved.rows!.length + (saved.rowsOmitted ?? 0),
+        preview!.arriving,
+        'the saved rows and those it lacks are the rows that had arrived',
+      );
+
+      await vscode.commands.executeCommand('notebook.cell.cancelExecution', {
+        ranges: [{ start: 0, end: 1 }],
+        document: notebook.uri,
+      });
+      await running;
+      const stopped = await endedOutput(cell);
+      const arrived = Number(/^Stopped: (\d+) rows had arrived\.$/.exec(stopped.error ?? '')?.[1]);
+      assert.ok(arrived >= preview!.arriving!, `${arrived} rows had arrived`);
+      assert.equal(stopped.arriving, undefined);
+      assert.deepEqual(stopped.rows, expected.slice(0, arrived), 'every row that arrived, kept');
     } finally {
       await proxy.close();
     }
