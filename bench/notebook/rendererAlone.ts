@@ -12,6 +12,7 @@ import { createServer } from 'node:http';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
+import { packCellRows } from '../../src/shared/notebook/cellRows';
 import { serverIn } from '../../test/integration/support/puppetdb';
 import { CHROMIUM_FLAGS } from '../../test/vscode/runtime';
 import { timedGet } from '../timedGet';
@@ -55,7 +56,12 @@ async function main(): Promise<void> {
   const answer = await timedGet(
     `http://${server.host}:${server.httpPort}/pdb/query/v4?query=${encodeURIComponent(query)}`,
   );
-  const output = JSON.stringify({ rows: answer.rows, connection: 'Local PuppetDB', elapsedMs: 1 });
+  // as the extension writes it (notebookOutput.ts: cellOutput)
+  const output = JSON.stringify({
+    packedRows: packCellRows(answer.rows),
+    connection: 'Local PuppetDB',
+    elapsedMs: 1,
+  });
   const http = createServer((request, response) => {
     if (request.url === '/') response.writeHead(200, { 'content-type': 'text/html' }).end(PAGE);
     else {

@@ -1,7 +1,7 @@
 /** Opening PQL notebooks and running their cells as a user does, for the host suites. */
 import * as vscode from 'vscode';
 import { Notebooks, PqlLanguageId } from '../../src/extension/ids';
-import { ROWS_MIME } from '../../src/extension/notebook/notebookOutput';
+import { outputData } from '../../src/extension/notebook/notebookOutput';
 import type { PqlBookOutput } from '../../src/shared/notebook/pqlBook';
 import { until } from './until';
 
@@ -45,8 +45,7 @@ export async function endedOutput(cell: vscode.NotebookCell): Promise<PqlBookOut
 }
 
 export function pqlOutput(cell: vscode.NotebookCell): PqlBookOutput | undefined {
-  const item = cell.outputs.flatMap((output) => output.items).find((it) => it.mime === ROWS_MIME);
-  return item && (JSON.parse(new TextDecoder().decode(item.data)) as PqlBookOutput);
+  return outputData(cell.outputs);
 }
 
 /** Closes every open notebook, reverted (a run leaves one dirty: no "Save?" dialog is left waiting). */

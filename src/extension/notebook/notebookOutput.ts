@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { PqlBookOutput } from '../../shared/notebook/pqlBook';
+import { type OutputData, CellRowsPacker, unpackedOutput } from '../../shared/notebook/cellRows';
 
 /**
- * The mime type of a PQL cell's output: its rows and how the run went (`PqlBookOutput`), what the
- * notebook renderer draws and what the serializer saves. An output of at most RAW_JSON_MAX_ROWS
+ * The mime type of a PQL cell's output: its rows (packed: cellRows.ts) and how the run went
+ * (`PqlBookOutput`), what the notebook renderer draws and what the serializer saves. An output of at most RAW_JSON_MAX_ROWS
  * rows carries `application/json` of them too, for VS Code's own JSON view.
  */
 export const ROWS_MIME = 'application/vnd.puppetdb-explorer.rows+json';
@@ -19,14 +20,26 @@ const RAW_JSON_MAX_ROWS = 10_000;
 /**
  * The cell output showing `output` (rows, or the run's failure). Its data carries a `key` of its
  * own (never saved: the file format does not know it), by which the renderer names the output it
- * draws when it posts a certname.
+ * draws when it posts a certname, and its rows packed (cellRows.ts): by `packer` when the run
+ * packed them as they came (it must hold exactly `output.rows`), else here.
  */
-export function cellOutput(output: PqlBookOutput): vscode.NotebookCellOutput {
-  const items = [compactJson({ ...output, key: randomUUID() }, ROWS_MIME)];
+export function cellOutput(
+  output: PqlBookOutput,
+  packer?: CellRowsPacker,
+): vscode.NotebookCellOutput {
+  const { rows, ...rest } = output;
+  const head = JSON.stringify({ ...rest, key: randomUUID() });
+  let packed = packer;
+  if (!packed && rows) {
+    packed = new CellRowsPacker();
+    packed.add(rows);
+  }
+  const data = packed ? `${head.slice(0, -1)},"packedRows":${packed.json()}}` : head;
+  const items = [vscode.NotebookCellOutputItem.text(data, ROWS_MIME)];
   if (output.error !== undefined) {
     items.push(vscode.NotebookCellOutputItem.stderr(output.error));
-  } else if ((output.rows?.length ?? 0) <= RAW_JSON_MAX_ROWS) {
-    items.push(compactJson(output.rows ?? [], 'application/json'));
+  } else if ((rows?.length ?? 0) <= RAW_JSON_MAX_ROWS) {
+    items.push(compactJson(rows ?? [], 'application/json'));
   }
   return new vscode.NotebookCellOutput(items);
 }
@@ -52,7 +65,7 @@ export function savedOutput(
   return saved;
 }
 
-/** The data of the PQL output among `outputs`, with its `key`. */
+/** The PQL output among `outputs`, its rows unpacked, with its `key`. */
 export function outputData(
   outputs: readonly vscode.NotebookCellOutput[] | undefined,
 ): (PqlBookOutput & { key?: unknown }) | undefined {
@@ -62,7 +75,7 @@ export function outputData(
     try {
       const value: unknown = JSON.parse(new TextDecoder().decode(item.data));
       if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
-        return value as PqlBookOutput & { key?: unknown };
+        return unpackedOutput(value as OutputData);
       }
     } catch {
       // an output this extension did not write whole: nothing of it is saved

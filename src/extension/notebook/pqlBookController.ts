@@ -10,6 +10,7 @@ import type { Services } from '../services';
 import { cellConnection, type CellConnection } from './notebookConnection';
 import { parameterCellOf } from '../pql/language/queryParameters';
 import { parameterRows, substitutedQuery } from './cellParameters';
+import { CellRowsPacker } from '../../shared/notebook/cellRows';
 import { cellOutput } from './notebookOutput';
 import { runOnSeveralConnections } from './severalConnectionsRun';
 import { StreamPainter } from './streamPainter';
@@ -107,6 +108,8 @@ export class PqlBookController implements vscode.Disposable {
     const cancelled = execution.token.onCancellationRequested(() => abort.abort());
     const budget = new ResultBudget(this.services.settings.resultLimits());
     const rows: unknown[] = [];
+    // the rows packed for the renderer as they come (cellRows.ts), not all at the end
+    const packer = new CellRowsPacker();
     const started = performance.now();
     const base = { connection: connection.name, ranAt: new Date().toISOString() };
     let output: PqlBookOutput;
@@ -119,6 +122,7 @@ export class PqlBookController implements vscode.Disposable {
       for await (const batch of stream.batches()) {
         const taken = budget.take(batch);
         rows.push(...taken.rows);
+        packer.add(taken.rows);
         if (taken.truncated) {
           // leaving the loop ends the request: nothing more is held
           truncated = taken.truncated.limit;
@@ -129,7 +133,7 @@ export class PqlBookController implements vscode.Disposable {
       await painter.settled();
       output = { ...base, rows, elapsedMs: Math.round(performance.now() - started) };
       if (truncated) output.truncated = truncated;
-      await execution.replaceOutput(cellOutput(output));
+      await execution.replaceOutput(cellOutput(output, packer));
       execution.end(true, Date.now());
     } catch (error) {
       // a paint still to come would cover the failure
@@ -144,7 +148,7 @@ export class PqlBookController implements vscode.Disposable {
         elapsedMs: Math.round(performance.now() - started),
       };
       if (!aborted) this.services.errors.logged(`PQL notebook cell on ${connection.name}`, error);
-      await execution.replaceOutput(cellOutput(output));
+      await execution.replaceOutput(cellOutput(output, packer));
       execution.end(aborted ? undefined : false, Date.now());
     } finally {
       cancelled.dispose();

@@ -7,6 +7,7 @@
  * explorer (a message to the extension, which checks it).
  */
 import type { CellConnectionTally, PqlBookOutput } from '../../shared/notebook/pqlBook';
+import { type OutputData, unpackedOutput } from '../../shared/notebook/cellRows';
 import type { NotebookRendererMessage } from '../../shared/notebook/rendererMessages';
 import {
   barChartOf,
@@ -54,7 +55,7 @@ export function activate(context: RendererContext) {
   return {
     renderOutputItem(item: OutputItem, element: HTMLElement): void {
       dispose(item.id);
-      const output = item.json() as PqlBookOutput & { key?: unknown };
+      const output = unpackedOutput(item.json() as OutputData);
       const key = typeof output.key === 'string' ? output.key : undefined;
       const { root, dispose: release } = render(output, key, context);
       element.replaceChildren(root);
