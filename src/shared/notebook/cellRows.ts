@@ -126,14 +126,9 @@ export function unpackCellRows(packed: PackedCellRows): unknown[] {
       const cell = row[column];
       if (cell === ABSENT) continue;
       const value = typeof cell === 'number' ? strings[cell] : (cell as [unknown])[0];
-      if (plain) object[columns[column]!] = value;
-      else
-        Object.defineProperty(object, columns[column]!, {
-          value,
-          enumerable: true,
-          writable: true,
-          configurable: true,
-        });
+      const key = columns[column]!;
+      if (plain) object[key] = value;
+      else Object.defineProperty(object, key, { value, enumerable: true, writable: true });
     }
     unpacked[index] = object;
   }
