@@ -127,8 +127,16 @@ export function unpackCellRows(packed: PackedCellRows): unknown[] {
       if (cell === ABSENT) continue;
       const value = typeof cell === 'number' ? strings[cell] : (cell as [unknown])[0];
       const key = columns[column]!;
-      if (plain) object[key] = value;
-      else Object.defineProperty(object, key, { value, enumerable: true, writable: true });
+      if (plain) {
+        object[key] = value;
+      } else {
+        Object.defineProperty(object, key, {
+          value,
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
+      }
     }
     unpacked[index] = object;
   }
