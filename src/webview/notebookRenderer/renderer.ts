@@ -41,6 +41,8 @@ const VIEW_NAMES: Record<View, string> = {
 };
 
 export function activate(context: RendererContext) {
+  // for bench:notebook: when VS Code had loaded this module into the notebook's output frame
+  performance.mark('pqlbook-renderer-activated');
   // the grid's sort arrows are codicons: their stylesheet and font lie beside this module
   const codicons = document.createElement('link');
   codicons.rel = 'stylesheet';
