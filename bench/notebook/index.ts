@@ -266,8 +266,9 @@ async function firstSeen(page: Page, selector: string): Promise<number> {
           .locator(selector)
           .count()
           .catch(() => 0)
-      )
+      ) {
         return wallClock();
+      }
     }
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
