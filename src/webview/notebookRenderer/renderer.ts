@@ -26,7 +26,7 @@ import './renderer.css';
 /** What VS Code hands a renderer (vscode-notebook-renderer's types, the part used here). */
 interface OutputItem {
   id: string;
-  json(): unknown;
+  data(): Uint8Array<ArrayBuffer>;
 }
 interface RendererContext {
   postMessage?(message: unknown): void;
@@ -55,9 +55,16 @@ export function activate(context: RendererContext) {
     shown.delete(id);
   };
   return {
-    renderOutputItem(item: OutputItem, element: HTMLElement): void {
+    async renderOutputItem(
+      item: OutputItem,
+      element: HTMLElement,
+      signal?: AbortSignal,
+    ): Promise<void> {
+      const data = await gunzipped(item.data());
+      // replaced (the next paint of a run under way) while it was unzipped
+      if (signal?.aborted) return;
       dispose(item.id);
-      const output = unpackedOutput(item.json() as OutputData);
+      const output = unpackedOutput(JSON.parse(data) as OutputData);
       const key = typeof output.key === 'string' ? output.key : undefined;
       const { root, dispose: release } = render(output, key, context);
       element.replaceChildren(root);
@@ -69,6 +76,12 @@ export function activate(context: RendererContext) {
       else for (const each of [...shown.keys()]) dispose(each);
     },
   };
+}
+
+/** The text of an output's gzipped bytes (notebookOutput.ts), unzipped by the browser. */
+async function gunzipped(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
+  const unzipped = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
+  return new Response(unzipped).text();
 }
 
 function render(
