@@ -55,10 +55,11 @@ function outputFrame(page: Page, selector: string): Promise<Frame> {
 
 /**
  * Each cell's output, by what it offers (the webview holds the outputs in the order they were
- * drawn, not the cells'): the nodes' only a table, the count's a pie too, the reports' a series.
+ * drawn, not the cells'): the nodes' a table and JSON, the count's a pie too, the reports' a
+ * series.
  */
 const OUTPUTS = {
-  nodes: '.pqlbook-output:not(:has(.pqlbook-toolbar))',
+  nodes: '.pqlbook-output:not(:has(button[data-view="pie"], button[data-view="series"]))',
   count: '.pqlbook-output:has(button[data-view="pie"])',
   reports: '.pqlbook-output:has(button[data-view="series"])',
 };
@@ -203,6 +204,25 @@ async function main(): Promise<void> {
         );
         assert.deepEqual(dialogs, []);
       });
+      await checks.check(
+        'the rows are JSON a button away, the hostile certname as text',
+        async () => {
+          const output = table.locator(OUTPUTS.nodes);
+          await press(page, output.locator('button[data-view="json"]'));
+          const raw = output.getByRole('region', { name: 'The rows as JSON' });
+          const rows = JSON.parse(await raw.innerText()) as Array<{ certname: string }>;
+          assert.deepEqual(
+            rows.map((row) => row.certname).sort(),
+            active.map((node) => node.certname).sort(),
+          );
+          assert.ok(rows.some((row) => row.certname === hostile!.certname));
+          assert.equal(await output.locator('.pqlbook-json *').count(), 0, 'only text');
+          await raw.focus();
+          await page.screenshot({ path: join(screenshots, 'notebook-json.png') });
+          await press(page, output.locator('button[data-view="table"]'));
+          await output.locator('.pqlbook-grid').waitFor();
+        },
+      );
       await checks.check(
         'the count by status is a bar chart, and the table is a click away',
         async () => {

@@ -6,9 +6,10 @@ import { type OutputData, CellRowsPacker, unpackedOutput } from '../../shared/no
 
 /**
  * The mime type of a PQL cell's output: its rows (packed: cellRows.ts) and how the run went
- * (`PqlBookOutput`), as gzipped JSON; what the notebook renderer draws and what the serializer
- * saves. An output of at most RAW_JSON_MAX_ROWS rows carries `application/json` of them too, for
- * VS Code's own JSON view.
+ * (`PqlBookOutput`), as gzipped JSON; what the notebook renderer draws (its table, charts and
+ * JSON) and what the serializer saves. No second copy as `application/json` for VS Code's own
+ * JSON view: it made each output twice as large, and opening a notebook of 20 saved outputs
+ * about 0.1 s slower (bench:notebook).
  */
 export const ROWS_MIME = 'application/vnd.puppetdb-explorer.rows+gzip';
 
@@ -19,13 +20,6 @@ export const ROWS_MIME = 'application/vnd.puppetdb-explorer.rows+gzip';
  * and arrive 180–300 ms sooner with the renderer's unzipping counted (bench:notebook).
  */
 const GZIP_LEVEL = 1;
-
-/**
- * The most rows an output also carries as `application/json`: every output is handed to the
- * renderer whole, and a second copy of 100,000 rows doubled what each paint of a streaming cell
- * sent (bench:notebook). A larger answer has its table, its charts and Export Whole Result.
- */
-const RAW_JSON_MAX_ROWS = 10_000;
 
 /**
  * The cell output showing `output` (rows, or the run's failure). Its data carries a `key` of its
@@ -48,20 +42,8 @@ export function cellOutput(
   const items = [
     new vscode.NotebookCellOutputItem(gzipSync(data, { level: GZIP_LEVEL }), ROWS_MIME),
   ];
-  if (output.error !== undefined) {
-    items.push(vscode.NotebookCellOutputItem.stderr(output.error));
-  } else if ((rows?.length ?? 0) <= RAW_JSON_MAX_ROWS) {
-    items.push(compactJson(rows ?? [], 'application/json'));
-  }
+  if (output.error !== undefined) items.push(vscode.NotebookCellOutputItem.stderr(output.error));
   return new vscode.NotebookCellOutput(items);
-}
-
-/**
- * `value` as JSON without indentation: `NotebookCellOutputItem.json` indents with tabs, which
- * added a fifth to a 100,000-row output and to the time spent writing and reading it.
- */
-function compactJson(value: unknown, mime: string): vscode.NotebookCellOutputItem {
-  return vscode.NotebookCellOutputItem.text(JSON.stringify(value), mime);
 }
 
 /** The PQL output among a cell's outputs, as the serializer saves it (other outputs are not saved). */

@@ -15,6 +15,7 @@ import {
   seriesChartOf,
   timeColumnOf,
 } from '../../shared/notebook/resultView';
+import { rawJsonText } from '../common/rawJson';
 import { barChart } from './barChart';
 import { rendererStyle } from './rendererCss';
 import { pieChart } from './pieChart';
@@ -32,12 +33,13 @@ interface RendererContext {
   postMessage?(message: unknown): void;
 }
 
-type View = 'table' | 'bar' | 'pie' | 'series';
+type View = 'table' | 'bar' | 'pie' | 'series' | 'json';
 const VIEW_NAMES: Record<View, string> = {
   table: 'Table',
   bar: 'Bar chart',
   pie: 'Pie chart',
   series: 'Time series',
+  json: 'JSON',
 };
 
 export function activate(context: RendererContext) {
@@ -129,6 +131,9 @@ function render(
     ...(pie && { pie: () => pieChart(pie) }),
     // the series is worked out when asked for (a cell may hold 100,000 rows)
     ...(timeColumnOf(rows) !== undefined && { series: () => seriesView(rows) }),
+    // made when asked for: no second copy of the rows goes with every output (VS Code's own
+    // JSON view needed one, which slowed the opening of a notebook with outputs)
+    json: () => jsonView(rows),
   };
   const shown = document.createElement('div');
   shown.className = 'pqlbook-view';
@@ -173,6 +178,17 @@ function markPainted(output: PqlBookOutput): void {
   requestAnimationFrame(() =>
     requestAnimationFrame(() => performance.mark('pqlbook-output-painted', { detail })),
   );
+}
+
+function jsonView(rows: readonly unknown[]): HTMLElement {
+  const raw = document.createElement('pre');
+  raw.className = 'pqlbook-json';
+  // scrolled by keyboard too
+  raw.tabIndex = 0;
+  raw.setAttribute('role', 'region');
+  raw.setAttribute('aria-label', 'The rows as JSON');
+  raw.textContent = rawJsonText(rows, 'Export Whole Result (the cell’s menu)');
+  return raw;
 }
 
 function seriesView(rows: readonly unknown[]): HTMLElement {

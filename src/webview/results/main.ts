@@ -16,12 +16,11 @@ import { viewPageFrame } from '../common/page/pageFrame';
 import { ModelGrid, type ModelGridState } from '../common/grid/modelGrid';
 import { cellValue, updateColumns, type Column } from '../common/grid/queryRows';
 import { jsonTree } from '../common/jsonTree';
+import { rawJsonText } from '../common/rawJson';
 import { linkColumns, linkMessage } from './links';
 import { queryRowColumns } from '../common/grid/queryRowColumns';
 import { filterField } from '../common/page/filterField';
 import { renderConnectionTallies } from './connectionTallies';
-
-const RAW_JSON_LIMIT = 2_000;
 
 let snapshot: ResultsSnapshot | undefined;
 let columns: Column[] = [];
@@ -212,14 +211,7 @@ function render(): void {
   const empty = snapshot.rows.length === 0 && snapshot.state !== 'running';
   grid.element.hidden = mode !== 'table' || (empty && Boolean(snapshot.error));
   raw.hidden = mode !== 'json';
-  if (mode === 'json') {
-    const shown = snapshot.rows.slice(0, RAW_JSON_LIMIT);
-    const note =
-      snapshot.rows.length > RAW_JSON_LIMIT
-        ? `// the first ${RAW_JSON_LIMIT.toLocaleString('en-US')} of ${snapshot.rows.length.toLocaleString('en-US')} rows; Export JSON saves all\n`
-        : '';
-    raw.textContent = note + JSON.stringify(shown, null, 2);
-  }
+  if (mode === 'json') raw.textContent = rawJsonText(snapshot.rows, 'Export JSON');
   renderCounts();
 }
 
