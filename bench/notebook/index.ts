@@ -258,21 +258,8 @@ function jupyterBook(rows: readonly unknown[]): string {
  * few milliseconds (an output frame VS Code makes after Enter has no observer to hand yet).
  */
 async function firstSeen(page: Page, selector: string): Promise<number> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    for (const frame of page.frames()) {
-      if (
-        await frame
-          .locator(selector)
-          .count()
-          .catch(() => 0)
-      ) {
-        return wallClock();
-      }
-    }
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-  throw new Error(`no frame showed ${selector}`);
+  await frameWith(page, selector, `no frame showed ${selector}`, 60_000, 5);
+  return wallClock();
 }
 
 async function openNotebook(page: Page, name: string): Promise<void> {

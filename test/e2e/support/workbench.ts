@@ -74,13 +74,15 @@ export async function webviewFrame(
 
 /**
  * The frame (of any webview, ours or VS Code's own such as the Markdown preview) that holds
- * `selector`, once one does: a webview's frame is made when it opens, so it is looked for anew.
+ * `selector`, once one does: a webview's frame is made when it opens, so it is looked for anew,
+ * every `pollMs`.
  */
 export async function frameWith(
   page: Page,
   selector: string,
   failure: string,
   timeoutMs = 30_000,
+  pollMs = 200,
 ): Promise<Frame> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -94,7 +96,7 @@ export async function frameWith(
         return frame;
       }
     }
-    await page.waitForTimeout(200);
+    await page.waitForTimeout(pollMs);
   }
   throw new Error(failure);
 }
