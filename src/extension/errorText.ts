@@ -9,6 +9,23 @@ export function describeError(error: unknown): string {
     : error.message;
 }
 
+/**
+ * `describeError(error)` without the servers' addresses, for a view that names each PuppetDB by
+ * its connection name beside the error (the overview across connections): a request's URL keeps
+ * its path and query, a bare address becomes "the server". The client's messages name the URL
+ * they asked, which such a view never shows.
+ */
+export function describeErrorWithoutAddresses(error: unknown): string {
+  return describeError(error).replace(
+    /\bhttps?:\/\/[^\s/?#"'<>:]+(?::\d+)?((?:[/?#][^\s"'<>]*)?)/gi,
+    (_url, rest: string) => {
+      // a sentence's own punctuation after the URL is not part of it
+      const [, path = '', punctuation = ''] = /^(.*?)([:.,;)]*)$/.exec(rest) ?? [];
+      return `${path && path !== '/' ? path : 'the server'}${punctuation}`;
+    },
+  );
+}
+
 /** The error and each cause under it, a line each: what the log keeps of a failure. */
 export function causeChain(error: unknown): string {
   const lines: string[] = [];

@@ -6,6 +6,7 @@ import {
 } from '../../shared/multiConnection/connectionsOverview';
 import type { RestoreInfo } from '../../shared/protocol';
 import { registerGuardedCommand } from '../commands/registerGuardedCommand';
+import { describeErrorWithoutAddresses } from '../errorText';
 import { Commands } from '../ids';
 import { pickNothing } from '../pickers';
 import { fetchFleetCounts } from '../overview/overviewQueries';
@@ -150,7 +151,7 @@ export class ConnectionsOverviewPanel extends WebviewPanelHost<'connectionsOverv
           rows[index] = {
             name: connection.name,
             state: 'error',
-            error: error instanceof Error ? error.message : String(error),
+            error: describeErrorWithoutAddresses(error),
           };
         }
         show();

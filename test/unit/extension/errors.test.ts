@@ -11,6 +11,7 @@ import {
 import {
   causeChain,
   describeError,
+  describeErrorWithoutAddresses,
   pointsAtConnectionSettings,
 } from '../../../src/extension/errorText';
 
@@ -19,6 +20,34 @@ describe('error wording', () => {
     assert.equal(describeError(new ImproperlyConfiguredError('Port must be…')), 'Port must be…');
     assert.equal(describeError(new TypeError('x is undefined')), 'TypeError: x is undefined');
     assert.equal(describeError('plain'), 'plain');
+  });
+
+  test("a view that names each PuppetDB shows its error without the server's address", () => {
+    const http = new PuppetDBHTTPError(
+      404,
+      'http://db.example.com:8080/pdb/query/v4/nodes?query=%5B%22%3D%22%5D',
+      'Not Found',
+      'Not Found',
+    );
+    assert.equal(
+      describeErrorWithoutAddresses(http),
+      'PuppetDB answered 404 for /pdb/query/v4/nodes?query=%5B%22%3D%22%5D: Not Found',
+    );
+    const refused = new PuppetDBConnectionError('refused', 'https://a:8081', {
+      code: 'ECONNREFUSED',
+    });
+    const timeout = new PuppetDBTimeoutError('no answer within 10 s', 'https://b:8081/', 10);
+    const all = describeErrorWithoutAddresses(
+      new AllServersFailedError([
+        { server: 'https://a:8081', error: refused },
+        { server: 'HTTPS://B:8081/', error: timeout },
+      ]),
+    );
+    assert.equal(
+      all,
+      'None of the 2 PuppetDB servers answered: the server: refused | the server: no answer within 10 s',
+    );
+    assert.equal(describeErrorWithoutAddresses(new Error('plain')), 'Error: plain');
   });
 
   test('the log keeps every cause with its code', () => {

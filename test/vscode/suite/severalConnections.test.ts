@@ -350,7 +350,10 @@ describe('Many PuppetDBs at once', function () {
           key,
         );
       }
-      assert.ok(!JSON.stringify(overview).includes('http://'), 'a URL is shown');
+      assert.ok(
+        !JSON.stringify(overview).includes('http://'),
+        `a URL is shown: ${JSON.stringify(overview.rows)}`,
+      );
     });
 
     it('opens the overview of the PuppetDB of a row, found by the host, not by a name from the page', async () => {
