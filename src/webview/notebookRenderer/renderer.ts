@@ -219,12 +219,14 @@ function connectionTallies(tallies: readonly CellConnectionTally[]): HTMLElement
 }
 
 function summary(count: number, output: PqlBookOutput): string {
-  const parts = [`${count.toLocaleString('en-US')} row${count === 1 ? '' : 's'}`];
-  if (output.arriving !== undefined) {
-    parts[0] = `${output.arriving.toLocaleString('en-US')} row${output.arriving === 1 ? '' : 's'} so far`;
-    if (output.arriving > count) {
-      parts.push(`the first ${count.toLocaleString('en-US')} shown until the run ends`);
-    }
+  // a run under way: the rows that have arrived, of which the output holds the first
+  const { arriving } = output;
+  const total = arriving ?? count;
+  const parts = [
+    `${total.toLocaleString('en-US')} row${total === 1 ? '' : 's'}${arriving === undefined ? '' : ' so far'}`,
+  ];
+  if (total > count) {
+    parts.push(`the first ${count.toLocaleString('en-US')} shown until the run ends`);
   }
   if (output.truncated) {
     parts.push(
