@@ -51,6 +51,9 @@ interface GraphHooks {
   setFocus(on: boolean): void;
   collapse(id: string): void;
   layoutFailure(): string | null | undefined;
+  takingIn(): boolean;
+  zoom(): number;
+  details(): string;
 }
 /** Test builds only (esbuild `__PDBX_TEST_HOOKS__`): faults of the graph's workers. */
 interface GraphFaults {
@@ -657,6 +660,7 @@ async function exercise(
       assert.equal(reloadedNodes.length, catalog.resources.length);
     });
     await bigCatalogIsSketchedFirst(page, frame, shade, screenshots, folder, certname, check);
+    await bigCatalogAnswersWhileTakenIn(page, frame, shade, screenshots, check);
   }
 }
 
@@ -915,6 +919,82 @@ async function bigCatalogIsSketchedFirst(
       assert.equal(back.sketchesShown, 1, 'the whole graph, fitted far out, is its sketch again');
     },
   );
+}
+
+/**
+ * While cytoscape still takes a big catalog's elements in, its sketch already answers: a real
+ * click selects the resource under it (its details shown), the search marks matches, `+` zooms;
+ * once every element is in, cytoscape keeps that selection and that camera.
+ */
+async function bigCatalogAnswersWhileTakenIn(
+  page: Page,
+  frame: Frame,
+  shade: string,
+  screenshots: string,
+  check: Check,
+): Promise<void> {
+  // big enough that taking it in lasts seconds, long enough for a few round trips of the test
+  const big = generateCatalog(6000);
+  const catalog = { ...big, version: 'taken-in' };
+  const before = await draws(frame);
+  await frame.locator('.search input').fill('');
+  await frame.evaluate(
+    `(async (messages) => {
+      for (const message of messages) window.postMessage(message, '*');
+      while (!document.querySelector('.status').textContent.includes('Drawing the labels')) {
+        await new Promise((resolve) => requestAnimationFrame(resolve));
+      }
+    })(${JSON.stringify(splitCatalogMessage({ type: 'catalog' as const, catalog }))})`,
+  );
+  const usable = {
+    takingIn: await frame.evaluate(() => window.__pdbxGraph.takingIn()),
+    status: await frame.locator('.status').textContent(),
+  };
+  // a resource well inside the view, where the sketch has it
+  const sketch = frame.locator('canvas.graph-sketch');
+  const box = (await sketch.boundingBox())!;
+  const target = (await frame.evaluate(
+    `(${JSON.stringify(catalog.resources.map((resource) => resource.id))})
+      .map((id) => ({ id, at: window.__pdbxGraph.renderedPositionOf(id) }))
+      .find(({ at }) => at && at.x > 60 && at.y > 60 && at.x < ${box.width - 60} && at.y < ${box.height - 60})`,
+  )) as { id: string; at: { x: number; y: number } };
+  await page.mouse.click(box.x + target.at.x, box.y + target.at.y);
+  await frame.waitForFunction((id) => window.__pdbxGraph.details().includes(id), target.id);
+  const clicked = { takingIn: await frame.evaluate(() => window.__pdbxGraph.takingIn()) };
+  const query = target.id.slice(0, target.id.indexOf('['));
+  await frame.locator('.search input').fill(query);
+  await frame.locator('.match-count:has-text("match")').waitFor();
+  const searched = {
+    matches: await frame.locator('.match-count').textContent(),
+    takingIn: await frame.evaluate(() => window.__pdbxGraph.takingIn()),
+  };
+  const zoomBefore = await frame.evaluate(() => window.__pdbxGraph.zoom());
+  await frame.locator('.graph-canvas').press('+');
+  const zoomed = {
+    zoom: await frame.evaluate(() => window.__pdbxGraph.zoom()),
+    takingIn: await frame.evaluate(() => window.__pdbxGraph.takingIn()),
+  };
+  await page.screenshot({ path: join(screenshots, `graph-taking-in-${shade}.png`) });
+  await nextDraw(frame, before);
+  const whole = {
+    selected: await frame.evaluate(() => window.__pdbxGraph.selected()),
+    zoom: await frame.evaluate(() => window.__pdbxGraph.zoom()),
+    status: await frame.locator('.status').textContent(),
+  };
+  await check(
+    `${shade}: while cytoscape takes in a ${catalog.resources.length}-resource catalog, a click on its sketch selects, the search marks and + zooms; cytoscape then keeps the selection and the camera`,
+    () => {
+      assert.ok(usable.takingIn, `usable before every element was in (${usable.status})`);
+      assert.ok(clicked.takingIn, 'the click was answered while the elements went in');
+      assert.ok(searched.takingIn && /\d match/.test(searched.matches ?? ''), `matches: ${searched.matches}`);
+      assert.ok(zoomed.takingIn, 'zoomed while the elements went in');
+      assert.ok(Math.abs(zoomed.zoom / zoomBefore - 1.25) < 0.01, `${zoomBefore} → ${zoomed.zoom}`);
+      assert.equal(whole.selected, target.id, 'cytoscape has the selection made on the sketch');
+      assert.ok(Math.abs(whole.zoom - zoomed.zoom) < 1e-9, 'and the camera');
+      assert.doesNotMatch(whole.status ?? '', /Drawing the labels/);
+    },
+  );
+  await frame.locator('.search input').fill('');
 }
 
 async function main(): Promise<void> {

@@ -52,10 +52,15 @@ export type GraphToHost = PageToHost<
       nodes: number;
       edges: number;
       layoutMs: number;
-      /** From the layout's end to the graph drawn whole and ready for selection and zoom. */
+      /** From the layout's end to every element drawn by cytoscape (labels, exports). */
       paintMs: number;
       /** From the layout's end to the first paint of every element (a big graph's sketch). */
       firstPaintMs: number;
+      /**
+       * From the layout's end to the graph ready to select, search, pan and zoom (a big graph's
+       * sketch answers those while cytoscape takes the elements in).
+       */
+      usableMs: number;
     }
 >;
 

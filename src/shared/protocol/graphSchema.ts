@@ -26,6 +26,7 @@ export const graphSchema = viewSchema<GraphProtocol>({
       layoutMs: duration,
       paintMs: duration,
       firstPaintMs: duration,
+      usableMs: duration,
     },
   },
   restore: object({

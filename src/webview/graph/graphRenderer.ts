@@ -3,6 +3,8 @@ import type { Placed } from '../../shared/graphNavigation';
 import { animationFrame, nextPaint, nextTask } from '../common/tasks';
 import type { DrawnEdge, DrawnNode } from './drawnGraph';
 import { SketchView } from './sketchView';
+import { bindSketchPointer, zoomedAbout } from './sketchPointer';
+import type { SketchViewport } from './sketchScene';
 import { warmUpFirstFrame } from './firstFrameWarmUp';
 import { graphStyle } from './graphStyle';
 import { LevelOfDetail } from './levelOfDetail';
@@ -77,6 +79,10 @@ interface Drawing {
   /** Whether the sketch stays once the elements are in (canvas renderer). */
   sketchKept: boolean;
   counts: { nodes: number; edges: number };
+  /** The resources drawn, by id: what is selected, searched and hit before cytoscape has them. */
+  index: ReadonlyMap<string, DrawnNode>;
+  /** Unbinds the sketch's own pointer handling (while the elements go in). */
+  unbindPointer: (() => void) | undefined;
   /** The selected resource and the search matches, as this drawing marks them. */
   selected: string | undefined;
   matches: ReadonlySet<string>;
@@ -119,16 +125,20 @@ export class GraphRenderer {
 
   /**
    * Replaces what is drawn; resolves once cytoscape has painted every element (the graph can
-   * then be selected, zoomed, exported), with the milliseconds from the call to the first paint
-   * of the whole graph: the sketch's, for a large graph (undefined: replaced meanwhile). A `key`
-   * names the drawing so that reuse(key) can bring it back; a drawing without one (a focus view)
-   * keeps the keyed drawing it replaces.
+   * then be exported, and is drawn in full detail), with the milliseconds from the call to the
+   * first paint of the whole graph: the sketch's, for a large graph (undefined: replaced
+   * meanwhile). `usable` is called once the graph can be selected, searched, panned and zoomed:
+   * a large graph's sketch answers all that while cytoscape still takes the elements in (then
+   * cytoscape takes over the selection, the matches and the camera); a small graph once drawn.
+   * A `key` names the drawing so that reuse(key) can bring it back; a drawing without one (a
+   * focus view) keeps the keyed drawing it replaces.
    */
   async draw(
     nodes: DrawnNode[],
     edges: DrawnEdge[],
     palette: Palette,
     key: string | undefined,
+    usable: () => void = () => undefined,
   ): Promise<number | undefined> {
     const started = performance.now();
     let firstPaintMs: number | undefined;
@@ -179,6 +189,8 @@ export class GraphRenderer {
       sketch: undefined,
       sketchKept: false,
       counts: { nodes: nodes.length, edges: edges.length },
+      index: new Map(nodes.map((node) => [node.id, node])),
+      unbindPointer: undefined,
       selected: undefined,
       matches: new Set(),
     };
@@ -209,6 +221,21 @@ export class GraphRenderer {
       await nextPaint();
       if (this.current !== drawing) return undefined;
       firstPaintMs = performance.now() - started;
+      drawing.unbindPointer = bindSketchPointer(
+        this.container,
+        (target) => sketch.isCanvas(target),
+        ZOOM,
+        {
+          camera: () => sketch.camera(),
+          moveCamera: (viewport) => this.moveCamera(drawing, viewport),
+          click: (at) => this.events.select(this.nodeAt(drawing, at)),
+          doubleClick: (at) => {
+            const id = this.nodeAt(drawing, at);
+            if (id !== undefined) this.events.toggleCollapse(id);
+          },
+        },
+      );
+      usable();
     }
     // While the slices go in, the camera looks away: each frame then culls every element (its
     // geometry is still worked out, a slice at a time) instead of repainting a half-built graph.
@@ -238,9 +265,12 @@ export class GraphRenderer {
     if (this.current !== drawing) return undefined;
     // the panel may have been resized meanwhile (the sketch followed it)
     cy.resize();
-    cy.viewport(this.fitted(nodes));
-    // a zoom key pressed meanwhile moved the camera that was looking away: the drawing is fitted
-    drawing.moved = false;
+    drawing.unbindPointer?.();
+    drawing.unbindPointer = undefined;
+    // cytoscape takes over the camera the user chose on the sketch meanwhile, if they moved it
+    const chosen = drawing.sketch?.chosenCamera();
+    cy.viewport(chosen ?? this.fitted(nodes));
+    drawing.moved = chosen !== undefined;
     if (drawing.sketchKept) {
       drawing.sketch?.follow();
     } else {
@@ -254,6 +284,12 @@ export class GraphRenderer {
     }
     drawing.detail?.schedule();
     drawing.complete = true;
+    // and the selection and matches made on the sketch
+    const { selected, matches } = drawing;
+    drawing.selected = undefined;
+    drawing.matches = new Set();
+    this.select(selected, false);
+    this.mark([...matches]);
     if (drawing.sketchKept) void warmUpFirstFrame(cy, () => this.current === drawing);
     cy.on('scrollzoom pinchzoom dragpan', () => (drawing.moved = true));
     cy.on('tap', 'node', (event) => this.events.select(String(event.target.id())));
@@ -261,8 +297,38 @@ export class GraphRenderer {
       if (event.target === cy) this.events.select(undefined);
     });
     cy.on('dbltap', 'node', (event) => this.events.toggleCollapse(String(event.target.id())));
+    if (firstPaintMs === undefined) usable();
     await nextPaint();
     return firstPaintMs ?? performance.now() - started;
+  }
+
+  /** The resource whose box is under a point of the view, by the sketch's camera. */
+  private nodeAt(drawing: Drawing, at: { x: number; y: number }): string | undefined {
+    const camera = drawing.sketch?.camera();
+    if (!camera) return undefined;
+    const x = (at.x - camera.pan.x) / camera.zoom;
+    const y = (at.y - camera.pan.y) / camera.zoom;
+    let found: string | undefined;
+    // the last one drawn is on top
+    for (const node of drawing.index.values()) {
+      if (Math.abs(x - node.x) <= node.width / 2 && Math.abs(y - node.y) <= node.height / 2) {
+        found = node.id;
+      }
+    }
+    return found;
+  }
+
+  /** Moves the camera of a drawing whose elements are still going in (its sketch's). */
+  private moveCamera(drawing: Drawing, viewport: SketchViewport | undefined): void {
+    if (this.current !== drawing || drawing.complete) return;
+    drawing.moved = viewport !== undefined;
+    drawing.sketch?.moveCamera(viewport);
+  }
+
+  /** The camera of what is on screen: cytoscape's, or the sketch's while the elements go in. */
+  private camera(current: Drawing): SketchViewport {
+    if (!current.complete && current.sketch) return current.sketch.camera();
+    return { zoom: current.cy.zoom(), pan: { ...current.cy.pan() } };
   }
 
   /**
@@ -316,6 +382,21 @@ export class GraphRenderer {
   select(id: string | undefined, centre: boolean): void {
     const current = this.current;
     if (!current) return;
+    if (!current.complete) {
+      // the sketch shows it; cytoscape is given it once every element is in
+      const node = id === undefined ? undefined : current.index.get(id);
+      current.selected = node?.id;
+      this.markSketch();
+      if (centre && node) {
+        const { width, height } = this.viewSize();
+        const zoom = Math.max(this.camera(current).zoom, 0.9);
+        this.moveCamera(current, {
+          zoom,
+          pan: { x: width / 2 - node.x * zoom, y: height / 2 - node.y * zoom },
+        });
+      }
+      return;
+    }
     const cy = current.cy;
     const node = id === undefined ? undefined : cy.getElementById(id);
     cy.batch(() => {
@@ -345,6 +426,11 @@ export class GraphRenderer {
   mark(ids: readonly string[]): void {
     const current = this.current;
     if (!current) return;
+    if (!current.complete) {
+      current.matches = new Set(ids.filter((id) => current.index.has(id)));
+      this.markSketch();
+      return;
+    }
     const cy = current.cy;
     cy.batch(() => {
       for (const id of current.matches) cy.getElementById(id).removeClass('match');
@@ -362,8 +448,8 @@ export class GraphRenderer {
 
   fit(): void {
     const current = this.current;
-    // a drawing still taking its elements in is fitted when they are all in
-    if (!current?.complete) return;
+    if (current && !current.complete) return this.moveCamera(current, undefined);
+    if (!current) return;
     const cy = current.cy;
     current.moved = false;
     const boxes = cy.nodes().map((node) => ({
@@ -377,6 +463,11 @@ export class GraphRenderer {
   zoomBy(factor: number): void {
     const current = this.current;
     if (!current) return;
+    if (!current.complete) {
+      const { width, height } = this.viewSize();
+      const middle = { x: width / 2, y: height / 2 };
+      return this.moveCamera(current, zoomedAbout(this.camera(current), factor, middle, ZOOM));
+    }
     const cy = current.cy;
     current.moved = true;
     const renderedPosition = { x: cy.width() / 2, y: cy.height() / 2 };
@@ -404,28 +495,47 @@ export class GraphRenderer {
 
   /** Where the drawn resources sit, and the middle of the view, in graph coordinates. */
   placement(): { nodes: Placed[]; centre: { x: number; y: number } } {
-    const cy = this.cy;
-    if (!cy) return { nodes: [], centre: { x: 0, y: 0 } };
-    const nodes = cy.nodes().map((node) => ({ id: node.id(), ...node.position() }));
-    const zoom = cy.zoom();
-    const pan = cy.pan();
-    const centre = { x: (cy.width() / 2 - pan.x) / zoom, y: (cy.height() / 2 - pan.y) / zoom };
+    const current = this.current;
+    if (!current) return { nodes: [], centre: { x: 0, y: 0 } };
+    // the layout's positions until cytoscape has the elements (a small graph's can be dragged)
+    const nodes = current.complete
+      ? current.cy.nodes().map((node) => ({ id: node.id(), ...node.position() }))
+      : [...current.index.values()].map(({ id, x, y }) => ({ id, x, y }));
+    const { zoom, pan } = this.camera(current);
+    const { width, height } = this.viewSize();
+    const centre = { x: (width / 2 - pan.x) / zoom, y: (height / 2 - pan.y) / zoom };
     return { nodes, centre };
   }
 
   /** Where a resource's centre is on screen, in CSS pixels from the graph's top left corner. */
   renderedPosition(id: string): { x: number; y: number } | undefined {
-    const node = this.cy?.getElementById(id);
-    return node?.nonempty() ? node.renderedPosition() : undefined;
+    const current = this.current;
+    if (current?.complete) {
+      const node = current.cy.getElementById(id);
+      return node.nonempty() ? node.renderedPosition() : undefined;
+    }
+    const node = current?.index.get(id);
+    if (!current || !node) return undefined;
+    const { zoom, pan } = this.camera(current);
+    return { x: node.x * zoom + pan.x, y: node.y * zoom + pan.y };
   }
 
   /** Whether a resource's centre is in view. */
   inView(id: string): boolean {
-    const cy = this.cy;
-    const node = cy?.getElementById(id);
-    if (!cy || !node?.nonempty()) return false;
-    const { x, y } = node.renderedPosition();
-    return x >= 0 && y >= 0 && x <= cy.width() && y <= cy.height();
+    const at = this.renderedPosition(id);
+    if (!at) return false;
+    const { width, height } = this.viewSize();
+    return at.x >= 0 && at.y >= 0 && at.x <= width && at.y <= height;
+  }
+
+  /** Whether the drawing on screen is a sketch whose elements are still going into cytoscape. */
+  takingIn(): boolean {
+    return this.current !== undefined && !this.current.complete;
+  }
+
+  /** The zoom of the camera on what is on screen (1 with nothing drawn). */
+  zoom(): number {
+    return this.current ? this.camera(this.current).zoom : 1;
   }
 
   /** Whether the drawing on screen is drawn with WebGL. */
@@ -440,7 +550,7 @@ export class GraphRenderer {
 
   /** Whether a resource is drawn. */
   has(id: string): boolean {
-    return this.cy?.getElementById(id).nonempty() ?? false;
+    return this.current?.index.has(id) ?? false;
   }
 
   /** What is drawn, for tests and benchmarks. */
@@ -459,10 +569,13 @@ export class GraphRenderer {
     return element?.nonempty() ? String(element.style(property)) : undefined;
   }
 
-  private fitted(nodes: ReadonlyArray<{ x: number; y: number; width: number; height: number }>) {
-    const width = this.container.clientWidth || 800;
-    const height = this.container.clientHeight || 600;
-    return fitViewport(boundsOf(nodes), width, height, 24, ZOOM);
+  private fitted(nodes: Iterable<{ x: number; y: number; width: number; height: number }>) {
+    const { width, height } = this.viewSize();
+    return fitViewport(boundsOf([...nodes]), width, height, 24, ZOOM);
+  }
+
+  private viewSize(): { width: number; height: number } {
+    return { width: this.container.clientWidth || 800, height: this.container.clientHeight || 600 };
   }
 }
 
@@ -494,6 +607,7 @@ function edgeElement(edge: DrawnEdge, index: number): ElementDefinition {
 
 function discard(drawing: Drawing | undefined): void {
   if (!drawing) return;
+  drawing.unbindPointer?.();
   // a page gets about sixteen live WebGL contexts: free this one now, not when collected
   if (drawing.webgl) releaseWebglCanvases(drawing.layer);
   drawing.detail?.stop();

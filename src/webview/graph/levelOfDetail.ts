@@ -11,7 +11,7 @@ const UNDETAIL_ZOOM = DETAIL_ZOOM / 2;
  * element, and the next frame renders its texture again, label and all (a fraction of a
  * millisecond each in software).
  */
-const PER_FRAME = 100;
+const PER_FRAME = 40;
 /** Waits for the view to settle (a drag or a wheel fires many viewport events). */
 const SETTLE_MS = 60;
 

@@ -77,7 +77,7 @@ let matches: string[] = [];
 let matchIndex = -1;
 /** Keeps the catalog shown for a window reload (see keepShown), when the page is idle. */
 const keeping = new IdleWork();
-const timings = { layoutMs: 0, paintMs: 0, firstPaintMs: 0, draws: 0, engine: '' };
+const timings = { layoutMs: 0, paintMs: 0, firstPaintMs: 0, usableMs: 0, draws: 0, engine: '' };
 
 // --- the page -----------------------------------------------------------------------------------
 
@@ -176,6 +176,11 @@ const testHooks = {
   setFocus: (on: boolean) => setFocus(on),
   collapse: (id: string) => toggleCollapse(id),
   layoutFailure: () => (layoutNotice.hidden ? undefined : layoutNotice.textContent),
+  /** Whether a big graph's sketch answers while cytoscape still takes the elements in. */
+  takingIn: () => renderer.takingIn(),
+  /** The camera's zoom: the sketch's while the elements go in, then cytoscape's. */
+  zoom: () => renderer.zoom(),
+  details: () => details.textContent ?? '',
 };
 // the e2e tests read the drawing through these; production bundles leave them out (esbuild.mjs)
 if (PDBX_TEST_HOOKS) {
@@ -300,6 +305,8 @@ async function draw(): Promise<void> {
       timings.layoutMs = 0;
       timings.paintMs = performance.now() - paintStarted;
       timings.firstPaintMs = timings.paintMs;
+      timings.usableMs = timings.paintMs;
+      whenUsable(undefined);
       afterDrawing(undefined);
       return;
     }
@@ -344,7 +351,11 @@ async function draw(): Promise<void> {
   const paintStarted = performance.now();
   progress = `Drawing ${count(nodes.length, 'resource')}…`;
   status.textContent = progress;
-  const firstPaintMs = await renderer.draw(nodes, edges, readPalette(), key);
+  const firstPaintMs = await renderer.draw(nodes, edges, readPalette(), key, () => {
+    if (generation !== drawGeneration) return;
+    timings.usableMs = performance.now() - paintStarted;
+    whenUsable(focus);
+  });
   if (generation !== drawGeneration || firstPaintMs === undefined) return;
   timings.paintMs = performance.now() - paintStarted;
   timings.firstPaintMs = firstPaintMs;
@@ -374,18 +385,29 @@ function relayout(): void {
   void draw();
 }
 
-/** What follows every drawing: selection, status line, search marks, controls, details. */
+/**
+ * What follows a drawing once it can be selected, searched and zoomed (a big graph's sketch, while
+ * cytoscape still takes the elements in): selection, status line, search marks, controls, details.
+ */
+function whenUsable(focus: string | undefined): void {
+  const drawn = renderer.counts();
+  legendBox.classList.toggle('webgl', renderer.usesWebgl());
+  renderer.select(state.value.selected, false);
+  drawnStatus = statusLine(drawn.nodes, drawn.edges, focus);
+  // a big graph's labels come once cytoscape has every element, and exports wait for that
+  status.textContent = renderer.takingIn() ? `${drawnStatus} · Drawing the labels…` : drawnStatus;
+  find(toolbar.query(), false);
+  refreshControls();
+  showDetails();
+}
+
+/** What follows every drawing once it is whole: the status line, exports asked for meanwhile. */
 function afterDrawing(focus: string | undefined): void {
   drawing = false;
   const drawn = renderer.counts();
   timings.draws++;
-  legendBox.classList.toggle('webgl', renderer.usesWebgl());
-  renderer.select(state.value.selected, false);
   drawnStatus = statusLine(drawn.nodes, drawn.edges, focus);
   status.textContent = drawnStatus;
-  find(toolbar.query(), false);
-  refreshControls();
-  showDetails();
   if (pendingPicture) {
     exportAs(pendingPicture.format, pendingPicture.token, readPalette());
     pendingPicture = undefined;
@@ -401,6 +423,7 @@ function afterDrawing(focus: string | undefined): void {
     layoutMs: timings.layoutMs,
     paintMs: timings.paintMs,
     firstPaintMs: timings.firstPaintMs,
+    usableMs: timings.usableMs,
   });
 }
 

@@ -28,7 +28,9 @@ interface CanvasRenderer {
  * for the near view's edges.
  *
  * It is drawn as soon as the layout is known, fitted, while cytoscape takes the elements in (a
- * slice per task): the whole graph is on screen at once, and answers no clicks yet.
+ * slice per task): the whole graph is on screen at once, and can already be selected, searched,
+ * panned and zoomed (sketchPointer.ts and the renderer work on the layout's own boxes meanwhile,
+ * with the sketch's own camera, which cytoscape takes over once every element is in).
  *
  * Then, for cytoscape's canvas renderer, it stays as the far view. That renderer paints every
  * element of a view into layer textures, element by element: for a fitted view of thousands that
@@ -60,8 +62,10 @@ export class SketchView {
   private frame: number | undefined;
   /** Set while the camera moves: the lines are drawn once it has settled. */
   private settling: ReturnType<typeof setTimeout> | undefined;
-  /** While the elements go in: the sketch shows the fitted graph and answers no clicks. */
+  /** While the elements go in: the sketch is drawn with its own camera, not cytoscape's. */
   private takingIn = true;
+  /** The camera the user chose while the elements go in (undefined: fitted to the view). */
+  private chosen: SketchViewport | undefined;
   private far = true;
   /** The canvas cytoscape paints in: the sketch is in front of it far out, under it near. */
   private layer: HTMLElement | undefined;
@@ -119,6 +123,29 @@ export class SketchView {
       render.call(renderer, options);
     };
     return true;
+  }
+
+  /** The camera the sketch is drawn with now. */
+  camera(): SketchViewport {
+    const cy = this.cy;
+    return this.takingIn || !cy ? (this.chosen ?? this.fitted()) : { zoom: cy.zoom(), pan: { ...cy.pan() } };
+  }
+
+  /** The camera the user chose while the elements went in, if they moved it. */
+  chosenCamera(): SketchViewport | undefined {
+    return this.chosen;
+  }
+
+  /** Moves the camera while the elements go in (undefined: fitted again). */
+  moveCamera(viewport: SketchViewport | undefined): void {
+    this.chosen = viewport;
+    this.moving();
+    this.schedule();
+  }
+
+  /** Whether an event's target is the sketch's canvas. */
+  isCanvas(target: EventTarget | null): boolean {
+    return target === this.canvas;
   }
 
   /** Every element went in: from now on the sketch follows cytoscape's camera. */
@@ -235,8 +262,7 @@ export class SketchView {
   private draw(): Promise<void> {
     const cy = this.cy;
     if (cy?.destroyed()) return Promise.resolve();
-    const viewport =
-      this.takingIn || !cy ? this.fitted() : { zoom: cy.zoom(), pan: { ...cy.pan() } };
+    const viewport = this.camera();
     const lines = this.settling === undefined;
     const near = !this.standsIn();
     const inputs = [

@@ -8,9 +8,9 @@ const HIT_REACH_PX = 24;
  * Elements a frame may show for the first time, at first: cytoscape renders each into a texture
  * of its own then (its label's text too), a fraction of a millisecond each in software.
  */
-const FIRST_NEW_PER_FRAME = 150;
+const FIRST_NEW_PER_FRAME = 40;
 /** What a frame may spend on elements shown for the first time; the next frames show the rest. */
-const NEW_BUDGET_MS = 40;
+const NEW_BUDGET_MS = 20;
 
 type Element = SingularElementArgument;
 
