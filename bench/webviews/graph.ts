@@ -128,7 +128,7 @@ const MEASURE = `(async () => {
 
 /**
  * Posts `window.prepared` and resolves once the view says it is usable while still drawing
- * (the status line's "Drawing the labels…"), or false if it was drawn whole first. Then watches
+ * (the status line's "Finishing the drawing…"), or false if it was drawn whole first. Then watches
  * the screen reader's announcement, where a key that selects a resource writes it.
  */
 const POST_UNTIL_USABLE = `(async () => {
@@ -136,7 +136,7 @@ const POST_UNTIL_USABLE = `(async () => {
   for (const message of window.prepared) window.postMessage(message, '*');
   for (;;) {
     if (window.toHost.filter((message) => message.type === 'drawn').length > before) return false;
-    if (document.body.textContent.includes('Drawing the labels')) break;
+    if (document.body.textContent.includes('Finishing the drawing')) break;
     await new Promise((resolve) => requestAnimationFrame(resolve));
   }
   const announcer = document.querySelector('[aria-live=polite].visually-hidden');
@@ -297,7 +297,12 @@ function print(resources: number, label: string, now: Run, base: Run): void {
       row(`${name}: whole graph painted`, measured.firstPaintMs, baseline.firstPaintMs, target),
     );
     console.log(
-      row('  ready to select and zoom', measured.usableMs, baseline.usableMs, readyTarget(resources)),
+      row(
+        '  ready to select and zoom',
+        measured.usableMs,
+        baseline.usableMs,
+        readyTarget(resources),
+      ),
     );
     console.log(row('  every element in cytoscape', measured.totalMs, baseline.totalMs, undefined));
     console.log(row('  of it drawing', measured.paintMs, baseline.paintMs, undefined));
@@ -315,7 +320,9 @@ function print(resources: number, label: string, now: Run, base: Run): void {
       `  a key the moment it is usable (${now.early.takingIn ? 'while cytoscape still took the elements in' : 'cytoscape had them all by then'})`,
     );
     console.log(row('    key → resource selected', now.early.selectMs, 0, INTERACTION_TARGET_MS));
-    console.log(row('    longest task meanwhile', now.early.longestTaskMs, 0, INTERACTION_TARGET_MS));
+    console.log(
+      row('    longest task meanwhile', now.early.longestTaskMs, 0, INTERACTION_TARGET_MS),
+    );
   }
   console.log(`  zoomed in (${now.presses} × +), the longest main-thread task`);
   for (const [name, key] of [

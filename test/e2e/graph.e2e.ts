@@ -838,53 +838,88 @@ async function bigCatalogIsSketchedFirst(
     },
   );
 
-  // zoomed in, cytoscape draws the boxes and labels over the sketch, which draws the edges;
-  // fitted, the sketch draws everything again, in front
+  // zoomed in, the sketch draws the boxes with their labels too, and stays in front: cytoscape's
+  // canvas renderer paints nothing on screen; fitted, the labels go again
   await frame.locator('.graph-canvas').focus();
   for (let step = 0; step < 30; step++) {
     await frame.locator('.graph-canvas').press('+');
     if (await frame.locator('canvas.graph-sketch.near').count()) break;
   }
+  // a box in the middle of the view, and the pixels of its middle once its label is drawn
+  const labelled = (await frame.evaluate(`(() => {
+    const sketch = document.querySelector('canvas.graph-sketch');
+    const middle = { x: sketch.clientWidth / 2, y: sketch.clientHeight / 2 };
+    // not the selected one: its label is in the selection's colour
+    const ids = window.__pdbxGraph.nodeIds().filter((id) => id !== window.__pdbxGraph.selected());
+    let best;
+    for (const id of ids) {
+      const at = window.__pdbxGraph.renderedPositionOf(id);
+      const away = Math.hypot(at.x - middle.x, at.y - middle.y);
+      if (!best || away < best.away) best = { id, at, away };
+    }
+    return best;
+  })()`)) as { id: string; at: { x: number; y: number } };
+  const foreground = rgb(
+    (await frame.evaluate(
+      `getComputedStyle(document.body).getPropertyValue('--vscode-editor-foreground').trim()`,
+    )) as string,
+  )
+    .match(/\d+/g)!
+    .map(Number);
+  // the label's ink: pixels in the editor's foreground colour across the box's middle
+  const readLabel = `(() => {
+    const sketch = document.querySelector('canvas.graph-sketch');
+    const copy = document.createElement('canvas');
+    copy.width = sketch.width;
+    copy.height = sketch.height;
+    const context = copy.getContext('2d');
+    context.drawImage(sketch, 0, 0);
+    const { x, y } = ${JSON.stringify(labelled.at)};
+    const data = context.getImageData(Math.round(x) - 30, Math.round(y) - 4, 60, 8).data;
+    const ink = ${JSON.stringify(foreground)};
+    let count = 0;
+    for (let index = 0; index < data.length; index += 4) {
+      if ([0, 1, 2].every((channel) => Math.abs(data[index + channel] - ink[channel]) <= 24)) count++;
+    }
+    return count;
+  })()`;
+  const labelInk = await readUntil(
+    frame,
+    async () => (await frame.evaluate(readLabel)) as number,
+    (count) => count > 10,
+  );
   const near = {
-    // in the page's order, the sketch comes before the layer cytoscape paints in: under it
-    sketchUnder: await frame.evaluate(() =>
+    // in the page's order, the sketch comes after the layer cytoscape would paint in: over it
+    sketchInFront: await frame.evaluate(() =>
       Boolean(
         document.querySelector(
-          'canvas.graph-sketch.near:not([hidden]) + .graph-layer:not([hidden])',
+          '.graph-layer:not([hidden]) + canvas.graph-sketch.near:not([hidden])',
         ),
       ),
     ),
-    // some pixel of cytoscape's canvases is painted
-    painted: Boolean(
-      // a function, not a string: Playwright evaluates a string anew in every polled frame, and
-      // outside its first call the webview's CSP (no 'unsafe-eval') refuses that
-      await frame.waitForFunction(
-        () =>
-          [...document.querySelectorAll('.graph-layer:not([hidden]) canvas')].some((canvas) => {
-            const pixels = canvas.getContext('2d')?.getImageData(0, 0, canvas.width, canvas.height);
-            return pixels?.data.some((value, index) => index % 4 === 3 && value > 0);
-          }),
-        undefined,
-        { timeout: 30_000 },
-      ),
+    // no pixel of cytoscape's canvases is painted
+    cytoscapeBlank: await frame.evaluate(() =>
+      [...document.querySelectorAll('.graph-layer:not([hidden]) canvas')].every((canvas) => {
+        const pixels = canvas.getContext('2d')?.getImageData(0, 0, canvas.width, canvas.height);
+        return !pixels?.data.some((value, index) => index % 4 === 3 && value > 0);
+      }),
     ),
   };
   await page.screenshot({ path: join(screenshots, `graph-big-near-${shade}.png`) });
   await frame.locator('.graph-canvas').press('0');
   await frame.waitForSelector('canvas.graph-sketch:not(.near):not([hidden])', { timeout: 30_000 });
-  const fittedAgain = await frame.evaluate(() =>
-    Boolean(
-      document.querySelector(
-        '.graph-layer:not([hidden]) + canvas.graph-sketch:not(.near):not([hidden])',
-      ),
-    ),
+  const fittedInk = await readUntil(
+    frame,
+    async () => (await frame.evaluate(readLabel)) as number,
+    (count) => count <= 10,
   );
   await check(
-    `${shade}: zoomed in, cytoscape paints the boxes over the sketch's edges; fitted, the sketch is in front again`,
+    `${shade}: zoomed in, the sketch draws the boxes with their labels, in front (cytoscape paints nothing on screen); fitted, no labels`,
     () => {
-      assert.ok(near.sketchUnder, 'the sketch went under the layer');
-      assert.ok(near.painted, 'cytoscape painted');
-      assert.ok(fittedAgain, 'the sketch came back in front of the layer');
+      assert.ok(labelInk > 10, `the label of ${labelled.id} is drawn (${labelInk} pixels of ink)`);
+      assert.ok(near.sketchInFront, 'the sketch stays in front of the layer');
+      assert.ok(near.cytoscapeBlank, "cytoscape's canvases are blank");
+      assert.ok(fittedInk <= 10, `fitted, no label (${fittedInk} pixels of ink)`);
     },
   );
 
@@ -941,7 +976,7 @@ async function bigCatalogAnswersWhileTakenIn(
   await frame.evaluate(
     `(async (messages) => {
       for (const message of messages) window.postMessage(message, '*');
-      while (!document.querySelector('.status').textContent.includes('Drawing the labels')) {
+      while (!document.querySelector('.status').textContent.includes('Finishing the drawing')) {
         await new Promise((resolve) => requestAnimationFrame(resolve));
       }
     })(${JSON.stringify(splitCatalogMessage({ type: 'catalog' as const, catalog }))})`,
@@ -986,12 +1021,15 @@ async function bigCatalogAnswersWhileTakenIn(
     () => {
       assert.ok(usable.takingIn, `usable before every element was in (${usable.status})`);
       assert.ok(clicked.takingIn, 'the click was answered while the elements went in');
-      assert.ok(searched.takingIn && /\d match/.test(searched.matches ?? ''), `matches: ${searched.matches}`);
+      assert.ok(
+        searched.takingIn && /\d match/.test(searched.matches ?? ''),
+        `matches: ${searched.matches}`,
+      );
       assert.ok(zoomed.takingIn, 'zoomed while the elements went in');
       assert.ok(Math.abs(zoomed.zoom / zoomBefore - 1.25) < 0.01, `${zoomBefore} → ${zoomed.zoom}`);
       assert.equal(whole.selected, target.id, 'cytoscape has the selection made on the sketch');
       assert.ok(Math.abs(whole.zoom - zoomed.zoom) < 1e-9, 'and the camera');
-      assert.doesNotMatch(whole.status ?? '', /Drawing the labels/);
+      assert.doesNotMatch(whole.status ?? '', /Finishing the drawing/);
     },
   );
   await frame.locator('.search input').fill('');

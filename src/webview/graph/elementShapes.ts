@@ -123,7 +123,7 @@ const byGraph = new WeakMap<Core, GraphShapes>();
 /**
  * The shapes of all of `cy`'s elements, worked out on the first ask and kept until an element
  * is added, removed or moved (a big graph's nodes are not draggable, see graphRenderer: they stay
- * where the layout put them). The level of detail and the view culling both look them up; at
+ * where the layout put them). The level of detail looks them up; at
  * 30,000 elements they take tens of milliseconds to work out.
  */
 export function shapesOf(cy: Core): GraphShapes {

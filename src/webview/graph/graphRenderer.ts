@@ -3,20 +3,18 @@ import type { Placed } from '../../shared/graphNavigation';
 import { animationFrame, nextPaint, nextTask } from '../common/tasks';
 import type { DrawnEdge, DrawnNode } from './drawnGraph';
 import { SketchView } from './sketchView';
-import { bindSketchPointer, zoomedAbout } from './sketchPointer';
+import { bindSketchPointer } from './sketchPointer';
 import type { SketchViewport } from './sketchScene';
-import { warmUpFirstFrame } from './firstFrameWarmUp';
 import { graphStyle } from './graphStyle';
 import { LevelOfDetail } from './levelOfDetail';
 import { exportPng, type PngPicture } from './pngExport';
 import { restyleDetails } from './restyleWithoutResort';
-import { ViewCulling } from './viewCulling';
 import { sortZOrderByKeys } from './zOrder';
 import { SliceSizer } from './sliceSizer';
 import { SketchWorkers, type SketchWorker } from './sketchPainter';
 import { typeColourIndex, type Palette } from './palette';
 import { toSvg } from './svgExport';
-import { boundsOf, fitViewport } from './viewport';
+import { boundsOf, fitViewport, zoomedAbout } from './viewport';
 import { releaseWebglCanvases, webglAvailable } from './webglSupport';
 
 /** Above this many elements the graph is drawn the fast way (see graphStyle). */
@@ -81,8 +79,13 @@ interface Drawing {
   counts: { nodes: number; edges: number };
   /** The resources drawn, by id: what is selected, searched and hit before cytoscape has them. */
   index: ReadonlyMap<string, DrawnNode>;
-  /** Unbinds the sketch's own pointer handling (while the elements go in). */
+  /**
+   * Unbinds the sketch's own pointer handling: while the elements go in, and for as long as the
+   * sketch is what is on screen (cytoscape's canvas renderer then hit-tests nothing).
+   */
   unbindPointer: (() => void) | undefined;
+  /** What cytoscape holds selected (a tap selects too): unselected without a search of every element. */
+  selectedInCy: Set<string>;
   /** The selected resource and the search matches, as this drawing marks them. */
   selected: string | undefined;
   matches: ReadonlySet<string>;
@@ -191,6 +194,7 @@ export class GraphRenderer {
       counts: { nodes: nodes.length, edges: edges.length },
       index: new Map(nodes.map((node) => [node.id, node])),
       unbindPointer: undefined,
+      selectedInCy: new Set(),
       selected: undefined,
       matches: new Set(),
     };
@@ -209,12 +213,9 @@ export class GraphRenderer {
       );
       drawing.sketch = sketch;
       drawing.sketchKept = !webgl && sketch.attach(cy);
-      if (drawing.sketchKept) {
-        // the culling asks the renderer for its z-sorted list: the faster sort goes in first
-        sortZOrderByKeys(cy);
-        // the sketch draws the edges, zoomed in too (see SketchView)
-        ViewCulling.attach(cy, { edges: false });
-      }
+      // cytoscape then paints only exports, which ask for every element in z-order: the faster
+      // sort goes in
+      if (drawing.sketchKept) sortZOrderByKeys(cy);
       await nextTask();
       if (this.current !== drawing) return undefined;
       await sketch.drawNow();
@@ -265,8 +266,11 @@ export class GraphRenderer {
     if (this.current !== drawing) return undefined;
     // the panel may have been resized meanwhile (the sketch followed it)
     cy.resize();
-    drawing.unbindPointer?.();
-    drawing.unbindPointer = undefined;
+    if (!drawing.sketchKept) {
+      // cytoscape paints and takes the pointer from now on
+      drawing.unbindPointer?.();
+      drawing.unbindPointer = undefined;
+    }
     // cytoscape takes over the camera the user chose on the sketch meanwhile, if they moved it
     const chosen = drawing.sketch?.chosenCamera();
     cy.viewport(chosen ?? this.fitted(nodes));
@@ -278,9 +282,10 @@ export class GraphRenderer {
       drawing.sketch?.handOver(cy);
       drawing.sketch = undefined;
     }
-    if (large) {
-      // the sketch draws the edges and their arrowheads zoomed in too: labels only
-      drawing.detail = new LevelOfDetail(cy, { webgl: drawing.webgl, edges: !drawing.sketchKept });
+    if (large && !drawing.sketchKept) {
+      // cytoscape paints what is on screen: labels and arrowheads for what is in view, zoomed in
+      // (the sketch, where it stays, draws those itself)
+      drawing.detail = new LevelOfDetail(cy, { webgl: drawing.webgl });
     }
     drawing.detail?.schedule();
     drawing.complete = true;
@@ -290,8 +295,9 @@ export class GraphRenderer {
     drawing.matches = new Set();
     this.select(selected, false);
     this.mark([...matches]);
-    if (drawing.sketchKept) void warmUpFirstFrame(cy, () => this.current === drawing);
     cy.on('scrollzoom pinchzoom dragpan', () => (drawing.moved = true));
+    cy.on('select', (event) => void drawing.selectedInCy.add(String(event.target.id())));
+    cy.on('unselect', (event) => void drawing.selectedInCy.delete(String(event.target.id())));
     cy.on('tap', 'node', (event) => this.events.select(String(event.target.id())));
     cy.on('tap', (event) => {
       if (event.target === cy) this.events.select(undefined);
@@ -318,9 +324,18 @@ export class GraphRenderer {
     return found;
   }
 
-  /** Moves the camera of a drawing whose elements are still going in (its sketch's). */
+  /**
+   * Moves the camera of a drawing the sketch answers for (undefined: fitted): the sketch's own
+   * while the elements go in, cytoscape's once they are in.
+   */
   private moveCamera(drawing: Drawing, viewport: SketchViewport | undefined): void {
-    if (this.current !== drawing || drawing.complete) return;
+    if (this.current !== drawing) return;
+    if (drawing.complete) {
+      if (viewport === undefined) return this.fit();
+      drawing.moved = true;
+      drawing.cy.viewport(viewport);
+      return;
+    }
     drawing.moved = viewport !== undefined;
     drawing.sketch?.moveCamera(viewport);
   }
@@ -401,7 +416,7 @@ export class GraphRenderer {
     const node = id === undefined ? undefined : cy.getElementById(id);
     cy.batch(() => {
       // a tap selects in cytoscape too (an edge, say): whatever it holds selected goes
-      cy.$(':selected').unselect();
+      for (const selectedId of current.selectedInCy) cy.getElementById(selectedId).unselect();
       // only this class marks incident edges: the last selection's are found without a search
       if (current.selected !== undefined) {
         cy.getElementById(current.selected).connectedEdges().removeClass('incident');

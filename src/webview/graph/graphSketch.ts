@@ -10,7 +10,7 @@ type SketchContext = CanvasRenderingContext2D | OffscreenCanvasRenderingContext2
 export function drawSketch(
   canvas: HTMLCanvasElement | OffscreenCanvas,
   scene: SketchScene,
-  { palette, viewport, size, marks, lines, near }: SketchDraw,
+  { palette, viewport, size, marks, lines, near, labels, fontFamily }: SketchDraw,
 ): void {
   const width = Math.max(1, Math.round(size.width));
   const height = Math.max(1, Math.round(size.height));
@@ -18,7 +18,11 @@ export function drawSketch(
   if (canvas.height !== height) canvas.height = height;
   const context = canvas.getContext('2d', { alpha: false }) as SketchContext | null;
   if (!context) return;
-  const batches = scene.batches(palette, viewport, { width, height }, marks, { lines, near });
+  const batches = scene.batches(palette, viewport, { width, height }, marks, {
+    lines,
+    near,
+    labels,
+  });
   context.setTransform(1, 0, 0, 1, 0, 0);
   context.globalAlpha = 1;
   context.fillStyle = palette.background;
@@ -69,7 +73,18 @@ export function drawSketch(
     }
   }
   context.globalAlpha = 1;
+  // labels over their boxes, centred, in graph units (they grow with the zoom, as cytoscape's)
+  context.textAlign = 'center';
+  context.textBaseline = 'middle';
+  for (const batch of batches.labels) {
+    context.font = `${batch.bold ? 'bold ' : ''}${LABEL_FONT_SIZE}px ${fontFamily}`;
+    context.fillStyle = batch.colour;
+    for (const { text, x, y } of batch.labels) context.fillText(text, x, y);
+  }
 }
+
+/** graphStyle's `font-size` of a label, in graph units. */
+const LABEL_FONT_SIZE = 11;
 
 /** Dashes shorter than this on screen are drawn as a solid line of the same average ink. */
 const SMALLEST_DASH_PX = 4;

@@ -34,8 +34,6 @@ export class LevelOfDetail {
     private readonly options: {
       /** Cytoscape's WebGL renderer: it must hear of every z-order change (its picking buffer). */
       webgl: boolean;
-      /** Whether edges get their details (arrowheads) here; false: nodes only. */
-      edges: boolean;
     },
   ) {
     cy.on('viewport', () => this.schedule());
@@ -87,10 +85,8 @@ export class LevelOfDetail {
     const middleX = (extent.x1 + extent.x2) / 2;
     const middleY = (extent.y1 + extent.y2) / 2;
     const found: Array<{ element: SingularElementArgument; away: number }> = [];
-    const edges = this.options.edges;
     for (let index = 0; index < elements.length; index++) {
       const element = elements[index]!;
-      if (!edges && shapes.isEdge(index)) continue;
       if (shapes.meets(index, extent) && !element.hasClass(DETAILED)) {
         found.push({ element, away: shapes.distance(index, middleX, middleY) });
       }

@@ -395,7 +395,9 @@ function whenUsable(focus: string | undefined): void {
   renderer.select(state.value.selected, false);
   drawnStatus = statusLine(drawn.nodes, drawn.edges, focus);
   // a big graph's labels come once cytoscape has every element, and exports wait for that
-  status.textContent = renderer.takingIn() ? `${drawnStatus} · Drawing the labels…` : drawnStatus;
+  status.textContent = renderer.takingIn()
+    ? `${drawnStatus} · Finishing the drawing…`
+    : drawnStatus;
   find(toolbar.query(), false);
   refreshControls();
   showDetails();

@@ -1,4 +1,5 @@
 import type { SketchViewport } from './sketchScene';
+import { zoomedAbout } from './viewport';
 
 /** What the pointer does to a big graph's sketch while cytoscape is still taking the elements in. */
 export interface SketchPointerActions {
@@ -25,7 +26,8 @@ export function bindSketchPointer(
   zoomRange: { min: number; max: number },
   actions: SketchPointerActions,
 ): () => void {
-  let press: { id: number; x: number; y: number; pan: { x: number; y: number }; moved: boolean } | undefined;
+  let press:
+    { id: number; x: number; y: number; pan: { x: number; y: number }; moved: boolean } | undefined;
   const at = (event: MouseEvent) => {
     const box = container.getBoundingClientRect();
     return { x: event.clientX - box.left, y: event.clientY - box.top };
@@ -76,23 +78,5 @@ export function bindSketchPointer(
     container.removeEventListener('pointercancel', cancel);
     container.removeEventListener('wheel', wheel);
     container.removeEventListener('dblclick', doubleClick);
-  };
-}
-
-/** A camera `factor` times closer (or farther), the point `about` (on screen) staying put. */
-export function zoomedAbout(
-  camera: SketchViewport,
-  factor: number,
-  about: { x: number; y: number },
-  zoomRange: { min: number; max: number },
-): SketchViewport {
-  const zoom = Math.min(zoomRange.max, Math.max(zoomRange.min, camera.zoom * factor));
-  const scale = zoom / camera.zoom;
-  return {
-    zoom,
-    pan: {
-      x: about.x - (about.x - camera.pan.x) * scale,
-      y: about.y - (about.y - camera.pan.y) * scale,
-    },
   };
 }

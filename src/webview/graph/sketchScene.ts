@@ -3,8 +3,8 @@ import type { DrawnEdge, DrawnNode } from './drawnGraph';
 import { strokes, typeColourIndex, type Palette } from './palette';
 import { forEachPlacedEdge } from './placedEdges';
 
-/** What the sketch needs of a resource: its centre, size, type and state (no label). */
-type SketchNode = Omit<DrawnNode, 'label'>;
+/** What the sketch needs of a resource: its centre, size, type, state and label. */
+type SketchNode = Omit<DrawnNode, 'label'> & { label?: string };
 type SketchEdge = Pick<DrawnEdge, 'source' | 'target' | 'group' | 'diff'>;
 
 export interface SketchViewport {
@@ -45,6 +45,14 @@ interface NodeKind {
 /** A mark's own look; a removed resource keeps its faintness under it. */
 type MarkKind = 'selected' | 'match' | 'selected-removed' | 'match-removed';
 
+/** Labels of one look: the text's colour and weight, and where each goes. */
+export interface LabelBatch {
+  colour: string;
+  bold: boolean;
+  /** Each label's text and the centre of its box, in graph coordinates. */
+  labels: Array<{ text: string; x: number; y: number }>;
+}
+
 /** The lines and boxes in view, grouped by look, as flat coordinates: what a draw strokes. */
 export interface SketchBatches {
   /** Per look: x1, y1, x2, y2 of each line. */
@@ -53,12 +61,16 @@ export interface SketchBatches {
   arrows: Array<{ look: Look; coordinates: number[] }>;
   /** Per look: left, top, width, height of each box. */
   boxes: Array<{ look: Look; coordinates: number[] }>;
+  /** Near, with `labels`: the boxes' labels in view, drawn over them. */
+  labels: LabelBatch[];
 }
 
 /** What a draw shows: see SketchScene.batches. */
 export interface SketchLayers {
   lines: boolean;
   near?: boolean;
+  /** Near: the boxes' labels too (left out while the camera moves, as the lines are). */
+  labels?: boolean;
 }
 
 /**
@@ -77,6 +89,8 @@ export interface SketchSceneParts {
   /** Source and target (places in `boxes`) of each line. */
   ends: Int32Array;
   lineCount: number;
+  /** Each resource's label, by its place in `boxes`. */
+  labels: string[];
 }
 
 /** The marks as places in the scene's boxes (-1: nothing selected). */
@@ -92,8 +106,11 @@ export interface SketchDraw {
   size: { width: number; height: number };
   marks: SketchPlaceMarks;
   lines: boolean;
-  /** Zoomed in: cytoscape draws the boxes and labels, the sketch the lines and arrowheads. */
+  /** Zoomed in: the arrowheads too, and (with `labels`) the boxes' labels. */
   near: boolean;
+  labels: boolean;
+  /** The labels' font family (the page's: a worker has no page to ask). */
+  fontFamily: string;
 }
 
 /** A scene's parts, and where each resource's box is in them (by id). */
@@ -110,6 +127,7 @@ export function sketchSource(
   const placeOf = new Map<string, number>();
   const boxes = new Float64Array(nodes.length * 4);
   const nodeKindOf = new Uint16Array(nodes.length);
+  const labels = new Array<string>(nodes.length);
   const nodeKinds: NodeKind[] = [];
   // kinds by a number made of their parts: tens of thousands of elements have a few dozen kinds
   const nodeKeys = new Map<number, number>();
@@ -117,6 +135,7 @@ export function sketchSource(
   for (let index = 0; index < nodes.length; index++) {
     const node = nodes[index]!;
     placeOf.set(node.id, index);
+    labels[index] = node.label ?? '';
     const halfWidth = node.width / 2;
     const halfHeight = node.height / 2;
     boxes[index * 4] = node.x - halfWidth;
@@ -160,7 +179,17 @@ export function sketchSource(
     count++;
   });
   return {
-    parts: { boxes, nodeKindOf, nodeKinds, lines, edgeKindOf, edgeKinds, ends, lineCount: count },
+    parts: {
+      boxes,
+      nodeKindOf,
+      nodeKinds,
+      lines,
+      edgeKindOf,
+      edgeKinds,
+      ends,
+      lineCount: count,
+      labels,
+    },
     placeOf,
   };
 }
@@ -211,9 +240,9 @@ export class SketchScene {
 
   /**
    * The boxes and lines in view, by look. `lines: false` leaves the lines out (while the camera
-   * moves, as cytoscape hides a big graph's edges then). `near`: the near view's part, under
-   * cytoscape's boxes and labels: the lines, with the arrowhead cytoscape gives an edge that is
-   * not a containment (graphStyle: mid-edge, pointing at the target), and no boxes.
+   * moves, as cytoscape hides a big graph's edges then). `near`: zoomed in, the lines get the
+   * arrowhead cytoscape gives an edge that is not a containment (graphStyle: mid-edge, pointing at
+   * the target), and with `labels` the boxes their labels, as cytoscape's style gives them.
    */
   batches(
     palette: Palette,
@@ -270,13 +299,10 @@ export class SketchScene {
     }
     const drawn = <T extends { coordinates: number[] }>(batches: T[]) =>
       batches.filter((batch) => batch.coordinates.length > 0);
-    if (options.near) {
-      return {
-        lines: drawn([...lines, incident]),
-        arrows: drawn([...arrows, incidentArrows]),
-        boxes: [],
-      };
-    }
+    const withLabels = options.near === true && options.labels === true;
+    const plain: LabelBatch = { colour: palette.foreground, bold: false, labels: [] };
+    const bold: LabelBatch = { colour: palette.foreground, bold: true, labels: [] };
+    const onSelected: LabelBatch = { colour: palette.selectionForeground, bold: false, labels: [] };
 
     const boxes = looks.nodes.map((look) => ({ look, coordinates: [] as number[] }));
     const marked = new Map<MarkKind, { look: Look; coordinates: number[] }>();
@@ -295,12 +321,19 @@ export class SketchScene {
         marked.set(kind, target);
       }
       target.coordinates.push(x1, y1, x2 - x1, y2 - y1);
+      if (withLabels && this.parts.labels[node]) {
+        // graphStyle: a collapsed container's label is bold; the selection's in its own colour
+        const batch =
+          node === selected ? onSelected : nodeKinds[nodeKindOf[node]!]!.collapsed ? bold : plain;
+        batch.labels.push({ text: this.parts.labels[node]!, x: (x1 + x2) / 2, y: (y1 + y2) / 2 });
+      }
     }
     // as the style's last rules: a search match over a diff state, the selection over both
     const markOrder: MarkKind[] = ['match-removed', 'match', 'selected-removed', 'selected'];
     return {
       lines: drawn([...lines, incident]),
-      arrows: [],
+      arrows: drawn([...arrows, incidentArrows]),
+      labels: [plain, bold, onSelected].filter((batch) => batch.labels.length > 0),
       boxes: drawn([
         ...boxes,
         ...markOrder.flatMap((kind) => {

@@ -24,27 +24,23 @@ interface CanvasRenderer {
 }
 
 /**
- * A big graph's sketch (graphSketch.ts): in front of cytoscape's layer as the far view, under it
- * for the near view's edges.
+ * A big graph's sketch (graphSketch.ts): what is on screen of it, in front of cytoscape's layer.
  *
  * It is drawn as soon as the layout is known, fitted, while cytoscape takes the elements in (a
  * slice per task): the whole graph is on screen at once, and can already be selected, searched,
  * panned and zoomed (sketchPointer.ts and the renderer work on the layout's own boxes meanwhile,
  * with the sketch's own camera, which cytoscape takes over once every element is in).
  *
- * Then, for cytoscape's canvas renderer, it stays as the far view. That renderer paints every
- * element of a view into layer textures, element by element: for a fitted view of thousands that
- * is one task of hundreds of milliseconds after every change (the first drawing, a selection, a
- * theme). From far, the sketch draws the same picture in milliseconds (tens at 10,000), so it does:
- * cytoscape keeps the elements, their geometry, selection and hit-testing (clicks and the wheel go
- * through the sketch to it), but paints nothing until the view is zoomed in to NEAR_ZOOM, where it
- * paints only the few hundred boxes in view, with their labels. Exports are unaffected:
- * cytoscape draws them with its own calls, not through render().
- *
- * Zoomed in, the sketch still draws the edges (the near view): it moves under cytoscape's layer,
- * which then paints the boxes and labels only (see ViewCulling's `edges` option). Seen closer, a
- * big graph's view is crossed by thousands of long edges: cytoscape strokes each on its own, with
- * its arrowhead, 100 ms and more a frame in software; the sketch draws them as a path per look.
+ * Then, for cytoscape's canvas renderer, it stays, at every zoom. That renderer paints every
+ * element of a view from a texture of its own, element by element: for a fitted view of thousands
+ * that is one task of hundreds of milliseconds after every change (the first drawing, a selection,
+ * a theme), and zoomed in, every frame that shows elements for the first time or gives them their
+ * labels took 60-200 ms in software (at 3,000 to 20,000 resources), and a view crossed by
+ * thousands of long edges 100 ms and more. The sketch draws the same picture in its worker: the
+ * lines as a path per look, the boxes, and zoomed in past NEAR_ZOOM the arrowheads and the labels
+ * (the `near` class). Cytoscape keeps the elements, their geometry, selection and hit-testing
+ * (clicks and the wheel go through the sketch to it), but paints nothing on screen. Exports are
+ * unaffected: cytoscape draws them with its own calls, not through render().
  *
  * The WebGL renderer draws everything itself, at a cost that does not grow that way: the sketch
  * hands over to it once the elements are in.
@@ -66,9 +62,8 @@ export class SketchView {
   private takingIn = true;
   /** The camera the user chose while the elements go in (undefined: fitted to the view). */
   private chosen: SketchViewport | undefined;
-  private far = true;
-  /** The canvas cytoscape paints in: the sketch is in front of it far out, under it near. */
-  private layer: HTMLElement | undefined;
+  /** The labels' font: the page's, as cytoscape's style has it (graphStyle). */
+  private readonly fontFamily = getComputedStyle(document.body).fontFamily || 'sans-serif';
   /** False while its drawing is put away (see show). */
   private shown = true;
   /** What the canvas shows now: a draw asked for with the same inputs is skipped. */
@@ -114,12 +109,10 @@ export class SketchView {
     const render = renderer?.render;
     if (!renderer || typeof render !== 'function') return false;
     this.cy = cy;
-    this.layer = cy.container() ?? undefined;
-    // the sketch paints the background: near, under the layer, it must show through
-    if (this.layer) this.layer.style.backgroundColor = '';
-    // a forced context is a drawing into another canvas (cytoscape's own snapshots): let it be
+    // on screen the sketch draws; a forced context is a drawing into another canvas (cytoscape's
+    // own snapshots, exports): let it be
     renderer.render = (options) => {
-      if (this.standsIn() && options?.forcedContext === undefined) return;
+      if (options?.forcedContext === undefined) return;
       render.call(renderer, options);
     };
     return true;
@@ -128,7 +121,9 @@ export class SketchView {
   /** The camera the sketch is drawn with now. */
   camera(): SketchViewport {
     const cy = this.cy;
-    return this.takingIn || !cy ? (this.chosen ?? this.fitted()) : { zoom: cy.zoom(), pan: { ...cy.pan() } };
+    return this.takingIn || !cy
+      ? (this.chosen ?? this.fitted())
+      : { zoom: cy.zoom(), pan: { ...cy.pan() } };
   }
 
   /** The camera the user chose while the elements went in, if they moved it. */
@@ -164,7 +159,6 @@ export class SketchView {
   /** Every element went in, and cytoscape draws everything from now on. */
   handOver(cy: Core): void {
     this.takingIn = false;
-    this.far = false;
     this.remove();
     cy.forceRender();
   }
@@ -174,11 +168,6 @@ export class SketchView {
     this.shown = shown;
     this.canvas.hidden = !shown;
     if (shown) this.schedule();
-  }
-
-  /** Whether the sketch is what is on screen (cytoscape paints nothing meanwhile). */
-  private standsIn(): boolean {
-    return this.takingIn || this.far;
   }
 
   /** The selection or the search matches (may have) changed. */
@@ -231,22 +220,8 @@ export class SketchView {
     }, SETTLE_MS);
   }
 
-  /**
-   * Zoomed in past NEAR_ZOOM cytoscape paints the boxes and labels over the sketch's lines; below
-   * it, the sketch draws everything again.
-   */
+  /** Cytoscape's camera moved. */
   private update(): void {
-    const cy = this.cy!;
-    const far = cy.zoom() < NEAR_ZOOM;
-    if (far !== this.far) {
-      this.far = far;
-      this.canvas.classList.toggle('near', !far);
-      // in the page's order: what comes later is drawn over (cytoscape's canvases have z-index 0)
-      if (far) this.layer?.after(this.canvas);
-      else this.layer?.before(this.canvas);
-      // cytoscape skipped the frames while the sketch stood in: it paints the near view now
-      if (!far) cy.forceRender();
-    }
     this.schedule();
   }
 
@@ -264,7 +239,8 @@ export class SketchView {
     if (cy?.destroyed()) return Promise.resolve();
     const viewport = this.camera();
     const lines = this.settling === undefined;
-    const near = !this.standsIn();
+    const near = viewport.zoom >= NEAR_ZOOM;
+    this.canvas.classList.toggle('near', near);
     const inputs = [
       viewport.zoom,
       viewport.pan.x,
@@ -286,13 +262,17 @@ export class SketchView {
       marks: placeMarks(this.placeOf, this.marks),
       lines,
       near,
+      // left out while the camera moves, as the lines are
+      labels: near && lines,
+      fontFamily: this.fontFamily,
     });
   }
 }
 
 function sketchCanvas(): HTMLCanvasElement {
   const canvas = document.createElement('canvas');
-  canvas.className = 'graph-sketch taking-in';
+  // it answers the pointer (sketchPointer.ts) for as long as it is on screen
+  canvas.className = 'graph-sketch taking-in interactive';
   canvas.setAttribute('aria-hidden', 'true');
   return canvas;
 }

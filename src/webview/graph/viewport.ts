@@ -1,3 +1,9 @@
+/** A view's zoom and pan, as cytoscape's viewport. */
+export interface Camera {
+  zoom: number;
+  pan: { x: number; y: number };
+}
+
 /** Axis-aligned box in graph coordinates. */
 export interface Bounds {
   x1: number;
@@ -42,6 +48,24 @@ export function fitViewport(
     pan: {
       x: width / 2 - zoom * (bounds.x1 + w / 2),
       y: height / 2 - zoom * (bounds.y1 + h / 2),
+    },
+  };
+}
+
+/** A camera `factor` times closer (or farther), the point `about` (on screen) staying put. */
+export function zoomedAbout(
+  camera: Camera,
+  factor: number,
+  about: { x: number; y: number },
+  zoomRange: { min: number; max: number },
+): Camera {
+  const zoom = Math.min(zoomRange.max, Math.max(zoomRange.min, camera.zoom * factor));
+  const scale = zoom / camera.zoom;
+  return {
+    zoom,
+    pan: {
+      x: about.x - (about.x - camera.pan.x) * scale,
+      y: about.y - (about.y - camera.pan.y) * scale,
     },
   };
 }

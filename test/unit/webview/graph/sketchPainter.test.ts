@@ -67,6 +67,8 @@ const draw = (zoom: number): SketchDraw => ({
   marks: { selected: -1, matches: [] },
   lines: true,
   near: false,
+  labels: false,
+  fontFamily: 'sans-serif',
 });
 /** Lets the promise callbacks queued so far run. */
 const settled = () => new Promise((resolve) => setImmediate(resolve));

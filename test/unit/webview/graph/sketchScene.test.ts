@@ -140,12 +140,16 @@ describe('graph sketch scene', () => {
     assert.deepEqual([away.lines, away.boxes], [[], []]);
   });
 
-  test('near, the lines with their arrowheads and no boxes (cytoscape draws those over them)', () => {
-    const { lines, arrows, boxes } = scene.batches(palette, view, size, none, {
+  test('near, the lines with their arrowheads, and the boxes over them', () => {
+    const { lines, arrows, boxes, labels } = scene.batches(palette, view, size, none, {
       lines: true,
       near: true,
     });
-    assert.deepEqual(boxes, []);
+    assert.equal(
+      boxes.reduce((sum, batch) => sum + batch.coordinates.length / 4, 0),
+      3,
+    );
+    assert.deepEqual(labels, [], 'no labels unless asked for (the camera still moves)');
     assert.equal(lines.length, 3);
     // a containment has no arrowhead; the refresh and ordering edges one each, in their line's look
     assert.deepEqual(
@@ -176,8 +180,61 @@ describe('graph sketch scene', () => {
     );
   });
 
-  test('far, no arrowheads (too small to see)', () => {
-    assert.deepEqual(scene.batches(palette, view, size, none).arrows, []);
+  test('far, no arrowheads and no labels (too small to see)', () => {
+    const far = scene.batches(palette, view, size, none, { lines: true, labels: true });
+    assert.deepEqual([far.arrows, far.labels], [[], []]);
+  });
+
+  test('near with labels, each box in view gets its label at its centre, as text; the selection in its own colour', () => {
+    const hostile = '<img src=x onerror=alert(1)>';
+    const titled = sketchSource(
+      [{ ...node('Notify[x]', 0, 0), label: hostile }, ...nodes.slice(1)],
+      edges,
+    );
+    const near = new SketchScene(titled.parts).batches(
+      palette,
+      view,
+      size,
+      placeMarks(titled.placeOf, { selected: 'Package[nginx]', matches: new Set() }),
+      { lines: true, near: true, labels: true },
+    );
+    assert.deepEqual(
+      near.labels.map(({ colour, bold, labels }) => ({ colour, bold, labels })),
+      [
+        {
+          colour: palette.foreground,
+          bold: false,
+          labels: [
+            { text: hostile, x: 0, y: 0 },
+            { text: 'Service[nginx]', x: 400, y: 0 },
+          ],
+        },
+        {
+          colour: palette.selectionForeground,
+          bold: false,
+          labels: [{ text: 'Package[nginx]', x: 200, y: 0 }],
+        },
+      ],
+    );
+  });
+
+  test("near with labels, a collapsed container's label is bold", () => {
+    const collapsed = sketchSource([{ ...node('Class[Base]', 0, 0), members: 4 }], []);
+    const near = new SketchScene(collapsed.parts).batches(
+      palette,
+      view,
+      size,
+      placeMarks(collapsed.placeOf, none),
+      {
+        lines: true,
+        near: true,
+        labels: true,
+      },
+    );
+    assert.deepEqual(
+      near.labels.map(({ bold, labels }) => [bold, labels.map(({ text }) => text)]),
+      [[true, ['Class[Base]']]],
+    );
   });
 
   test('another palette gives other looks', () => {
