@@ -127,15 +127,16 @@ const MEASURE = `(async () => {
 })()`;
 
 /**
- * Posts `window.prepared` and resolves once the view says it is usable while still drawing
- * (the status line's "Finishing the drawing…"), or false if it was drawn whole first. Then watches
- * the screen reader's announcement, where a key that selects a resource writes it.
+ * Posts `window.prepared` and resolves once the view can be used: it says so while still drawing
+ * (the status line's "Finishing the drawing…", as cytoscape's WebGL renderer takes the elements
+ * in), or it is drawn whole (the sketch alone draws a big graph for the canvas renderer). Then
+ * watches the screen reader's announcement, where a key that selects a resource writes it.
  */
 const POST_UNTIL_USABLE = `(async () => {
   const before = window.toHost.filter((message) => message.type === 'drawn').length;
   for (const message of window.prepared) window.postMessage(message, '*');
   for (;;) {
-    if (window.toHost.filter((message) => message.type === 'drawn').length > before) return false;
+    if (window.toHost.filter((message) => message.type === 'drawn').length > before) break;
     if (document.body.textContent.includes('Finishing the drawing')) break;
     await new Promise((resolve) => requestAnimationFrame(resolve));
   }
@@ -147,7 +148,6 @@ const POST_UNTIL_USABLE = `(async () => {
     window.early.selectedAt = performance.now();
     window.early.takingIn = window.toHost.filter((message) => message.type === 'drawn').length === before;
   }).observe(announcer, { childList: true, characterData: true, subtree: true });
-  return true;
 })()`;
 
 type Variant = 'baseline' | 'shipped' | 'webgl';
@@ -177,7 +177,7 @@ async function drawIn(
     };
     const first = await measure('1');
     const again = await measure('2');
-    const early = variant === 'baseline' ? undefined : await keyWhileTakingIn(page, catalog);
+    const early = variant === 'baseline' ? undefined : await keyTheMomentUsable(page, catalog);
     if (screenshots) {
       await page.screenshot({
         path: join(screenshots, `graph-bench-${resources}-${variant}-${first.renderer}-fitted.png`),
@@ -201,17 +201,16 @@ async function drawIn(
 }
 
 /**
- * A third catalog version; the moment the view says it can be used while the elements still go
- * in, the canvas gets the keyboard and a Right arrow selects the resource mid-view. Undefined for
- * a graph drawn whole before it said so (a small one).
+ * A third catalog version; the moment the view can be used (while the elements still go in, where
+ * they do), the canvas gets the keyboard and a Right arrow selects the resource mid-view.
  */
-async function keyWhileTakingIn(
+async function keyTheMomentUsable(
   page: Page,
   catalog: ReturnType<typeof generateCatalog>,
-): Promise<EarlyKey | undefined> {
+): Promise<EarlyKey> {
   const message = { type: 'catalog' as const, catalog: { ...catalog, version: '3' } };
   await page.evaluate(`window.prepared = ${JSON.stringify(splitCatalogMessage(message))};`);
-  if (!(await page.evaluate(POST_UNTIL_USABLE))) return undefined;
+  await page.evaluate(POST_UNTIL_USABLE);
   await page.locator('.graph-canvas').press('ArrowRight');
   await page.evaluate(`(async () => {
     // selected, and then the drawing goes on: the next measurement starts from a view drawn whole
@@ -326,7 +325,7 @@ function print(resources: number, label: string, now: Run, base: Run): void {
   }
   if (now.early) {
     console.log(
-      `  a key the moment it is usable (${now.early.takingIn ? 'while cytoscape still took the elements in' : 'cytoscape had them all by then'})`,
+      `  a key the moment it is usable (${now.early.takingIn ? 'while cytoscape still took the elements in' : 'drawn whole by then'})`,
     );
     console.log(row('    key → resource selected', now.early.selectMs, 0, INTERACTION_TARGET_MS));
     console.log(

@@ -2,7 +2,7 @@ import cytoscape, { type Collection, type Core, type ElementDefinition } from 'c
 import type { Placed } from '../../shared/graphNavigation';
 import { animationFrame, nextPaint, nextTask } from '../common/tasks';
 import type { DrawnEdge, DrawnNode } from './drawnGraph';
-import { SketchView } from './sketchView';
+import { keepOffScreen, SketchView } from './sketchView';
 import { bindSketchPointer } from './sketchPointer';
 import type { SketchViewport } from './sketchScene';
 import { graphStyle } from './graphStyle';
@@ -63,20 +63,29 @@ interface Drawing {
   webgl: boolean;
   /** The palette it is styled with, as JSON: restyling thousands of elements is not free. */
   palette: string;
-  /** Whether every element went in (a drawing replaced half-way is never kept). */
+  /** Whether it is drawn whole (a drawing replaced half-way is never kept). */
   complete: boolean;
+  /**
+   * A big graph the sketch alone draws (cytoscape's canvas renderer): cytoscape takes its
+   * elements in only when an export asks for them (`takenIn`); the sketch keeps the camera, the
+   * selection and the matches.
+   */
+  sketchOnly: boolean;
+  /** The elements going into cytoscape, once asked for; resolves false if replaced meanwhile. */
+  takenIn: Promise<boolean> | undefined;
+  /** What is drawn, for cytoscape when it is asked to take it in. */
+  elements: { nodes: readonly DrawnNode[]; edges: readonly DrawnEdge[] };
+  /** The selection and matches cytoscape was last given (a sketch-only drawing's, for exports). */
+  marksInCy: { selected: string | undefined; matches: ReadonlySet<string> };
   /** Whether the user panned or zoomed since it was drawn (then resizing keeps the view). */
   moved: boolean;
   /** Labels and arrowheads of a large drawing, for what is in view (undefined: all drawn). */
   detail: LevelOfDetail | undefined;
   /**
-   * A large drawing's sketch: shown while cytoscape takes its elements in, and then, for the
-   * canvas renderer, as the far view (zoomed far out) and the near view's edges (see
-   * sketchView.ts).
+   * A large drawing's sketch: shown while cytoscape's WebGL renderer takes its elements in, and
+   * for the canvas renderer as the whole drawing (sketch-only, see sketchView.ts).
    */
   sketch: SketchView | undefined;
-  /** Whether the sketch stays once the elements are in (canvas renderer). */
-  sketchKept: boolean;
   counts: { nodes: number; edges: number };
   /** The resources drawn, by id: what is selected, searched and hit before cytoscape has them. */
   index: ReadonlyMap<string, DrawnNode>;
@@ -123,17 +132,25 @@ export class GraphRenderer {
     }).observe(container);
   }
 
+  /**
+   * Starts the sketch worker while the page waits for its first catalog: its bundle fetched and
+   * compiled then, not while a big graph's first drawing waits for it.
+   */
+  warmUp(): void {
+    this.sketchWorkers ??= new SketchWorkers(this.startSketchWorker);
+  }
+
   private get cy(): Core | undefined {
     return this.current?.cy;
   }
 
   /**
-   * Replaces what is drawn; resolves once cytoscape has painted every element (the graph can
-   * then be exported, and is drawn in full detail), with the milliseconds from the call to the
-   * first paint of the whole graph: the sketch's, for a large graph (undefined: replaced
-   * meanwhile). `usable` is called once the graph can be selected, searched, panned and zoomed:
-   * a large graph's sketch answers all that while cytoscape still takes the elements in (then
-   * cytoscape takes over the selection, the matches and the camera); a small graph once drawn.
+   * Replaces what is drawn; resolves once it is drawn whole (by cytoscape, or for a large graph
+   * and the canvas renderer by the sketch alone), with the milliseconds from the call to the first
+   * paint of the whole graph: the sketch's, for a large graph (undefined: replaced meanwhile).
+   * `usable` is called once the graph can be selected, searched, panned and zoomed: a large
+   * graph's sketch answers all that while cytoscape's WebGL renderer takes the elements in (then
+   * cytoscape takes over the selection, the matches and the camera); any other graph once drawn.
    * A `key` names the drawing so that reuse(key) can bring it back; a drawing without one (a
    * focus view) keeps the keyed drawing it replaces.
    */
@@ -180,6 +197,8 @@ export class GraphRenderer {
       boxSelectionEnabled: false,
       selectionType: 'single',
     });
+    // a big graph's sketch draws it for cytoscape's canvas renderer, from its first frame on
+    const sketchOnly = large && !webgl && keepOffScreen(cy);
     const drawing: Drawing = {
       cy,
       layer,
@@ -188,10 +207,13 @@ export class GraphRenderer {
       webgl,
       palette: JSON.stringify(palette),
       complete: false,
+      sketchOnly: false,
+      takenIn: undefined,
+      elements: { nodes, edges },
+      marksInCy: { selected: undefined, matches: new Set() },
       moved: false,
       detail: undefined,
       sketch: undefined,
-      sketchKept: false,
       counts: { nodes: nodes.length, edges: edges.length },
       index: new Map(nodes.map((node) => [node.id, node])),
       unbindPointer: undefined,
@@ -213,10 +235,9 @@ export class GraphRenderer {
         this.sketchWorkers,
       );
       drawing.sketch = sketch;
-      drawing.sketchKept = !webgl && sketch.attach(cy);
       // cytoscape then paints only exports, which ask for every element in z-order: the faster
       // sort goes in
-      if (drawing.sketchKept) sortZOrderByKeys(cy);
+      if (sketchOnly) sortZOrderByKeys(cy);
       await nextTask();
       if (this.current !== drawing) return undefined;
       await sketch.drawNow();
@@ -237,55 +258,37 @@ export class GraphRenderer {
           },
         },
       );
+      if (sketchOnly) {
+        // the sketch draws it whole, at every zoom: cytoscape is needed for exports only, and
+        // its tens of thousands of elements cost seconds of slices and their garbage collections
+        drawing.sketchOnly = true;
+        drawing.complete = true;
+        sketch.whole();
+        usable();
+        await nextPaint();
+        return firstPaintMs;
+      }
       usable();
     }
-    // While the slices go in, the camera looks away: each frame then culls every element (its
-    // geometry is still worked out, a slice at a time) instead of repainting a half-built graph.
-    cy.viewport({ zoom: this.fitted(nodes).zoom, pan: { x: -1e7, y: -1e7 } });
-    // nodes first (edges need their ends), then edges, each sized afresh: they cost differently
-    for (const elements of [nodes.map(nodeElement), edges.map(edgeElement)]) {
-      const sizer = new SliceSizer(FIRST_SLICE, SLICE_BUDGET_MS);
-      for (let start = 0; start < elements.length;) {
-        if (this.current !== drawing) return undefined;
-        const size = sizer.next();
-        const began = performance.now();
-        cy.add(elements.slice(start, start + size));
-        const addMs = performance.now() - began;
-        start += size;
-        // cytoscape styles and measures what went in at its next frame (painting nothing while
-        // the sketch stands in), in its own callback, which comes before this one
-        const frameBegan = await animationFrame();
-        sizer.took(size, Math.max(addMs, performance.now() - frameBegan));
-        await nextTask();
-      }
-    }
-    if (!drawing.sketchKept) {
-      // one frame still looking away: cytoscape sorts every element by z-order in the first
-      // frame after the last one went in, so that frame is not also the one that paints them all
-      await nextPaint();
-    }
+    if (!(await this.takeIn(drawing))) return undefined;
+    // one frame still looking away: cytoscape sorts every element by z-order in the first frame
+    // after the last one went in, so that frame is not also the one that paints them all
+    await nextPaint();
     if (this.current !== drawing) return undefined;
     // the panel may have been resized meanwhile (the sketch followed it)
     cy.resize();
-    if (!drawing.sketchKept) {
-      // cytoscape paints and takes the pointer from now on
-      drawing.unbindPointer?.();
-      drawing.unbindPointer = undefined;
-    }
-    // cytoscape takes over the camera the user chose on the sketch meanwhile, if they moved it
+    // cytoscape paints and takes the pointer from now on
+    drawing.unbindPointer?.();
+    drawing.unbindPointer = undefined;
+    // it takes over the camera the user chose on the sketch meanwhile, if they moved it
     const chosen = drawing.sketch?.chosenCamera();
     cy.viewport(chosen ?? this.fitted(nodes));
     drawing.moved = chosen !== undefined;
-    if (drawing.sketchKept) {
-      drawing.sketch?.follow();
-    } else {
-      // cytoscape paints the graph in the frame that takes the sketch away
-      drawing.sketch?.handOver(cy);
-      drawing.sketch = undefined;
-    }
-    if (large && !drawing.sketchKept) {
-      // cytoscape paints what is on screen: labels and arrowheads for what is in view, zoomed in
-      // (the sketch, where it stays, draws those itself)
+    // and paints the graph in the frame that takes the sketch away
+    drawing.sketch?.handOver(cy);
+    drawing.sketch = undefined;
+    if (large) {
+      // labels and arrowheads for what is in view, zoomed in
       drawing.detail = new LevelOfDetail(cy, { webgl: drawing.webgl });
     }
     drawing.detail?.schedule();
@@ -307,6 +310,73 @@ export class GraphRenderer {
     if (firstPaintMs === undefined) usable();
     await nextPaint();
     return firstPaintMs ?? performance.now() - started;
+  }
+
+  /**
+   * Puts the drawing's elements into cytoscape, a slice per task (see SLICE_BUDGET_MS); false if
+   * the drawing was replaced or discarded meanwhile.
+   */
+  private takeIn(drawing: Drawing): Promise<boolean> {
+    drawing.takenIn ??= (async () => {
+      const { cy } = drawing;
+      const { nodes, edges } = drawing.elements;
+      // While the slices go in, the camera looks away: each frame then culls every element (its
+      // geometry is still worked out, a slice at a time) instead of repainting a half-built graph.
+      if (!drawing.sketchOnly) {
+        cy.viewport({ zoom: this.fitted(nodes).zoom, pan: { x: -1e7, y: -1e7 } });
+      }
+      // nodes first (edges need their ends), then edges, each sized afresh: they cost differently
+      for (const elements of [nodes.map(nodeElement), edges.map(edgeElement)]) {
+        const sizer = new SliceSizer(FIRST_SLICE, SLICE_BUDGET_MS);
+        for (let start = 0; start < elements.length;) {
+          if (cy.destroyed() || (!drawing.sketchOnly && this.current !== drawing)) return false;
+          const size = sizer.next();
+          const began = performance.now();
+          cy.add(elements.slice(start, start + size));
+          const addMs = performance.now() - began;
+          start += size;
+          // cytoscape styles and measures what went in at its next frame (painting nothing while
+          // the sketch stands in), in its own callback, which comes before this one
+          const frameBegan = await animationFrame();
+          sizer.took(size, Math.max(addMs, performance.now() - frameBegan));
+          await nextTask();
+        }
+      }
+      return !cy.destroyed();
+    })();
+    return drawing.takenIn;
+  }
+
+  /**
+   * Gives cytoscape a sketch-only drawing's elements, selection and matches, for an export; false
+   * if it was discarded meanwhile.
+   */
+  private async readyForExport(drawing: Drawing): Promise<boolean> {
+    if (!drawing.sketchOnly) return true;
+    if (!(await this.takeIn(drawing))) return false;
+    const cy = drawing.cy;
+    const given = drawing.marksInCy;
+    cy.batch(() => {
+      if (given.selected !== undefined) {
+        const node = cy.getElementById(given.selected);
+        node.unselect();
+        node.connectedEdges().removeClass('incident');
+      }
+      for (const id of given.matches) cy.getElementById(id).removeClass('match');
+      if (drawing.selected !== undefined) {
+        const node = cy.getElementById(drawing.selected);
+        node.select();
+        node.connectedEdges().addClass('incident');
+      }
+      for (const id of drawing.matches) cy.getElementById(id).addClass('match');
+    });
+    drawing.marksInCy = { selected: drawing.selected, matches: new Set(drawing.matches) };
+    return true;
+  }
+
+  /** Whether the sketch answers for the camera, the selection and the matches, not cytoscape. */
+  private sketchAnswers(drawing: Drawing): boolean {
+    return !drawing.complete || drawing.sketchOnly;
   }
 
   /** The resource whose box is under a point of the view, by the sketch's camera. */
@@ -331,19 +401,19 @@ export class GraphRenderer {
    */
   private moveCamera(drawing: Drawing, viewport: SketchViewport | undefined): void {
     if (this.current !== drawing) return;
-    if (drawing.complete) {
-      if (viewport === undefined) return this.fit();
-      drawing.moved = true;
-      drawing.cy.viewport(viewport);
+    if (this.sketchAnswers(drawing)) {
+      drawing.moved = viewport !== undefined;
+      drawing.sketch?.moveCamera(viewport);
       return;
     }
-    drawing.moved = viewport !== undefined;
-    drawing.sketch?.moveCamera(viewport);
+    if (viewport === undefined) return this.fit();
+    drawing.moved = true;
+    drawing.cy.viewport(viewport);
   }
 
-  /** The camera of what is on screen: cytoscape's, or the sketch's while the elements go in. */
+  /** The camera of what is on screen: cytoscape's, or the sketch's where it answers. */
   private camera(current: Drawing): SketchViewport {
-    if (!current.complete && current.sketch) return current.sketch.camera();
+    if (this.sketchAnswers(current) && current.sketch) return current.sketch.camera();
     return { zoom: current.cy.zoom(), pan: { ...current.cy.pan() } };
   }
 
@@ -398,8 +468,8 @@ export class GraphRenderer {
   select(id: string | undefined, centre: boolean): void {
     const current = this.current;
     if (!current) return;
-    if (!current.complete) {
-      // the sketch shows it; cytoscape is given it once every element is in
+    if (this.sketchAnswers(current)) {
+      // the sketch shows it; cytoscape is given it once every element is in (or an export asks)
       const node = id === undefined ? undefined : current.index.get(id);
       current.selected = node?.id;
       this.markSketch();
@@ -442,7 +512,7 @@ export class GraphRenderer {
   mark(ids: readonly string[]): void {
     const current = this.current;
     if (!current) return;
-    if (!current.complete) {
+    if (this.sketchAnswers(current)) {
       current.matches = new Set(ids.filter((id) => current.index.has(id)));
       this.markSketch();
       return;
@@ -464,7 +534,7 @@ export class GraphRenderer {
 
   fit(): void {
     const current = this.current;
-    if (current && !current.complete) return this.moveCamera(current, undefined);
+    if (current && this.sketchAnswers(current)) return this.moveCamera(current, undefined);
     if (!current) return;
     const cy = current.cy;
     current.moved = false;
@@ -479,7 +549,7 @@ export class GraphRenderer {
   zoomBy(factor: number): void {
     const current = this.current;
     if (!current) return;
-    if (!current.complete) {
+    if (this.sketchAnswers(current)) {
       const { width, height } = this.viewSize();
       const middle = { x: width / 2, y: height / 2 };
       return this.moveCamera(current, zoomedAbout(this.camera(current), factor, middle, ZOOM));
@@ -491,9 +561,9 @@ export class GraphRenderer {
   }
 
   /** The whole graph as a PNG no longer than `maxChars` as a data URL (see pngExport.ts). */
-  png(palette: Palette, maxChars: number): Promise<PngPicture | undefined> {
+  async png(palette: Palette, maxChars: number): Promise<PngPicture | undefined> {
     const current = this.current;
-    if (!current) return Promise.resolve(undefined);
+    if (!current || !(await this.readyForExport(current))) return undefined;
     const cy = current.cy;
     const restyle = (elements: Collection, work: () => void) =>
       restyleDetails(cy, current.webgl, elements, work);
@@ -505,8 +575,10 @@ export class GraphRenderer {
     });
   }
 
-  svg(palette: Palette): string | undefined {
-    return this.cy && toSvg(this.cy, palette);
+  async svg(palette: Palette): Promise<string | undefined> {
+    const current = this.current;
+    if (!current || !(await this.readyForExport(current))) return undefined;
+    return toSvg(current.cy, palette);
   }
 
   /** Where the drawn resources sit, and the middle of the view, in graph coordinates. */
@@ -514,9 +586,9 @@ export class GraphRenderer {
     const current = this.current;
     if (!current) return { nodes: [], centre: { x: 0, y: 0 } };
     // the layout's positions until cytoscape has the elements (a small graph's can be dragged)
-    const nodes = current.complete
-      ? current.cy.nodes().map((node) => ({ id: node.id(), ...node.position() }))
-      : [...current.index.values()].map(({ id, x, y }) => ({ id, x, y }));
+    const nodes = this.sketchAnswers(current)
+      ? [...current.index.values()].map(({ id, x, y }) => ({ id, x, y }))
+      : current.cy.nodes().map((node) => ({ id: node.id(), ...node.position() }));
     const { zoom, pan } = this.camera(current);
     const { width, height } = this.viewSize();
     const centre = { x: (width / 2 - pan.x) / zoom, y: (height / 2 - pan.y) / zoom };
@@ -526,7 +598,7 @@ export class GraphRenderer {
   /** Where a resource's centre is on screen, in CSS pixels from the graph's top left corner. */
   renderedPosition(id: string): { x: number; y: number } | undefined {
     const current = this.current;
-    if (current?.complete) {
+    if (current && !this.sketchAnswers(current)) {
       const node = current.cy.getElementById(id);
       return node.nonempty() ? node.renderedPosition() : undefined;
     }
@@ -570,9 +642,25 @@ export class GraphRenderer {
   }
 
   /** What is drawn, for tests and benchmarks. */
-  drawn(): { nodes: string[]; edges: string[]; selected: string | undefined } {
+  drawn(): {
+    nodes: string[];
+    edges: string[];
+    selected: string | undefined;
+    /** How many elements cytoscape holds (a sketch-only drawing's: none until an export). */
+    inCytoscape: number;
+  } {
+    const current = this.current;
     const cy = this.cy;
+    if (current?.sketchOnly) {
+      return {
+        nodes: [...current.index.keys()],
+        edges: current.elements.edges.map((edge) => edge.id),
+        selected: current.selected,
+        inCytoscape: current.cy.elements().length,
+      };
+    }
     return {
+      inCytoscape: cy?.elements().length ?? 0,
       nodes: cy?.nodes().map((node) => node.id()) ?? [],
       edges: cy?.edges().map((edge) => String(edge.data('key'))) ?? [],
       selected: cy?.$('node:selected').first().id(),

@@ -136,12 +136,13 @@ const renderer = new GraphRenderer(
   },
   testWorkers?.startSketch ?? startSketchWorker,
 );
-// while the page waits for its catalog, not when the first graph is drawn: the layout worker is
-// started (its bundle fetched and compiled), whether WebGL runs on a GPU is found out (that takes
+// while the page waits for its catalog, not when the first graph is drawn: the layout and sketch
+// workers are started (their bundles fetched and compiled), whether WebGL runs on a GPU is found out (that takes
 // a WebGL context), and the number format the status line counts in is set up (its first use
 // loads the locale's data: about 20 ms)
 requestIdleCallback(() => {
   layouts.warmUp();
+  renderer.warmUp();
   webglAvailable();
   count(0, 'resource');
 });
@@ -165,6 +166,8 @@ bindGraphKeys(canvas, {
 /** For tests and benchmarks: what is drawn, and a way to drive the view. */
 const testHooks = {
   nodeIds: () => renderer.drawn().nodes,
+  /** How many elements cytoscape holds: a big graph's sketch draws it alone until an export. */
+  inCytoscape: () => renderer.drawn().inCytoscape,
   edgeIds: () => renderer.drawn().edges,
   selected: () => renderer.drawn().selected,
   focus: () => state.value.focus,
@@ -321,6 +324,9 @@ async function draw(): Promise<void> {
     focus,
     diff,
   });
+  // and the layout's request in another (each tens of milliseconds at 20,000 resources)
+  await nextTask();
+  if (generation !== drawGeneration) return;
   progress = `Laying out ${count(model.nodes.length, 'resource')}…`;
   status.textContent = progress;
   const measure = labelMeasurer(model.nodes.length);
@@ -580,8 +586,16 @@ function askExport(format: 'png' | 'svg'): void {
 
 function exportAs(format: 'png' | 'svg', token: string, palette: Palette): void {
   if (format === 'png') return void exportPng(token, palette);
-  const data = renderer.svg(palette);
-  if (data) postToHost('graph', { type: 'export', format, token, data });
+  void exportSvg(token, palette);
+}
+
+async function exportSvg(token: string, palette: Palette): Promise<void> {
+  const exporting = `${drawnStatus} · Exporting as SVG…`;
+  status.textContent = exporting;
+  // a big graph's elements go into cytoscape first (seconds, for tens of thousands)
+  const data = await renderer.svg(palette);
+  if (status.textContent === exporting) status.textContent = drawnStatus;
+  if (data) postToHost('graph', { type: 'export', format: 'svg', token, data });
 }
 
 async function exportPng(token: string, palette: Palette): Promise<void> {

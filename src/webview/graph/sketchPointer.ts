@@ -1,7 +1,7 @@
 import type { SketchViewport } from './sketchScene';
 import { zoomedAbout } from './viewport';
 
-/** What the pointer does to a big graph's sketch while cytoscape is still taking the elements in. */
+/** What the pointer does to a big graph's sketch. */
 export interface SketchPointerActions {
   /** The camera the sketch is drawn with now. */
   camera(): SketchViewport;
@@ -15,10 +15,10 @@ export interface SketchPointerActions {
 const CLICK_SLOP_PX = 4;
 
 /**
- * Clicks, double clicks, drags (pan) and the wheel (zoom about the pointer) on the sketch while
- * it stands in for a drawing cytoscape is still taking in: the graph can be selected and looked at
- * closer before every element is in. Only events on the sketch's own canvas count (`onSketch`):
- * cytoscape's layer, a sibling of it, sees none of them meanwhile. Returns what unbinds it.
+ * Clicks, double clicks, drags (pan) and the wheel (zoom about the pointer) on the sketch, for as
+ * long as it is what is on screen (sketchView.ts). Only events on the sketch's own canvas count
+ * (`onSketch`): cytoscape's layer, a sibling of it, sees none of them meanwhile. Returns what
+ * unbinds it.
  */
 export function bindSketchPointer(
   container: HTMLElement,

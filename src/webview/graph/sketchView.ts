@@ -26,41 +26,55 @@ interface CanvasRenderer {
 /**
  * A big graph's sketch (graphSketch.ts): what is on screen of it, in front of cytoscape's layer.
  *
- * It is drawn as soon as the layout is known, fitted, while cytoscape takes the elements in (a
- * slice per task): the whole graph is on screen at once, and can already be selected, searched,
- * panned and zoomed (sketchPointer.ts and the renderer work on the layout's own boxes meanwhile,
- * with the sketch's own camera, which cytoscape takes over once every element is in).
+ * It is drawn as soon as the layout is known, fitted: the whole graph is on screen at once, and
+ * can be selected, searched, panned and zoomed (sketchPointer.ts, and the renderer working on the
+ * layout's own boxes, with the sketch's own camera).
  *
- * Then, for cytoscape's canvas renderer, it stays, at every zoom. That renderer paints every
- * element of a view from a texture of its own, element by element: for a fitted view of thousands
- * that is one task of hundreds of milliseconds after every change (the first drawing, a selection,
- * a theme), and zoomed in, every frame that shows elements for the first time or gives them their
- * labels took 60-200 ms in software (at 3,000 to 20,000 resources), and a view crossed by
- * thousands of long edges 100 ms and more. The sketch draws the same picture in its worker: the
- * lines as a path per look, the boxes, and zoomed in past NEAR_ZOOM the arrowheads and the labels
- * (the `near` class). Cytoscape keeps the elements, their geometry, selection and hit-testing
- * (clicks and the wheel go through the sketch to it), but paints nothing on screen. Exports are
- * unaffected: cytoscape draws them with its own calls, not through render().
+ * For cytoscape's canvas renderer it is the whole drawing, at every zoom, and cytoscape takes the
+ * elements in only for an export (see GraphRenderer). That renderer paints every element of a view
+ * from a texture of its own, element by element: for a fitted view of thousands, one task of
+ * hundreds of milliseconds after every change (the first drawing, a selection, a theme); zoomed in,
+ * every frame that showed elements for the first time or gave them their labels took 60-200 ms
+ * in software (3,000 to 20,000 resources), a view crossed by thousands of long edges 100 ms and
+ * more; and taking tens of thousands of elements in took seconds of slices, with garbage
+ * collections of 100-200 ms. The sketch draws the same picture in its worker: the lines as a path
+ * per look, the boxes, and zoomed in past NEAR_ZOOM the arrowheads and the labels (the `near`
+ * class).
  *
  * The WebGL renderer draws everything itself, at a cost that does not grow that way: the sketch
- * hands over to it once the elements are in.
+ * stands in while cytoscape takes the elements in, and then hands over to it, with the camera,
+ * the selection and the matches the user gave the sketch meanwhile.
  *
  * The sketch worker draws it, where the page can hand a canvas over to a worker: a sketch of tens
  * of thousands of lines takes a software rasterizer hundreds of milliseconds, which would hold up
  * the page. Otherwise, or should the worker fail, the page draws it itself.
  */
+/**
+ * Keeps `cy`'s canvas renderer off the screen, from its first frame: the sketch draws there. It
+ * still draws into other canvases (a forced context: its snapshots, the exports). False if its
+ * renderer is not the one this was written against (cytoscape 3.3x): cytoscape then draws
+ * everything, and the sketch is handed over once the elements are in.
+ */
+export function keepOffScreen(cy: Core): boolean {
+  const renderer = (cy as unknown as { renderer?: () => Partial<CanvasRenderer> }).renderer?.();
+  const render = renderer?.render;
+  if (!renderer || typeof render !== 'function') return false;
+  renderer.render = (options) => {
+    if (options?.forcedContext === undefined) return;
+    render.call(renderer, options);
+  };
+  return true;
+}
+
 export class SketchView {
   private canvas: HTMLCanvasElement;
   private readonly placeOf: ReadonlyMap<string, number>;
   private painter: SketchPainter;
-  private cy: Core | undefined;
   private marks: SketchMarks = { selected: undefined, matches: new Set() };
   private frame: number | undefined;
   /** Set while the camera moves: the lines are drawn once it has settled. */
   private settling: ReturnType<typeof setTimeout> | undefined;
-  /** While the elements go in: the sketch is drawn with its own camera, not cytoscape's. */
-  private takingIn = true;
-  /** The camera the user chose while the elements go in (undefined: fitted to the view). */
+  /** The camera the user chose (undefined: fitted to the view); cytoscape's stays its own. */
   private chosen: SketchViewport | undefined;
   /** The labels' font: the page's, as cytoscape's style has it (graphStyle). */
   private readonly fontFamily = getComputedStyle(document.body).fontFamily || 'sans-serif';
@@ -99,39 +113,17 @@ export class SketchView {
     return this.draw();
   }
 
-  /**
-   * Steps in front of `cy`'s canvas renderer: it paints nothing while the sketch stands in.
-   * False if its renderer is not the one this was written against (cytoscape 3.3x); cytoscape
-   * then draws everything, and the sketch is handed over once the elements are in.
-   */
-  attach(cy: Core): boolean {
-    const renderer = (cy as unknown as { renderer?: () => Partial<CanvasRenderer> }).renderer?.();
-    const render = renderer?.render;
-    if (!renderer || typeof render !== 'function') return false;
-    this.cy = cy;
-    // on screen the sketch draws; a forced context is a drawing into another canvas (cytoscape's
-    // own snapshots, exports): let it be
-    renderer.render = (options) => {
-      if (options?.forcedContext === undefined) return;
-      render.call(renderer, options);
-    };
-    return true;
-  }
-
   /** The camera the sketch is drawn with now. */
   camera(): SketchViewport {
-    const cy = this.cy;
-    return this.takingIn || !cy
-      ? (this.chosen ?? this.fitted())
-      : { zoom: cy.zoom(), pan: { ...cy.pan() } };
+    return this.chosen ?? this.fitted();
   }
 
-  /** The camera the user chose while the elements went in, if they moved it. */
+  /** The camera the user chose, if they moved it. */
   chosenCamera(): SketchViewport | undefined {
     return this.chosen;
   }
 
-  /** Moves the camera while the elements go in (undefined: fitted again). */
+  /** Moves the camera (undefined: fitted again). */
   moveCamera(viewport: SketchViewport | undefined): void {
     this.chosen = viewport;
     this.moving();
@@ -143,22 +135,13 @@ export class SketchView {
     return target === this.canvas;
   }
 
-  /** Every element went in: from now on the sketch follows cytoscape's camera. */
-  follow(): void {
-    const cy = this.cy;
-    if (!cy) return;
-    this.takingIn = false;
+  /** The sketch alone draws the graph, whole: it keeps its own camera (see GraphRenderer). */
+  whole(): void {
     this.canvas.classList.remove('taking-in');
-    cy.on('viewport', () => {
-      this.moving();
-      this.update();
-    });
-    this.update();
   }
 
   /** Every element went in, and cytoscape draws everything from now on. */
   handOver(cy: Core): void {
-    this.takingIn = false;
     this.remove();
     cy.forceRender();
   }
@@ -220,11 +203,6 @@ export class SketchView {
     }, SETTLE_MS);
   }
 
-  /** Cytoscape's camera moved. */
-  private update(): void {
-    this.schedule();
-  }
-
   /** Draws in the next frame: a wheel or a drag moves the camera many times per frame. */
   private schedule(): void {
     if (this.frame !== undefined || !this.shown) return;
@@ -235,8 +213,6 @@ export class SketchView {
   }
 
   private draw(): Promise<void> {
-    const cy = this.cy;
-    if (cy?.destroyed()) return Promise.resolve();
     const viewport = this.camera();
     const lines = this.settling === undefined;
     const near = viewport.zoom >= NEAR_ZOOM;
