@@ -31,7 +31,10 @@ const valid: Array<[WebviewEntry, unknown]> = [
   ['graph', { type: 'askExport', format: 'png' }],
   ['graph', { type: 'export', format: 'svg', token: '0f3a', data: '<svg/>' }],
   ['graph', { type: 'openNode', certname: 'x' }],
-  ['graph', { type: 'drawn', nodes: 10, edges: 4, layoutMs: 1.5, paintMs: 9, firstPaintMs: 3 }],
+  [
+    'graph',
+    { type: 'drawn', nodes: 10, edges: 4, layoutMs: 1.5, paintMs: 9, firstPaintMs: 3, usableMs: 3 },
+  ],
   ['events', { type: 'openInGraph', certname: 'x', resource: 'File[/etc/motd]' }],
   ['events', { type: 'openReport', reportHash: 'abc' }],
   ['events', { type: 'reload' }],
@@ -112,7 +115,15 @@ describe('webview → host messages are checked against the protocol', () => {
       ['graph', { type: 'export', format: 'svg', token: 'x', data: 1 }, /field "data"/],
       [
         'graph',
-        { type: 'drawn', nodes: 1, edges: 1, layoutMs: NaN, paintMs: 0, firstPaintMs: 0 },
+        {
+          type: 'drawn',
+          nodes: 1,
+          edges: 1,
+          layoutMs: NaN,
+          paintMs: 0,
+          firstPaintMs: 0,
+          usableMs: 0,
+        },
         /layoutMs/,
       ],
       ['events', { type: 'openInGraph', certname: 'x' }, /field "resource": expected text/],
