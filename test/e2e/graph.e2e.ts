@@ -118,6 +118,30 @@ async function sketchDrawnOnPage(frame: Frame): Promise<boolean> {
  * Reads `read` after every frame the page paints until `done` holds of what it read, for at most
  * 30 s; answers what it read last (a check then says what was wrong).
  */
+/**
+ * A page script: the RGB pixels of a box of the sketch's canvas, `dx`, `dy` from `at`, read
+ * through a copy (the sketch worker draws that canvas, a frame or more after it is asked to).
+ */
+function sketchPixels(
+  at: { x: number; y: number },
+  box: { dx: number; dy: number; width: number; height: number },
+): string {
+  return `(() => {
+    const sketch = document.querySelector('canvas.graph-sketch');
+    const copy = document.createElement('canvas');
+    copy.width = sketch.width;
+    copy.height = sketch.height;
+    const context = copy.getContext('2d');
+    context.drawImage(sketch, 0, 0);
+    const data = context.getImageData(
+      Math.round(${at.x}) + ${box.dx}, Math.round(${at.y}) + ${box.dy}, ${box.width}, ${box.height},
+    ).data;
+    const pixels = [];
+    for (let index = 0; index < data.length; index += 4) pixels.push([...data.slice(index, index + 3)]);
+    return pixels;
+  })()`;
+}
+
 async function readUntil<T>(
   frame: Frame,
   read: () => Promise<T>,
@@ -660,27 +684,32 @@ async function exercise(
       assert.equal(catalogRequests(beforeLoad).length, 1);
       assert.equal(reloadedNodes.length, catalog.resources.length);
     });
-    await bigCatalogIsSketchedFirst(page, frame, shade, screenshots, folder, certname, check);
-    await bigCatalogIsTheSketchAlone(page, frame, shade, screenshots, folder, certname, check);
+    const run = { page, frame, shade, screenshots, folder, certname, check };
+    await bigCatalogIsSketchedFirst(run);
+    await bigCatalogIsTheSketchAlone(run);
   }
+}
+
+/** What the checks of a big catalog work with. */
+interface BigCatalogRun {
+  page: Page;
+  frame: Frame;
+  shade: string;
+  screenshots: string;
+  folder: string;
+  /** The panel's node: the host names the export after it. */
+  certname: string;
+  check: Check;
 }
 
 /**
  * A catalog of thousands of resources (the fleet has none that big, so the test sends one as
  * the host would) is painted whole at once as a sketch while cytoscape takes it in; an export
- * asked for meanwhile waits for that drawing. Seen from far, the sketch stays (clicks go through
- * it to cytoscape, and it shows the selection); zoomed in, cytoscape draws.
+ * asked for meanwhile waits for that drawing. The sketch stays what is on screen: it answers
+ * clicks and shows the selection, and zoomed in it draws the labels too.
  */
-async function bigCatalogIsSketchedFirst(
-  page: Page,
-  frame: Frame,
-  shade: string,
-  screenshots: string,
-  folder: string,
-  /** The panel's node: the host names the export after it. */
-  certname: string,
-  check: Check,
-): Promise<void> {
+async function bigCatalogIsSketchedFirst(run: BigCatalogRun): Promise<void> {
+  const { page, frame, shade, screenshots, folder, certname, check } = run;
   const big = generateCatalog(3000);
   const before = await draws(frame);
   // sent as the host sends it (in parts: catalogParts.ts); the moment the sketch is up, Export as
@@ -784,21 +813,8 @@ async function bigCatalogIsSketchedFirst(
   const focus = rgb(focusColour).match(/\d+/g)!.map(Number);
   const nearFocus = (pixel: number[]) =>
     pixel.every((value, index) => Math.abs(value - focus[index]!) <= 8);
-  // the pixels around the click (a box fitted far out is a few pixels tall), read through a copy:
-  // the sketch's canvas is drawn by the sketch worker, which redraws it a frame or more later
-  const readAround = `(() => {
-    const sketch = document.querySelector('canvas.graph-sketch');
-    const copy = document.createElement('canvas');
-    copy.width = sketch.width;
-    copy.height = sketch.height;
-    const context = copy.getContext('2d');
-    context.drawImage(sketch, 0, 0);
-    const { x, y } = ${JSON.stringify(target.at)};
-    const data = context.getImageData(Math.round(x) - 2, Math.round(y) - 2, 5, 5).data;
-    const pixels = [];
-    for (let index = 0; index < data.length; index += 4) pixels.push([...data.slice(index, index + 3)]);
-    return pixels;
-  })()`;
+  // the pixels around the click (a box fitted far out is a few pixels tall)
+  const readAround = sketchPixels(target.at, { dx: -2, dy: -2, width: 5, height: 5 });
   /** The pixels around the click, once one is in the focus colour (or as they are after 30 s). */
   const focusAround = () =>
     readUntil(
@@ -868,25 +884,14 @@ async function bigCatalogIsSketchedFirst(
     .match(/\d+/g)!
     .map(Number);
   // the label's ink: pixels in the editor's foreground colour across the box's middle
-  const readLabel = `(() => {
-    const sketch = document.querySelector('canvas.graph-sketch');
-    const copy = document.createElement('canvas');
-    copy.width = sketch.width;
-    copy.height = sketch.height;
-    const context = copy.getContext('2d');
-    context.drawImage(sketch, 0, 0);
-    const { x, y } = ${JSON.stringify(labelled.at)};
-    const data = context.getImageData(Math.round(x) - 30, Math.round(y) - 4, 60, 8).data;
-    const ink = ${JSON.stringify(foreground)};
-    let count = 0;
-    for (let index = 0; index < data.length; index += 4) {
-      if ([0, 1, 2].every((channel) => Math.abs(data[index + channel] - ink[channel]) <= 24)) count++;
-    }
-    return count;
-  })()`;
+  const readLabel = sketchPixels(labelled.at, { dx: -30, dy: -4, width: 60, height: 8 });
+  const inkIn = (pixels: number[][]) =>
+    pixels.filter((pixel) =>
+      pixel.every((value, channel) => Math.abs(value - foreground[channel]!) <= 24),
+    ).length;
   const labelInk = await readUntil(
     frame,
-    async () => (await frame.evaluate(readLabel)) as number,
+    async () => inkIn((await frame.evaluate(readLabel)) as number[][]),
     (count) => count > 10,
   );
   const near = {
@@ -911,7 +916,7 @@ async function bigCatalogIsSketchedFirst(
   await frame.waitForSelector('canvas.graph-sketch:not(.near):not([hidden])', { timeout: 30_000 });
   const fittedInk = await readUntil(
     frame,
-    async () => (await frame.evaluate(readLabel)) as number,
+    async () => inkIn((await frame.evaluate(readLabel)) as number[][]),
     (count) => count <= 10,
   );
   await check(
@@ -963,15 +968,8 @@ async function bigCatalogIsSketchedFirst(
  * details shown), the search marks matches and `+` zooms, at once. An SVG export then puts the
  * elements into cytoscape, with the selection, and saves every resource and edge.
  */
-async function bigCatalogIsTheSketchAlone(
-  page: Page,
-  frame: Frame,
-  shade: string,
-  screenshots: string,
-  folder: string,
-  certname: string,
-  check: Check,
-): Promise<void> {
+async function bigCatalogIsTheSketchAlone(run: BigCatalogRun): Promise<void> {
+  const { page, frame, shade, screenshots, folder, certname, check } = run;
   const big = generateCatalog(6000);
   const catalog = { ...big, version: 'sketch-only' };
   await frame.locator('.search input').fill('');
