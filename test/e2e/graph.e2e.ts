@@ -970,7 +970,7 @@ async function bigCatalogIsSketchedFirst(run: BigCatalogRun): Promise<void> {
  */
 async function bigCatalogIsTheSketchAlone(run: BigCatalogRun): Promise<void> {
   const { page, frame, shade, screenshots, folder, certname, check } = run;
-  const big = generateCatalog(6000);
+  const big = generateCatalog(2000);
   const catalog = { ...big, version: 'sketch-only' };
   await frame.locator('.search input').fill('');
   const before = await draws(frame);
