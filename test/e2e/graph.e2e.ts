@@ -51,7 +51,6 @@ interface GraphHooks {
   setFocus(on: boolean): void;
   collapse(id: string): void;
   layoutFailure(): string | null | undefined;
-  takingIn(): boolean;
   inCytoscape(): number;
   zoom(): number;
   details(): string;

@@ -137,9 +137,9 @@ const renderer = new GraphRenderer(
   testWorkers?.startSketch ?? startSketchWorker,
 );
 // while the page waits for its catalog, not when the first graph is drawn: the layout and sketch
-// workers are started (their bundles fetched and compiled), whether WebGL runs on a GPU is found out (that takes
-// a WebGL context), and the number format the status line counts in is set up (its first use
-// loads the locale's data: about 20 ms)
+// workers are started (their bundles fetched and compiled), whether WebGL runs on a GPU is found
+// out (that takes a WebGL context), and the number format the status line counts in is set up
+// (its first use loads the locale's data: about 20 ms)
 requestIdleCallback(() => {
   layouts.warmUp();
   renderer.warmUp();
@@ -179,8 +179,6 @@ const testHooks = {
   setFocus: (on: boolean) => setFocus(on),
   collapse: (id: string) => toggleCollapse(id),
   layoutFailure: () => (layoutNotice.hidden ? undefined : layoutNotice.textContent),
-  /** Whether a big graph's sketch answers while cytoscape still takes the elements in. */
-  takingIn: () => renderer.takingIn(),
   /** The camera's zoom: the sketch's while the elements go in, then cytoscape's. */
   zoom: () => renderer.zoom(),
   details: () => details.textContent ?? '',
@@ -310,7 +308,7 @@ async function draw(): Promise<void> {
       timings.firstPaintMs = timings.paintMs;
       timings.usableMs = timings.paintMs;
       whenUsable(undefined);
-      afterDrawing(undefined);
+      afterDrawing();
       return;
     }
   }
@@ -365,7 +363,7 @@ async function draw(): Promise<void> {
   if (generation !== drawGeneration || firstPaintMs === undefined) return;
   timings.paintMs = performance.now() - paintStarted;
   timings.firstPaintMs = firstPaintMs;
-  afterDrawing(focus);
+  afterDrawing();
 }
 
 /** The layout worker's failure, if the last layout had one, with "Retry" (a fresh worker). */
@@ -410,11 +408,10 @@ function whenUsable(focus: string | undefined): void {
 }
 
 /** What follows every drawing once it is whole: the status line, exports asked for meanwhile. */
-function afterDrawing(focus: string | undefined): void {
+function afterDrawing(): void {
   drawing = false;
-  const drawn = renderer.counts();
   timings.draws++;
-  drawnStatus = statusLine(drawn.nodes, drawn.edges, focus);
+  // the status line whenUsable worked out, without "Finishing the drawing…"
   status.textContent = drawnStatus;
   if (pendingPicture) {
     exportAs(pendingPicture.format, pendingPicture.token, readPalette());
@@ -424,6 +421,7 @@ function afterDrawing(focus: string | undefined): void {
     askExport(pendingExport);
     pendingExport = undefined;
   }
+  const drawn = renderer.counts();
   postToHost('graph', {
     type: 'drawn',
     nodes: drawn.nodes,
