@@ -1,39 +1,62 @@
 /**
- * The extension's entry (dist/extension.js): loads the extension itself (dist/extensionMain.js)
- * with V8's code cache kept in the extension's global storage, as the client library is loaded
- * (codeCachedModule.ts). Without it, every start of the extension host compiles the half-megabyte
- * bundle again before activate() can run; with it, V8 reads the bytecode it made at an earlier
- * start. The cache is written once per build, after the first activation that compiled.
+ * The extension's entry (dist/extension.js). At VS Code's start it runs only the startup shell
+ * (startup/startupShell.ts): the extension itself (dist/extensionMain.js, half a megabyte) loads
+ * when something first needs it, with V8's code cache kept in the extension's global storage, as
+ * the client library is loaded (codeCachedModule.ts). With the cache, V8 reads the bytecode it
+ * made at an earlier start instead of compiling the bundle again. The cache is written once per
+ * build, after the first load that compiled.
  *
- * Where there is no separate main bundle (the test and bench bundles import extension.ts
- * themselves), nothing here is used.
+ * The extension's own tests and benchmarks (ExtensionMode.Test) get its API from activate(): for
+ * them it loads at once.
  */
+// first: it marks when this bundle began to run
+import { bundleStarted } from './bundleStart';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type * as vscode from 'vscode';
-import { requireWithCodeCache, type CodeCachedModule } from './connections/codeCachedModule';
+import * as vscode from 'vscode';
+import { requireWithCodeCache } from './connections/codeCachedModule';
 import type * as Main from './extension';
+import type { ExtensionApi } from './extension';
+import { StartupShell, type BundleLoader } from './startup/startupShell';
 
-let main: CodeCachedModule<typeof Main> | undefined;
+let shell: StartupShell<ExtensionApi> | undefined;
+/** When this bundle's modules had run (VS Code calls activate() some time later). */
+const modulesRan = performance.now();
 
-export async function activate(
+export function activate(
   context: vscode.ExtensionContext,
-): Promise<Main.ExtensionApi | undefined> {
+): Promise<ExtensionApi | undefined> | undefined {
   const started = performance.now();
-  main = await requireWithCodeCache<typeof Main>(
-    join(__dirname, 'extensionMain.js'),
-    join(context.globalStorageUri.fsPath, 'code-cache'),
+  const log = vscode.window.createOutputChannel('PuppetDB Explorer', { log: true });
+  shell = new StartupShell(context, log, loadBundle(context));
+  context.subscriptions.push(log, shell);
+  const modulesMs = modulesRan - bundleStarted;
+  const activateMs = performance.now() - started;
+  log.info(
+    `Activated in ${(modulesMs + activateMs).toFixed(1)} ms: the startup shell's modules ran in ` +
+      `${modulesMs.toFixed(1)} ms, its activate() took ${activateMs.toFixed(1)} ms; the ` +
+      'extension loads when a command, the PuppetDB view, a manifest or a query first needs it',
   );
-  const loaded = main;
-  const api = loaded.exports.activate(context, {
-    ms: performance.now() - started,
-    fromCache: loaded.cacheUsed,
-  });
-  // what activation compiled is in it too; written after it, not during it
-  if (!loaded.cacheUsed) setTimeout(() => void loaded.saveCache().catch(() => undefined), 0);
-  return api;
+  if (context.extensionMode !== vscode.ExtensionMode.Test) return undefined;
+  return shell.load('the tests').then((loaded) => loaded.api);
+}
+
+function loadBundle(context: vscode.ExtensionContext): BundleLoader<ExtensionApi> {
+  return async () => {
+    const started = performance.now();
+    const main = await requireWithCodeCache<typeof Main>(
+      join(__dirname, 'extensionMain.js'),
+      join(context.globalStorageUri.fsPath, 'code-cache'),
+    );
+    return {
+      bundle: main.exports,
+      loading: { ms: performance.now() - started, fromCache: main.cacheUsed },
+      // what the extension's start compiled is in it too
+      started: () => void main.saveCache().catch(() => undefined),
+    };
+  };
 }
 
 export function deactivate(): void {
-  main?.exports.deactivate();
+  shell?.deactivate();
 }

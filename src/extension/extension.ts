@@ -30,6 +30,7 @@ import { blastRadiusApi, type BlastRadiusApi } from './blastRadius/blastRadiusAp
 import { registerFleetRuns } from './runs/fleetRunsFeature';
 import { recentRunsPanels } from './runs/recentRunsPanel';
 import { Services } from './services';
+import type { BundleLoading, Loaded, Startup } from './startup/handover';
 import { testingApi, type TestingApi } from './testingApi';
 import { registerPanels } from './webviews/definePanel';
 import { connectionsOverviewPanels } from './connectionsOverview/connectionsOverviewPanel';
@@ -45,7 +46,7 @@ import type { Receipt } from './webviews/webviewPanelHost';
  */
 export interface ExtensionApi {
   services: Services;
-  /** How long activate() itself took (npm run bench:tree prints it). */
+  /** How long the extension's start() took, its bundle loaded (npm run bench:tree prints it). */
   activationMs: number;
   /** The PQL results panel's state, if it is open. */
   pqlResults(): ResultsSnapshot | undefined;
@@ -79,21 +80,15 @@ export interface ExtensionApi {
 /** When every module of the bundle had run (this one is the last). */
 const bundleLoaded = performance.now();
 
-/** Set by activate(): deactivate() tells it the panels closed by the shutdown come back. */
-let keepPanelRecords: (() => void) | undefined;
-
-/** How the entry (codeCachedEntry.ts) loaded this bundle: read, compiled and run, in ms. */
-export interface BundleLoading {
-  ms: number;
-  fromCache: boolean;
-}
-
-export function activate(
+/**
+ * Registers everything the startup shell (startup/startupShell.ts) did not, when something first
+ * needs the extension; it answers for the panel serializers the shell keeps.
+ */
+export function start(
   context: vscode.ExtensionContext,
-  loading?: BundleLoading,
-): ExtensionApi | undefined {
+  { log, loading, wokenBy }: Startup,
+): Loaded<ExtensionApi> {
   const started = performance.now();
-  const log = vscode.window.createOutputChannel('PuppetDB Explorer', { log: true });
   const services = new Services(context, log);
   const whyFailingDocuments = new WhyFailingDocuments(services);
   const hiera = registerHiera(services);
@@ -127,9 +122,7 @@ export function activate(
   const blastRadius = registerBlastRadius(services, blastRadiusEngine);
   const queryLibrary = registerQueryLibrary(services);
   features.push(hiera, blastRadius, queryLibrary);
-  keepPanelRecords = () => views.records.keepAll();
   context.subscriptions.push(
-    log,
     services,
     whyFailingDocuments,
     ...registerCommands(services),
@@ -137,47 +130,52 @@ export function activate(
     ...views.disposables,
   );
   const activationMs = performance.now() - started;
-  log.info(activationLine(bundleLoaded - bundleStarted, activationMs, loading));
-  if (context.extensionMode !== vscode.ExtensionMode.Test) return undefined;
+  log.info(loadLine(wokenBy, bundleLoaded - bundleStarted, activationMs, loading));
   return {
-    services,
-    activationMs,
-    pqlResults: () => panels.results.newest()?.results(),
-    receiveFromWebview: async (entry, message) => panels[entry].newest()?.receive(message),
-    graphPanels: () => panels.graph.all().map((panel) => panel.state()),
-    testing: testingApi(services),
-    revivePanel: (entry, state) =>
-      views.revive(entry, createPanel(services.extensionUri, WebviewPanels[entry], entry), state),
-    panelId: (entry) => {
-      const host = panels[entry].newest();
-      return host?.webviewHasId ? host.panelId : undefined;
-    },
-    dateStyleShown: (entry) => panels[entry].newest()?.dateStyleShown,
-    blastRadius: blastRadiusApi(blastRadiusEngine, blastRadius.statusBar),
-    queries: queryLibrary.api,
+    api: context.extensionMode === vscode.ExtensionMode.Test ? api() : undefined,
+    revivePanel: views.revive,
+    deactivate: () => views.records.keepAll(),
   };
+
+  function api(): ExtensionApi {
+    return {
+      services,
+      activationMs,
+      pqlResults: () => panels.results.newest()?.results(),
+      receiveFromWebview: async (entry, message) => panels[entry].newest()?.receive(message),
+      graphPanels: () => panels.graph.all().map((panel) => panel.state()),
+      testing: testingApi(services),
+      revivePanel: (entry, state) =>
+        views.revive(entry, createPanel(services.extensionUri, WebviewPanels[entry], entry), state),
+      panelId: (entry) => {
+        const host = panels[entry].newest();
+        return host?.webviewHasId ? host.panelId : undefined;
+      },
+      dateStyleShown: (entry) => panels[entry].newest()?.dateStyleShown,
+      blastRadius: blastRadiusApi(blastRadiusEngine, blastRadius.statusBar),
+      queries: queryLibrary.api,
+    };
+  }
 }
 
-/** What each start logs of its activation (issue 35: measured in a real host at each start). */
-function activationLine(modulesMs: number, activateMs: number, loading?: BundleLoading): string {
+/** What the log says of the extension's load (issue 35: measured in a real host at each start). */
+function loadLine(
+  wokenBy: string,
+  modulesMs: number,
+  startMs: number,
+  loading?: BundleLoading,
+): string {
   const ms = (value: number) => value.toFixed(1);
   if (!loading) {
     return (
-      `Activated in ${ms(modulesMs + activateMs)} ms: the bundle's modules ran in ` +
-      `${ms(modulesMs)} ms, activate() took ${ms(activateMs)} ms`
+      `Loaded for ${wokenBy} in ${ms(modulesMs + startMs)} ms: the bundle's modules ran in ` +
+      `${ms(modulesMs)} ms, start() took ${ms(startMs)} ms`
     );
   }
   const how = loading.fromCache ? 'from its code cache' : 'compiled; its code cache is kept';
   return (
-    `Activated in ${ms(loading.ms + activateMs)} ms: its code loaded in ` +
+    `Loaded for ${wokenBy} in ${ms(loading.ms + startMs)} ms: its code loaded in ` +
     `${ms(loading.ms - modulesMs)} ms (${how}), its modules ran in ${ms(modulesMs)} ms, ` +
-    `activate() took ${ms(activateMs)} ms`
+    `start() took ${ms(startMs)} ms`
   );
-}
-
-export function deactivate(): void {
-  // VS Code calls this before it disposes context.subscriptions, which closes every panel: those
-  // panels come back after a window reload, so their records must stay
-  keepPanelRecords?.();
-  // every service is disposed through context.subscriptions
 }

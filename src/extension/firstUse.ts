@@ -8,7 +8,8 @@ const ASKING_DOCUMENTS: vscode.DocumentSelector = [
   { language: PqlLanguageId },
 ];
 
-function asks(editor: vscode.TextEditor | undefined): boolean {
+/** Whether `editor` shows a manifest or a query: what asks PuppetDB (and loads the extension). */
+export function asks(editor: vscode.TextEditor | undefined): boolean {
   return editor !== undefined && vscode.languages.match(ASKING_DOCUMENTS, editor.document) > 0;
 }
 

@@ -3,6 +3,13 @@ import type { ConnectionStore } from './connections/connectionStore';
 import { describeError } from './errorText';
 import type { FirstUse } from './firstUse';
 import { HealthSchedule } from './healthSchedule';
+import {
+  ACTIVE_CONNECTION_KEY,
+  CONNECTION_STATUS_PRIORITY,
+  activeConnectionOf,
+  showNoConnection,
+  showUnchecked,
+} from './connectionStatusFace';
 import { Commands } from './ids';
 import { inert } from './inertText';
 import type { Settings } from './settings';
@@ -15,7 +22,10 @@ export type Health = 'none' | 'unchecked' | 'checking' | 'healthy' | 'unhealthy'
 
 /** The active connection, its PuppetDB version and health; a click switches connection. */
 export class ConnectionStatusBar implements vscode.Disposable {
-  private readonly item = vscode.window.createStatusBarItem(vscode.StatusBarAlignment.Left, 50);
+  private readonly item = vscode.window.createStatusBarItem(
+    vscode.StatusBarAlignment.Left,
+    CONNECTION_STATUS_PRIORITY,
+  );
   private activeId: string | undefined;
   private generation = 0;
   private readonly activeChanged = new vscode.EventEmitter<string>();
@@ -43,7 +53,7 @@ export class ConnectionStatusBar implements vscode.Disposable {
     this.firstUseBegun = firstUse.onDidBegin(() => void this.update());
     this.item.command = Commands.switchConnection;
     this.item.name = vscode.l10n.t('PuppetDB connection');
-    this.activeId = state.get<string>('activeConnection');
+    this.activeId = state.get<string>(ACTIVE_CONNECTION_KEY);
     // shown after activation, not during it; the first health check waits for the first use
     setTimeout(() => void this.update(), 0);
   }
@@ -54,8 +64,7 @@ export class ConnectionStatusBar implements vscode.Disposable {
   }
 
   get activeConnectionId(): string | undefined {
-    const connections = this.store.list();
-    return connections.find((entry) => entry.id === this.activeId)?.id ?? connections[0]?.id;
+    return activeConnectionOf(this.store.list(), this.activeId)?.id;
   }
 
   async setActive(id: string): Promise<void> {
@@ -64,7 +73,7 @@ export class ConnectionStatusBar implements vscode.Disposable {
     this.log.info(
       `Active connection: ${connection?.name ?? id} (${connection?.url ?? 'not configured'})`,
     );
-    await this.state.update('activeConnection', id);
+    await this.state.update(ACTIVE_CONNECTION_KEY, id);
     this.activeChanged.fire(id);
     await this.update();
   }
@@ -75,18 +84,15 @@ export class ConnectionStatusBar implements vscode.Disposable {
     const id = this.activeConnectionId;
     const connection = id ? this.store.get(id) : undefined;
     if (!connection) {
-      this.item.text = `$(database) ${vscode.l10n.t('PuppetDB: add a connection')}`;
-      this.item.tooltip = vscode.l10n.t('No PuppetDB connection yet');
-      this.item.command = Commands.addConnection;
-      this.item.backgroundColor = undefined;
-      this.item.show();
+      showNoConnection(this.item);
       this.currentHealth = 'none';
       return;
     }
     this.item.command = Commands.switchConnection;
     const name = inert(connection.name);
     if (!this.firstUse.begun) {
-      this.showUnchecked(connection.name, connection.url);
+      showUnchecked(this.item, connection);
+      this.currentHealth = 'unchecked';
       return;
     }
     this.item.text = `$(loading~spin) ${name}`;
@@ -150,19 +156,6 @@ export class ConnectionStatusBar implements vscode.Disposable {
       );
       this.schedule.checked(true);
     }
-  }
-
-  /** The connection, not asked yet: PuppetDB hears nothing from a window that has not used it. */
-  private showUnchecked(name: string, url: string): void {
-    this.item.text = `$(database) ${inert(name)}`;
-    this.item.tooltip = [
-      `${inert(name)} — ${inert(url)}`,
-      vscode.l10n.t('Not asked yet: its health is checked once you use PuppetDB in this window'),
-      vscode.l10n.t('Click to switch connection'),
-    ].join('\n');
-    this.item.backgroundColor = undefined;
-    this.item.show();
-    this.currentHealth = 'unchecked';
   }
 
   /** Logs when the health, or the server that answered, changed since the last check. */

@@ -59,7 +59,9 @@ function outputFrame(page: Page, selector: string): Promise<Frame> {
  * series.
  */
 const OUTPUTS = {
-  nodes: '.pqlbook-output:not(:has(button[data-view="pie"], button[data-view="series"]))',
+  // by its own column: a reports output still streaming has no chart button yet
+  nodes:
+    '.pqlbook-output:has(.grid-header-cell[data-column="latest_report_status"]):not(:has(button[data-view="pie"]))',
   count: '.pqlbook-output:has(button[data-view="pie"])',
   reports: '.pqlbook-output:has(button[data-view="series"])',
 };
@@ -207,7 +209,13 @@ async function main(): Promise<void> {
       await checks.check(
         'the rows are JSON a button away, the hostile certname as text',
         async () => {
-          const output = table.locator(OUTPUTS.nodes);
+          // held by its place: its JSON view has no grid columns for OUTPUTS.nodes to find
+          const outputs = table.locator('.pqlbook-output');
+          const place = await outputs.evaluateAll(
+            (elements, nodes) => elements.findIndex((element) => element.matches(nodes)),
+            OUTPUTS.nodes,
+          );
+          const output = outputs.nth(place);
           await press(page, output.locator('button[data-view="json"]'));
           const raw = output.getByRole('region', { name: 'The rows as JSON' });
           const rows = JSON.parse(await raw.innerText()) as Array<{ certname: string }>;

@@ -1,6 +1,5 @@
-import * as vscode from 'vscode';
 import type { Feature } from '../feature';
-import { Commands, Notebooks } from '../ids';
+import { Commands } from '../ids';
 import { registerGuardedCommand } from '../commands/registerGuardedCommand';
 import type { Services } from '../services';
 import { CellConnectionStatusBar } from './cellStatusBar';
@@ -8,7 +7,6 @@ import { exportCellResult } from './exportCellResult';
 import { exportNotebookMarkdown } from './exportMarkdown';
 import { openPqlAsNotebook } from './openAsNotebook';
 import { PqlBookController } from './pqlBookController';
-import { PqlBookSerializer } from './pqlBookSerializer';
 import { ReadOnlyUntilTrusted } from './readOnlyUntilTrusted';
 import { rendererMessaging } from './rendererMessaging';
 
@@ -21,9 +19,6 @@ export function registerNotebooks(services: Services): Feature {
       rendererMessaging(services),
       new CellConnectionStatusBar(services).register(),
       new ReadOnlyUntilTrusted(services),
-      vscode.workspace.registerNotebookSerializer(Notebooks.type, new PqlBookSerializer(), {
-        transientOutputs: false,
-      }),
       registerGuardedCommand(services.errors, Commands.openAsNotebook, (argument?: unknown) =>
         openPqlAsNotebook(argument),
       ),

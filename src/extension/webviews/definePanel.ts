@@ -8,11 +8,11 @@ import {
 import { ConfigurationSection, WebviewPanels } from '../ids';
 import type { Services } from '../services';
 import {
-  registerPanelSerializers,
+  panelReviver,
   type PanelReviveFunction,
   type PanelRevivers,
   type RevivedPanel,
-} from './panelSerializers';
+} from './panelReviver';
 import { PanelRecords } from './panelRecords';
 import { createPanel } from './webviewHtml';
 import type { InfoOf, Opening, WebviewPanelHost } from './webviewPanelHost';
@@ -184,8 +184,9 @@ export class Panels<E extends WebviewEntry, P extends WebviewPanelHost<E>>
 
 /**
  * Makes the panels of every view from its definition, and what they share: each view's command,
- * VS Code's serializer for each (a reviver per view), and the date style every open page is
- * given again when `puppetdbExplorer.utcTimes` changes.
+ * what rebuilds a panel VS Code kept across a reload (a reviver per view; VS Code's serializers
+ * hand it the panels), and the date style every open page is given again when
+ * `puppetdbExplorer.utcTimes` changes.
  */
 export function registerPanels<D extends PanelDefinitions>(
   services: Services,
@@ -212,7 +213,7 @@ export function registerPanels<D extends PanelDefinitions>(
     const { command } = definitions[entry] as unknown as PanelDefinition<WebviewEntry>;
     return command ? [command.register(services, byEntry.get(entry)!)] : [];
   });
-  const serializers = registerPanelSerializers(
+  const revive = panelReviver(
     services.log,
     records,
     Object.fromEntries(
@@ -226,11 +227,10 @@ export function registerPanels<D extends PanelDefinitions>(
   return {
     panels,
     records,
-    revive: serializers.revive,
+    revive,
     disposables: [
       ...commands,
       ...byEntry.values(),
-      ...serializers.disposables,
       // (a new display language restarts VS Code: each page is given it on its next `ready`)
       vscode.workspace.onDidChangeConfiguration((event) => {
         if (event.affectsConfiguration(`${ConfigurationSection}.utcTimes`)) {

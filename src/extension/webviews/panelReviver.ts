@@ -1,7 +1,6 @@
-import * as vscode from 'vscode';
+import type * as vscode from 'vscode';
 import type { KeptContent, WebviewEntry } from '../../shared/protocol';
 import { checkRestoredState } from '../../shared/protocol/schema';
-import { WebviewPanels } from '../ids';
 import { reportDropped } from './droppedMessages';
 import type { PanelRecords } from './panelRecords';
 import type { InfoOf } from './webviewPanelHost';
@@ -30,19 +29,22 @@ export type PanelReviver<E extends WebviewEntry> = (
 /** One reviver per view: a view without one does not compile. */
 export type PanelRevivers = { [E in WebviewEntry]: PanelReviver<E> };
 
-/** Rebuilds a panel of `entry` from the state its webview saved (VS Code's serializer, tests). */
+/**
+ * Rebuilds a panel of `entry` from the state its webview saved (tests; and VS Code's serializers,
+ * which the startup shell registers before the extension loads: startup/startupShell.ts).
+ */
 export type PanelReviveFunction = (
   entry: WebviewEntry,
   panel: vscode.WebviewPanel,
   state: unknown,
 ) => Promise<void>;
 
-export function registerPanelSerializers(
+export function panelReviver(
   log: vscode.LogOutputChannel,
   records: PanelRecords,
   revivers: PanelRevivers,
-): { disposables: vscode.Disposable[]; revive: PanelReviveFunction } {
-  const revive: PanelReviveFunction = async (entry, panel, state) => {
+): PanelReviveFunction {
+  return async (entry, panel, state) => {
     // the state was written by the webview: checked like any message it posts, and only its
     // panel id is used to find what the host recorded
     const { problem, panelId, kept } = checkRestoredState(entry, state);
@@ -64,10 +66,4 @@ export function registerPanelSerializers(
     }
     return Promise.resolve();
   };
-  const disposables = (Object.keys(revivers) as WebviewEntry[]).map((entry) =>
-    vscode.window.registerWebviewPanelSerializer(WebviewPanels[entry], {
-      deserializeWebviewPanel: (panel, state: unknown) => revive(entry, panel, state),
-    }),
-  );
-  return { disposables, revive };
 }

@@ -1,0 +1,159 @@
+import * as vscode from 'vscode';
+import type { WebviewEntry } from '../../shared/protocol';
+import { asks } from '../firstUse';
+import { Commands, Notebooks, Views, WebviewPanels } from '../ids';
+import { inert } from '../inertText';
+import { PqlBookSerializer } from '../notebook/pqlBookSerializer';
+import type { BundleLoading, ExtensionBundle, Loaded } from './handover';
+import { ShellConnectionStatus } from './shellConnectionStatus';
+
+/** Loads the extension's bundle (from its code cache when it can) and says how long that took. */
+export type BundleLoader<Api> = () => Promise<{
+  bundle: ExtensionBundle<Api>;
+  loading?: BundleLoading;
+  /** Called once the extension has started (and not during it): its code cache is written. */
+  started?: () => void;
+}>;
+
+/**
+ * All that runs when VS Code starts the extension: stand-ins for what VS Code may ask of it
+ * first, each of which loads the extension's bundle and hands the request on. A window that never
+ * uses PuppetDB never loads it. The bundle loads at the first of:
+ * - a contributed command (the palette, a menu, a key, a walkthrough or welcome link): the command
+ *   is run again once the extension has registered its own;
+ * - the PuppetDB or Queries view shown: their stand-in tree asks for its items;
+ * - a manifest or a PQL query in a visible editor (its lenses, hovers and diagnostics);
+ * - a panel VS Code kept across a window reload, or a `.pqlbook` opened.
+ * Until then the status bar names the active connection, as the extension's own does before the
+ * window first asks PuppetDB anything.
+ */
+export class StartupShell<Api> implements vscode.Disposable {
+  /** Replaced by the extension's own registrations when it loads. */
+  private readonly standIns: vscode.Disposable[];
+  /** Tree views of the stand-in: the extension makes these views again. */
+  private readonly standInViews: vscode.TreeView<never>[];
+  /** Kept for as long as the extension runs: VS Code has one of each per type. */
+  private readonly serializers: vscode.Disposable[];
+  private loading: Promise<Loaded<Api>> | undefined;
+  private loaded: Loaded<Api> | undefined;
+
+  constructor(
+    private readonly context: vscode.ExtensionContext,
+    private readonly log: vscode.LogOutputChannel,
+    private readonly loadBundle: BundleLoader<Api>,
+  ) {
+    this.standIns = [
+      new ShellConnectionStatus(context.globalState),
+      ...Object.values(Commands).map((id) =>
+        vscode.commands.registerCommand(id, (...args: unknown[]) => this.forward(id, args)),
+      ),
+      vscode.window.onDidChangeVisibleTextEditors((editors) => this.loadForEditors(editors)),
+    ];
+    this.standInViews = Object.values(Views).map((id) =>
+      vscode.window.createTreeView<never>(id, {
+        treeDataProvider: {
+          getTreeItem: (element) => element,
+          // pending until the extension's own tree replaces this one (the view shows progress)
+          getChildren: () =>
+            this.load(`the ${id} view`).then(
+              () => [],
+              () => [],
+            ),
+        },
+        showCollapseAll: true,
+      }),
+    );
+    this.serializers = [
+      ...(Object.keys(WebviewPanels) as WebviewEntry[]).map((entry) =>
+        vscode.window.registerWebviewPanelSerializer(WebviewPanels[entry], {
+          deserializeWebviewPanel: async (panel, state: unknown) =>
+            (await this.load(`a ${entry} panel kept across a reload`)).revivePanel(
+              entry,
+              panel,
+              state,
+            ),
+        }),
+      ),
+      vscode.workspace.registerNotebookSerializer(
+        Notebooks.type,
+        new LoadingSerializer(new PqlBookSerializer(), () => {
+          // its cells run on the extension's controller
+          void this.load('a PQL notebook').catch(() => {});
+        }),
+        { transientOutputs: false },
+      ),
+    ];
+    // told after activation, not during it
+    if (vscode.window.visibleTextEditors.some(asks)) {
+      setTimeout(() => this.loadForEditors(vscode.window.visibleTextEditors), 0);
+    }
+  }
+
+  /** Loads the extension (once); `wokenBy` names what needed it, for the log. */
+  load(wokenBy: string): Promise<Loaded<Api>> {
+    this.loading ??= this.loadNow(wokenBy).catch((error: unknown) => {
+      const reason = error instanceof Error ? error.message : String(error);
+      this.log.error(`The extension could not load (for ${wokenBy}): ${reason}`);
+      void vscode.window.showErrorMessage(
+        vscode.l10n.t('PuppetDB Explorer could not load: {0}', inert(reason)),
+      );
+      throw error;
+    });
+    return this.loading;
+  }
+
+  /** VS Code's deactivate(), before it disposes the subscriptions. */
+  deactivate(): void {
+    this.loaded?.deactivate();
+  }
+
+  dispose(): void {
+    for (const disposable of [...this.standIns, ...this.standInViews, ...this.serializers]) {
+      disposable.dispose();
+    }
+  }
+
+  private async loadNow(wokenBy: string): Promise<Loaded<Api>> {
+    const { bundle, loading, started } = await this.loadBundle();
+    // VS Code 1.96 forgets a tree view's id only when its disposal is through: had the extension
+    // made its own first, the stand-in's disposal would take the extension's view away
+    await Promise.all(this.standInViews.splice(0).map((view) => view.dispose() as unknown));
+    // the same turn as the extension's registrations: no command is ever missing
+    for (const standIn of this.standIns.splice(0)) standIn.dispose();
+    this.loaded = bundle.start(this.context, { log: this.log, loading, wokenBy });
+    if (started) setTimeout(started, 0);
+    return this.loaded;
+  }
+
+  private async forward(id: string, args: unknown[]): Promise<unknown> {
+    await this.load(`the command ${id}`);
+    return vscode.commands.executeCommand(id, ...args);
+  }
+
+  private loadForEditors(editors: readonly vscode.TextEditor[]): void {
+    if (editors.some(asks)) void this.load('a manifest or query in an editor').catch(() => {});
+  }
+}
+
+/** `.pqlbook` files, read and written at once (the format is small); a read loads the extension. */
+class LoadingSerializer implements vscode.NotebookSerializer {
+  constructor(
+    private readonly serializer: vscode.NotebookSerializer,
+    private readonly onRead: () => void,
+  ) {}
+
+  deserializeNotebook(
+    content: Uint8Array,
+    token: vscode.CancellationToken,
+  ): vscode.NotebookData | Thenable<vscode.NotebookData> {
+    this.onRead();
+    return this.serializer.deserializeNotebook(content, token);
+  }
+
+  serializeNotebook(
+    data: vscode.NotebookData,
+    token: vscode.CancellationToken,
+  ): Uint8Array | Thenable<Uint8Array> {
+    return this.serializer.serializeNotebook(data, token);
+  }
+}
