@@ -22,13 +22,15 @@ export class ShellConnectionStatus implements vscode.Disposable {
   );
   private readonly settings = new Settings();
   private readonly listening: vscode.Disposable;
+  private readonly shown: ReturnType<typeof setTimeout>;
 
   constructor(private readonly state: vscode.Memento) {
     this.item.name = vscode.l10n.t('PuppetDB connection');
     this.listening = vscode.workspace.onDidChangeConfiguration((event) => {
       if (event.affectsConfiguration(`${ConfigurationSection}.connections`)) this.show();
     });
-    this.show();
+    // shown after activation, not during it (reading the settings is a few ms of a start)
+    this.shown = setTimeout(() => this.show(), 0);
   }
 
   private show(): void {
@@ -44,6 +46,7 @@ export class ShellConnectionStatus implements vscode.Disposable {
   }
 
   dispose(): void {
+    clearTimeout(this.shown);
     this.listening.dispose();
     this.item.dispose();
   }

@@ -3,7 +3,6 @@ import type { WebviewEntry } from '../../shared/protocol';
 import { asks } from '../firstUse';
 import { Commands, Notebooks, Views, WebviewPanels } from '../ids';
 import { inert } from '../inertText';
-import { PqlBookSerializer } from '../notebook/pqlBookSerializer';
 import type { BundleLoading, ExtensionBundle, Loaded } from './handover';
 import { ShellConnectionStatus } from './shellConnectionStatus';
 
@@ -76,7 +75,7 @@ export class StartupShell<Api> implements vscode.Disposable {
       ),
       vscode.workspace.registerNotebookSerializer(
         Notebooks.type,
-        new LoadingSerializer(new PqlBookSerializer(), () => {
+        new LoadingSerializer(() => {
           // its cells run on the extension's controller
           void this.load('a PQL notebook').catch(() => {});
         }),
@@ -135,25 +134,34 @@ export class StartupShell<Api> implements vscode.Disposable {
   }
 }
 
-/** `.pqlbook` files, read and written at once (the format is small); a read loads the extension. */
+/**
+ * `.pqlbook` files, read and written here (the format is small; its module, and the compression
+ * it loads, only once a notebook is read); a read loads the extension too.
+ */
 class LoadingSerializer implements vscode.NotebookSerializer {
-  constructor(
-    private readonly serializer: vscode.NotebookSerializer,
-    private readonly onRead: () => void,
-  ) {}
+  private serializer: Promise<vscode.NotebookSerializer> | undefined;
 
-  deserializeNotebook(
+  constructor(private readonly onRead: () => void) {}
+
+  async deserializeNotebook(
     content: Uint8Array,
     token: vscode.CancellationToken,
-  ): vscode.NotebookData | Thenable<vscode.NotebookData> {
+  ): Promise<vscode.NotebookData> {
     this.onRead();
-    return this.serializer.deserializeNotebook(content, token);
+    return (await this.format()).deserializeNotebook(content, token);
   }
 
-  serializeNotebook(
+  async serializeNotebook(
     data: vscode.NotebookData,
     token: vscode.CancellationToken,
-  ): Uint8Array | Thenable<Uint8Array> {
-    return this.serializer.serializeNotebook(data, token);
+  ): Promise<Uint8Array> {
+    return (await this.format()).serializeNotebook(data, token);
+  }
+
+  private format(): Promise<vscode.NotebookSerializer> {
+    this.serializer ??= import('../notebook/pqlBookSerializer').then(
+      ({ PqlBookSerializer }) => new PqlBookSerializer(),
+    );
+    return this.serializer;
   }
 }
