@@ -5,8 +5,8 @@
  * logs how long that took; its bundle does not load, and PuppetDB is asked nothing, while the user
  * edits other files; the status bar names the connection without asking it. Once a manifest is
  * the active editor, the bundle loads, and its lenses and the first health check go out. The
- * first load compiles the bundle and keeps V8's code cache; after a window reload the bundle
- * loads from it.
+ * first load compiles the bundle and keeps V8's code cache. After a window reload on the README,
+ * the bundle waits again until the PuppetDB view is opened, and then loads from that cache.
  *
  *   node --import tsx test/e2e/startup.e2e.ts [--state-dir .work/puppetdb-test]
  */
@@ -20,11 +20,13 @@ import {
   extensionActivated,
   openFile,
   reloadWindow,
+  runCommand,
   withWorkbench,
 } from './support/workbench';
 
 const ACTIVATED = /Activated in (\d+(?:\.\d+)?) ms[^\n]*/;
 const LOADED = /Loaded for [^\n]*/;
+const ACTIVATED_EVERY = new RegExp(ACTIVATED.source, 'g');
 const LOADED_EVERY = new RegExp(LOADED.source, 'g');
 
 async function main(): Promise<void> {
@@ -93,18 +95,37 @@ async function main(): Promise<void> {
           assert.match(loaded, /for a manifest or query in an editor .*compiled/);
         });
 
+        // the next start opens on the README alone
+        await runCommand(page, 'View: Close All Editors');
+        await page.locator('.tabs-container .tab').first().waitFor({ state: 'detached' });
+        await openFile(page, 'README.md');
+        await page.locator('.tabs-container .tab.active', { hasText: 'README.md' }).waitFor();
         await reloadWindow(page);
         await extensionActivated(page);
-        await checks.check('after a reload the bundle loads from its code cache', async () => {
-          let second = '';
-          // the manifest's editor comes back with the window, and loads the bundle again
-          await until('the second start to load the bundle', () => {
-            second = [...extensionLog().matchAll(LOADED_EVERY)][1]?.[0] ?? '';
-            return second !== '';
-          });
-          console.log(`    ${second}`);
-          assert.match(second, /from its code cache/);
+        await until('the second start to log its activation', () => {
+          return [...extensionLog().matchAll(ACTIVATED_EVERY)].length === 2;
         });
+        await checks.check('after a reload, too, the bundle waits', () => {
+          assert.equal([...extensionLog().matchAll(LOADED_EVERY)].length, 1);
+        });
+        await page.locator('.activitybar [aria-label^="PuppetDB"]').first().click();
+        await checks.check(
+          'the PuppetDB view, opened, loads the bundle from its code cache and lists the connection',
+          async () => {
+            let second = '';
+            await until('the second start to load the bundle', () => {
+              second = [...extensionLog().matchAll(LOADED_EVERY)][1]?.[0] ?? '';
+              return second !== '';
+            });
+            console.log(`    ${second}`);
+            assert.match(second, /for the puppetdbExplorer\.explorer view .*from its code cache/);
+            await page
+              .locator('.sidebar .monaco-list-row', { hasText: 'Local PuppetDB' })
+              .first()
+              .waitFor();
+          },
+        );
+        await page.screenshot({ path: `${screenshots}/startup-view.png` });
       },
     );
   } finally {
