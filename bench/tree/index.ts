@@ -34,7 +34,8 @@ async function shownNodes(folder: NodesFolder): Promise<number> {
 }
 
 export async function run(): Promise<void> {
-  // VS Code's own split: loading the bundle, then the activate() call
+  // VS Code's own split: loading the entry, then the activate() call (which, for tests, loads the
+  // extension's bundle and starts it)
   const extension = vscode.extensions.getExtension<ExtensionApi>(
     'puppetdb-explorer.puppetdb-explorer',
   )!;
@@ -125,7 +126,7 @@ export async function run(): Promise<void> {
   }
   log(`fleet: Nodes shows ${total} nodes; ${rounds} rounds after a warm-up, medians`);
   log(
-    `extension activation: code loading ${codeLoading.toFixed(1)} ms + activate() ${api.activationMs.toFixed(1)} ms = ${(codeLoading + api.activationMs).toFixed(1)} ms (target <= 50 ms); the extension host's whole activation round trip took ${activation.toFixed(1)} ms`,
+    `extension activation (tests load the whole extension at once; bench:startup measures a user's start): the entry's code ${codeLoading.toFixed(1)} ms + the extension's start() ${api.activationMs.toFixed(1)} ms = ${(codeLoading + api.activationMs).toFixed(1)} ms (target <= 50 ms); the extension host's whole activation round trip, its bundle loaded, took ${activation.toFixed(1)} ms`,
   );
   for (const [index, step] of steps.entries()) {
     const tree = median(times[index]!.tree);
