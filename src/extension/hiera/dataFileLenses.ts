@@ -14,9 +14,6 @@ import { keyAt } from './dataFileKeys';
 import type { Readers } from './hieraAnswers';
 import type { HieraFleet } from './hieraFleet';
 
-/** Every file a Hiera backend of ours reads; the provider then checks it is a data file. */
-export const DATA_FILES: vscode.DocumentSelector = [{ pattern: '**/*.{yaml,yml,json,eyaml}' }];
-
 /** What a lens's and a hover's click runs with: a connection and a data file of the workspace. */
 export interface ReadersTarget {
   connectionId: string;

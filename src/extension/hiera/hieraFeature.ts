@@ -24,7 +24,8 @@ import { inert } from '../inertText';
 import { MarkdownDocuments } from '../markdownDocuments';
 import type { Services } from '../services';
 import { noteTruncated } from '../truncationNotice';
-import { DATA_FILES, dataFileHover, DataFileLensProvider, readersLabel } from './dataFileLenses';
+import { dataFileHover, DataFileLensProvider, readersLabel } from './dataFileLenses';
+import { DATA_FILES } from './hieraFiles';
 import { keyAt, keyProblem, MAX_KEY_CHARS } from './dataFileKeys';
 import { FleetScopes } from './fleetScopes';
 import {

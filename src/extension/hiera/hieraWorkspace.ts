@@ -10,10 +10,8 @@ import { parseHieraConfig, type HieraConfig } from '../../shared/hiera/config';
 import { parseDataFile } from '../../shared/hiera/dataFile';
 import type { HieraBackend } from '../../shared/hiera/config';
 import { variablesIn } from '../../shared/hiera/scope';
+import { DATA_FILE_GLOB, HIERA_CONFIG_FILE } from './hieraFiles';
 
-export const HIERA_CONFIG_FILE = 'hiera.yaml';
-/** The data file extensions looked for under a datadir (the YAML, JSON and eyaml backends'). */
-const DATA_FILE_GLOB = '**/*.{yaml,yml,json,eyaml}';
 /** The most data files read of one control repository. */
 const MAX_DATA_FILES = 20_000;
 

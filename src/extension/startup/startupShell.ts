@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { WebviewEntry } from '../../shared/protocol';
 import { asks } from '../firstUse';
+import { DATA_FILES, HIERA_CONFIG_FILE } from '../hiera/hieraFiles';
 import { Commands, Notebooks, Views, WebviewPanels } from '../ids';
 import { inert } from '../inertText';
 import type { BundleLoading, ExtensionBundle, Loaded } from './handover';
@@ -21,7 +22,8 @@ export type BundleLoader<Api> = () => Promise<{
  * - a contributed command (the palette, a menu, a key, a walkthrough or welcome link): the command
  *   is run again once the extension has registered its own;
  * - the PuppetDB or Queries view shown: their stand-in tree asks for its items;
- * - a manifest or a PQL query in a visible editor (its lenses, hovers and diagnostics);
+ * - a manifest or a PQL query in a visible editor (its lenses, hovers and diagnostics), or a data
+ *   file of a control repository with a hiera.yaml (its Hiera lenses);
  * - a panel VS Code kept across a window reload, or a `.pqlbook` opened.
  * Until then the status bar names the active connection, as the extension's own does before the
  * window first asks PuppetDB anything.
@@ -83,7 +85,7 @@ export class StartupShell<Api> implements vscode.Disposable {
       ),
     ];
     // told after activation, not during it
-    if (vscode.window.visibleTextEditors.some(asks)) {
+    if (vscode.window.visibleTextEditors.length > 0) {
       setTimeout(() => this.loadForEditors(vscode.window.visibleTextEditors), 0);
     }
   }
@@ -130,7 +132,26 @@ export class StartupShell<Api> implements vscode.Disposable {
   }
 
   private loadForEditors(editors: readonly vscode.TextEditor[]): void {
-    if (editors.some(asks)) void this.load('a manifest or query in an editor').catch(() => {});
+    if (this.loading) return;
+    if (editors.some(asks)) {
+      void this.load('a manifest or query in an editor').catch(() => {});
+      return;
+    }
+    for (const { document } of editors) {
+      if (vscode.languages.match(DATA_FILES, document) > 0) void this.loadForDataFile(document.uri);
+    }
+  }
+
+  /** A data file of a control repository (a workspace folder with a hiera.yaml) has lenses. */
+  private async loadForDataFile(uri: vscode.Uri): Promise<void> {
+    const folder = vscode.workspace.getWorkspaceFolder(uri);
+    if (!folder) return;
+    try {
+      await vscode.workspace.fs.stat(vscode.Uri.joinPath(folder.uri, HIERA_CONFIG_FILE));
+    } catch {
+      return; // a YAML or JSON file of some other project
+    }
+    await this.load('a Hiera data file in an editor').catch(() => {});
   }
 }
 
