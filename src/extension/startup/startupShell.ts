@@ -77,10 +77,9 @@ export class StartupShell<Api> implements vscode.Disposable {
       ),
       vscode.workspace.registerNotebookSerializer(
         Notebooks.type,
-        new LoadingSerializer(() => {
-          // its cells run on the extension's controller
-          void this.load('a PQL notebook').catch(() => {});
-        }),
+        // its cells run on the extension's controller: the notebook opens once that exists, or
+        // a Run All pressed at once would find no controller and ask the user to pick one
+        new LoadingSerializer(() => this.load('a PQL notebook').then(() => undefined)),
         { transientOutputs: false },
       ),
     ];
@@ -157,19 +156,19 @@ export class StartupShell<Api> implements vscode.Disposable {
 
 /**
  * `.pqlbook` files, read and written here (the format is small; its module, and the compression
- * it loads, only once a notebook is read); a read loads the extension too.
+ * it loads, only once a notebook is read); a read waits for the extension to load too.
  */
 class LoadingSerializer implements vscode.NotebookSerializer {
   private serializer: Promise<vscode.NotebookSerializer> | undefined;
 
-  constructor(private readonly onRead: () => void) {}
+  constructor(private readonly beforeRead: () => Promise<void>) {}
 
   async deserializeNotebook(
     content: Uint8Array,
     token: vscode.CancellationToken,
   ): Promise<vscode.NotebookData> {
-    this.onRead();
-    return (await this.format()).deserializeNotebook(content, token);
+    const [format] = await Promise.all([this.format(), this.beforeRead()]);
+    return format.deserializeNotebook(content, token);
   }
 
   async serializeNotebook(
