@@ -12,6 +12,7 @@
 import { createServer } from 'node:net';
 import { parseArgs } from 'node:util';
 import { until } from '../test/e2e/support/until';
+import { median } from './fleet/overviewTiming';
 import { openFile, reloadWindow, runCommand, withWorkbench } from '../test/e2e/support/workbench';
 
 const ACTIVATED =
@@ -40,11 +41,6 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
 const spread = (values: number[]) =>
   `${Math.min(...values).toFixed(1)}–${Math.max(...values).toFixed(1)} ms`;
 

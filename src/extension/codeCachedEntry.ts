@@ -15,17 +15,16 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
 import type * as Main from './extension';
-import type { ExtensionApi } from './extension';
 import { StartupShell, type BundleLoader } from './startup/startupShell';
 
-let shell: StartupShell<ExtensionApi> | undefined;
+let shell: StartupShell<Main.ExtensionApi> | undefined;
 /** When this bundle's modules had run (VS Code calls activate() some time later). */
 const modulesRan = performance.now();
 const modulesCpuMs = cpuMsSince(bundleStartedCpu);
 
 export function activate(
   context: vscode.ExtensionContext,
-): Promise<ExtensionApi | undefined> | undefined {
+): Promise<Main.ExtensionApi | undefined> | undefined {
   const started = performance.now();
   const startedCpu = process.cpuUsage();
   const log = vscode.window.createOutputChannel('PuppetDB Explorer', { log: true });
@@ -44,7 +43,7 @@ export function activate(
   return shell.load('the tests').then((loaded) => loaded.api);
 }
 
-function loadBundle(context: vscode.ExtensionContext): BundleLoader<ExtensionApi> {
+function loadBundle(context: vscode.ExtensionContext): BundleLoader<Main.ExtensionApi> {
   return async () => {
     const started = performance.now();
     // loaded here, not at the start: it needs node:crypto, which costs a start 20 ms or more

@@ -11,8 +11,12 @@ import type { ConnectionSettings } from './settings';
 /** Where globalState keeps the id of the connection the user made active. */
 export const ACTIVE_CONNECTION_KEY = 'activeConnection';
 
-/** Its place on the left of the status bar. */
-export const CONNECTION_STATUS_PRIORITY = 50;
+/** The connection's item, on the left of the status bar (the same place for both). */
+export function createConnectionStatusItem(): vscode.StatusBarItem {
+  const item = vscode.window.createStatusBarItem(vscode.StatusBarAlignment.Left, 50);
+  item.name = vscode.l10n.t('PuppetDB connection');
+  return item;
+}
 
 /** The active connection: the one the user chose while it exists, else the first. */
 export function activeConnectionOf(

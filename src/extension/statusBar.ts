@@ -5,8 +5,8 @@ import type { FirstUse } from './firstUse';
 import { HealthSchedule } from './healthSchedule';
 import {
   ACTIVE_CONNECTION_KEY,
-  CONNECTION_STATUS_PRIORITY,
   activeConnectionOf,
+  createConnectionStatusItem,
   showNoConnection,
   showUnchecked,
 } from './connectionStatusFace';
@@ -22,10 +22,7 @@ export type Health = 'none' | 'unchecked' | 'checking' | 'healthy' | 'unhealthy'
 
 /** The active connection, its PuppetDB version and health; a click switches connection. */
 export class ConnectionStatusBar implements vscode.Disposable {
-  private readonly item = vscode.window.createStatusBarItem(
-    vscode.StatusBarAlignment.Left,
-    CONNECTION_STATUS_PRIORITY,
-  );
+  private readonly item = createConnectionStatusItem();
   private activeId: string | undefined;
   private generation = 0;
   private readonly activeChanged = new vscode.EventEmitter<string>();
@@ -52,7 +49,6 @@ export class ConnectionStatusBar implements vscode.Disposable {
     );
     this.firstUseBegun = firstUse.onDidBegin(() => void this.update());
     this.item.command = Commands.switchConnection;
-    this.item.name = vscode.l10n.t('PuppetDB connection');
     this.activeId = state.get<string>(ACTIVE_CONNECTION_KEY);
     // shown after activation, not during it; the first health check waits for the first use
     setTimeout(() => void this.update(), 0);

@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
 import {
   ACTIVE_CONNECTION_KEY,
-  CONNECTION_STATUS_PRIORITY,
   activeConnectionOf,
+  createConnectionStatusItem,
   showNoConnection,
   showUnchecked,
 } from '../connectionStatusFace';
@@ -16,16 +16,12 @@ import { Settings } from '../settings';
  * extension's own (statusBar.ts, contextKeys.ts) replace them.
  */
 export class ShellConnectionStatus implements vscode.Disposable {
-  private readonly item = vscode.window.createStatusBarItem(
-    vscode.StatusBarAlignment.Left,
-    CONNECTION_STATUS_PRIORITY,
-  );
+  private readonly item = createConnectionStatusItem();
   private readonly settings = new Settings();
   private readonly listening: vscode.Disposable;
   private readonly shown: ReturnType<typeof setTimeout>;
 
   constructor(private readonly state: vscode.Memento) {
-    this.item.name = vscode.l10n.t('PuppetDB connection');
     this.listening = vscode.workspace.onDidChangeConfiguration((event) => {
       if (event.affectsConfiguration(`${ConfigurationSection}.connections`)) this.show();
     });
