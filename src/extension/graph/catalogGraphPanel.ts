@@ -126,7 +126,7 @@ export class CatalogGraphPanel extends WebviewPanelHost<'graph'> {
       edges: this.catalog?.edges.length ?? 0,
       comparedWith:
         this.comparison && `${this.comparison.catalog.certname}@${this.comparison.catalog.version}`,
-      hasPrevious: this.previous() !== undefined,
+      hasPrevious: this.hasPrevious(),
       drawn: this.drawn,
       error: this.failure?.message,
     };
@@ -226,20 +226,28 @@ export class CatalogGraphPanel extends WebviewPanelHost<'graph'> {
   }
 
   private previous(): CatalogGraphDto | undefined {
-    const previous = this.history.previous(this.connectionId, this.certname);
-    return previous && previous.version !== this.catalog?.version ? previous : undefined;
+    if (!this.hasPrevious()) return undefined;
+    return this.history.previous(this.connectionId, this.certname);
+  }
+
+  /** Whether an older catalog of this node than the one shown is kept (nothing is unpacked). */
+  private hasPrevious(): boolean {
+    const version = this.history.previousVersion(this.connectionId, this.certname);
+    return version !== undefined && version !== this.catalog?.version;
   }
 
   private async pickComparison(): Promise<void> {
     type Item = vscode.QuickPickItem & { certname: string | undefined };
-    const previous = this.previous();
+    const previousVersion = this.hasPrevious()
+      ? this.history.previousVersion(this.connectionId, this.certname)
+      : undefined;
     const items: Item[] = [];
     // certnames and versions are PuppetDB's: shown inert (a link or an icon stays text)
     const shown = inert(this.certname);
-    if (previous) {
+    if (previousVersion !== undefined) {
       items.push({
         label: `$(history) ${vscode.l10n.t('Previous catalog of {0}', shown)}`,
-        description: vscode.l10n.t('version {0}', inert(previous.version)),
+        description: vscode.l10n.t('version {0}', inert(previousVersion)),
         certname: this.certname,
       });
     }
@@ -263,9 +271,10 @@ export class CatalogGraphPanel extends WebviewPanelHost<'graph'> {
     }
     const chosen = await vscode.window.showQuickPick(items, {
       title: vscode.l10n.t('Compare the catalog of {0} with…', shown),
-      placeHolder: previous
-        ? vscode.l10n.t('the previous catalog, or another node')
-        : vscode.l10n.t('another node'),
+      placeHolder:
+        previousVersion !== undefined
+          ? vscode.l10n.t('the previous catalog, or another node')
+          : vscode.l10n.t('another node'),
       matchOnDescription: true,
     });
     if (chosen) await this.compareTo(chosen.certname);

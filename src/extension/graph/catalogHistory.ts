@@ -40,6 +40,11 @@ export class CatalogHistory {
   previous(connectionId: string, certname: string): CatalogGraphDto | undefined {
     return this.kept.previous(keyOf(connectionId, certname));
   }
+
+  /** The version of the node's catalog before the one seen last, if one is kept. */
+  previousVersion(connectionId: string, certname: string): string | undefined {
+    return this.kept.previousVersion(keyOf(connectionId, certname));
+  }
 }
 
 function defaultLimits(): KeptCatalogLimits {

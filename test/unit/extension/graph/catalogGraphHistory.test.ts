@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { gunzipSync } from 'node:zlib';
 import type * as vscode from 'vscode';
 import { CatalogHistory } from '../../../../src/extension/graph/catalogHistory';
 import type { CatalogGraphDto } from '../../../../src/shared/catalogGraph';
@@ -37,6 +38,7 @@ describe('catalogs seen (for "compare with the previous catalog")', () => {
     assert.equal(history.previous('local', 'web01'), undefined);
     await history.remember('local', catalog('web01', '2'));
     assert.equal(history.previous('local', 'web01')?.version, '1');
+    assert.equal(history.previousVersion('local', 'web01'), '1');
     // seeing version 2 again keeps 1 as previous
     await history.remember('local', catalog('web01', '2'));
     assert.equal(history.previous('local', 'web01')?.version, '1');
@@ -90,7 +92,16 @@ describe('catalogs seen (for "compare with the previous catalog")', () => {
     });
     await history.remember('local', secret);
     await history.remember('local', catalog('db01', '2'));
-    assert.ok(!JSON.stringify(memento.get(memento.keys()[0]!)).includes('hunter2'));
+    // what the workspace state holds, unpacked: the parameter is there, its value is not
+    const stored = memento.get<Record<string, { latest: string; previous?: string }>>(
+      memento.keys()[0]!,
+    )!;
+    const db = stored[`local\u0000db01`]!;
+    for (const packed of [db.latest, db.previous!]) {
+      const text = gunzipSync(Buffer.from(packed, 'base64')).toString('utf8');
+      assert.ok(!text.includes('hunter2'), text);
+    }
+    assert.match(gunzipSync(Buffer.from(db.previous!, 'base64')).toString('utf8'), /"password"/);
     assert.ok(!JSON.stringify(history.previous('local', 'db01')).includes('hunter2'));
   });
 });

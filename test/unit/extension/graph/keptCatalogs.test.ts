@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
 import { describe, test } from 'node:test';
+import { gunzipSync } from 'node:zlib';
 import type { CatalogGraphDto } from '../../../../src/shared/catalogGraph';
 import {
   KeptCatalogs,
@@ -26,11 +28,24 @@ function catalog(
         exported: false,
         file: undefined,
         line: undefined,
-        parameters: { ensure: 'file', padding: 'p'.repeat(padding), ...parameters },
+        // random text: it does not shrink when packed, so a catalog's size is what it is given
+        parameters: { ensure: 'file', padding: noise(padding), ...parameters },
       },
     ],
     edges: [],
   };
+}
+
+const noise = (length: number) => randomBytes(Math.ceil(length * 0.75)).toString('base64');
+
+/** A kept catalog's JSON text, as it was before it was packed. */
+const unpacked = (packed: string) => gunzipSync(Buffer.from(packed, 'base64')).toString('utf8');
+
+/** What one node's catalog takes, packed. */
+function packedSize(each: CatalogGraphDto): number {
+  const kept = new KeptCatalogs(roomy);
+  kept.remember('one', each, 1);
+  return kept.bytes;
 }
 
 const roomy = { maxBytes: 10_000_000, maxNodes: 100 };
@@ -61,7 +76,7 @@ describe('KeptCatalogs', () => {
   });
 
   test('holds to the byte budget, never evicting the catalog just stored', () => {
-    const oneNode = JSON.stringify(catalog('n0', '1', {}, 10_000)).length;
+    const oneNode = packedSize(catalog('n0', '1', {}, 10_000));
     const kept = new KeptCatalogs({ maxBytes: oneNode * 3.5, maxNodes: 100 });
     for (let index = 0; index < 10; index++) {
       kept.remember(`n${index}`, catalog(`n${index}`, '1', {}, 10_000), index);
@@ -100,27 +115,63 @@ describe('KeptCatalogs', () => {
     const kept = new KeptCatalogs(roomy);
     kept.remember('db', catalog('db', '1', { password: secret, nested: { list: [1, secret] } }), 1);
     kept.remember('db', catalog('db', '2', { password: secret }), 2);
-    const stored = JSON.stringify(kept.mostRecent(10));
-    assert.ok(!stored.includes('hunter2'), stored);
+    const { latest, previous } = kept.mostRecent(10)['db']!;
+    for (const stored of [unpacked(latest), unpacked(previous!)]) {
+      assert.match(stored, /"password"/);
+      assert.ok(!stored.includes('hunter2'), stored);
+    }
     const parameters = kept.previous('db')!.resources[0]!.parameters;
     assert.equal(parameters['password'], REDACTED);
     assert.equal(parameters['nested'], REDACTED);
     assert.equal(parameters['ensure'], 'file', 'other parameters are kept');
   });
 
-  test('keeps each catalog as its JSON text, parsed again only when asked for', () => {
+  test('keeps each catalog packed (its JSON gzipped, in base64), unpacked only when asked for', () => {
     const kept = new KeptCatalogs(roomy);
-    kept.remember('web', catalog('web', '1'), 1);
-    kept.remember('web', catalog('web', '2'), 2);
+    const big = (version: string) => {
+      const each = catalog('web', version);
+      for (let index = 0; index < 300; index++) {
+        each.resources.push({ ...each.resources[0]!, id: `File[/etc/app${index}.conf]` });
+      }
+      return each;
+    };
+    kept.remember('web', big('1'), 1);
+    kept.remember('web', big('2'), 2);
     const stored = kept.mostRecent(1)['web']!;
-    assert.equal(typeof stored.latest, 'string');
-    assert.equal(typeof stored.previous, 'string');
+    assert.deepEqual(JSON.parse(unpacked(stored.latest)), JSON.parse(JSON.stringify(big('2'))));
     assert.equal(stored.version, '2');
+    assert.equal(stored.previousVersion, '1');
+    assert.equal(kept.previousVersion('web'), '1');
     assert.equal(kept.bytes, stored.latest.length + stored.previous!.length);
+    // a catalog's JSON repeats itself: packed, it takes a small part of its text
+    assert.ok(stored.latest.length * 10 < JSON.stringify(big('2')).length, `${kept.bytes} bytes`);
     // as JSON has it (a field left undefined is no field)
-    assert.deepEqual(kept.previous('web'), JSON.parse(JSON.stringify(catalog('web', '1'))));
-    // each call parses anew: what a graph changes of it is not kept
+    assert.deepEqual(kept.previous('web'), JSON.parse(JSON.stringify(big('1'))));
+    // each call unpacks anew: what a graph changes of it is not kept
     assert.notEqual(kept.previous('web'), kept.previous('web'));
+  });
+
+  test('restores what the version before stored (each catalog as its JSON text), packed', () => {
+    const secret = { __ptype: 'Sensitive', __pvalue: 'hunter2' };
+    const restored = new KeptCatalogs(roomy, {
+      web: {
+        latest: JSON.stringify(catalog('web', '2')),
+        previous: JSON.stringify(catalog('web', '1', { key: secret })),
+        version: '2',
+        seenAt: 5,
+      },
+      alone: { latest: JSON.stringify(catalog('alone', '7')), version: '7', seenAt: 4 },
+      broken: { latest: '{not JSON', version: '1', seenAt: 6 },
+    });
+    assert.deepEqual(Object.keys(restored.mostRecent(10)), ['web', 'alone']);
+    const web = restored.mostRecent(10)['web']!;
+    assert.ok(!web.latest.startsWith('{'), 'packed');
+    assert.equal(web.previousVersion, '1');
+    assert.equal(restored.previous('web')!.resources[0]!.parameters['key'], REDACTED);
+    assert.equal(restored.previousVersion('alone'), undefined);
+    // and what this version stores comes back as it was
+    const again = new KeptCatalogs(roomy, restored.mostRecent(10));
+    assert.deepEqual(again.mostRecent(10), restored.mostRecent(10));
   });
 
   test('restores what an earlier version stored (catalogs as objects), redacted again', () => {
