@@ -42,9 +42,10 @@ export function contentSecurityPolicy(cspSource: string, nonce: string): string 
  * dist/webview/<entry>.css): the CSP above, the shared stylesheet, the entry's stylesheet and its
  * module script. The last three are written into the page (with the nonce) rather than linked:
  * each linked file is a round trip through VS Code's resource loader before the first paint
- * (together about 50 ms of a new panel's ~400). The codicon stylesheet stays linked (its font is
- * a relative URL, and the elements find it by its id). `data-bundles` tells the page where its
- * other files are. Every value from PuppetDB reaches the page later as data in messages, never
+ * (together about 50 ms of a new panel's ~400). The codicon stylesheet stays a linked file (its
+ * font is a relative URL, and the elements find it by its id), linked by the page's script
+ * (webview/common/page/codiconStylesheet.ts): linked here, it held the first paint until it came.
+ * `data-bundles` tells the page where its other files are. Every value from PuppetDB reaches the page later as data in messages, never
  * through this HTML. Pure (no vscode): unit tested for every entry.
  */
 export function webviewPage(parts: PageParts): string {
@@ -55,7 +56,6 @@ export function webviewPage(parts: PageParts): string {
 <meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="${contentSecurityPolicy(parts.cspSource, nonce)}">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
-<link rel="stylesheet" href="${asset('dist', 'webview', 'codicon.css')}" id="vscode-codicon-stylesheet">
 <style nonce="${nonce}">${elementText(fileText('media', 'webview.css'), 'style')}</style>
 <style nonce="${nonce}">${elementText(fileText('dist', 'webview', `${entry}.css`), 'style')}</style>
 <title>${escapeHtml(title)}</title>

@@ -4,6 +4,7 @@
  * environments"), the nodes grouped and failing first, and the counts per changed file and hunk.
  * The grouping and the grids' sort and columns survive hide/show.
  */
+import '../common/page/codiconStylesheet';
 import '@vscode-elements/elements/dist/vscode-button/index.js';
 import '../common/page/pageFrame.css';
 // the grid's rules before the view's own, which refine them

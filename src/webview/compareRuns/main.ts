@@ -4,6 +4,7 @@
  * commits between their code; what one run has and the other has not (on the one grid); and the
  * time each resource type took. The grid's sort and columns survive hide/show.
  */
+import '../common/page/codiconStylesheet';
 import '@vscode-elements/elements/dist/vscode-button/index.js';
 import '../common/page/pageFrame.css';
 // the grid's rules before the view's own, which refine them

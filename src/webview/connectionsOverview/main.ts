@@ -3,6 +3,7 @@
  * or its error) and the total; a PuppetDB's name opens its own overview. Names and errors are
  * only ever text.
  */
+import '../common/page/codiconStylesheet';
 import '@vscode-elements/elements/dist/vscode-button/index.js';
 import '../common/page/pageFrame.css';
 import '../common/chartPage.css';

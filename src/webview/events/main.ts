@@ -2,6 +2,7 @@
  * The events view: one events table filling the page frame, fed by the host (a full snapshot on
  * each `ready`, then streamed batches). What the user set on the table survives hide/show.
  */
+import '../common/page/codiconStylesheet';
 import '../common/page/pageFrame.css';
 // the grid's rules before the view's own, which refine them
 import '../common/grid/grid.css';

@@ -3,6 +3,7 @@
  * counted by PuppetDB. A value lists its nodes; the path can be changed, the query opened as PQL.
  * Everything from PuppetDB is set as text. The chart/table choice survives hide/show.
  */
+import '../common/page/codiconStylesheet';
 import '@vscode-elements/elements/dist/vscode-button/index.js';
 import '../common/page/pageFrame.css';
 import '../common/chartPage.css';

@@ -7,6 +7,7 @@
  * Everything from PuppetDB reaches the DOM as text (textContent, element properties) or the
  * canvas; never as markup.
  */
+import '../common/page/codiconStylesheet';
 import '@vscode-elements/elements/dist/vscode-split-layout/index.js';
 import type { CatalogGraphDto } from '../../shared/catalogGraph';
 import {

@@ -2,6 +2,7 @@
  * The inventory view: the page frame (title, counts; filter, columns, export, reload) over the
  * grid of nodes, fed by the host (a snapshot on each `ready`, then streamed rows).
  */
+import '../common/page/codiconStylesheet';
 import '@vscode-elements/elements/dist/vscode-button/index.js';
 import '@vscode-elements/elements/dist/vscode-textfield/index.js';
 import '../common/page/pageFrame.css';

@@ -4,6 +4,7 @@
  * from PuppetDB is set as text. The range, the chart/table choice and the radiator mode survive
  * hide/show.
  */
+import '../common/page/codiconStylesheet';
 import '@vscode-elements/elements/dist/vscode-button/index.js';
 import '../common/page/pageFrame.css';
 import '../common/chartPage.css';

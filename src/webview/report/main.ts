@@ -3,6 +3,7 @@
  * the summary, the events (the same table as the events view), the logs and the metrics. The
  * selected tab, the table's settings and the logs grid's survive hide/show.
  */
+import '../common/page/codiconStylesheet';
 import '@vscode-elements/elements/dist/vscode-collapsible/index.js';
 import '@vscode-elements/elements/dist/vscode-tab-header/index.js';
 import '@vscode-elements/elements/dist/vscode-tab-panel/index.js';

@@ -3,6 +3,7 @@
  * status line; the actions), the rows on the one grid or as raw JSON, and the selected row as a
  * JSON tree. Rows arrive in slices while the query's body is still streaming.
  */
+import '../common/page/codiconStylesheet';
 import '@vscode-elements/elements/dist/vscode-button/index.js';
 import '@vscode-elements/elements/dist/vscode-textfield/index.js';
 import '@vscode-elements/elements/dist/vscode-toolbar-button/index.js';

@@ -4,6 +4,7 @@
  * newest first. Fed by the host: a snapshot on each `ready`, then streamed rows; the counts and
  * the environments follow as PuppetDB answers them.
  */
+import '../common/page/codiconStylesheet';
 import '@vscode-elements/elements/dist/vscode-button/index.js';
 import '../common/page/pageFrame.css';
 // the grid's rules before the view's own, which refine them
