@@ -126,7 +126,7 @@ export class CatalogGraphPanel extends WebviewPanelHost<'graph'> {
       edges: this.catalog?.edges.length ?? 0,
       comparedWith:
         this.comparison && `${this.comparison.catalog.certname}@${this.comparison.catalog.version}`,
-      hasPrevious: this.hasPrevious(),
+      hasPrevious: this.previousVersion() !== undefined,
       drawn: this.drawn,
       error: this.failure?.message,
     };
@@ -226,21 +226,19 @@ export class CatalogGraphPanel extends WebviewPanelHost<'graph'> {
   }
 
   private previous(): CatalogGraphDto | undefined {
-    if (!this.hasPrevious()) return undefined;
+    if (this.previousVersion() === undefined) return undefined;
     return this.history.previous(this.connectionId, this.certname);
   }
 
-  /** Whether an older catalog of this node than the one shown is kept (nothing is unpacked). */
-  private hasPrevious(): boolean {
+  /** The version of the older catalog of this node kept, if not the one shown (nothing unpacked). */
+  private previousVersion(): string | undefined {
     const version = this.history.previousVersion(this.connectionId, this.certname);
-    return version !== undefined && version !== this.catalog?.version;
+    return version !== this.catalog?.version ? version : undefined;
   }
 
   private async pickComparison(): Promise<void> {
     type Item = vscode.QuickPickItem & { certname: string | undefined };
-    const previousVersion = this.hasPrevious()
-      ? this.history.previousVersion(this.connectionId, this.certname)
-      : undefined;
+    const previousVersion = this.previousVersion();
     const items: Item[] = [];
     // certnames and versions are PuppetDB's: shown inert (a link or an icon stays text)
     const shown = inert(this.certname);

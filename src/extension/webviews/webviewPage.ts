@@ -45,8 +45,9 @@ export function contentSecurityPolicy(cspSource: string, nonce: string): string 
  * (together about 50 ms of a new panel's ~400). The codicon stylesheet stays a linked file (its
  * font is a relative URL, and the elements find it by its id), linked by the page's script
  * (webview/common/page/codiconStylesheet.ts): linked here, it held the first paint until it came.
- * `data-bundles` tells the page where its other files are. Every value from PuppetDB reaches the page later as data in messages, never
- * through this HTML. Pure (no vscode): unit tested for every entry.
+ * `data-bundles` tells the page where its other files are. Every value from PuppetDB reaches the
+ * page later as data in messages, never through this HTML. Pure (no vscode): unit tested for
+ * every entry.
  */
 export function webviewPage(parts: PageParts): string {
   const { entry, title, nonce, asset, fileText } = parts;

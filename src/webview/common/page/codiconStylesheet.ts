@@ -7,7 +7,7 @@
  * the link is there before any element of the page looks for it.
  */
 const bundles = document.body.dataset.bundles;
-if (bundles !== undefined && !document.getElementById('vscode-codicon-stylesheet')) {
+if (bundles !== undefined) {
   const link = document.createElement('link');
   link.rel = 'stylesheet';
   link.id = 'vscode-codicon-stylesheet';
