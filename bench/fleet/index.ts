@@ -12,6 +12,7 @@ import { benchFactDistribution } from './factDistribution';
 import { median, measureOverview, viewTarget } from './overviewTiming';
 import { blankPanelFirstPaint } from './blankPanel';
 import { benchInventory } from './inventory';
+import { benchSecondEvents } from './eventsSecond';
 
 const log = (text: string) => console.log(`[pdbx] ${text}`);
 const CONNECTION = 'bench-fleet';
@@ -43,6 +44,7 @@ export async function run(): Promise<void> {
   if (wanted('inventory')) {
     await benchInventory({ url, connectionId: CONNECTION, rounds, log, median });
   }
+  if (wanted('events')) await benchSecondEvents({ url, connectionId: CONNECTION, rounds, log });
 }
 
 async function benchOverview(url: string, rounds: number): Promise<void> {

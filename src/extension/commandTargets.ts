@@ -15,14 +15,18 @@ export interface CatalogGraphTarget {
 }
 
 /** `puppetdbExplorer.openEvents`: also a ReportNode or a PuppetNodeNode of the tree. */
-export type EventsTarget =
+export type EventsTarget = (
   | { connectionId: string; reportHash: string }
   /** A node's events: its latest report, or every report in [since, until) (ISO-8601). */
   | { connectionId: string; certname: string; since?: string; until?: string }
   /** The fleet's events of one resource or class (checked like a webview message). */
   | { connectionId: string; fleet: FleetEventsFilter }
   /** The fleet's latest events of resources declared at a manifest line (checked the same way). */
-  | { connectionId: string; declaredAt: DeclaredAtFilter };
+  | { connectionId: string; declaredAt: DeclaredAtFilter }
+) & {
+  /** Answer as soon as the table painted its first events (the bench), not once all loaded. */
+  firstRows?: boolean;
+};
 
 /** `puppetdbExplorer.openReport`: also a ReportNode of the tree. */
 export interface ReportTarget {

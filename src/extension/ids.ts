@@ -58,6 +58,7 @@ export const Commands = {
   removeFromQueryLibrary: 'puppetdbExplorer.removeFromQueryLibrary',
   importQueryPresets: 'puppetdbExplorer.importQueryPresets',
   refreshQueries: 'puppetdbExplorer.refreshQueries',
+  keepView: 'puppetdbExplorer.keepView',
 } as const;
 
 export const Views = {
@@ -97,6 +98,8 @@ export const Contexts = {
   hasConnections: 'puppetdbExplorer.hasConnections',
   /** A Puppet node was expanded in the explorer this session (the walkthrough's "browse" step). */
   nodeBrowsed: 'puppetdbExplorer.nodeBrowsed',
+  /** The active panel is a preview (a report, a graph…): its title bar offers Keep Open. */
+  previewViewActive: 'puppetdbExplorer.previewViewActive',
 } as const;
 
 /** View types of the webview panels (also their serializers' keys). */

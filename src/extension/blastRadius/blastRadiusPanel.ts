@@ -39,6 +39,7 @@ export function blastRadiusPanels(
 ): PanelDefinition<'blastRadius', BlastRadiusPanel> {
   return {
     entry: 'blastRadius',
+    preview: true,
     key: (info) => JSON.stringify([info.connectionId, info.repository, info.scope]),
     title: (info) => titleOf(info),
     create: (opening) => new BlastRadiusPanel(opening, engine),

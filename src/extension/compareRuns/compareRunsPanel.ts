@@ -37,6 +37,7 @@ export function compareRunsPanels(
 ): PanelDefinition<'compareRuns', CompareRunsPanel> {
   return {
     entry: 'compareRuns',
+    preview: true,
     key: (info) =>
       'failingNode' in info
         ? JSON.stringify([info.connectionId, 'failing', info.failingNode, info.resource ?? null])

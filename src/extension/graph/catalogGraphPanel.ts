@@ -57,6 +57,7 @@ export function catalogGraphPanels(
   );
   return {
     entry: 'graph',
+    preview: true,
     key: ({ connectionId, certname }) => `${connectionId}\u0000${certname}`,
     title: ({ certname }) => vscode.l10n.t('Catalog: {0}', certname),
     create: (opening) => new CatalogGraphPanel(opening, history),

@@ -45,6 +45,7 @@ export interface EventsPanelInfo {
 export function eventsPanels(services: Services): PanelDefinition<'events', EventsPanel> {
   return {
     entry: 'events',
+    preview: true,
     key: ({ connectionId, source }) => sourceKey(connectionId, source),
     title: ({ source }) => eventsTitle(source),
     create: (opening) => new EventsPanel(opening),
@@ -52,10 +53,13 @@ export function eventsPanels(services: Services): PanelDefinition<'events', Even
     command: viewCommand(Commands.openEvents, {
       command: 'Open Events',
       connection: 'ask',
-      target: (named, connectionId) => eventsSource(services, named, connectionId),
-      open: async (tables, { connectionId, target: source }) => {
+      target: async (named, connectionId) => {
+        const source = await eventsSource(services, named, connectionId);
+        return source && { source, firstRows: named.fields.firstRows === true };
+      },
+      open: async (tables, { connectionId, target: { source, firstRows } }) => {
         const { panel } = tables.show({ entry: 'events', connectionId, source });
-        await panel.loaded;
+        await (firstRows ? panel.firstRowsShown() : panel.loaded);
         return panel.info();
       },
     }),
@@ -93,6 +97,11 @@ export class EventsPanel extends WebviewPanelHost<'events'> {
     this.rows.reset(kept?.events ?? [], true);
     this.certname = kept?.certname;
     if (kept) this.panel.title = kept.title;
+  }
+
+  /** Settles once the table has painted its first events (or all, if none), or the load failed. */
+  firstRowsShown(): Promise<void> {
+    return this.firstRowsPainted(this.rows);
   }
 
   info(): EventsPanelInfo {
@@ -184,7 +193,7 @@ export class EventsPanel extends WebviewPanelHost<'events'> {
       openViews.report({ connectionId: this.connectionId, reportHash }),
     reload: () => this.reload(),
     exportAll: ({ format }) => this.exportAll(format),
-    shown: ({ loaded }) => this.rows.paintedUpTo(loaded),
+    shown: (shown) => this.rows.pagePainted(shown),
   };
 
   /** Loads the events again ("Load again"), unless a load is under way. */

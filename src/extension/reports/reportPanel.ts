@@ -33,6 +33,7 @@ export interface ReportPanelInfo {
 export function reportPanels(services: Services): PanelDefinition<'report', ReportPanel> {
   return {
     entry: 'report',
+    preview: true,
     key: ({ connectionId, reportHash }) => JSON.stringify([connectionId, reportHash]),
     title: ({ reportHash }) => reportTitle(reportHash),
     create: (opening) => new ReportPanel(opening),

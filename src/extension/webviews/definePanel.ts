@@ -5,7 +5,7 @@ import {
   type CommandTarget,
   type TargetQuestions,
 } from '../commands/commandTarget';
-import { ConfigurationSection, WebviewPanels } from '../ids';
+import { Commands, ConfigurationSection, Contexts, WebviewPanels } from '../ids';
 import type { Services } from '../services';
 import {
   panelReviver,
@@ -41,6 +41,12 @@ export interface PanelDefinition<
   create(opening: Opening<E>): P;
   /** New panels open beside the active editor, which keeps the focus (the PQL results). */
   beside?: boolean;
+  /**
+   * A new panel is a preview, as VS Code's editors are (`workbench.editor.enablePreview`): the
+   * next subject opened in its editor group is shown in it, until the user keeps it (Keep Open).
+   * For the views of one subject each (a report, a node's graph), browsed one after another.
+   */
+  preview?: boolean;
   /** Whether a revived panel may show its record (default: yes; the graph's needs its connection). */
   revives?(info: InfoOf<E>): boolean;
   /** The view's own command, which opens its panels (viewCommand makes it). */
@@ -98,16 +104,21 @@ export class Panels<E extends WebviewEntry, P extends WebviewPanelHost<E>>
 {
   /** The open panels by key, oldest first. */
   private readonly open = new Map<string, P>();
+  /** The panel still in preview, if any: the next subject opened in its group replaces it. */
+  private preview: P | undefined;
 
   constructor(
     private readonly services: Services,
     private readonly records: PanelRecords,
     private readonly definition: PanelDefinition<E, P>,
+    /** Called when which panel is a preview, or which panel is active, may have changed. */
+    private readonly previewChanged: () => void = () => {},
   ) {}
 
   /**
    * The panel showing what `info` names: the open one, brought forward (`isNew` false), or a new
-   * one made for it (`isNew`; the caller starts what it shows first).
+   * host for it (`isNew`; the caller starts what it shows first) in a new panel, or in the
+   * preview's panel (its page loaded again: about a quarter of what a new panel costs).
    */
   show(info: InfoOf<E>): { panel: P; isNew: boolean } {
     const key = this.keyOf(info);
@@ -117,17 +128,62 @@ export class Panels<E extends WebviewEntry, P extends WebviewPanelHost<E>>
       else open.panel.reveal();
       return { panel: open, isNew: false };
     }
-    const panel = createPanel(
+    const title = this.definition.title(info);
+    const replaced = this.replaceablePreview();
+    const panel = replaced?.release() ?? this.newPanel(title);
+    if (replaced) {
+      panel.title = title;
+      panel.reveal(panel.viewColumn);
+    }
+    const { services, records } = this;
+    const host = this.add(key, this.definition.create({ panel, services, records, info }));
+    if (this.previewing()) {
+      this.preview = host;
+      this.previewChanged();
+    }
+    return { panel: host, isNew: true };
+  }
+
+  private newPanel(title: string): vscode.WebviewPanel {
+    return createPanel(
       this.services.extensionUri,
       WebviewPanels[this.definition.entry],
-      this.definition.title(info),
+      title,
       this.definition.beside
         ? { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }
         : vscode.ViewColumn.Active,
     );
-    const { services, records } = this;
-    const host = this.definition.create({ panel, services, records, info });
-    return { panel: this.add(key, host), isNew: true };
+  }
+
+  /** Whether new panels of this view are previews now (the view's kind, and VS Code's setting). */
+  private previewing(): boolean {
+    return (
+      this.definition.preview === true &&
+      vscode.workspace.getConfiguration('workbench.editor').get<boolean>('enablePreview', true)
+    );
+  }
+
+  /**
+   * The preview a new subject replaces: as with VS Code's own previews, the one in the editor group
+   * the new panel opens in (the active one). A preview elsewhere stays, kept.
+   */
+  private replaceablePreview(): P | undefined {
+    if (!this.preview || !this.previewing()) return undefined;
+    const group = vscode.window.tabGroups.activeTabGroup.viewColumn;
+    return this.preview.panel.viewColumn === group ? this.preview : undefined;
+  }
+
+  /** Whether `panel` is this view's preview. */
+  isPreview(panel: P): boolean {
+    return this.preview === panel;
+  }
+
+  /** Keeps the preview open if it is the active panel (Keep Open): whether it was. */
+  keepActive(): boolean {
+    if (!this.preview?.panel.active) return false;
+    this.preview = undefined;
+    this.previewChanged();
+    return true;
   }
 
   /** The open panel showing what `info` names, if any (not brought forward). */
@@ -160,18 +216,24 @@ export class Panels<E extends WebviewEntry, P extends WebviewPanelHost<E>>
     const { panelId, info, kept } = saved;
     const revived = { panelId, kept };
     const { services, records } = this;
+    // (a revived panel is kept: what was a preview before the reload is not told apart)
     this.add(this.keyOf(info), this.definition.create({ panel, services, records, info, revived }));
     return true;
   }
 
-  /** Keeps `panel` under `key` (closing one there before) until it closes. */
+  /** Keeps `panel` under `key` (closing one there before) until it closes or is released. */
   private add(key: string, panel: P): P {
     const before = this.open.get(key);
     this.open.delete(key);
     before?.dispose();
     this.open.set(key, panel);
+    const viewState = panel.panel.onDidChangeViewState(() => this.previewChanged());
     panel.onDidDispose(() => {
+      viewState.dispose();
       if (this.open.get(key) === panel) this.open.delete(key);
+      if (this.preview !== panel) return;
+      this.preview = undefined;
+      this.previewChanged();
     });
     return panel;
   }
@@ -200,11 +262,26 @@ export function registerPanels<D extends PanelDefinitions>(
   // what each panel shows, kept for a window reload (the webviews keep only ids)
   const records = new PanelRecords(services.context.workspaceState);
   const entries = Object.keys(definitions) as WebviewEntry[];
+  // the Keep Open button shows on the title bar of a preview while it is the active panel
+  let previewActive = false;
+  const showPreviewActive = () => {
+    const active = [...byEntry.values()].some((open) =>
+      open.all().some((panel) => panel.panel.active && open.isPreview(panel)),
+    );
+    if (active === previewActive) return;
+    previewActive = active;
+    void vscode.commands.executeCommand('setContext', Contexts.previewViewActive, active);
+  };
   // one Panels per entry; TypeScript cannot relate an entry's definition to its Panels in a loop
   const byEntry = new Map<WebviewEntry, Panels<WebviewEntry, WebviewPanelHost<WebviewEntry>>>(
     entries.map((entry) => [
       entry,
-      new Panels(services, records, definitions[entry] as unknown as PanelDefinition<WebviewEntry>),
+      new Panels(
+        services,
+        records,
+        definitions[entry] as unknown as PanelDefinition<WebviewEntry>,
+        showPreviewActive,
+      ),
     ]),
   );
   const panels = Object.fromEntries(byEntry) as unknown as PanelsOf<D>;
@@ -231,6 +308,11 @@ export function registerPanels<D extends PanelDefinitions>(
     disposables: [
       ...commands,
       ...byEntry.values(),
+      // takes no argument: it keeps the active panel, if that is a preview
+      vscode.commands.registerCommand(Commands.keepView, () => {
+        for (const open of byEntry.values()) if (open.keepActive()) return true;
+        return false;
+      }),
       // (a new display language restarts VS Code: each page is given it on its next `ready`)
       vscode.workspace.onDidChangeConfiguration((event) => {
         if (event.affectsConfiguration(`${ConfigurationSection}.utcTimes`)) {

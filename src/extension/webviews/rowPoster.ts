@@ -29,6 +29,8 @@ export interface RowPosterOptions<Row> {
    * `truncatedAt` when the load stopped at its limit.
    */
   postBatch(rows: Row[], complete: boolean, truncatedAt: number | undefined): void;
+  /** The page said what it painted (`shown` changed): what waits for a paint looks again. */
+  shownChanged?(): void;
 }
 
 export class RowPoster<Row> implements vscode.Disposable {
@@ -48,6 +50,11 @@ export class RowPoster<Row> implements vscode.Disposable {
   truncatedAt: number | undefined;
   /** The rows the page last said it painted (it holds them). */
   private painted = 0;
+  /**
+   * What the page last said it painted of the load's rows it was sent: `rows` shown (after its own
+   * filter) of the `loaded` it holds; undefined until it painted some.
+   */
+  shown: { rows: number; loaded: number } | undefined;
   private timer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(private readonly options: RowPosterOptions<Row>) {}
@@ -79,6 +86,7 @@ export class RowPoster<Row> implements vscode.Disposable {
   unsent(): void {
     this.posted = 0;
     this.painted = 0;
+    this.shown = undefined;
     this.snapshotDue = true;
     this.sentComplete = false;
   }
@@ -127,6 +135,23 @@ export class RowPoster<Row> implements vscode.Disposable {
   finish(): void {
     this.finished = true;
     this.flush();
+  }
+
+  /** The page painted `rows` of the `loaded` rows it holds (its `shown`): the next batch may go. */
+  pagePainted({ rows, loaded }: { rows: number; loaded: number }): void {
+    this.shown = { rows, loaded };
+    this.options.shownChanged?.();
+    this.paintedUpTo(loaded);
+  }
+
+  /**
+   * Whether the page has painted the first rows of the load (or the whole load, if it has none),
+   * or the load failed: what "first rows" (the bench, tests) waits for.
+   */
+  get firstRowsPainted(): boolean {
+    if (this.state === 'error') return true;
+    if (!this.shown) return false;
+    return this.shown.rows > 0 || (this.state === 'done' && this.rows.length === 0);
   }
 
   /** The page painted and holds `loaded` rows: the next batch may go. */

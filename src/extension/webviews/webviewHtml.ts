@@ -35,12 +35,10 @@ export function webviewOptions(
 export function webviewHtml(
   webview: vscode.Webview,
   extensionUri: vscode.Uri,
-  entry: WebviewEntry,
-  title: string,
+  page: { entry: WebviewEntry; title: string; panelId: string },
 ): string {
   return webviewPage({
-    entry,
-    title,
+    ...page,
     nonce: randomBytes(16).toString('base64'),
     cspSource: webview.cspSource,
     asset: (...path) => webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, ...path)).toString(),

@@ -5,6 +5,11 @@ import { elementText } from './elementText';
 export interface PageParts {
   entry: WebviewEntry;
   title: string;
+  /**
+   * The panel's id (its host's): a page whose kept state names another panel id is in a panel a
+   * new host took over (a preview's), and starts without that state (webview/common/vscodeApi.ts).
+   */
+  panelId: string;
   /** A new random value for each page: the scripts and styles that may run carry it. */
   nonce: string;
   /** The webview's own origin for the extension's files (`webview.cspSource`). */
@@ -45,7 +50,7 @@ export function contentSecurityPolicy(cspSource: string, nonce: string): string 
  * (together about 50 ms of a new panel's ~400). The codicon stylesheet stays a linked file (its
  * font is a relative URL, and the elements find it by its id), linked by the page's script
  * (webview/common/page/codiconStylesheet.ts): linked here, it held the first paint until it came.
- * `data-bundles` tells the page where its other files are. Every value from PuppetDB reaches the
+ * `data-bundles` tells the page where its other files are, `data-panel-id` whose page it is. Every value from PuppetDB reaches the
  * page later as data in messages, never through this HTML. Pure (no vscode): unit tested for
  * every entry.
  */
@@ -61,7 +66,7 @@ export function webviewPage(parts: PageParts): string {
 <style nonce="${nonce}">${elementText(fileText('dist', 'webview', `${entry}.css`), 'style')}</style>
 <title>${escapeHtml(title)}</title>
 </head>
-<body data-entry="${entry}" data-nonce="${nonce}" data-bundles="${escapeHtml(asset('dist', 'webview'))}">
+<body data-entry="${entry}" data-panel-id="${escapeHtml(parts.panelId)}" data-nonce="${nonce}" data-bundles="${escapeHtml(asset('dist', 'webview'))}">
 <main id="app"></main>
 <script type="module" nonce="${nonce}">${elementText(fileText('dist', 'webview', `${entry}.js`), 'script')}</script>
 </body>

@@ -49,7 +49,7 @@ export type InfoOf<E extends WebviewEntry> = Extract<RestoreInfo, { entry: E }>;
  * the user asks ("Load again", "Run again").
  */
 export interface Opening<E extends WebviewEntry> {
-  /** The panel: new, or the one VS Code kept. */
+  /** The panel: new, the one VS Code kept, or a preview's, whose host released it for this one. */
   panel: vscode.WebviewPanel;
   services: Services;
   /** What each panel shows, by its id: what a restored panel acts on (see PanelRecords). */
@@ -101,6 +101,8 @@ export abstract class WebviewPanelHost<E extends WebviewEntry> implements vscode
   protected failure: ViewError | undefined;
   /** The date style the webview was last given (tests read it through the extension's API). */
   private dateStyleGiven: DateStyle | undefined;
+  /** Fires when the page says it painted streamed rows (see firstRowsPainted). */
+  private readonly rowsPainted = new vscode.EventEmitter<void>();
   /** Aborted when a new load starts (nextLoad) or the panel closes. */
   private loadController = new AbortController();
   /** Settles when the panel's latest load has ended, whichever way (commands answer after it). */
@@ -123,7 +125,11 @@ export abstract class WebviewPanelHost<E extends WebviewEntry> implements vscode
     this.panelId = opening.revived?.panelId ?? PanelRecords.newId();
     this.restored = opening.revived ? restoredNote(opening.revived.kept) : undefined;
     panel.webview.options = webviewOptions(extensionUri);
-    panel.webview.html = webviewHtml(panel.webview, extensionUri, this.entry, panel.title);
+    panel.webview.html = webviewHtml(panel.webview, extensionUri, {
+      entry: this.entry,
+      title: panel.title,
+      panelId: this.panelId,
+    });
     this.disposables.push(
       panel.webview.onDidReceiveMessage((message: unknown) => void this.receive(message)),
       panel.onDidChangeViewState(() => {
@@ -131,6 +137,7 @@ export abstract class WebviewPanelHost<E extends WebviewEntry> implements vscode
       }),
       panel.onDidDispose(() => this.dispose()),
       this.disposed,
+      this.rowsPainted,
     );
   }
 
@@ -286,9 +293,18 @@ export abstract class WebviewPanelHost<E extends WebviewEntry> implements vscode
       isListening: () => this.listening && !this.isDisposed,
       postSnapshot,
       postBatch,
+      shownChanged: () => this.rowsPainted.fire(),
     });
     this.disposables.push(rows);
     return rows;
+  }
+
+  /**
+   * Settles once the page has painted the first rows of `rows`' load (or all of it, if it has
+   * none), or the load failed, or the panel closed: what a command's `firstRows` waits for.
+   */
+  protected firstRowsPainted(rows: RowPoster<unknown>): Promise<void> {
+    return this.once(this.rowsPainted.event, () => rows.firstRowsPainted);
   }
 
   /**
@@ -389,13 +405,27 @@ export abstract class WebviewPanelHost<E extends WebviewEntry> implements vscode
 
   /** Closes the panel for good: its record is forgotten (unless the window is reloading). */
   dispose(): void {
-    if (this.isDisposed) return;
+    if (this.end()) this.panel.dispose();
+  }
+
+  /**
+   * Hands the panel over to a new host of the same view, which shows its own subject in it (a
+   * preview replaced, definePanel.ts): this host ends as if its panel had closed; the panel stays.
+   */
+  release(): vscode.WebviewPanel {
+    this.end();
+    return this.panel;
+  }
+
+  /** Ends this host: its load aborted, its record forgotten, its listeners gone; false if it had. */
+  private end(): boolean {
+    if (this.isDisposed) return false;
     this.isDisposed = true;
     this.loadController.abort();
     this.records.forget(this.panelId);
     this.listening = false;
     this.disposed.fire();
     for (const disposable of this.disposables.splice(0)) disposable.dispose();
-    this.panel.dispose();
+    return true;
   }
 }

@@ -11,8 +11,11 @@ import type {
 } from '../../shared/protocol';
 import { setDateStyle } from './dateStyle';
 import { keptContent } from './keptContent';
+import { startingState } from './pageState';
 
 const api = acquireVsCodeApi<ViewState>();
+const stateBefore = api.getState();
+if (stateBefore && !startingState(stateBefore, document.body.dataset.panelId)) api.setState({});
 
 interface ViewState {
   /** The panel's id, set by the host's `persist`: the host keeps what it shows under it. */

@@ -117,7 +117,62 @@ describe('Catalog graph', function () {
     const state = await openGraph(node);
     assert.equal(state?.certname, certname);
     assert.equal(state?.resources, catalogToDto(await client.catalog(certname)).resources.length);
+    // shown in the first node's panel, a preview until kept (the next test)
+    await expectWebviewTabs(WebviewPanels.graph, 1);
+    assert.equal(webviewTabs(WebviewPanels.graph)[0]!.label, `Catalog: ${certname}`);
+  });
+
+  it("shows the next node's graph in the preview's panel until it is kept, as VS Code's editors do", async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    const [first, second, third] = certnames.map((certname) => ({
+      connectionId: CONNECTION.id,
+      certname,
+    }));
+    assert.equal(await vscode.commands.executeCommand(Commands.keepView), false, 'no panel yet');
+    await drawnState(api, first!, (s) => s.drawn !== undefined);
+    const drawn = await drawnState(api, second!, (s) => s.drawn !== undefined);
+    assert.equal(
+      drawn.drawn!.nodes,
+      catalogToDto(await client.catalog(second!.certname)).resources.length,
+    );
+    await expectWebviewTabs(WebviewPanels.graph, 1);
+    assert.deepEqual(
+      api.graphPanels().map((state) => state.certname),
+      [second!.certname],
+      'the first host let go of the panel',
+    );
+    // kept (Keep Open keeps the active panel): the next node opens a panel of its own, the preview now
+    // (the host hears that the panel is active a moment after the tab model does)
+    await until('Keep Open to keep the active preview', () =>
+      Promise.resolve(vscode.commands.executeCommand<boolean>(Commands.keepView)),
+    );
+    await drawnState(api, third!, (s) => s.drawn !== undefined);
     await expectWebviewTabs(WebviewPanels.graph, 2);
+    // a node kept open comes forward; the next one replaces the preview (the third's)
+    await openGraph(second!);
+    await drawnState(api, first!, (s) => s.drawn !== undefined);
+    await expectWebviewTabs(WebviewPanels.graph, 2);
+    assert.deepEqual(
+      api
+        .graphPanels()
+        .map((state) => state.certname)
+        .sort(),
+      [first!.certname, second!.certname].sort(),
+    );
+  });
+
+  it('opens a panel per node when VS Code keeps no previews (workbench.editor.enablePreview)', async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    const setting = vscode.workspace.getConfiguration('workbench.editor');
+    await setting.update('enablePreview', false, vscode.ConfigurationTarget.Global);
+    try {
+      for (const certname of certnames.slice(0, 3)) {
+        await openGraph({ connectionId: CONNECTION.id, certname });
+      }
+      await expectWebviewTabs(WebviewPanels.graph, 3);
+    } finally {
+      await setting.update('enablePreview', undefined, vscode.ConfigurationTarget.Global);
+    }
   });
 
   it('focuses on a resource when asked (as the events table and report view do)', async () => {

@@ -15,7 +15,7 @@ import type { ReportPanelInfo } from '../../../src/extension/reports/reportPanel
 import type { ExplorerNode } from '../../../src/extension/tree/explorerNode';
 import { httpClient, testServer } from '../../integration/support/puppetdb';
 import { acceptQuickPicks } from '../quickPicks';
-import { expectWebviewTabs } from '../tabs';
+import { expectWebviewTabs, webviewTabs } from '../tabs';
 import { addConnection } from '../testingApi';
 
 const EXTENSION_ID = 'puppetdb-explorer.puppetdb-explorer';
@@ -105,7 +105,9 @@ describe('Events table and report view', function () {
     });
     assert.equal(future.state, 'done', future.error);
     assert.equal(future.eventCount, 0);
-    await expectWebviewTabs(WebviewPanels.events, 3);
+    // each source in turn was shown in the one preview panel (Keep Open keeps one)
+    await expectWebviewTabs(WebviewPanels.events, 1);
+    assert.equal(webviewTabs(WebviewPanels.events)[0]!.label, future.title);
   });
 
   it('stops loading at events.maxEvents and says the table is truncated', async () => {

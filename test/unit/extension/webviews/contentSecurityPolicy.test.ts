@@ -16,6 +16,7 @@ function page(entry: WebviewEntry, nonce: string): string {
   return webviewPage({
     entry,
     title: `A title with "quotes" & <markup>`,
+    panelId: '0b7c6a9e-4f1d-4c2b-9a3e-5d6f7a8b9c0d',
     nonce,
     cspSource: CSP_SOURCE,
     asset: (...path) => `${CSP_SOURCE}/ext/${path.join('/')}`,

@@ -87,6 +87,7 @@ describe('Every webview entry is a whole view', () => {
       const page = webviewPage({
         entry,
         title: entry,
+        panelId: '0b7c6a9e-4f1d-4c2b-9a3e-5d6f7a8b9c0d',
         nonce,
         cspSource: 'https://file+.vscode-resource.vscode-cdn.net',
         asset: (...path) => `https://assets/${path.join('/')}`,

@@ -1,0 +1,86 @@
+/**
+ * bench:fleet's "a second view of the same kind" (issue 35 §2): a node's events opened in a new
+ * panel, then the next node's, which VS Code's preview rule shows in the first one's panel (its
+ * page loaded again, no new panel), each timed from the command to the table's paint of its first
+ * events; beside a raw request of the same PuppetDB query, in the same run; medians after a
+ * warm-up.
+ */
+import { performance } from 'node:perf_hooks';
+import * as vscode from 'vscode';
+import type { EventsTarget } from '../../src/extension/commandTargets';
+import type { EventsPanelInfo } from '../../src/extension/reports/eventsPanel';
+import { eventsQuery } from '../../src/shared/eventTableSource';
+import { timedGet } from '../timedGet';
+import { median, viewTarget } from './overviewTiming';
+
+/** Nodes whose latest report has events, with how many (the most first). */
+async function nodesWithEvents(url: string, count: number): Promise<string[]> {
+  const query = [
+    'extract',
+    [['function', 'count'], 'certname'],
+    ['=', 'latest_report?', true],
+    ['group_by', 'certname'],
+  ];
+  const { rows } = await timedGet(
+    `${url}/pdb/query/v4/events?${new URLSearchParams({ query: JSON.stringify(query) })}`,
+  );
+  const nodes = (rows as Array<{ certname: string; count: number }>)
+    .sort((a, b) => b.count - a.count || a.certname.localeCompare(b.certname))
+    .map((row) => row.certname);
+  if (nodes.length < count) throw new Error(`only ${nodes.length} nodes have events`);
+  return nodes.slice(0, count);
+}
+
+/** The table's query for a node's latest events, sent raw: the time until its answer is parsed. */
+async function rawEvents(url: string, certname: string): Promise<{ ms: number; rows: number }> {
+  const search = new URLSearchParams({
+    query: JSON.stringify(eventsQuery({ certname })),
+    order_by: JSON.stringify([{ field: 'timestamp', order: 'asc' }]),
+  });
+  const { rows, ms } = await timedGet(`${url}/pdb/query/v4/events?${search}`);
+  return { ms, rows: rows.length };
+}
+
+export async function benchSecondEvents(options: {
+  url: string;
+  connectionId: string;
+  rounds: number;
+  log: (text: string) => void;
+}): Promise<void> {
+  const { url, connectionId, rounds, log } = options;
+  const nodes = await nodesWithEvents(url, 2 * (rounds + 1));
+  const open = async (certname: string): Promise<number> => {
+    const started = performance.now();
+    const info = await vscode.commands.executeCommand<EventsPanelInfo>(
+      'puppetdbExplorer.openEvents',
+      { connectionId, certname, firstRows: true } satisfies EventsTarget,
+    );
+    if (info.error) throw new Error(info.error);
+    return performance.now() - started;
+  };
+  const first: number[] = [];
+  const second: number[] = [];
+  const raws: number[] = [];
+  let events = 0;
+  for (let round = 0; round <= rounds; round++) {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    const [one, two] = [nodes[2 * round]!, nodes[2 * round + 1]!];
+    const firstMs = await open(one);
+    const secondMs = await open(two);
+    const tabs = vscode.window.tabGroups.all
+      .flatMap((group) => group.tabs)
+      .filter((tab) => tab.input instanceof vscode.TabInputWebview);
+    if (tabs.length !== 1) throw new Error(`the second events opened a panel of their own`);
+    const raw = await rawEvents(url, two);
+    if (round === 0) continue; // warm-up
+    first.push(firstMs);
+    second.push(secondMs);
+    raws.push(raw.ms);
+    events = raw.rows;
+  }
+  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  const [newPanel, reused, raw] = [median(first), median(second), median(raws)];
+  log(
+    `a node's events, first rows painted: in a new panel ${newPanel.toFixed(1)} ms; the next node's (${events} events), in the preview's panel ${reused.toFixed(1)} ms (target <= 150 ms: ${reused <= 150 ? 'met' : 'not met'}); raw request of its query ${raw.toFixed(1)} ms (${viewTarget(reused, raw)})`,
+  );
+}
