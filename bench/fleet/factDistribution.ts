@@ -3,6 +3,7 @@
  * fleet, from the command to the webview's first paint, beside a raw request of the same
  * PuppetDB query in the same run (medians after a warm-up).
  */
+import type { FleetBench } from './fleetBench';
 import { performance } from 'node:perf_hooks';
 import { request } from 'undici';
 import * as vscode from 'vscode';
@@ -13,13 +14,7 @@ import { formatFactPath, type FactPath } from '../../src/shared/factExplorer';
 
 const PATH: FactPath = ['os', 'release', 'major'];
 
-export async function benchFactDistribution(options: {
-  url: string;
-  connectionId: string;
-  rounds: number;
-  median(values: number[]): number;
-  log(text: string): void;
-}): Promise<void> {
+export async function benchFactDistribution(options: FleetBench): Promise<void> {
   const { url, connectionId, rounds, median, log } = options;
   const { endpoint, query } = distributionQuery(PATH);
   const raw = async (): Promise<number> => {

@@ -36,15 +36,12 @@ export async function run(): Promise<void> {
   log(
     `a blank webview panel (VS Code's own part of every view's first paint): first paint ${blank.toFixed(1)} ms after createWebviewPanel`,
   );
-  if (wanted('runs')) await benchRecentRuns({ url, connectionId: CONNECTION, rounds, log });
+  const bench = { url, connectionId: CONNECTION, rounds, log, median };
+  if (wanted('runs')) await benchRecentRuns(bench);
   if (wanted('overview')) await benchOverview(url, rounds);
-  if (wanted('facts')) {
-    await benchFactDistribution({ url, connectionId: CONNECTION, rounds, median, log });
-  }
-  if (wanted('inventory')) {
-    await benchInventory({ url, connectionId: CONNECTION, rounds, log, median });
-  }
-  if (wanted('events')) await benchSecondEvents({ url, connectionId: CONNECTION, rounds, log });
+  if (wanted('facts')) await benchFactDistribution(bench);
+  if (wanted('inventory')) await benchInventory(bench);
+  if (wanted('events')) await benchSecondEvents(bench);
 }
 
 async function benchOverview(url: string, rounds: number): Promise<void> {

@@ -5,20 +5,13 @@
  * beside that raw request read to its end; in the same run, medians after a warm-up. (The sort is timed in
  * Chromium by bench/fleet/inventorySort.ts: only the webview sorts.)
  */
+import type { FleetBench } from './fleetBench';
 import { performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
 import type { InventoryPanelInfo } from '../../src/extension/inventory/inventoryPanel';
 import { firstScreenQuery } from '../../src/shared/inventoryTable';
 import { viewTarget } from './overviewTiming';
 import { timedRawInventory } from './rawInventory';
-
-export interface FleetBench {
-  url: string;
-  connectionId: string;
-  rounds: number;
-  log(text: string): void;
-  median(values: number[]): number;
-}
 
 export async function benchInventory({ url, connectionId, rounds, log, median }: FleetBench) {
   const firsts: number[] = [];

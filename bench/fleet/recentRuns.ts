@@ -4,6 +4,7 @@
  * reports of the last 24 hours, newest first, the summary fields only) read to its end, in the
  * same run; medians after a warm-up.
  */
+import type { FleetBench } from './fleetBench';
 import { performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
 import type { RecentRunsPanelInfo } from '../../src/extension/runs/recentRunsPanel';
@@ -30,12 +31,7 @@ async function rawRequest(
   return { ms, firstChunkMs: firstBytesMs, rows: rows.length };
 }
 
-export async function benchRecentRuns(options: {
-  url: string;
-  connectionId: string;
-  rounds: number;
-  log: (text: string) => void;
-}): Promise<void> {
+export async function benchRecentRuns(options: FleetBench): Promise<void> {
   const { url, connectionId, rounds, log } = options;
   const firstRows: number[] = [];
   const raws: number[] = [];

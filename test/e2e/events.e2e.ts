@@ -126,6 +126,49 @@ async function truncatedTable(options: {
           assert.deepEqual(rows(written), rows(serverEvents));
         },
       );
+
+      // the table is a preview: the node's week of events is shown in its panel, by the same
+      // page started over (not a new one), without the filter typed on the report's events
+      await events.locator('.events-text-filter input').fill('no event says this');
+      await events
+        .locator('.events-grid .grid-spacer > .grid-row:not([hidden]):not(.is-group)')
+        .first()
+        .waitFor({ state: 'hidden' });
+      await runCommand(page, 'PuppetDB: Open Events Table', [
+        { asks: 'Node (certname)', answer: certname },
+        { asks: `Events of ${certname}`, answer: 'Last 7 days' },
+      ]);
+      // (a week's title names its two ends)
+      await events.locator('.page-title', { hasText: ' – ' }).waitFor({ timeout: 60_000 });
+      await events
+        .locator('.events-grid .grid-spacer > .grid-row:not([hidden]):not(.is-group)')
+        .first()
+        .waitFor();
+      await page.screenshot({ path: join(options.screenshots, 'events-preview-next-dark.png') });
+      await check(
+        "dark: the next events open in the preview's panel, its page started over without the last table's filter",
+        async () => {
+          assert.equal(events.isDetached(), false, 'the page was loaded anew');
+          assert.equal(await page.locator('.tabs-container .tab').count(), 1);
+          assert.equal(await events.locator('.events-text-filter input').inputValue(), '');
+        },
+      );
+      // Keep Open, on the preview's title bar, keeps it: the next events open a panel of their own
+      const keep = page.locator('.editor-actions .action-label[aria-label="Keep Open"]');
+      await keep.click();
+      await keep.waitFor({ state: 'hidden' });
+      await runCommand(page, 'PuppetDB: Open Events Table', [
+        { asks: 'Node (certname)', answer: certname },
+        { asks: `Events of ${certname}`, answer: 'Latest report' },
+      ]);
+      await page.locator('.tabs-container .tab', { hasText: 'latest report' }).waitFor();
+      await keep.waitFor();
+      await check(
+        'dark: Keep Open keeps the preview; the next events open beside it, the preview now',
+        async () => {
+          assert.equal(await page.locator('.tabs-container .tab').count(), 2);
+        },
+      );
       assert.deepEqual(dialogs, [], 'no dialog opened');
     },
   );

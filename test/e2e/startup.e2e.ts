@@ -94,6 +94,18 @@ async function main(): Promise<void> {
           console.log(`    ${loaded}`);
           assert.match(loaded, /for a manifest or query in an editor .*compiled/);
         });
+        await page.screenshot({ path: `${screenshots}/startup-loaded.png` });
+        await checks.check(
+          'the start showed no error (the notification list holds none)',
+          async () => {
+            await runCommand(page, 'Notifications: Show Notifications');
+            const center = page.locator('.notifications-center.visible');
+            await center.waitFor({ timeout: 15_000 });
+            const errors = center.locator('.monaco-list-row:has(.codicon-error)');
+            assert.deepEqual(await errors.allInnerTexts(), []);
+            await runCommand(page, 'Notifications: Hide Notifications');
+          },
+        );
 
         // the next start opens on the README alone
         await runCommand(page, 'View: Close All Editors');

@@ -90,10 +90,6 @@ export class InventoryPanel extends WebviewPanelHost<'inventory'> {
   /** The first screen, asked apart; shown while `rows` has fewer. */
   private firstScreen: InventoryRow[] | undefined;
   private firstScreenPosted = false;
-  private shown: InventoryPanelInfo['shown'];
-  private readonly shownChanged = new vscode.EventEmitter<void>();
-  /** Fires when the webview reports a new paint (tests wait on it). */
-  readonly onDidShow = this.shownChanged.event;
   readonly connectionId: string;
   /** Certname first, then the fact paths. */
   private columns: string[];
@@ -109,7 +105,6 @@ export class InventoryPanel extends WebviewPanelHost<'inventory'> {
     const factColumns = columns.filter((c) => c !== CERTNAME_COLUMN && isInventoryColumn(c));
     this.columns = [CERTNAME_COLUMN, ...factColumns];
     this.updateTitle();
-    this.disposeWith(this.shownChanged);
     if (!opening.revived) {
       this.loaded = this.load();
       return;
@@ -121,11 +116,10 @@ export class InventoryPanel extends WebviewPanelHost<'inventory'> {
 
   /** Settles once the webview has painted every row of the finished load (or it failed). */
   painted(): Promise<void> {
-    return this.once(
-      this.onDidShow,
+    return this.rowsPaintedWhen(
       () =>
         this.rows.state === 'error' ||
-        (this.rows.state === 'done' && this.shown?.loaded === this.rows.rows.length),
+        (this.rows.state === 'done' && this.rows.shown?.loaded === this.rows.rows.length),
     );
   }
 
@@ -134,13 +128,7 @@ export class InventoryPanel extends WebviewPanelHost<'inventory'> {
    * PuppetDB sends them in certname order), or the whole load if it has none, or it failed.
    */
   firstRowsShown(): Promise<void> {
-    return this.once(
-      this.onDidShow,
-      () =>
-        this.rows.state === 'error' ||
-        (this.shown !== undefined &&
-          (this.shown.rows > 0 || (this.rows.state === 'done' && this.rows.rows.length === 0))),
-    );
+    return this.firstRowsPainted(this.rows);
   }
 
   info(): InventoryPanelInfo {
@@ -148,7 +136,7 @@ export class InventoryPanel extends WebviewPanelHost<'inventory'> {
       connectionId: this.connectionId,
       columns: [...this.columns],
       loaded: this.rows.rows.length,
-      shown: this.shown,
+      shown: this.rows.shown,
       state: this.rows.state,
       error: this.failure?.message,
     };
@@ -168,7 +156,6 @@ export class InventoryPanel extends WebviewPanelHost<'inventory'> {
     this.rows.reset();
     this.firstScreen = undefined;
     this.firstScreenPosted = false;
-    this.shown = undefined;
     this.failure = undefined;
     this.persist();
     this.post({ type: 'loading', title: this.panel.title, columns: this.columns });
@@ -289,10 +276,6 @@ export class InventoryPanel extends WebviewPanelHost<'inventory'> {
     },
     openNode: ({ certname }) => openViews.node({ connectionId: this.connectionId, certname }),
     reload: () => this.reload(),
-    shown: ({ rows, loaded }) => {
-      this.shown = { rows, loaded };
-      this.shownChanged.fire();
-      this.rows.paintedUpTo(loaded);
-    },
+    shown: (shown) => this.rows.pagePainted(shown),
   };
 }

@@ -117,8 +117,6 @@ export class RecentRunsPanel extends WebviewPanelHost<'runs'> {
   private health: RunsHealth | undefined;
   private environments: string[] = [];
   private bounds: { since: string; until?: string };
-  private shown: RecentRunsPanelInfo['shown'];
-  private readonly shownChanged = new vscode.EventEmitter<void>();
   readonly connectionId: string;
   private filter: RunsFilter;
 
@@ -128,7 +126,6 @@ export class RecentRunsPanel extends WebviewPanelHost<'runs'> {
     ({ connectionId: this.connectionId, filter: this.filter } = opening.info);
     this.bounds = windowBounds(this.filter.window, new Date());
     this.updateTitle();
-    this.disposeWith(this.shownChanged);
     if (!opening.revived) {
       this.loaded = this.load();
       return;
@@ -158,7 +155,7 @@ export class RecentRunsPanel extends WebviewPanelHost<'runs'> {
       counts: this.counts,
       environments: [...this.environments],
       truncatedAt: this.rows.truncatedAt,
-      shown: this.shown,
+      shown: this.rows.shown,
       state: this.rows.state,
       error: this.failure?.message,
     };
@@ -166,13 +163,7 @@ export class RecentRunsPanel extends WebviewPanelHost<'runs'> {
 
   /** Resolves once the webview has painted rows of the current load (or all of none). */
   firstRowsShown(): Promise<void> {
-    // rows painted; or, once the load ended without any, the empty table painted
-    return this.once(
-      this.shownChanged.event,
-      () =>
-        this.shown !== undefined &&
-        (this.shown.rows > 0 || (this.rows.state !== 'loading' && this.rows.rows.length === 0)),
-    );
+    return this.firstRowsPainted(this.rows);
   }
 
   /** Lists the runs of another window, status or environment. */
@@ -203,7 +194,6 @@ export class RecentRunsPanel extends WebviewPanelHost<'runs'> {
     this.counts = undefined;
     this.changes = undefined;
     this.health = undefined;
-    this.shown = undefined;
     this.failure = undefined;
     this.persist();
     this.postLoading();
@@ -372,10 +362,6 @@ export class RecentRunsPanel extends WebviewPanelHost<'runs'> {
       return openViews.whyFailing({ connectionId: this.connectionId, certname });
     },
     reload: () => this.reload(),
-    shown: ({ rows, loaded }) => {
-      this.shown = { rows, loaded };
-      this.shownChanged.fire();
-      this.rows.paintedUpTo(loaded);
-    },
+    shown: (shown) => this.rows.pagePainted(shown),
   };
 }

@@ -50,7 +50,8 @@ export class StartupShell<Api> implements vscode.Disposable {
       ),
       vscode.window.onDidChangeVisibleTextEditors((editors) => this.loadForEditors(editors)),
     ];
-    this.standInViews = Object.values(Views).map((id) =>
+    // the tree views only: `Views.container` is their view container, of which no tree is made
+    this.standInViews = [Views.explorer, Views.queries].map((id) =>
       vscode.window.createTreeView<never>(id, {
         treeDataProvider: {
           getTreeItem: (element) => element,

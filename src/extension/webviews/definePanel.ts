@@ -118,7 +118,7 @@ export class Panels<E extends WebviewEntry, P extends WebviewPanelHost<E>>
   /**
    * The panel showing what `info` names: the open one, brought forward (`isNew` false), or a new
    * host for it (`isNew`; the caller starts what it shows first) in a new panel, or in the
-   * preview's panel (its page loaded again: about a quarter of what a new panel costs).
+   * preview's panel: its page renewed in place, or loaded again.
    */
   show(info: InfoOf<E>): { panel: P; isNew: boolean } {
     const key = this.keyOf(info);
@@ -130,13 +130,18 @@ export class Panels<E extends WebviewEntry, P extends WebviewPanelHost<E>>
     }
     const title = this.definition.title(info);
     const replaced = this.replaceablePreview();
+    // a page on screen that can start over does (tens of ms); another is loaded anew
+    const renewPage = replaced?.pageCanRenew === true;
     const panel = replaced?.release() ?? this.newPanel(title);
     if (replaced) {
       panel.title = title;
-      panel.reveal(panel.viewColumn);
+      if (!panel.active) panel.reveal(panel.viewColumn);
     }
     const { services, records } = this;
-    const host = this.add(key, this.definition.create({ panel, services, records, info }));
+    const host = this.add(
+      key,
+      this.definition.create({ panel, services, records, info, renewPage }),
+    );
     if (this.previewing()) {
       this.preview = host;
       this.previewChanged();

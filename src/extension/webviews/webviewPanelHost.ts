@@ -4,11 +4,12 @@ import type { DateStyle } from '../../shared/dateFormat';
 import {
   restoredNote,
   type ErrorBannerAction,
+  type EveryPageToHost,
   type KeptContent,
   type Protocols,
-  type Ready,
   type RestoredNote,
   type RestoredWithoutContent,
+  type Renew,
   type RestoreInfo,
   type ViewError,
   type WebviewEntry,
@@ -26,7 +27,7 @@ import { webviewHtml, webviewOptions } from './webviewHtml';
 type ToWebview<E extends WebviewEntry> = Protocols[E]['toWebview'];
 type ToHost<E extends WebviewEntry> = Protocols[E]['toHost'];
 /** What a view's own handlers take: its messages but `ready` and the error banner's (the base takes those). */
-type ViewToHost<E extends WebviewEntry> = Exclude<ToHost<E>, Ready | ErrorBannerAction>;
+type ViewToHost<E extends WebviewEntry> = Exclude<ToHost<E>, EveryPageToHost>;
 
 /** One handler per message type, typed by the protocol. */
 export type MessageHandlers<M extends { type: string }> = {
@@ -56,6 +57,11 @@ export interface Opening<E extends WebviewEntry> {
   records: PanelRecords;
   /** What the panel shows: the command's target, or the host's record of a revived panel. */
   info: InfoOf<E>;
+  /**
+   * Set when the panel was a preview's whose page is alive and can start over (definePanel.ts):
+   * the page is told to (`renew`) rather than loaded again, and says `ready` to this host.
+   */
+  renewPage?: boolean;
   /** Set when the panel is revived: its id (its record's) and what its webview kept, if anything. */
   revived?: { panelId: string; kept: KeptContent<E> | undefined };
 }
@@ -82,6 +88,10 @@ export function pageDateStyle(settings: Settings): DateStyle {
  */
 export abstract class WebviewPanelHost<E extends WebviewEntry> implements vscode.Disposable {
   private listening = false;
+  /** Set until a renewed page says `renewed`: what it posted for the last host is dropped. */
+  private renewing = false;
+  /** The page said it can start over in place for a new subject (its `ready`; see Renew). */
+  private pageRenews = false;
   private idGiven = false;
   private readonly disposables: vscode.Disposable[] = [];
   private readonly disposed = new vscode.EventEmitter<void>();
@@ -124,12 +134,25 @@ export abstract class WebviewPanelHost<E extends WebviewEntry> implements vscode
     this.entry = opening.info.entry as E;
     this.panelId = opening.revived?.panelId ?? PanelRecords.newId();
     this.restored = opening.revived ? restoredNote(opening.revived.kept) : undefined;
-    panel.webview.options = webviewOptions(extensionUri);
-    panel.webview.html = webviewHtml(panel.webview, extensionUri, {
-      entry: this.entry,
-      title: panel.title,
-      panelId: this.panelId,
-    });
+    if (opening.renewPage) {
+      // the page takes what follows once it started over: no `ready` round trip is waited for
+      this.renewing = true;
+      this.pageRenews = true;
+      void panel.webview.postMessage({ type: 'renew' } satisfies Renew);
+      this.listening = true;
+      this.postDateStyle();
+      // (once the view's constructor has run)
+      queueMicrotask(() => {
+        if (!this.isDisposed) this.sendSnapshot();
+      });
+    } else {
+      panel.webview.options = webviewOptions(extensionUri);
+      panel.webview.html = webviewHtml(panel.webview, extensionUri, {
+        entry: this.entry,
+        title: panel.title,
+        panelId: this.panelId,
+      });
+    }
     this.disposables.push(
       panel.webview.onDidReceiveMessage((message: unknown) => void this.receive(message)),
       panel.onDidChangeViewState(() => {
@@ -304,7 +327,12 @@ export abstract class WebviewPanelHost<E extends WebviewEntry> implements vscode
    * none), or the load failed, or the panel closed: what a command's `firstRows` waits for.
    */
   protected firstRowsPainted(rows: RowPoster<unknown>): Promise<void> {
-    return this.once(this.rowsPainted.event, () => rows.firstRowsPainted);
+    return this.rowsPaintedWhen(() => rows.firstRowsPainted);
+  }
+
+  /** Settles once `condition` holds, looked at now and after each paint of streamed rows. */
+  protected rowsPaintedWhen(condition: () => boolean): Promise<void> {
+    return this.once(this.rowsPainted.event, condition);
   }
 
   /**
@@ -352,6 +380,11 @@ export abstract class WebviewPanelHost<E extends WebviewEntry> implements vscode
     return this.listening;
   }
 
+  /** Whether the page is on screen, listening, and can start over for a new subject (Renew). */
+  get pageCanRenew(): boolean {
+    return this.listening && this.pageRenews && this.panel.visible && !this.isDisposed;
+  }
+
   /** Posts the view's whole current state (called on every `ready`, after the date style). */
   protected abstract sendSnapshot(): void;
 
@@ -384,7 +417,15 @@ export abstract class WebviewPanelHost<E extends WebviewEntry> implements vscode
       return 'dropped';
     }
     const checked = message as ToHost<E>;
+    if (checked.type === 'renewed') {
+      this.renewing = false;
+      return 'handled';
+    }
+    // (a paint or a click of the page's last subject, posted before it heard `renew`)
+    if (this.renewing && checked.type !== 'ready') return 'dropped';
     if (checked.type === 'ready') {
+      this.renewing = false;
+      this.pageRenews = checked.renews === true;
       this.listening = true;
       this.postDateStyle();
       this.sendSnapshot();

@@ -15,6 +15,19 @@ import type { DateStyle } from '../dateFormat';
 /** A webview is listening: the host answers with the date style and a snapshot. */
 export interface Ready {
   type: 'ready';
+  /**
+   * The page can start over in place for a new subject (it registered onRenew): a preview's
+   * panel taken over keeps it, told to `renew`, rather than loading a new one.
+   */
+  renews?: boolean;
+}
+
+/**
+ * The page started over after `renew`: what it posted before this was of the panel's last
+ * subject (its host drops it).
+ */
+export interface Renewed {
+  type: 'renewed';
 }
 
 /** The panel's id, under which the host keeps its RestoreInfo (the webview keeps only this). */
@@ -33,7 +46,16 @@ export interface DateStyleMessage {
 }
 
 /** What the host posts to every page besides the view's own messages (the page's common part takes them). */
-export type HostToEveryPage = Persist | DateStyleMessage;
+/**
+ * The panel shows a new subject, of a new host (a preview's panel taken over): the page forgets
+ * its state and what it shows, and says `renewed`; the new host's messages follow at once
+ * (webview/common/vscodeApi.ts, onRenew).
+ */
+export interface Renew {
+  type: 'renew';
+}
+
+export type HostToEveryPage = Persist | DateStyleMessage | Renew;
 
 /**
  * Says a panel shows what it showed before a window reload (nothing was fetched); the view
@@ -113,7 +135,7 @@ export interface RowsShown {
 }
 
 /** What every page may post besides its view's own messages. */
-export type EveryPageToHost = Ready | ErrorBannerAction;
+export type EveryPageToHost = Ready | Renewed | ErrorBannerAction;
 
 /** A view's messages to its page (`M`), with those every page gets: `persist`, the date style, its error. */
 export type HostToPage<M extends { type: string }> = M | HostToEveryPage | ViewError;

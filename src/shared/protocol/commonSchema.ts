@@ -3,7 +3,7 @@
  * text limits, the error banner's actions and the loose check of kept content. Checked against
  * the protocol's types: a field of the wrong kind does not compile.
  */
-import { anyRecord, count, text, type Check, type MessageSchema } from '../messageSchema';
+import { anyRecord, count, optional, text, type Check, type MessageSchema } from '../messageSchema';
 import { MESSAGE_TEXT_MAX_CHARS, type EveryPageToHost, type ViewProtocol } from './common';
 
 /**
@@ -24,7 +24,8 @@ export const longText = text(MESSAGE_TEXT_MAX_CHARS);
 
 /** What every page may post besides its view's own messages: `ready` and the error banner's actions. */
 const everyPageToHost: MessageSchema<EveryPageToHost> = {
-  ready: {},
+  ready: { renews: optional((value) => (value === true ? undefined : 'expected true')) },
+  renewed: {},
   showLog: {},
   editConnection: {},
 };

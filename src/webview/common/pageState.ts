@@ -1,12 +1,21 @@
 /**
  * The state a page starts from. VS Code keeps a panel's state when its page is replaced, and a
  * panel a new host took over (a preview showing the next subject: extension/webviews/definePanel.ts)
- * gets a page of its own: state that names another panel id than the page's is the last host's, and
- * the page starts without it. A page shown again (hide/show, a window reload) keeps its own.
+ * gets a page of its own, or its live page is told to start over (`renew`). The state names the
+ * panel id it was kept for (`panelId`, the host's) and the page that kept it (`page`: the panel id
+ * written into that page's HTML, which a renewed page keeps). A page starts without a state kept
+ * for another host by another page; a page shown again (hide/show, a window reload, a renewed
+ * page's) keeps its own.
  */
-export function startingState<S extends { panelId?: string }>(
+export interface PageStateIds {
+  panelId?: string;
+  page?: string;
+}
+
+export function startingState<S extends PageStateIds>(
   kept: S | undefined,
   pagePanelId: string | undefined,
 ): S | undefined {
-  return kept?.panelId !== undefined && kept.panelId !== pagePanelId ? undefined : kept;
+  if (kept?.panelId === undefined) return kept;
+  return kept.panelId === pagePanelId || kept.page === pagePanelId ? kept : undefined;
 }

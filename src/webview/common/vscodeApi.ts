@@ -11,13 +11,27 @@ import type {
 } from '../../shared/protocol';
 import { setDateStyle } from './dateStyle';
 import { keptContent } from './keptContent';
-import { startingState } from './pageState';
+import { startingState, type PageStateIds } from './pageState';
 
 const api = acquireVsCodeApi<ViewState>();
-const stateBefore = api.getState();
-if (stateBefore && !startingState(stateBefore, document.body.dataset.panelId)) api.setState({});
+/** The panel id written into this page's HTML (its first host's). */
+const pageId = document.body.dataset.panelId;
+api.setState({ ...startingState(api.getState(), pageId), page: pageId });
 
-interface ViewState {
+/** What the page does to start over for a new subject in its panel (onRenew). */
+let renewView: (() => void) | undefined;
+
+/**
+ * How the page starts over when the host shows a new subject in its panel (a preview's, taken
+ * over: `renew`): `reset` empties the view and forgets what the user set on it, before the new
+ * host's messages (posted right behind `renew`) are taken. Only a page that registers this
+ * (before its `ready`, which says so) is renewed in place; another gets a new page.
+ */
+export function onRenew(reset: () => void): void {
+  renewView = reset;
+}
+
+interface ViewState extends PageStateIds {
   /** The panel's id, set by the host's `persist`: the host keeps what it shows under it. */
   panelId?: string;
   /** The view's own UI state (filters, sort, zoom…), kept across hide/show. */
@@ -30,12 +44,14 @@ export function postToHost<E extends WebviewEntry>(
   _entry: E,
   message: Protocols[E]['toHost'],
 ): void {
-  api.postMessage(message);
+  // `ready` says whether the page can start over in place (onRenew, registered before it)
+  api.postMessage(message.type === 'ready' && renewView ? { ...message, renews: true } : message);
 }
 
 /**
  * Listens to the host. What every page gets is handled here and not passed on: `persist` (kept
- * as the panel's state) and `dateStyle` (dateStyle.ts; whatever shows dates shows them again).
+ * as the panel's state), `dateStyle` (dateStyle.ts; whatever shows dates shows them again) and
+ * `renew` (onRenew).
  * Call this before `postToHost(entry, { type: 'ready' })`.
  */
 export function onHostMessage<E extends WebviewEntry>(
@@ -50,6 +66,12 @@ export function onHostMessage<E extends WebviewEntry>(
     }
     if (message.type === 'dateStyle') {
       setDateStyle(message.style);
+      return;
+    }
+    if (message.type === 'renew') {
+      api.setState({ page: pageId });
+      renewView?.();
+      api.postMessage({ type: 'renewed' });
       return;
     }
     listener(message as Exclude<Protocols[E]['toWebview'], HostToEveryPage>);
@@ -71,8 +93,13 @@ export function setUiState<T>(ui: T): void {
 export class PageUiState<T extends object> {
   private ui: T;
 
-  constructor(defaults: T) {
+  constructor(private readonly defaults: T) {
     this.ui = { ...defaults, ...getUiState<Partial<T>>() };
+  }
+
+  /** Back to the defaults (a new subject in the panel: onRenew), kept as such. */
+  reset(): void {
+    setUiState((this.ui = { ...this.defaults }));
   }
 
   get value(): Readonly<T> {

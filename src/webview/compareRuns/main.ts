@@ -20,7 +20,7 @@ import { onDateStyleChange } from '../common/dateStyle';
 import type { ModelGridState } from '../common/grid/modelGrid';
 import { viewPageFrame } from '../common/page/pageFrame';
 import { sectionsBody } from '../common/page/pageSection';
-import { keepShown, onHostMessage, PageUiState, postToHost } from '../common/vscodeApi';
+import { keepShown, onHostMessage, onRenew, PageUiState, postToHost } from '../common/vscodeApi';
 import { differencesOf, renderDifferences, type DifferencesView } from './differencesGrid';
 import { commitsView, streakView, timeTable } from './detailsView';
 import { changesTable, runCard } from './runsView';
@@ -99,6 +99,13 @@ function handle(received: Exclude<HostToCompareRuns, HostToEveryPage>): void {
   if (received.type === 'compared') show(received.runs, received.restored);
   else frame.showLoadState(received, clear);
 }
+
+// the next comparison in this panel (a preview's): shown as on a new page
+onRenew(() => {
+  clear();
+  ui.reset();
+  frame.startOver();
+});
 
 onHostMessage('compareRuns', handle);
 postToHost('compareRuns', { type: 'ready' });

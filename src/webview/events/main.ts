@@ -12,7 +12,14 @@ import type { EventRowDto } from '../../shared/reportDto';
 import { PageFrame } from '../common/page/pageFrame';
 import { EventsTable } from '../components/events-table/eventsTable';
 import { savedTableState } from '../components/events-table/tableState';
-import { getUiState, keepShown, onHostMessage, postToHost, setUiState } from '../common/vscodeApi';
+import {
+  getUiState,
+  keepShown,
+  onHostMessage,
+  onRenew,
+  postToHost,
+  setUiState,
+} from '../common/vscodeApi';
 
 const frame = new PageFrame(document.getElementById('app')!, {
   className: 'events-page-header',
@@ -21,14 +28,19 @@ const frame = new PageFrame(document.getElementById('app')!, {
   errorActions: (action) => postToHost('events', action),
 });
 
-const table = new EventsTable({
-  initialState: getUiState(),
-  onOpenInGraph: (certname, resource) =>
-    postToHost('events', { type: 'openInGraph', certname, resource }),
-  onOpenReport: (reportHash) => postToHost('events', { type: 'openReport', reportHash }),
-  onOpenManifest: (file, line) => postToHost('events', { type: 'openManifest', file, line }),
-  onStateChange: (state) => setUiState(savedTableState(state)),
-});
+/** The table, with what the user set on it (`initialState`: none for a new subject). */
+function newTable(initialState: unknown): EventsTable {
+  return new EventsTable({
+    initialState,
+    onOpenInGraph: (certname, resource) =>
+      postToHost('events', { type: 'openInGraph', certname, resource }),
+    onOpenReport: (reportHash) => postToHost('events', { type: 'openReport', reportHash }),
+    onOpenManifest: (file, line) => postToHost('events', { type: 'openManifest', file, line }),
+    onStateChange: (state) => setUiState(savedTableState(state)),
+  });
+}
+
+let table = newTable(getUiState());
 const truncatedNote = document.createElement('div');
 truncatedNote.className = 'truncated page-note';
 truncatedNote.setAttribute('role', 'status');
@@ -136,6 +148,17 @@ function handle(message: Exclude<HostToEvents, HostToEveryPage>): void {
     }
   }
 }
+
+// the next events in this panel (a preview's): a table as new, and nothing of these kept
+onRenew(() => {
+  table.dispose();
+  table = newTable(undefined);
+  frame.startOver();
+  frame.body.append(table.element);
+  showTruncated(undefined);
+  loaded = undefined;
+  savedAt = undefined;
+});
 
 onHostMessage('events', handle);
 postToHost('events', { type: 'ready' });

@@ -21,7 +21,7 @@ import { pageButton } from '../common/page/pageButton';
 import { viewPageFrame } from '../common/page/pageFrame';
 import { EventsTable } from '../components/events-table/eventsTable';
 import { savedTableState } from '../components/events-table/tableState';
-import { keepShown, onHostMessage, PageUiState, postToHost } from '../common/vscodeApi';
+import { keepShown, onHostMessage, onRenew, PageUiState, postToHost } from '../common/vscodeApi';
 import { renderLogs, type LogsView } from './logsView';
 import { renderMetrics } from './metricsView';
 import { renderSummary } from './summaryView';
@@ -149,6 +149,13 @@ function handle(received: Exclude<HostToReport, HostToEveryPage>): void {
   if (received.type === 'report') showReport(received.report, received.restored);
   else frame.showLoadState(received, clear);
 }
+
+// the next report in this panel (a preview's): shown as on a new page
+onRenew(() => {
+  clear();
+  ui.reset();
+  frame.startOver();
+});
 
 onHostMessage('report', handle);
 postToHost('report', { type: 'ready' });

@@ -149,6 +149,21 @@ export class PageFrame {
     }
   }
 
+  /**
+   * The frame as a new page has it, for a new subject in the panel (onRenew): no title, status,
+   * actions, content, failure or restored note. The page's own notes stay (it fills them).
+   */
+  startOver(): void {
+    this.setTitle('');
+    this.leading.replaceChildren();
+    this.status.replaceChildren();
+    this.actions.replaceChildren();
+    this.body.replaceChildren();
+    this.setLoading(false);
+    this.showError(undefined);
+    this.showRestored(undefined);
+  }
+
   /** Shows the failure with Retry, Show Log and Edit Connection; undefined hides it. */
   showError(error: BannerError | undefined): void {
     this.banner.hidden = !error;

@@ -118,4 +118,25 @@ describe('RowPoster', () => {
     assert.equal(posted.length, 1);
     assert.equal(rows.state, 'error');
   });
+
+  test('keeps what the page said it painted, until the page holds none of the load again', () => {
+    const { rows, posted } = streamer(3);
+    rows.add(range(0, 5));
+    assert.equal(rows.firstRowsPainted, false, 'nothing painted yet');
+    rows.pagePainted({ rows: 0, loaded: 3 });
+    assert.equal(rows.firstRowsPainted, false, "the page's filter shows none of them");
+    rows.pagePainted({ rows: 2, loaded: 3 });
+    assert.deepEqual(rows.shown, { rows: 2, loaded: 3 });
+    assert.equal(rows.firstRowsPainted, true);
+    // the paint lets the next batch go, as paintedUpTo does
+    assert.deepEqual(posted.at(-1), { batch: [3, 4], complete: false, truncatedAt: undefined });
+    rows.reset();
+    assert.equal(rows.shown, undefined, 'a new load: its paints are to come');
+    rows.finish();
+    rows.pagePainted({ rows: 0, loaded: 0 });
+    assert.equal(rows.firstRowsPainted, true, 'a load of no rows, painted empty');
+    rows.reset();
+    rows.fail();
+    assert.equal(rows.firstRowsPainted, true, 'a failed load waits for nothing');
+  });
 });

@@ -17,6 +17,15 @@ test('a page of the same host (shown again, or revived) keeps its state', () => 
   assert.deepEqual(startingState(KEPT, 'a1'), KEPT);
 });
 
+test("a renewed page (its HTML the first host's) keeps the state it kept for the new host", () => {
+  const renewed = { ...KEPT, panelId: 'b2', page: 'a1' };
+  assert.deepEqual(startingState(renewed, 'a1'), renewed);
+  // a window reload gives the new host's panel a page with its own id
+  assert.deepEqual(startingState(renewed, 'b2'), renewed);
+  // and a third host taking over with a page of its own starts afresh
+  assert.equal(startingState(renewed, 'c3'), undefined);
+});
+
 test('a state without an id (the page was never given one) is kept; none is none', () => {
   const unnamed: { panelId?: string; ui: unknown } = { ui: { zoom: 2 } };
   assert.deepEqual(startingState(unnamed, 'a1'), unnamed);
