@@ -53,8 +53,9 @@ export interface ExtensionApi {
   /** The state of each catalog graph panel open now (what its webview last reported drawing). */
   graphPanels(): GraphPanelState[];
   /**
-   * Hands `message` to the newest open panel of `entry` exactly as if its webview had posted it
-   * (tests post hostile input this way); undefined when no such panel is open.
+   * Hands `message` to the newest open panel of `entry` exactly as if its webview had posted it,
+   * once the page shows that panel's subject (a preview's page told to start over has said so):
+   * tests post hostile input this way; undefined when no such panel is open.
    */
   receiveFromWebview(entry: WebviewEntry, message: unknown): Promise<Receipt | undefined>;
   /** What tests and benchmarks may do that no command argument may (see testingApi.ts). */
@@ -142,7 +143,12 @@ export function start(
       services,
       activationMs,
       pqlResults: () => panels.results.newest()?.results(),
-      receiveFromWebview: async (entry, message) => panels[entry].newest()?.receive(message),
+      receiveFromWebview: async (entry, message) => {
+        const host = panels[entry].newest();
+        // as the page posts it once it shows this host's subject (a preview's page may be renewing)
+        await host?.pageIsOurs;
+        return host?.receive(message);
+      },
       graphPanels: () => panels.graph.all().map((panel) => panel.state()),
       testing: testingApi(services),
       revivePanel: (entry, state) =>

@@ -90,6 +90,14 @@ export abstract class WebviewPanelHost<E extends WebviewEntry> implements vscode
   private listening = false;
   /** Set until a renewed page says `renewed`: what it posted for the last host is dropped. */
   private renewing = false;
+  /** Ends the wait of pageIsOurs (the page renewed, or new, or the panel closed). */
+  private endRenewing = () => {};
+  /**
+   * Settles once what the page posts is of this host's subject: at once, or for a page told to
+   * start over (renew), once it said so (`renewed`, or a new page's `ready`) or the panel closed.
+   * Tests hand the page's messages in after it (ExtensionApi.receiveFromWebview).
+   */
+  readonly pageIsOurs: Promise<void>;
   /** The page said it can start over in place for a new subject (its `ready`; see Renew). */
   private pageRenews = false;
   private idGiven = false;
@@ -138,6 +146,7 @@ export abstract class WebviewPanelHost<E extends WebviewEntry> implements vscode
       // the page takes what follows once it started over: no `ready` round trip is waited for
       this.renewing = true;
       this.pageRenews = true;
+      this.pageIsOurs = new Promise((resolve) => (this.endRenewing = resolve));
       void panel.webview.postMessage({ type: 'renew' } satisfies Renew);
       this.listening = true;
       this.postDateStyle();
@@ -146,6 +155,7 @@ export abstract class WebviewPanelHost<E extends WebviewEntry> implements vscode
         if (!this.isDisposed) this.sendSnapshot();
       });
     } else {
+      this.pageIsOurs = Promise.resolve();
       panel.webview.options = webviewOptions(extensionUri);
       panel.webview.html = webviewHtml(panel.webview, extensionUri, {
         entry: this.entry,
@@ -419,12 +429,14 @@ export abstract class WebviewPanelHost<E extends WebviewEntry> implements vscode
     const checked = message as ToHost<E>;
     if (checked.type === 'renewed') {
       this.renewing = false;
+      this.endRenewing();
       return 'handled';
     }
     // (a paint or a click of the page's last subject, posted before it heard `renew`)
     if (this.renewing && checked.type !== 'ready') return 'dropped';
     if (checked.type === 'ready') {
       this.renewing = false;
+      this.endRenewing();
       this.pageRenews = checked.renews === true;
       this.listening = true;
       this.postDateStyle();
@@ -465,6 +477,7 @@ export abstract class WebviewPanelHost<E extends WebviewEntry> implements vscode
     this.loadController.abort();
     this.records.forget(this.panelId);
     this.listening = false;
+    this.endRenewing();
     this.disposed.fire();
     for (const disposable of this.disposables.splice(0)) disposable.dispose();
     return true;
