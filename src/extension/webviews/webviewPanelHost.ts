@@ -26,7 +26,7 @@ import { webviewHtml, webviewOptions } from './webviewHtml';
 
 type ToWebview<E extends WebviewEntry> = Protocols[E]['toWebview'];
 type ToHost<E extends WebviewEntry> = Protocols[E]['toHost'];
-/** What a view's own handlers take: its messages but `ready` and the error banner's (the base takes those). */
+/** What a view's own handlers take: its messages but every page's (`ready`, `renewed`, the banner's: the base takes those). */
 type ViewToHost<E extends WebviewEntry> = Exclude<ToHost<E>, EveryPageToHost>;
 
 /** One handler per message type, typed by the protocol. */
@@ -59,7 +59,7 @@ export interface Opening<E extends WebviewEntry> {
   info: InfoOf<E>;
   /**
    * Set when the panel was a preview's whose page is alive and can start over (definePanel.ts):
-   * the page is told to (`renew`) rather than loaded again, and says `ready` to this host.
+   * the page is told to (`renew`) rather than loaded again, and says `renewed` to this host.
    */
   renewPage?: boolean;
   /** Set when the panel is revived: its id (its record's) and what its webview kept, if anything. */
@@ -79,7 +79,8 @@ export function pageDateStyle(settings: Settings): DateStyle {
  * Messages posted while the webview is not listening (before its first `ready`, or while it is
  * hidden and torn down) are dropped on purpose: on every `ready` the host posts the date style
  * and then the subclass a full snapshot from `sendSnapshot()`, which is what also restores the
- * view after a reload.
+ * view after a reload. A preview's page on screen that a new host takes over is told to start
+ * over (`renew`) and given both right behind it; what it posts before its `renewed` is dropped.
  *
  * Every message from the webview is checked against the view's schema first (the webview shows
  * PuppetDB data, so what it posts is untrusted): one that does not fit is dropped and reported,
