@@ -68,6 +68,9 @@ export const Views = {
   queries: 'puppetdbExplorer.queries',
 } as const;
 
+/** The tree views of the container, in its order (`Views.container` itself is no view). */
+export const TreeViews = [Views.explorer, Views.queries] as const;
+
 /** `contextValue`s of tree items, used in package.json menus as `viewItem == …`. */
 export const ContextValues = {
   connection: 'connection',

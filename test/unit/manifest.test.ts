@@ -9,6 +9,7 @@ import {
   ContextValues,
   Notebooks,
   PqlLanguageId,
+  TreeViews,
   Views,
   WebviewPanels,
 } from '../../src/extension/ids';
@@ -101,7 +102,7 @@ describe('package.json and ids.ts', () => {
     assert.deepEqual(Object.keys(contributes.views), [Views.container]);
     assert.deepEqual(
       contributes.views[Views.container]!.map((entry) => entry.id),
-      [Views.explorer, Views.queries],
+      [...TreeViews],
     );
   });
 

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { WebviewEntry } from '../../shared/protocol';
 import { asks } from '../firstUse';
 import { DATA_FILES, HIERA_CONFIG_FILE } from '../hiera/hieraFiles';
-import { Commands, Notebooks, Views, WebviewPanels } from '../ids';
+import { Commands, Notebooks, TreeViews, WebviewPanels } from '../ids';
 import { inert } from '../inertText';
 import type { BundleLoading, ExtensionBundle, Loaded } from './handover';
 import { ShellConnectionStatus } from './shellConnectionStatus';
@@ -50,8 +50,7 @@ export class StartupShell<Api> implements vscode.Disposable {
       ),
       vscode.window.onDidChangeVisibleTextEditors((editors) => this.loadForEditors(editors)),
     ];
-    // the tree views only: `Views.container` is their view container, of which no tree is made
-    this.standInViews = [Views.explorer, Views.queries].map((id) =>
+    this.standInViews = TreeViews.map((id) =>
       vscode.window.createTreeView<never>(id, {
         treeDataProvider: {
           getTreeItem: (element) => element,

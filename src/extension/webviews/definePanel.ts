@@ -112,7 +112,7 @@ export class Panels<E extends WebviewEntry, P extends WebviewPanelHost<E>>
     private readonly records: PanelRecords,
     private readonly definition: PanelDefinition<E, P>,
     /** Called when which panel is a preview, or which panel is active, may have changed. */
-    private readonly previewChanged: () => void = () => {},
+    private readonly previewChanged: () => void,
   ) {}
 
   /**
@@ -129,7 +129,8 @@ export class Panels<E extends WebviewEntry, P extends WebviewPanelHost<E>>
       return { panel: open, isNew: false };
     }
     const title = this.definition.title(info);
-    const replaced = this.replaceablePreview();
+    const previewing = this.previewing();
+    const replaced = previewing ? this.replaceablePreview() : undefined;
     // a page on screen that can start over does (tens of ms); another is loaded anew
     const renewPage = replaced?.pageCanRenew === true;
     const panel = replaced?.release() ?? this.newPanel(title);
@@ -142,7 +143,7 @@ export class Panels<E extends WebviewEntry, P extends WebviewPanelHost<E>>
       key,
       this.definition.create({ panel, services, records, info, renewPage }),
     );
-    if (this.previewing()) {
+    if (previewing) {
       this.preview = host;
       this.previewChanged();
     }
@@ -173,7 +174,7 @@ export class Panels<E extends WebviewEntry, P extends WebviewPanelHost<E>>
    * the new panel opens in (the active one). A preview elsewhere stays, kept.
    */
   private replaceablePreview(): P | undefined {
-    if (!this.preview || !this.previewing()) return undefined;
+    if (!this.preview) return undefined;
     const group = vscode.window.tabGroups.activeTabGroup.viewColumn;
     return this.preview.panel.viewColumn === group ? this.preview : undefined;
   }
