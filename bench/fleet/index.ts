@@ -13,6 +13,7 @@ import { median, measureOverview, viewTarget } from './overviewTiming';
 import { blankPanelFirstPaint } from './blankPanel';
 import { benchInventory } from './inventory';
 import { benchSecondEvents } from './eventsSecond';
+import { benchSecondGraph } from './graphSecond';
 
 const log = (text: string) => console.log(`[pdbx] ${text}`);
 const CONNECTION = 'bench-fleet';
@@ -42,6 +43,7 @@ export async function run(): Promise<void> {
   if (wanted('facts')) await benchFactDistribution(bench);
   if (wanted('inventory')) await benchInventory(bench);
   if (wanted('events')) await benchSecondEvents(bench);
+  if (wanted('graph')) await benchSecondGraph({ ...bench, api });
 }
 
 async function benchOverview(url: string, rounds: number): Promise<void> {

@@ -73,6 +73,11 @@ export class CatalogParts {
     for (const edge of part.edges) kept.edges.push(edge);
   }
 
+  /** Lets go of the parts of a message that will not come (the page shows another subject). */
+  clear(): void {
+    this.parts = noParts();
+  }
+
   /** The message whole, with the parts that came before it; the parts are then let go. */
   join<M extends CatalogCarrier>(message: M): M {
     const parts = this.parts;

@@ -12,6 +12,7 @@
 import assert from 'node:assert/strict';
 import { appendFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Frame } from 'playwright-core';
 import { httpClient, testServer } from '../integration/support/puppetdb';
 import { hieraExpectations } from '../support/hieraExpectations';
 import { BASE, changeBase, controlRepository, gitIn } from './support/controlRepository';
@@ -192,10 +193,13 @@ async function main(): Promise<void> {
               showing: `h1.page-title:has-text("${scope}")`,
             });
             return {
+              frame: view,
               title: await view.locator('h1.page-title').innerText(),
               summary: await view.locator('.blast-summary').innerText(),
             };
           };
+          /** The branch's page: the next change, shown in its panel (a preview), starts over in it. */
+          let branchView: Frame | undefined;
           const reaches = `This change reaches ${plural(want.nodes, 'node')}, ${want.failing} failing, in ${plural(want.environments, 'environment')}.`;
           await runCommand(page, 'PuppetDB: Show Blast Radius of Change…', [
             { asks: 'Which change of', answer: 'A branch against its base' },
@@ -207,6 +211,7 @@ async function main(): Promise<void> {
               // (feature forked where main, production and the clone's origin/production are:
               // the git extension names the default branch's upstream when it has one)
               const shown = await picked('..feature');
+              branchView = shown.frame;
               assert.match(shown.title, /· (origin\/)?(main|production)\.\.feature$/);
               assert.equal(shown.summary, reaches);
             },
@@ -216,10 +221,18 @@ async function main(): Promise<void> {
             { asks: 'Which change of', answer: 'A commit' },
             { asks: 'A commit', answer: 'profile::base: motd 0640' },
           ]);
-          await checks.check('a commit picked is compared with its parent', async () => {
-            const shown = await picked(`${commit.slice(0, 8)}^..${commit.slice(0, 8)}`);
-            assert.equal(shown.summary, reaches);
-          });
+          await checks.check(
+            "a commit picked is compared with its parent, in the preview's panel by the same page started over",
+            async () => {
+              const shown = await picked(`${commit.slice(0, 8)}^..${commit.slice(0, 8)}`);
+              assert.equal(shown.summary, reaches);
+              assert.equal(branchView?.isDetached(), false, 'the page was loaded anew');
+              assert.equal(
+                await page.locator('.tabs-container .tab', { hasText: 'Blast Radius' }).count(),
+                1,
+              );
+            },
+          );
           // back on production, the change uncommitted again, for the next theme
           git('checkout', '--quiet', 'production');
         }

@@ -604,6 +604,40 @@ async function exercise(
       },
     );
     await page.screenshot({ path: join(screenshots, 'graph-high-contrast.png') });
+
+    // the panel is a preview (opened from the palette, not kept): the next node's graph is shown
+    // in it by the same page started over, with nothing of the comparison, search or selection
+    await frame.locator('vscode-textfield.search input').fill('Package');
+    await frame.evaluate(
+      (id) => window.__pdbxGraph.select(id),
+      catalog.resources.find((resource) => resource.type === 'Service')!.id,
+    );
+    const drawsBeforeNext = await draws(frame);
+    await openFromPalette(page, other);
+    await frame.locator('.page-title', { hasText: other }).waitFor({ timeout: 60_000 });
+    await nextDraw(frame, drawsBeforeNext);
+    const next = {
+      nodes: await frame.evaluate(() => window.__pdbxGraph.nodeIds()),
+      selected: await frame.evaluate(() => window.__pdbxGraph.selected()),
+      search: await frame.locator('vscode-textfield.search input').inputValue(),
+      status: await frame.locator('.status').innerText(),
+      comparing: await frame.locator('.legend.comparing').count(),
+      tabs: await page.locator('.tabs-container .tab').count(),
+    };
+    await page.screenshot({ path: join(screenshots, 'graph-preview-next.png') });
+    await check(
+      `${theme}: the next node's graph opens in the preview's panel, its page started over: ${other}'s resources, no comparison, search or selection`,
+      () => {
+        assert.equal(frame.isDetached(), false, 'the page was loaded anew');
+        assert.equal(next.tabs, 1);
+        assert.deepEqual(sorted(next.nodes), sorted(otherCatalog.resources.map((r) => r.id)));
+        assert.equal(next.selected, undefined);
+        assert.equal(next.search, '');
+        assert.equal(next.comparing, 0);
+        assert.match(next.status, new RegExp(`^${other} · `));
+        assert.doesNotMatch(next.status, /compared with/);
+      },
+    );
   } else {
     // export both ways: VS Code's save dialog (the simple one, in a browser) offers a file in
     // the workspace named after the node; Enter saves it there

@@ -29,7 +29,7 @@ import type { ModelGridState } from '../common/grid/modelGrid';
 import { pageButton } from '../common/page/pageButton';
 import { sectionsBody } from '../common/page/pageSection';
 import { viewPageFrame } from '../common/page/pageFrame';
-import { keepShown, onHostMessage, PageUiState, postToHost } from '../common/vscodeApi';
+import { keepShown, onHostMessage, onRenew, PageUiState, postToHost } from '../common/vscodeApi';
 import { renderHunks } from './hunksGrid';
 import { renderNodes } from './nodesGrid';
 
@@ -47,7 +47,8 @@ const ui = new PageUiState<{
 
 const exportAs = (rows: 'nodes' | 'hunks', format: 'csv' | 'json') => () =>
   postToHost('blastRadius', { type: 'export', format, rows });
-frame.actions.append(
+/** The view's own actions: made again when the page starts over (onRenew), as a new page's. */
+const pageActions = () => [
   pageButton('Refresh', 'Read the change from git and compute its reach again', reload),
   pageButton(
     'Export nodes as CSV',
@@ -59,7 +60,8 @@ frame.actions.append(
     'Save the nodes reached as a JSON file',
     exportAs('nodes', 'json'),
   ),
-);
+];
+frame.actions.append(...pageActions());
 
 /** The change in words: the working tree, the staged changes, or `base..head` (ids shortened). */
 function scopeWords(scope: ChangeScope): string {
@@ -184,6 +186,16 @@ function handle(received: Exclude<HostToBlastRadius, HostToEveryPage>): void {
     if (received.type !== 'error') frame.notes.replaceChildren(limitsNote(undefined));
   }
 }
+
+// another change's reach in this panel (a preview taken over): empty, as a new page is
+onRenew(() => {
+  clear();
+  ui.reset();
+  appliedFocus = undefined;
+  frame.startOver();
+  frame.actions.append(...pageActions());
+  frame.notes.replaceChildren(limitsNote(undefined));
+});
 
 onHostMessage('blastRadius', handle);
 postToHost('blastRadius', { type: 'ready' });

@@ -436,6 +436,11 @@ export class GraphRenderer {
     return true;
   }
 
+  /** Takes every drawing off the screen and lets it go (the page shows another subject). */
+  clear(): void {
+    this.putAway(false);
+  }
+
   /** Takes the current drawing off the screen: kept (hidden) when asked, if whole and keyed. */
   private putAway(keep: boolean): void {
     const previous = this.current;

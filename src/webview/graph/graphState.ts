@@ -36,6 +36,11 @@ export class GraphState {
     if (this.state.certname !== certname) this.replace(initial(certname));
   }
 
+  /** Forgets everything: the panel shows another subject (its page renewed). */
+  reset(): void {
+    this.replace(initial(undefined));
+  }
+
   update(change: Partial<GraphUiState>): void {
     this.replace({ ...this.state, ...change });
   }

@@ -24,7 +24,7 @@ import { nearestTo, nextInDirection, type Direction } from '../../shared/graphNa
 import { CatalogParts } from '../../shared/catalogParts';
 import type { HostToGraph, RestoredNote } from '../../shared/protocol';
 import { MESSAGE_TEXT_MAX_CHARS } from '../../shared/protocol/common';
-import { keepShown, onHostMessage, postToHost } from '../common/vscodeApi';
+import { keepShown, onHostMessage, onRenew, postToHost } from '../common/vscodeApi';
 import { IdleWork, nextPaint, nextTask } from '../common/tasks';
 import { viewPageFrame } from '../common/page/pageFrame';
 import { renderDetails } from './detailsPanel';
@@ -696,5 +696,31 @@ function element(tag: string, className: string): HTMLElement {
   node.className = className;
   return node;
 }
+
+// Another node's graph in this panel (a preview taken over): the page empties itself as a new page
+// is, and keeps what is costly to start (cytoscape's module, the layout and sketch workers).
+onRenew(() => {
+  // a drawing or layout under way finds itself outdated and stops
+  drawGeneration++;
+  shownGeneration++;
+  shown = undefined;
+  drawing = false;
+  progress = '';
+  drawnStatus = '';
+  pendingExport = undefined;
+  pendingPicture = undefined;
+  matches = [];
+  matchIndex = -1;
+  keeping.cancel();
+  catalogParts.clear();
+  state.reset();
+  renderer.clear();
+  toolbar.reset();
+  showLayoutFailure(undefined);
+  legendBox.classList.remove('comparing');
+  details.replaceChildren();
+  announcer.textContent = '';
+  frame.startOver({ keepContent: true });
+});
 
 postToHost('graph', { type: 'ready' });

@@ -128,6 +128,21 @@ export class Toolbar {
     for (const [key, box] of this.checks) box.checked = !hidden.includes(key);
   }
 
+  /** As a new page has it: no search, no match count, every filter on, no types yet. */
+  reset(): void {
+    this.search.value = '';
+    this.setMatches('');
+    this.setTypes([], []);
+    this.setRelationships([]);
+    this.setState({
+      focus: false,
+      topDown: false,
+      selected: false,
+      collapsible: false,
+      collapsed: false,
+    });
+  }
+
   focusSearch(): void {
     this.search.focus();
   }

@@ -152,13 +152,15 @@ export class PageFrame {
   /**
    * The frame as a new page has it, for a new subject in the panel (onRenew): no title, status,
    * actions, content, failure or restored note. The page's own notes stay (it fills them).
+   * `keepContent`: the body's elements stay, for a page that empties them itself (the graph's
+   * canvas and toolbar are made once).
    */
-  startOver(): void {
+  startOver(options: { keepContent?: boolean } = {}): void {
     this.setTitle('');
     this.leading.replaceChildren();
     this.status.replaceChildren();
     this.actions.replaceChildren();
-    this.body.replaceChildren();
+    if (!options.keepContent) this.body.replaceChildren();
     this.setLoading(false);
     this.showError(undefined);
     this.showRestored(undefined);
