@@ -33,6 +33,12 @@ const FIRST_SLICE = 50;
  * milliseconds on a slow machine), an answer still comes within about 50 ms (issue 35).
  */
 const SLICE_BUDGET_MS = 15;
+/**
+ * Up to this many elements (a typical node's catalog) go into cytoscape in one task, in view:
+ * their first frame paints them. Slices would cost a frame each, and a frame is what the whole
+ * drawing costs here (about 20 ms for 300 elements; a slow machine's frame is more).
+ */
+const ONE_SLICE = 300;
 const ZOOM = { min: 0.02, max: 4 };
 /**
  * Cytoscape's WebGL renderer (experimental in 3.3x): nodes, edges and label textures drawn by the
@@ -270,11 +276,17 @@ export class GraphRenderer {
       }
       usable();
     }
-    if (!(await this.takeIn(drawing))) return undefined;
-    // one frame still looking away: cytoscape sorts every element by z-order in the first frame
-    // after the last one went in, so that frame is not also the one that paints them all
-    await nextPaint();
-    if (this.current !== drawing) return undefined;
+    if (!large && nodes.length + edges.length <= ONE_SLICE) {
+      cy.viewport(this.fitted(nodes));
+      cy.add([...nodes.map(nodeElement), ...edges.map(edgeElement)]);
+      drawing.takenIn = Promise.resolve(true);
+    } else {
+      if (!(await this.takeIn(drawing))) return undefined;
+      // one frame still looking away: cytoscape sorts every element by z-order in the first
+      // frame after the last one went in, so that frame is not also the one that paints them all
+      await nextPaint();
+      if (this.current !== drawing) return undefined;
+    }
     // the panel may have been resized meanwhile (the sketch followed it)
     cy.resize();
     // cytoscape paints and takes the pointer from now on
