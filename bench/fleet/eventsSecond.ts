@@ -12,10 +12,8 @@ import type { EventsTarget } from '../../src/extension/commandTargets';
 import type { EventsPanelInfo } from '../../src/extension/reports/eventsPanel';
 import { eventsQuery } from '../../src/shared/eventTableSource';
 import { timedGet } from '../timedGet';
-import { median, viewTarget } from './overviewTiming';
-
-/** How long the user looks at the first node's events before opening the next. */
-const READING_MS = 1000;
+import { viewTarget } from './overviewTiming';
+import { secondViewRounds } from './secondView';
 
 /** Nodes whose latest report has events, with how many (the most first). */
 async function nodesWithEvents(url: string, count: number): Promise<string[]> {
@@ -46,40 +44,29 @@ async function rawEvents(url: string, certname: string): Promise<{ ms: number; r
 }
 
 export async function benchSecondEvents(options: FleetBench): Promise<void> {
-  const { url, connectionId, rounds, log } = options;
-  const nodes = await nodesWithEvents(url, 2 * (rounds + 1));
-  const open = async (certname: string): Promise<number> => {
-    const started = performance.now();
-    const info = await vscode.commands.executeCommand<EventsPanelInfo>(
-      'puppetdbExplorer.openEvents',
-      { connectionId, certname, firstRows: true } satisfies EventsTarget,
-    );
-    if (info.error) throw new Error(info.error);
-    return performance.now() - started;
-  };
-  const first: number[] = [];
-  const second: number[] = [];
-  const raws: number[] = [];
-  let events = 0;
-  for (let round = 0; round <= rounds; round++) {
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    const [one, two] = [nodes[2 * round]!, nodes[2 * round + 1]!];
-    const firstMs = await open(one);
-    await new Promise((resolve) => setTimeout(resolve, READING_MS));
-    const secondMs = await open(two);
-    const tabs = vscode.window.tabGroups.all
-      .flatMap((group) => group.tabs)
-      .filter((tab) => tab.input instanceof vscode.TabInputWebview);
-    if (tabs.length !== 1) throw new Error(`the second events opened a panel of their own`);
-    const raw = await rawEvents(url, two);
-    if (round === 0) continue; // warm-up
-    first.push(firstMs);
-    second.push(secondMs);
-    raws.push(raw.ms);
-    events = raw.rows;
-  }
-  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-  const [newPanel, reused, raw] = [median(first), median(second), median(raws)];
+  const { url, connectionId, rounds, log, median } = options;
+  const measured = await secondViewRounds({
+    subjects: await nodesWithEvents(url, 2 * (rounds + 1)),
+    rounds,
+    kind: 'events',
+    open: async (certname) => {
+      const started = performance.now();
+      const info = await vscode.commands.executeCommand<EventsPanelInfo>(
+        'puppetdbExplorer.openEvents',
+        { connectionId, certname, firstRows: true } satisfies EventsTarget,
+      );
+      if (info.error) throw new Error(info.error);
+      return { ms: performance.now() - started, of: undefined };
+    },
+    raw: async (certname) => {
+      const raw = await rawEvents(url, certname);
+      return { ms: raw.ms, of: raw.rows };
+    },
+  });
+  const newPanel = median(measured.map((round) => round.firstMs));
+  const reused = median(measured.map((round) => round.second.ms));
+  const raw = median(measured.map((round) => round.raw.ms));
+  const events = measured.at(-1)?.raw.of ?? 0;
   log(
     `a node's events, first rows painted: in a new panel ${newPanel.toFixed(1)} ms; the next node's (${events} events), a second later in the preview's panel ${reused.toFixed(1)} ms (target <= 150 ms: ${reused <= 150 ? 'met' : 'not met'}); raw request of its query ${raw.toFixed(1)} ms (${viewTarget(reused, raw)})`,
   );

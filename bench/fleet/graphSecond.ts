@@ -12,9 +12,7 @@ import * as vscode from 'vscode';
 import type { ExtensionApi } from '../../src/extension/extension';
 import { timedGet } from '../timedGet';
 import { viewTarget } from './overviewTiming';
-
-/** How long the user looks at the first node's graph before opening the next. */
-const READING_MS = 1000;
+import { secondViewRounds } from './secondView';
 
 /** Active nodes with a catalog, by name. */
 async function nodesWithCatalogs(url: string, count: number): Promise<string[]> {
@@ -60,44 +58,30 @@ async function drawn(api: ExtensionApi, certname: string): Promise<DrawnTimings>
 
 export async function benchSecondGraph(options: FleetBench & { api: ExtensionApi }): Promise<void> {
   const { url, connectionId, rounds, log, median, api } = options;
-  const nodes = await nodesWithCatalogs(url, 2 * (rounds + 1));
-  const layouts: number[] = [];
-  const paints: number[] = [];
-  const open = async (certname: string): Promise<{ ms: number; page: DrawnTimings }> => {
-    const started = performance.now();
-    await vscode.commands.executeCommand('puppetdbExplorer.openCatalogGraph', {
-      connectionId,
-      certname,
-    });
-    const page = await drawn(api, certname);
-    return { ms: performance.now() - started, page };
-  };
-  const first: number[] = [];
-  const second: number[] = [];
-  const raws: number[] = [];
-  let resources = 0;
-  for (let round = 0; round <= rounds; round++) {
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    const [one, two] = [nodes[2 * round]!, nodes[2 * round + 1]!];
-    const firstMs = (await open(one)).ms;
-    await new Promise((resolve) => setTimeout(resolve, READING_MS));
-    const { ms: secondMs, page } = await open(two);
-    const tabs = vscode.window.tabGroups.all
-      .flatMap((group) => group.tabs)
-      .filter((tab) => tab.input instanceof vscode.TabInputWebview);
-    if (tabs.length !== 1) throw new Error(`the second graph opened a panel of its own`);
-    const raw = await rawCatalog(url, two);
-    if (round === 0) continue; // warm-up
-    first.push(firstMs);
-    second.push(secondMs);
-    raws.push(raw.ms);
-    layouts.push(page.layoutMs);
-    paints.push(page.paintMs);
-    resources = raw.resources;
-  }
-  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-  const [newPanel, reused, raw] = [median(first), median(second), median(raws)];
-  const [layout, paint] = [median(layouts), median(paints)];
+  const measured = await secondViewRounds({
+    subjects: await nodesWithCatalogs(url, 2 * (rounds + 1)),
+    rounds,
+    kind: 'graph',
+    open: async (certname) => {
+      const started = performance.now();
+      await vscode.commands.executeCommand('puppetdbExplorer.openCatalogGraph', {
+        connectionId,
+        certname,
+      });
+      const page = await drawn(api, certname);
+      return { ms: performance.now() - started, of: page };
+    },
+    raw: async (certname) => {
+      const raw = await rawCatalog(url, certname);
+      return { ms: raw.ms, of: raw.resources };
+    },
+  });
+  const newPanel = median(measured.map((round) => round.firstMs));
+  const reused = median(measured.map((round) => round.second.ms));
+  const raw = median(measured.map((round) => round.raw.ms));
+  const layout = median(measured.map((round) => round.second.of.layoutMs));
+  const paint = median(measured.map((round) => round.second.of.paintMs));
+  const resources = measured.at(-1)?.raw.of ?? 0;
   log(
     `a node's catalog graph, drawn: in a new panel ${newPanel.toFixed(1)} ms; the next node's (${resources} resources), a second later in the preview's panel ${reused.toFixed(1)} ms (target <= 150 ms: ${reused <= 150 ? 'met' : 'not met'}); raw request of its catalog ${raw.toFixed(1)} ms (${viewTarget(reused, raw)})`,
   );
