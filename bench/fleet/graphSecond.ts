@@ -10,6 +10,7 @@ import type { FleetBench } from './fleetBench';
 import { performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
 import type { ExtensionApi } from '../../src/extension/extension';
+import type { GraphPanelState } from '../../src/extension/graph/catalogGraphPanel';
 import { timedGet } from '../timedGet';
 import { viewTarget } from './overviewTiming';
 import { secondViewRounds } from './secondView';
@@ -38,10 +39,7 @@ async function rawCatalog(
 }
 
 /** What the page says its drawing took. */
-interface DrawnTimings {
-  layoutMs: number;
-  paintMs: number;
-}
+type DrawnTimings = NonNullable<GraphPanelState['drawn']>;
 
 /** Resolves once the host has heard that the page drew `certname`'s graph. */
 async function drawn(api: ExtensionApi, certname: string): Promise<DrawnTimings> {

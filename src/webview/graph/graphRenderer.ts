@@ -277,9 +277,8 @@ export class GraphRenderer {
       usable();
     }
     if (!large && nodes.length + edges.length <= ONE_SLICE) {
-      cy.viewport(this.fitted(nodes));
+      // in this task, with the camera set below: no frame comes before it, so none looks away
       cy.add([...nodes.map(nodeElement), ...edges.map(edgeElement)]);
-      drawing.takenIn = Promise.resolve(true);
     } else {
       if (!(await this.takeIn(drawing))) return undefined;
       // one frame still looking away: cytoscape sorts every element by z-order in the first
