@@ -26,6 +26,7 @@ import {
   settled,
   withWorkbenchInThemes,
 } from './support/workbench';
+import { runScript } from './support/themedChecks';
 
 const DATA_FILE = 'data/common.yaml';
 const KEY = 'profile::ntp::servers';
@@ -194,7 +195,4 @@ async function main(): Promise<void> {
   console.log(`e2e hiera: ${passed} passed`);
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runScript('hiera', main);

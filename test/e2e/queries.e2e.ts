@@ -22,6 +22,7 @@ import {
   webviewFrame,
   withWorkbenchInThemes,
 } from './support/workbench';
+import { runScript } from './support/themedChecks';
 
 const HOSTILE = '[click](command:workbench.action.quit) $(alert) <img src=x onerror=alert(1)>';
 
@@ -148,7 +149,4 @@ async function main(): Promise<void> {
   console.log(`e2e queries: ${passed} passed`);
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runScript('queries', main);

@@ -1,13 +1,17 @@
 /**
- * Runs every end-to-end script of test/e2e (each starts its own workbench) one after the other,
- * and fails when one does. Arguments are passed on. The VS Code races the scripts retried past
- * (support/races.ts) are counted in the closing lines.
+ * Runs every end-to-end script of test/e2e one after the other, and fails when one does.
+ * Arguments are passed on. The VS Code races the scripts retried past (support/races.ts) are
+ * counted in the closing lines.
  *
  *   node --import tsx test/e2e/runAll.ts --state-dir .work/puppetdb-test
  *
+ * The scripts of a batch (BATCHES) run in one process, those that ask for the same settings in
+ * one workbench (runBatch.ts); every other script starts its own. PDBX_E2E_ONLY=graph,events runs
+ * only those scripts (a batch of which only some are named runs them alone).
+ *
  * With PDBX_E2E_CLAIMS=DIR, several runs (each with a PuppetDB of its own) share the scripts: each
- * claims a script by creating DIR/<script> before it runs it, and skips those another run claimed
- * (scripts/test.sh runs two such lanes side by side).
+ * claims a script (a batch: its first) by creating DIR/<script> before it runs it, and skips those
+ * another run claimed (scripts/test.sh runs two such lanes side by side).
  */
 import { spawnSync } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readdirSync, rmSync } from 'node:fs';
@@ -15,9 +19,37 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describeRetries, RACES_FILE_VARIABLE, retriesIn } from './support/races';
 
+/**
+ * Scripts that share a workbench. A workbench start costs about 40 CPU-s on the 2-core CI
+ * machine, and CI is bound by CPU: five fleet views' scripts took 275 CPU-s (185 s) with a
+ * workbench each and 164 CPU-s (108 s) in one. Each batch's scripts leave the workspace as the
+ * next expects it: a notebook runs last (its unsaved cells would ask before the workbench could
+ * close it for the next), so does the Queries view (it folds the PuppetDB view's explorer, where
+ * the next would look for its connection), and a script that clones a repository into the workspace shares it
+ * with none of the others (the fleet's history, the blast radius and the audit's views each
+ * change their clone).
+ */
+const BATCHES: readonly (readonly string[])[] = [
+  ['overview', 'factExplorer', 'history', 'queries'],
+  ['blastRadius', 'peers', 'recentRuns'],
+  ['a11y', 'hiera', 'notebook'],
+];
+
+const only = process.env.PDBX_E2E_ONLY?.split(',').map((name) => name.trim());
 const scripts = readdirSync(__dirname)
   .filter((file) => file.endsWith('.e2e.ts'))
+  .map((file) => file.slice(0, -'.e2e.ts'.length))
+  .filter((name) => !only || only.includes(name))
   .sort();
+/** What runs in one process: a batch (the longest runs first, for the lanes' balance), or one script. */
+const units: string[][] = [
+  ...BATCHES.map((batch) => batch.filter((name) => scripts.includes(name))).filter(
+    (batch) => batch.length > 1,
+  ),
+];
+for (const name of scripts) {
+  if (!units.some((unit) => unit.includes(name))) units.push([name]);
+}
 const racesDir = mkdtempSync(join(tmpdir(), 'pdbx-e2e-races-'));
 const racesFile = join(racesDir, 'races.jsonl');
 const failed: string[] = [];
@@ -37,28 +69,39 @@ function claim(script: string): boolean {
   }
 }
 
-for (const script of scripts) {
-  if (!claim(script)) continue;
-  ran.push(script);
-  console.log(`== e2e: ${script}`);
+for (const unit of units) {
+  const files = unit.map((name) => `${name}.e2e.ts`);
+  if (!claim(files[0]!)) continue;
+  ran.push(...files);
+  console.log(`== e2e: ${files.join(', ')}${unit.length > 1 ? ' (one process)' : ''}`);
   const started = performance.now();
   const result = spawnSync(
     process.execPath,
-    ['--import', 'tsx', join(__dirname, script), ...process.argv.slice(2)],
+    [
+      '--import',
+      'tsx',
+      join(__dirname, unit.length > 1 ? 'runBatch.ts' : files[0]!),
+      ...process.argv.slice(2),
+    ],
     {
       stdio: 'inherit',
-      env: { ...process.env, [RACES_FILE_VARIABLE]: racesFile },
+      env: {
+        ...process.env,
+        [RACES_FILE_VARIABLE]: racesFile,
+        ...(unit.length > 1 ? { PDBX_E2E_BATCH: files.join(',') } : {}),
+      },
     },
   );
-  if (result.status !== 0) failed.push(script);
+  // a batch's scripts pass or fail together: their output says which failed
+  if (result.status !== 0) failed.push(files.join(', '));
   // Wall time per script, so the CI budget shows where it goes (no assertion rests on it).
-  console.log(`-- e2e: ${script}: ${Math.round((performance.now() - started) / 1000)} s`);
+  console.log(`-- e2e: ${files.join(', ')}: ${Math.round((performance.now() - started) / 1000)} s`);
 }
 const retries = retriesIn(racesFile);
 rmSync(racesDir, { recursive: true, force: true });
 console.log(
-  `e2e scripts: ${ran.length - failed.length} passed, ${failed.length} failed${claims ? ` (of the ${scripts.length}, those this lane claimed)` : ''}`,
+  `e2e scripts: ${ran.length} run${claims ? ` (of the ${scripts.length}, those this lane claimed)` : ''}, ${failed.length === 0 ? 'none failed' : `${failed.length} of their processes failed`}`,
 );
-if (failed.length > 0) console.log(`e2e scripts failed: ${failed.join(', ')}`);
+if (failed.length > 0) console.log(`e2e scripts failed: ${failed.join('; ')}`);
 console.log(`e2e VS Code races retried: ${retries.length} (${describeRetries(retries)})`);
 process.exit(failed.length === 0 ? 0 : 1);

@@ -4,6 +4,7 @@
  * theme's run counting as the check "no Content Security Policy violation".
  */
 import { withWorkbenchInThemes, type WorkbenchRun } from './workbench';
+import { inABatch, runBatchedMain } from './workbenchBatch';
 
 export const THEMES = [
   { theme: 'Default Dark Modern', name: 'dark' },
@@ -64,7 +65,8 @@ export class Checks {
   /** `e2e <script>: N passed, M failed`, and the exit code. */
   report(script: string): void {
     console.log(`e2e ${script}: ${this.passed} passed, ${this.failed} failed`);
-    process.exitCode = this.failed > 0 ? 1 : 0;
+    // only ever raised: the scripts of a batch report one after another in one process
+    if (this.failed > 0) process.exitCode = 1;
   }
 
   private pass(name: string): void {
@@ -80,9 +82,11 @@ export class Checks {
 
 /** Runs a script's main; what it throws is one failure of the script. */
 export function runScript(script: string, main: () => Promise<void>): void {
-  main().catch((error: unknown) => {
+  runBatchedMain(main).catch((error: unknown) => {
     console.error(error);
     console.log(`e2e ${script}: 0 passed, 1 failed`);
-    process.exit(1);
+    // the other scripts of a batch go on
+    if (inABatch()) process.exitCode = 1;
+    else process.exit(1);
   });
 }

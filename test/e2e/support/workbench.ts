@@ -6,10 +6,11 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
+import { isDeepStrictEqual, parseArgs } from 'node:util';
 import type { Frame, Locator, Page } from 'playwright-core';
 import { startVsCode, type VsCodeSession } from '../../vscode/runtime';
 import { raceRetried } from './races';
+import { type BatchRequest, inBatch } from './workbenchBatch';
 
 export function workspaceWith(
   settings: Record<string, unknown>,
@@ -424,6 +425,63 @@ interface WorkbenchPass {
   label: string;
   theme: string;
   body: (run: WorkbenchRun) => Promise<void>;
+  /** The name its failure screenshot takes, if not the workbench's. */
+  name?: string;
+}
+
+type WorkbenchRequest = BatchRequest<WorkbenchOptions, WorkbenchPass>;
+
+/** Whether two scripts of a batch can share a workbench (see workbenchBatch.ts). */
+export function canShareWorkbench(a: WorkbenchOptions, b: WorkbenchOptions): boolean {
+  const files = { ...a.files };
+  const sameFiles = Object.entries(b.files ?? {}).every(
+    ([path, text]) => files[path] === undefined || files[path] === text,
+  );
+  return (
+    isDeepStrictEqual(a.settings, b.settings) &&
+    sameFiles &&
+    (a.cloneOf === undefined || b.cloneOf === undefined)
+  );
+}
+
+/**
+ * The passes of several scripts' requests in one workbench, each request's in its order: a
+ * request with an outcome hears of each pass, one without fails with its first failure and runs
+ * no pass after it, as alone.
+ */
+export async function runInSharedWorkbench(requests: WorkbenchRequest[]): Promise<unknown[]> {
+  const failures = new Map<WorkbenchRequest, unknown>();
+  const routes = new Map<string, { request: WorkbenchRequest; label: string }>();
+  const passes = requests.flatMap((request) =>
+    request.passes.map((pass): WorkbenchPass => {
+      const label = `${request.options.name}: ${pass.label}`;
+      routes.set(label, { request, label: pass.label });
+      return {
+        label,
+        theme: pass.theme,
+        name: request.options.name,
+        body: async (run) => {
+          if (!request.outcome && failures.has(request)) return;
+          await pass.body(run);
+        },
+      };
+    }),
+  );
+  await inOneWorkbench(
+    {
+      ...requests[0]!.options,
+      name: requests.map((request) => request.options.name).join('+'),
+      files: Object.assign({}, ...requests.map((request) => request.options.files)),
+      cloneOf: requests.find((request) => request.options.cloneOf)?.options.cloneOf,
+    },
+    passes,
+    (label, error) => {
+      const { request, label: own } = routes.get(label)!;
+      if (request.outcome) request.outcome(own, error);
+      else if (error !== undefined && !failures.has(request)) failures.set(request, error);
+    },
+  );
+  return requests.map((request) => failures.get(request));
 }
 
 async function inOneWorkbench(
@@ -431,6 +489,8 @@ async function inOneWorkbench(
   passes: readonly WorkbenchPass[],
   outcome?: (label: string, error: unknown) => void,
 ): Promise<void> {
+  const batched = inBatch<WorkbenchOptions, WorkbenchPass>({ options, passes, outcome });
+  if (batched) return batched;
   const [first] = passes;
   if (first === undefined) throw new Error('a workbench needs something to run');
   const labels = passes.map((pass) => pass.label);
@@ -457,9 +517,9 @@ async function inOneWorkbench(
     void dialog.dismiss();
   });
   /** Keeps a screenshot and prints the extension's log; then reports or throws the error. */
-  const failed = async (failedLabels: readonly string[], error: unknown) => {
+  const failed = async (failedLabels: readonly string[], error: unknown, name = options.name) => {
     await page
-      .screenshot({ path: join(options.screenshots, `e2e-${options.name}-failure.png`) })
+      .screenshot({ path: join(options.screenshots, `e2e-${name}-failure.png`) })
       .catch(() => undefined);
     // what the extension said (its requests, their failures) is often why
     try {
@@ -498,7 +558,7 @@ async function inOneWorkbench(
         });
         csp.assertNoneSince(violationsBefore);
       } catch (error) {
-        await failed([pass.label], error);
+        await failed([pass.label], error, pass.name);
         continue;
       }
       outcome?.(pass.label, undefined);
