@@ -50,6 +50,13 @@ export function vscodeVersion(name = process.env.PDBX_VSCODE || 'current'): VsCo
   return name as VsCodeVersion;
 }
 
+/**
+ * Debian's Chromium itself rather than its launcher (/usr/bin/chromium), whose desktop flags load
+ * the component extensions (a renderer of their own: about 2 CPU-s of each workbench start) and
+ * ask for GPU rasterization on a machine without a GPU.
+ */
+const CHROMIUM = '/usr/lib/chromium/chromium';
+
 /** Headless Debian Chromium, without anything that would reach the network. */
 export const CHROMIUM_FLAGS = [
   '--headless',
@@ -199,7 +206,7 @@ export async function startVsCode(options: VsCodeOptions = {}): Promise<VsCodeSe
     const browserDir = join(scratch, 'chromium');
     mkdirSync(browserDir, { recursive: true });
     const context = await chromium.launchPersistentContext(browserDir, {
-      executablePath: '/usr/bin/chromium',
+      executablePath: CHROMIUM,
       headless: true,
       args: CHROMIUM_FLAGS,
       viewport: { width: 1400, height: 900 },
