@@ -25,9 +25,8 @@ import { describeRetries, RACES_FILE_VARIABLE, retriesIn } from './support/races
  * workbench each and 164 CPU-s (108 s) in one. Each batch's scripts leave the workspace as the
  * next expects it: a notebook runs last (its unsaved cells would ask before the workbench could
  * close it for the next), so does the Queries view (it folds the PuppetDB view's explorer, where
- * the next would look for its connection), and a script that clones a repository into the workspace shares it
- * with none of the others (the fleet's history, the blast radius and the audit's views each
- * change their clone).
+ * the next would look for its connection), and no two scripts that clone a repository into the
+ * workspace share one (the fleet's history, the blast radius and the audit each change theirs).
  */
 const BATCHES: readonly (readonly string[])[] = [
   ['overview', 'factExplorer', 'history', 'queries'],
@@ -41,12 +40,13 @@ const scripts = readdirSync(__dirname)
   .map((file) => file.slice(0, -'.e2e.ts'.length))
   .filter((name) => !only || only.includes(name))
   .sort();
-/** What runs in one process: a batch (the longest runs first, for the lanes' balance), or one script. */
-const units: string[][] = [
-  ...BATCHES.map((batch) => batch.filter((name) => scripts.includes(name))).filter(
-    (batch) => batch.length > 1,
-  ),
-];
+/**
+ * What runs in one process: a batch (first: they run longest, and the lanes balance better), or
+ * one script.
+ */
+const units: string[][] = BATCHES.map((batch) =>
+  batch.filter((name) => scripts.includes(name)),
+).filter((batch) => batch.length > 1);
 for (const name of scripts) {
   if (!units.some((unit) => unit.includes(name))) units.push([name]);
 }

@@ -433,9 +433,8 @@ type WorkbenchRequest = BatchRequest<WorkbenchOptions, WorkbenchPass>;
 
 /** Whether two scripts of a batch can share a workbench (see workbenchBatch.ts). */
 export function canShareWorkbench(a: WorkbenchOptions, b: WorkbenchOptions): boolean {
-  const files = { ...a.files };
   const sameFiles = Object.entries(b.files ?? {}).every(
-    ([path, text]) => files[path] === undefined || files[path] === text,
+    ([path, text]) => a.files?.[path] === undefined || a.files[path] === text,
   );
   return (
     isDeepStrictEqual(a.settings, b.settings) &&

@@ -6,9 +6,10 @@
  * another in one workbench, reset between them as between themes (resetWorkbench), and each
  * script goes on with what its passes gave.
  *
- * Only scripts that ask for the same settings share a workbench (a connection list, a workspace
- * setting, is the user's for all of them); their files go into one workspace, which can be a
- * clone of at most one repository. Others get a workbench each, as when they run alone.
+ * Only scripts that ask for the same settings share a workbench (the connection list is the
+ * user's, kept by the server, and the workspace's settings are the folder's); their files go into
+ * one workspace, which can be a clone of at most one repository. Others get a workbench each, as
+ * when they run alone.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 
@@ -92,7 +93,7 @@ class Batch<Options, Pass> {
 const current = new AsyncLocalStorage<string>();
 let batch: Batch<unknown, unknown> | undefined;
 
-/** Starts a batch of `scripts` (their names as they give them to runScript). */
+/** Starts a batch of `scripts` (the names asBatchScript loads them by: runBatch.ts gives files). */
 export function startBatch<Options, Pass>(
   scripts: readonly string[],
   runShared: RunShared<Options, Pass>,
