@@ -132,7 +132,6 @@ async function main(): Promise<void> {
 
       // a panel: the PQL results' error banner, with Edit Connection and Show Log
       await openFile(page, 'query.pql');
-      await page.locator('.monaco-editor .view-line').first().waitFor({ timeout: 30_000 });
       // the run keybinding holds once the PQL language features have the file (its CodeLens
       // shows), and only in a focused editor
       await page

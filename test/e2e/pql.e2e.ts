@@ -92,7 +92,10 @@ async function main(): Promise<void> {
       // the manifests the fleet's resources name: a `file` cell opens them
       cpSync(CONTROL_REPO, folder, { recursive: true });
       await openFile(page, 'queries.pql');
-      await page.locator('.monaco-editor .view-line').nth(1).waitFor({ timeout: 30_000 });
+      await page
+        .locator('.editor-group-container.active .monaco-editor .view-line:visible')
+        .nth(1)
+        .waitFor({ timeout: 30_000 });
       const lenses = page.locator('.codelens-decoration');
       await lenses
         .filter({ hasText: 'Run on Local PuppetDB' })

@@ -19,6 +19,9 @@ export const RACES = {
   quickInputClosedOnBlur:
     'the quick input VS Code had just opened closed itself before it took the text, as it does ' +
     'when a view finishing its paint takes the focus; it is opened again',
+  quickOpenClickLost:
+    "Quick Open closed on the click of a file's row but opened no editor for it (seen once, in " +
+    'CI, in a workbench that had opened the same file twice before); the file is picked again',
 } as const;
 
 export type Race = keyof typeof RACES;

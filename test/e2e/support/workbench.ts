@@ -102,9 +102,40 @@ export async function frameWith(
   throw new Error(failure);
 }
 
-/** Opens a file of the workspace through Quick Open (Ctrl+P). */
+/**
+ * Opens a file of the workspace through Quick Open (Ctrl+P); returns once its tab is the active
+ * group's active one and the editor shows it (a text editor's first line, a notebook's cells).
+ */
 export async function openFile(page: Page, name: string): Promise<void> {
-  await pickFromQuickInput(page, { key: 'Control+P', text: name, rowText: name });
+  const group = page.locator('.editor-group-container.active');
+  const tab = group.locator('.tab.active', { hasText: name });
+  for (let attempt = 1; ; attempt++) {
+    await pickFromQuickInput(page, { key: 'Control+P', text: name, rowText: name });
+    try {
+      await tab.waitFor({ timeout: 15_000 });
+      break;
+    } catch (error) {
+      const quickOpenShown = await page.locator('.quick-input-widget').isVisible();
+      const active = await group
+        .locator('.tab.active')
+        .allInnerTexts()
+        .catch(() => []);
+      const state = `quick open ${quickOpenShown ? 'still shown' : 'closed'}, active tab: ${
+        active.join(' | ') || 'none'
+      }`;
+      if (attempt >= 2 || quickOpenShown) {
+        throw new Error(`${name} did not open (${state})`, { cause: error });
+      }
+      raceRetried('quickOpenClickLost', `${name}: ${state}`);
+    }
+  }
+  // a text editor's first drawn line (one kept hidden in the group, of another kind, draws
+  // none), or a notebook's cells (VS Code lays its notebook widget over the group, not in it)
+  await group
+    .locator('.monaco-editor .view-line:visible')
+    .or(page.locator('.notebook-editor .cell-list-container:visible'))
+    .first()
+    .waitFor({ timeout: 30_000 });
 }
 
 /** What a quick pick that follows a command asks (its placeholder's start), and the answer. */
