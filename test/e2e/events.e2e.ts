@@ -4,14 +4,15 @@
  * opened from the command palette, sorted, filtered and grouped, its rows compared with the
  * server's events; then the report view's summary, logs, metrics and events; in the dark theme a
  * window reload, after which both panels come back; then (dark) the table at events.maxEvents,
- * whose "Export all events" writes every event to the file answered in the save dialog.
+ * set in the workspace settings, whose "Export all events" writes every event to the file
+ * answered in the save dialog.
  * All of it runs in light, high contrast and dark, in one workbench switched from theme to theme;
  * the screenshots go to test-results/events-*.png and report-*.png; look at them.
  *
  *   node esbuild.mjs && node --import tsx test/e2e/events.e2e.ts [--state-dir .work/puppetdb-test]
  */
 import assert from 'node:assert/strict';
-import { cpSync, mkdirSync, readFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Frame, Page } from 'playwright-core';
@@ -26,8 +27,8 @@ import {
   notificationInCenter,
   reloadWindow,
   runCommand,
+  settingShown,
   webviewFrame,
-  withWorkbench,
   withWorkbenchInThemes,
 } from './support/workbench';
 import { saveReadmeScreenshot } from './support/readmeScreenshots';
@@ -51,127 +52,125 @@ async function settle(frame: Frame): Promise<void> {
  * offers the export of every event; answering the save dialog with its proposal writes all of
  * them, as PuppetDB has them, to the file.
  */
-async function truncatedTable(options: {
-  screenshots: string;
-  url: string;
-  certname: string;
-  /** The report's events, as PuppetDB answers them. */
-  serverEvents: unknown[];
-  check: (name: string, assertion: () => unknown) => Promise<void>;
-}): Promise<void> {
+async function truncatedTable(
+  { page, folder, dialogs }: { page: Page; folder: string; dialogs: readonly unknown[] },
+  options: {
+    screenshots: string;
+    certname: string;
+    /** The report's events, as PuppetDB answers them. */
+    serverEvents: unknown[];
+    check: (name: string, assertion: () => unknown) => Promise<void>;
+  },
+): Promise<void> {
   const { certname, serverEvents, check } = options;
   const maxEvents = serverEvents.length - 1;
   assert.ok(maxEvents >= 1, `the report has only ${serverEvents.length} events`);
-  await withWorkbench(
-    {
-      name: 'events-truncated',
-      theme: 'Default Dark Modern',
-      settings: {
-        'puppetdbExplorer.connections': [{ id: 'local', name: 'Local PuppetDB', url: options.url }],
-        'puppetdbExplorer.events.maxEvents': maxEvents,
-      },
-      screenshots: options.screenshots,
-    },
-    async ({ page, folder, dialogs }) => {
-      await runCommand(page, 'PuppetDB: Open Events Table', [
-        { asks: 'Node (certname)', answer: certname },
-        { asks: `Events of ${certname}`, answer: 'Latest report' },
-      ]);
-      const events = await webviewFrame(page, 'events', {
-        timeoutMs: 60_000,
-        showing: '.truncated:not([hidden]) vscode-button',
-      });
-      const note = events.locator('.truncated');
-      const buttons = note.locator('vscode-button');
-      await check(
-        `dark: at events.maxEvents (${maxEvents}) the table says so and offers the export of every event`,
-        async () => {
-          assert.match(await note.innerText(), new RegExp(`Truncated at ${maxEvents} events\\.`));
-          assert.deepEqual(
-            (await buttons.allInnerTexts()).map((text) => text.trim()),
-            ['Export all events as CSV…', 'Export all events as JSON…'],
-          );
-          assert.equal(
-            await events
-              .locator('.events-grid .grid-spacer > .grid-row:not([hidden]):not(.is-group)')
-              .count(),
-            maxEvents,
-          );
-        },
+  // in the workbench the themes ran in (a VS Code start less): its editors closed, the limit set
+  // in the workspace settings as a user sets it, and in force once the Settings editor shows it
+  await runCommand(page, 'View: Close All Editors');
+  await page.locator('iframe.webview').first().waitFor({ state: 'detached', timeout: 30_000 });
+  const settingsFile = join(folder, '.vscode', 'settings.json');
+  const settings = JSON.parse(readFileSync(settingsFile, 'utf8')) as Record<string, unknown>;
+  writeFileSync(
+    settingsFile,
+    JSON.stringify({ ...settings, 'puppetdbExplorer.events.maxEvents': maxEvents }, null, 2),
+  );
+  await settingShown(page, 'puppetdbExplorer.events.maxEvents', String(maxEvents));
+  await runCommand(page, 'PuppetDB: Open Events Table', [
+    { asks: 'Node (certname)', answer: certname },
+    { asks: `Events of ${certname}`, answer: 'Latest report' },
+  ]);
+  const events = await webviewFrame(page, 'events', {
+    timeoutMs: 60_000,
+    showing: '.truncated:not([hidden]) vscode-button',
+  });
+  const note = events.locator('.truncated');
+  const buttons = note.locator('vscode-button');
+  await check(
+    `dark: at events.maxEvents (${maxEvents}) the table says so and offers the export of every event`,
+    async () => {
+      assert.match(await note.innerText(), new RegExp(`Truncated at ${maxEvents} events\\.`));
+      assert.deepEqual(
+        (await buttons.allInnerTexts()).map((text) => text.trim()),
+        ['Export all events as CSV…', 'Export all events as JSON…'],
       );
-      await page.screenshot({ path: join(options.screenshots, 'events-truncated-dark.png') });
-
-      await buttons.filter({ hasText: 'JSON' }).click();
-      // the save dialog (VS Code's own in the browser) proposes events.json in the workspace
-      const path = page.locator('.quick-input-widget input').first();
-      await page.waitForFunction(
-        `document.querySelector('.quick-input-widget input')?.value.endsWith('events.json')`,
-        undefined,
-        { timeout: 30_000 },
+      assert.equal(
+        await events
+          .locator('.events-grid .grid-spacer > .grid-row:not([hidden]):not(.is-group)')
+          .count(),
+        maxEvents,
       );
-      const proposed = await path.inputValue();
-      await page.keyboard.press('Enter');
-      // the closing message is a notification: the list of notifications keeps it
-      await page.locator('.statusbar .codicon-bell-dot').waitFor({ timeout: 60_000 });
-      await notificationInCenter(page, `Exported all ${serverEvents.length} rows`);
-      await page.screenshot({ path: join(options.screenshots, 'events-exported-dark.png') });
-      await check(
-        `dark: "Export all events as JSON…" writes all ${serverEvents.length} events to the file picked in the save dialog`,
-        () => {
-          assert.equal(resolve(proposed), join(folder, 'events.json'));
-          const written = JSON.parse(
-            readFileSync(join(folder, 'events.json'), 'utf8'),
-          ) as unknown[];
-          const rows = (list: unknown[]) => list.map((row) => JSON.stringify(row)).sort();
-          assert.deepEqual(rows(written), rows(serverEvents));
-        },
-      );
-
-      // the table is a preview: the node's week of events is shown in its panel, by the same
-      // page started over (not a new one), without the filter typed on the report's events
-      await events.locator('.events-text-filter input').fill('no event says this');
-      await events
-        .locator('.events-grid .grid-spacer > .grid-row:not([hidden]):not(.is-group)')
-        .first()
-        .waitFor({ state: 'hidden' });
-      await runCommand(page, 'PuppetDB: Open Events Table', [
-        { asks: 'Node (certname)', answer: certname },
-        { asks: `Events of ${certname}`, answer: 'Last 7 days' },
-      ]);
-      // (a week's title names its two ends)
-      await events.locator('.page-title', { hasText: ' – ' }).waitFor({ timeout: 60_000 });
-      await events
-        .locator('.events-grid .grid-spacer > .grid-row:not([hidden]):not(.is-group)')
-        .first()
-        .waitFor();
-      await page.screenshot({ path: join(options.screenshots, 'events-preview-next-dark.png') });
-      await check(
-        "dark: the next events open in the preview's panel, its page started over without the last table's filter",
-        async () => {
-          assert.equal(events.isDetached(), false, 'the page was loaded anew');
-          assert.equal(await page.locator('.tabs-container .tab').count(), 1);
-          assert.equal(await events.locator('.events-text-filter input').inputValue(), '');
-        },
-      );
-      // Keep Open, on the preview's title bar, keeps it: the next events open a panel of their own
-      const keep = page.locator('.editor-actions .action-label[aria-label="Keep Open"]');
-      await keep.click();
-      await keep.waitFor({ state: 'hidden' });
-      await runCommand(page, 'PuppetDB: Open Events Table', [
-        { asks: 'Node (certname)', answer: certname },
-        { asks: `Events of ${certname}`, answer: 'Latest report' },
-      ]);
-      await page.locator('.tabs-container .tab', { hasText: 'latest report' }).waitFor();
-      await keep.waitFor();
-      await check(
-        'dark: Keep Open keeps the preview; the next events open beside it, the preview now',
-        async () => {
-          assert.equal(await page.locator('.tabs-container .tab').count(), 2);
-        },
-      );
-      assert.deepEqual(dialogs, [], 'no dialog opened');
     },
   );
+  await page.screenshot({ path: join(options.screenshots, 'events-truncated-dark.png') });
+
+  await buttons.filter({ hasText: 'JSON' }).click();
+  // the save dialog (VS Code's own in the browser) proposes events.json in the workspace
+  const path = page.locator('.quick-input-widget input').first();
+  await page.waitForFunction(
+    `document.querySelector('.quick-input-widget input')?.value.endsWith('events.json')`,
+    undefined,
+    { timeout: 30_000 },
+  );
+  const proposed = await path.inputValue();
+  await page.keyboard.press('Enter');
+  // the closing message is a notification: the list of notifications keeps it
+  await page.locator('.statusbar .codicon-bell-dot').waitFor({ timeout: 60_000 });
+  await notificationInCenter(page, `Exported all ${serverEvents.length} rows`);
+  await page.screenshot({ path: join(options.screenshots, 'events-exported-dark.png') });
+  await check(
+    `dark: "Export all events as JSON…" writes all ${serverEvents.length} events to the file picked in the save dialog`,
+    () => {
+      assert.equal(resolve(proposed), join(folder, 'events.json'));
+      const written = JSON.parse(readFileSync(join(folder, 'events.json'), 'utf8')) as unknown[];
+      const rows = (list: unknown[]) => list.map((row) => JSON.stringify(row)).sort();
+      assert.deepEqual(rows(written), rows(serverEvents));
+    },
+  );
+
+  // the table is a preview: the node's week of events is shown in its panel, by the same
+  // page started over (not a new one), without the filter typed on the report's events
+  await events.locator('.events-text-filter input').fill('no event says this');
+  await events
+    .locator('.events-grid .grid-spacer > .grid-row:not([hidden]):not(.is-group)')
+    .first()
+    .waitFor({ state: 'hidden' });
+  await runCommand(page, 'PuppetDB: Open Events Table', [
+    { asks: 'Node (certname)', answer: certname },
+    { asks: `Events of ${certname}`, answer: 'Last 7 days' },
+  ]);
+  // (a week's title names its two ends)
+  await events.locator('.page-title', { hasText: ' – ' }).waitFor({ timeout: 60_000 });
+  await events
+    .locator('.events-grid .grid-spacer > .grid-row:not([hidden]):not(.is-group)')
+    .first()
+    .waitFor();
+  await page.screenshot({ path: join(options.screenshots, 'events-preview-next-dark.png') });
+  await check(
+    "dark: the next events open in the preview's panel, its page started over without the last table's filter",
+    async () => {
+      assert.equal(events.isDetached(), false, 'the page was loaded anew');
+      assert.equal(await page.locator('.tabs-container .tab').count(), 1);
+      assert.equal(await events.locator('.events-text-filter input').inputValue(), '');
+    },
+  );
+  // Keep Open, on the preview's title bar, keeps it: the next events open a panel of their own
+  const keep = page.locator('.editor-actions .action-label[aria-label="Keep Open"]');
+  await keep.click();
+  await keep.waitFor({ state: 'hidden' });
+  await runCommand(page, 'PuppetDB: Open Events Table', [
+    { asks: 'Node (certname)', answer: certname },
+    { asks: `Events of ${certname}`, answer: 'Latest report' },
+  ]);
+  await page.locator('.tabs-container .tab', { hasText: 'latest report' }).waitFor();
+  await keep.waitFor();
+  await check(
+    'dark: Keep Open keeps the preview; the next events open beside it, the preview now',
+    async () => {
+      assert.equal(await page.locator('.tabs-container .tab').count(), 2);
+    },
+  );
+  assert.deepEqual(dialogs, [], 'no dialog opened');
 }
 
 interface ActiveCell {
@@ -483,6 +482,11 @@ async function main(): Promise<void> {
     checks.push(name);
     console.log(`  ✔ ${name}`);
   };
+
+  // the report's events as PuppetDB answers them, for the table at its limit (dark)
+  const truncatedEvents = (await client.query('events', {
+    query: ['=', 'report', hostile.hash],
+  })) as unknown[];
 
   // every request of the extension goes through it: what a window reload sends is recorded
   const proxy = await startRecordingProxy({ host: server.host, port: server.httpPort });
@@ -924,23 +928,18 @@ async function main(): Promise<void> {
           });
         }
         assert.deepEqual(dialogs, [], 'no dialog opened');
+        if (theme.shade === 'dark') {
+          await truncatedTable(
+            { page, folder, dialogs },
+            { screenshots, certname, serverEvents: truncatedEvents, check },
+          );
+        }
       } catch (error) {
         console.error(`console errors:\n${consoleErrors.join('\n').slice(-4000)}`);
         throw error;
       }
     },
   );
-  if (!values.theme || values.theme === 'dark') {
-    await truncatedTable({
-      screenshots,
-      url: `http://${server.host}:${server.httpPort}`,
-      certname,
-      serverEvents: (await client.query('events', {
-        query: ['=', 'report', hostile.hash],
-      })) as unknown[],
-      check,
-    });
-  }
   await client.disconnect();
   await proxy.close();
   console.log(`e2e events: ${checks.length} passed, 0 failed`);
