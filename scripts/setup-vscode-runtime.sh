@@ -43,7 +43,11 @@ install_code_server() {
   local log="/tmp/code-server-$version-install.log"
   # ~/.npmrc may point nodedir at the machine's Node headers; these must match NODE_DIR's Node.
   # Older code-server postinstalls stop as root unless npm_config_unsafe_perm says "true".
-  local env=(PATH="$node_dir/bin:$PATH" npm_config_nodedir="$node_dir" npm_config_unsafe_perm=true)
+  # Its native modules are compiled without optimisation (-O0 comes after node-gyp's -O3, and the
+  # last one counts): they serve tests and the demo, and SQLite's amalgamation alone took 47 CPU-s
+  # at -O3 against 5 at -O0, twice (both VS Codes), at the start of every CI run.
+  local env=(PATH="$node_dir/bin:$PATH" npm_config_nodedir="$node_dir" npm_config_unsafe_perm=true
+    CFLAGS=-O0 CXXFLAGS=-O0)
   # Install scripts run once the bundled VS Code's lockfile is offline-proof: the postinstall runs
   # `npm install` in lib/vscode, and some versions resolve a package from git (github.com).
   {
