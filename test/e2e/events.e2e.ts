@@ -47,6 +47,19 @@ async function settle(frame: Frame): Promise<void> {
   );
 }
 
+/** The events table of the node's latest report, from the palette, once its page shows `showing`. */
+async function openLatestReportEvents(
+  page: Page,
+  certname: string,
+  showing: string,
+): Promise<Frame> {
+  await runCommand(page, 'PuppetDB: Open Events Table', [
+    { asks: 'Node (certname)', answer: certname },
+    { asks: `Events of ${certname}`, answer: 'Latest report' },
+  ]);
+  return webviewFrame(page, 'events', { timeoutMs: 60_000, showing });
+}
+
 /**
  * The table at its limit (events.maxEvents one below the report's events): the "Truncated" note
  * offers the export of every event; answering the save dialog with its proposal writes all of
@@ -76,14 +89,11 @@ async function truncatedTable(
     JSON.stringify({ ...settings, 'puppetdbExplorer.events.maxEvents': maxEvents }, null, 2),
   );
   await settingShown(page, 'puppetdbExplorer.events.maxEvents', String(maxEvents));
-  await runCommand(page, 'PuppetDB: Open Events Table', [
-    { asks: 'Node (certname)', answer: certname },
-    { asks: `Events of ${certname}`, answer: 'Latest report' },
-  ]);
-  const events = await webviewFrame(page, 'events', {
-    timeoutMs: 60_000,
-    showing: '.truncated:not([hidden]) vscode-button',
-  });
+  const events = await openLatestReportEvents(
+    page,
+    certname,
+    '.truncated:not([hidden]) vscode-button',
+  );
   const note = events.locator('.truncated');
   const buttons = note.locator('vscode-button');
   await check(
@@ -528,14 +538,11 @@ async function main(): Promise<void> {
         if (await closeSecondary.isVisible()) await closeSecondary.click();
 
         // --- the events table, from the palette: node, then "Latest report"
-        await runCommand(page, 'PuppetDB: Open Events Table', [
-          { asks: 'Node (certname)', answer: certname },
-          { asks: `Events of ${certname}`, answer: 'Latest report' },
-        ]);
-        const events = await webviewFrame(page, 'events', {
-          timeoutMs: 60_000,
-          showing: '.events-grid .grid-spacer > .grid-row:not([hidden])',
-        });
+        const events = await openLatestReportEvents(
+          page,
+          certname,
+          '.events-grid .grid-spacer > .grid-row:not([hidden])',
+        );
         await events
           .locator('.events-summary-total')
           .filter({ hasText: `${serverEvents.length} event` })
