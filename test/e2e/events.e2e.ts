@@ -160,7 +160,7 @@ async function truncatedTable(
     "dark: the next events open in the preview's panel, its page started over without the last table's filter",
     async () => {
       assert.equal(events.isDetached(), false, 'the page was loaded anew');
-      assert.equal(await page.locator('.tabs-container .tab').count(), 1);
+      assert.equal(await page.locator('.tabs-container .tab[aria-label^="Events · "]').count(), 1);
       assert.equal(await events.locator('.events-text-filter input').inputValue(), '');
     },
   );
@@ -177,7 +177,7 @@ async function truncatedTable(
   await check(
     'dark: Keep Open keeps the preview; the next events open beside it, the preview now',
     async () => {
-      assert.equal(await page.locator('.tabs-container .tab').count(), 2);
+      assert.equal(await page.locator('.tabs-container .tab[aria-label^="Events · "]').count(), 2);
     },
   );
   assert.deepEqual(dialogs, [], 'no dialog opened');

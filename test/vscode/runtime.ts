@@ -71,10 +71,14 @@ export const CHROMIUM_FLAGS = [
 
 /**
  * User settings every test workbench starts with: no workbench animations, which Chromium draws
- * without a GPU here and no test looks at (the PQL host suites took about a tenth less CPU).
+ * without a GPU here and no test looks at (the PQL host suites took about a tenth less CPU); and
+ * no Welcome page opened by VS Code on its own (once, in CI, one opened beside a view whose tabs
+ * a script counted): a script that wants it opens it.
  */
 const QUIET_WORKBENCH = {
   'workbench.reduceMotion': 'on',
+  'workbench.startupEditor': 'none',
+  'workbench.welcomePage.walkthroughs.openOnInstall': false,
 };
 
 export interface VsCodeSession {
