@@ -20,8 +20,9 @@ export const RACES = {
     'the quick input VS Code had just opened closed itself before it took the text, as it does ' +
     'when a view finishing its paint takes the focus; it is opened again',
   quickOpenClickLost:
-    "Quick Open closed on the click of a file's row but opened no editor for it (seen once, in " +
-    'CI, in a workbench that had opened the same file twice before); the file is picked again',
+    "Quick Open closed on the click of a file's row, yet no editor of the file became active " +
+    'within 15 s; the file is picked again, as a user would (a CI run once waited in vain for ' +
+    "an opened file's first line, and did not say which had happened)",
 } as const;
 
 export type Race = keyof typeof RACES;
