@@ -45,6 +45,23 @@ async function columnTexts(frame: Frame, column: string): Promise<string[]> {
     .map((row) => row.querySelector('.runs-cell-${column}').textContent)`)) as string[];
 }
 
+/** The page's document, as the predicate run in the webview reads it. */
+declare const document: { querySelectorAll(selector: string): { length: number } };
+
+/**
+ * Waits until the grid draws `count` rows: it says its count as soon as the filter has run, and
+ * draws the rows in the frame after (CI once read 1 row of the 9 the count already said).
+ */
+async function rowsDrawn(frame: Frame, count: number): Promise<void> {
+  await frame.waitForFunction(
+    (expected) =>
+      document.querySelectorAll('.runs-viewport .grid-spacer > .grid-row:not([hidden])').length ===
+      expected,
+    count,
+    { timeout: 30_000 },
+  );
+}
+
 async function chipNumber(frame: Frame, status: string): Promise<number> {
   const text = (await frame.locator(`.runs-toggle[data-name="${status}"]`).textContent()) ?? '';
   return Number(text.replace(/^\D+/, '').replace(/,/g, ''));
@@ -157,6 +174,7 @@ async function exercise(
     .locator('.runs-count')
     .filter({ hasText: new RegExp(`^${intentional} of ${expected.total} runs?$`) })
     .waitFor({ timeout: 30_000 });
+  await rowsDrawn(runs, intentional);
   await check(
     `${name}: the Change filter lists the ${intentional} runs PuppetDB's metrics call intentional`,
     async () => {
@@ -185,6 +203,7 @@ async function exercise(
     .locator('.runs-count')
     .filter({ hasText: new RegExp(`^${expected.failed} runs?$`) })
     .waitFor({ timeout: 30_000 });
+  await rowsDrawn(runs, expected.failed);
   await check(
     `${name}: the failed chip lists the ${expected.failed} failed runs only`,
     async () => {
