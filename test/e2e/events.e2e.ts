@@ -12,7 +12,7 @@
  *   node esbuild.mjs && node --import tsx test/e2e/events.e2e.ts [--state-dir .work/puppetdb-test]
  */
 import assert from 'node:assert/strict';
-import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Frame, Page } from 'playwright-core';
@@ -30,6 +30,7 @@ import {
   settingShown,
   webviewFrame,
   withWorkbenchInThemes,
+  writeWorkspaceSetting,
 } from './support/workbench';
 import { saveReadmeScreenshot } from './support/readmeScreenshots';
 
@@ -82,12 +83,7 @@ async function truncatedTable(
   // in the workspace settings as a user sets it, and in force once the Settings editor shows it
   await runCommand(page, 'View: Close All Editors');
   await page.locator('iframe.webview').first().waitFor({ state: 'detached', timeout: 30_000 });
-  const settingsFile = join(folder, '.vscode', 'settings.json');
-  const settings = JSON.parse(readFileSync(settingsFile, 'utf8')) as Record<string, unknown>;
-  writeFileSync(
-    settingsFile,
-    JSON.stringify({ ...settings, 'puppetdbExplorer.events.maxEvents': maxEvents }, null, 2),
-  );
+  writeWorkspaceSetting(folder, 'puppetdbExplorer.events.maxEvents', maxEvents);
   await settingShown(page, 'puppetdbExplorer.events.maxEvents', String(maxEvents));
   const events = await openLatestReportEvents(
     page,

@@ -7,7 +7,7 @@
  *   node --import tsx test/e2e/pql.e2e.ts [--state-dir .work/puppetdb-test] [--screenshots test-results]
  */
 import assert from 'node:assert/strict';
-import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Frame, Page } from 'playwright-core';
 import { connect } from '../../src/client';
@@ -25,6 +25,7 @@ import {
   settingShown,
   webviewFrame,
   withWorkbenchInThemes,
+  writeWorkspaceSetting,
 } from './support/workbench';
 import { saveReadmeScreenshot } from './support/readmeScreenshots';
 
@@ -316,12 +317,7 @@ async function main(): Promise<void> {
         }
 
         // a result past the panel's row limit: it stops, says "truncated", offers the export
-        const settingsFile = join(folder, '.vscode', 'settings.json');
-        const workspaceSettings = JSON.parse(readFileSync(settingsFile, 'utf8')) as object;
-        writeFileSync(
-          settingsFile,
-          JSON.stringify({ ...workspaceSettings, 'puppetdbExplorer.pql.maxRows': 5 }),
-        );
+        writeWorkspaceSetting(folder, 'puppetdbExplorer.pql.maxRows', 5);
         // the extension host sees the written file a moment later: once the workbench shows the
         // new value, the extension host has been told it before any key pressed after it (the
         // Settings editor opens over the query's editor, not over the results panel)

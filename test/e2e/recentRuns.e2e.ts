@@ -16,7 +16,6 @@
  *   node esbuild.mjs && node --import tsx test/e2e/recentRuns.e2e.ts [--state-dir .work/puppetdb-test]
  */
 import assert from 'node:assert/strict';
-import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Frame } from 'playwright-core';
 import { httpClient, testServer } from '../integration/support/puppetdb';
@@ -27,6 +26,7 @@ import {
   runCommand,
   webviewFrame,
   type WorkbenchRun,
+  writeWorkspaceSetting,
 } from './support/workbench';
 import { saveReadmeScreenshot } from './support/readmeScreenshots';
 import { assertRanNothing, HOSTILE, postToView } from './support/hostileValues';
@@ -119,13 +119,6 @@ async function hostileNodes(since: string): Promise<number> {
   assert.ok(row, 'the fixture has the hostile Notify event this week');
   // a node counts once whatever the status of its events (the fixture's has one event)
   return row.successes + row.noops + row.failures + row.skips;
-}
-
-/** Writes `puppetdbExplorer.utcTimes` into the workspace's settings (the host sees the file change). */
-function setUtcTimes(folder: string, utc: boolean): void {
-  const file = join(folder, '.vscode', 'settings.json');
-  const settings = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
-  writeFileSync(file, JSON.stringify({ ...settings, 'puppetdbExplorer.utcTimes': utc }, null, 2));
 }
 
 async function exercise(
@@ -276,7 +269,7 @@ async function exercise(
   // puppetdbExplorer.utcTimes on, in the workspace's settings: the host gives the open page the
   // new date style, and its dates are written again
   const shownBefore = await columnTexts(runsAgain, 'end');
-  setUtcTimes(folder, true);
+  writeWorkspaceSetting(folder, 'puppetdbExplorer.utcTimes', true);
   const inUtc = `${hostileEnd.slice(0, 10)} ${hostileEnd.slice(11, 19)} UTC`;
   await runsAgain
     .locator('.runs-viewport .grid-spacer .runs-cell-end')
@@ -291,7 +284,7 @@ async function exercise(
       assert.deepEqual(await columnTexts(runsAgain, 'end'), [inUtc]);
     },
   );
-  setUtcTimes(folder, false);
+  writeWorkspaceSetting(folder, 'puppetdbExplorer.utcTimes', false);
   await runsAgain
     .locator('.runs-viewport .grid-spacer .runs-cell-end')
     .filter({ hasText: shownBefore[0]! })

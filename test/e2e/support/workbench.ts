@@ -633,11 +633,19 @@ async function resetWorkbench(page: Page): Promise<void> {
   await page.locator('.part.sidebar .explorer-folders-view').waitFor({ timeout: 15_000 });
 }
 
-/** Writes `theme` into the workspace settings and waits for the workbench to wear it. */
-export async function applyTheme(page: Page, folder: string, theme: string): Promise<void> {
+/**
+ * Sets `key` in the folder's workspace settings, keeping the others; VS Code sees the file change
+ * a moment later (settingShown waits for it where that matters).
+ */
+export function writeWorkspaceSetting(folder: string, key: string, value: unknown): void {
   const file = join(folder, '.vscode', 'settings.json');
   const settings = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
-  writeFileSync(file, JSON.stringify({ ...settings, 'workbench.colorTheme': theme }, null, 2));
+  writeFileSync(file, JSON.stringify({ ...settings, [key]: value }, null, 2));
+}
+
+/** Writes `theme` into the workspace settings and waits for the workbench to wear it. */
+export async function applyTheme(page: Page, folder: string, theme: string): Promise<void> {
+  writeWorkspaceSetting(folder, 'workbench.colorTheme', theme);
   await page.locator(`.monaco-workbench.${themeClassOf(theme)}`).waitFor({ timeout: 30_000 });
 }
 
