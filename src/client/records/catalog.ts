@@ -1,7 +1,6 @@
 import { APIError } from '../errors';
-import { Edge } from './edge';
 import { optionalString, required, requiredFields, type JsonRow } from './json';
-import { Resource } from './resource';
+import { Edge, Resource } from './resource';
 
 /** The reference's keyword arguments of `Catalog(...)`. */
 export interface CatalogOptions {

@@ -5,14 +5,13 @@
  */
 import type { RecordApi } from './api';
 import { Catalog } from './catalog';
-import { Edge } from './edge';
 import { Event } from './event';
 import { Fact } from './fact';
 import { Inventory } from './inventory';
 import type { JsonRow } from './json';
 import { Node, type NodeStatusInput } from './node';
 import { Report } from './report';
-import { Resource } from './resource';
+import { Edge, Resource } from './resource';
 
 /** The record type of each entity that has one (the rest stay plain objects). */
 export interface EntityRecordTypes {

@@ -1,6 +1,5 @@
-export { type RecordApi, type RecordQueryOptions, type RecordSource } from './api';
+export { type RecordApi } from './api';
 export { Catalog, type CatalogOptions } from './catalog';
-export { Edge } from './edge';
 export { Event, type EventItem } from './event';
 export { Fact } from './fact';
 export { Inventory } from './inventory';
@@ -12,5 +11,6 @@ export {
   type NodeFields,
   type NodeStatusInput,
 } from './node';
-export { Report, type ReportOptions } from './report';
-export { Resource } from './resource';
+export { type RecordQueryOptions, type RecordSource } from './recordQuery';
+export { Report, type ReportApi, type ReportOptions } from './report';
+export { Edge, Resource } from './resource';

@@ -1,6 +1,7 @@
 import { EmptyResponseError } from '../errors';
 import { dateOrFalse, formatDuration, optionalDate } from '../internal/time';
-import { andQuery, type RecordApi, type RecordQueryOptions, type RecordSource } from './api';
+import type { RecordApi } from './api';
+import { andQuery, type RecordQueryOptions, type RecordSource } from './recordQuery';
 import type { Fact } from './fact';
 import { optionalString, required, type JsonRow } from './json';
 import type { Report } from './report';

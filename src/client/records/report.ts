@@ -1,6 +1,14 @@
-import { andQuery, type RecordApi, type RecordQueryOptions, type RecordSource } from './api';
 import type { Event } from './event';
 import { embeddedData, optionalString, requiredFields, type JsonRow } from './json';
+import { andQuery, type RecordQueryOptions, type RecordSource } from './recordQuery';
+
+/**
+ * What a report asks of the connection: its events (the connection's RecordApi gives it). Named
+ * here rather than taken from RecordApi, which names Report in turn.
+ */
+export interface ReportApi {
+  events(options: RecordQueryOptions): RecordSource<Event>;
+}
 
 /** The reference's keyword arguments of `Report(...)`. */
 export interface ReportOptions {
@@ -21,7 +29,7 @@ const RECORD = 'report';
 /** A Puppet run report (a `/reports` row). */
 export class Report {
   // Private (#) so that JSON.stringify and util.inspect never reach the connection's settings.
-  readonly #api: RecordApi;
+  readonly #api: ReportApi;
   /** `"noop"` for a noop run with pending changes, else the status PuppetDB stored. */
   readonly status: string | undefined;
   /** Run duration, end − start, in milliseconds. */
@@ -37,7 +45,7 @@ export class Report {
   readonly producer: string | undefined;
 
   constructor(
-    api: RecordApi,
+    api: ReportApi,
     readonly node: string,
     readonly hash: string,
     readonly start: Date,
@@ -68,7 +76,7 @@ export class Report {
    * unexpanded `metrics`/`logs` (`{href}` only) read as empty. Embedded `resource_events` are
    * ignored, as in the reference: `events()` fetches them.
    */
-  static fromJSON(api: RecordApi, row: JsonRow): Report {
+  static fromJSON(api: ReportApi, row: JsonRow): Report {
     const field = requiredFields(row, RECORD);
     return new Report(
       api,
