@@ -18,6 +18,8 @@ export interface Timed<T> {
 export interface SecondViewRound<O, R> {
   /** The first subject's view, in a new panel. */
   firstMs: number;
+  /** The same, with what came with it. */
+  first: Timed<O>;
   /** The second subject's, in the preview's panel. */
   second: Timed<O>;
   /** The raw request for the second subject. */
@@ -38,7 +40,7 @@ export async function secondViewRounds<O, R>(options: {
   for (let round = 0; round <= rounds; round++) {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     const [one, two] = [subjects[2 * round]!, subjects[2 * round + 1]!];
-    const firstMs = (await open(one)).ms;
+    const first = await open(one);
     await new Promise((resolve) => setTimeout(resolve, READING_MS));
     const second = await open(two);
     const tabs = vscode.window.tabGroups.all
@@ -47,7 +49,7 @@ export async function secondViewRounds<O, R>(options: {
     if (tabs.length !== 1) throw new Error(`the second ${kind} opened a panel of its own`);
     const rawRequest = await raw(two);
     // the first round is a warm-up
-    if (round > 0) measured.push({ firstMs, second, raw: rawRequest });
+    if (round > 0) measured.push({ firstMs: first.ms, first, second, raw: rawRequest });
   }
   await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   return measured;
