@@ -13,10 +13,11 @@
  * claims a script (a batch: its first) by creating DIR/<script> before it runs it, and skips those
  * another run claimed (scripts/test.sh runs two such lanes side by side).
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { failureDigest } from './support/failureDigest';
 import { describeRetries, RACES_FILE_VARIABLE, retriesIn } from './support/races';
 
 /**
@@ -53,7 +54,8 @@ for (const name of scripts) {
 }
 const racesDir = mkdtempSync(join(tmpdir(), 'pdbx-e2e-races-'));
 const racesFile = join(racesDir, 'races.jsonl');
-const failed: string[] = [];
+/** Each failed process: its scripts and what it said of the failure. */
+const failed: { scripts: string; digest: string[] }[] = [];
 const claims = process.env.PDBX_E2E_CLAIMS;
 const ran: string[] = [];
 
@@ -70,39 +72,82 @@ function claim(script: string): boolean {
   }
 }
 
-for (const unit of units) {
-  const files = unit.map((name) => `${name}.e2e.ts`);
-  if (!claim(files[0]!)) continue;
-  ran.push(...files);
-  console.log(`== e2e: ${files.join(', ')}${unit.length > 1 ? ' (one process)' : ''}`);
-  const started = performance.now();
-  const result = spawnSync(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      join(__dirname, unit.length > 1 ? 'runBatch.ts' : files[0]!),
-      ...process.argv.slice(2),
-    ],
-    {
-      stdio: 'inherit',
-      env: {
-        ...process.env,
-        [RACES_FILE_VARIABLE]: racesFile,
-        ...(unit.length > 1 ? { PDBX_E2E_BATCH: files.join(',') } : {}),
-      },
-    },
-  );
-  // a batch's scripts pass or fail together: their output says which failed
-  if (result.status !== 0) failed.push(files.join(', '));
-  // Wall time per script, so the CI budget shows where it goes (no assertion rests on it).
-  console.log(`-- e2e: ${files.join(', ')}: ${Math.round((performance.now() - started) / 1000)} s`);
+/**
+ * Runs `file` with the arguments and `env`, passing its output through as it comes; resolves to
+ * its exit code (a signal counts as 1) and everything it printed. Its stderr goes into its stdout
+ * (through sh), so that a thrown error stays where the process printed it, among its checks.
+ */
+function runScriptProcess(
+  file: string,
+  env: NodeJS.ProcessEnv,
+): Promise<{ code: number; output: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      'sh',
+      [
+        '-c',
+        'exec "$@" 2>&1',
+        'sh',
+        process.execPath,
+        '--import',
+        'tsx',
+        join(__dirname, file),
+        ...process.argv.slice(2),
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'], env },
+    );
+    const chunks: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => {
+      chunks.push(chunk);
+      process.stdout.write(chunk);
+    });
+    child.on('error', reject);
+    child.on('close', (code) =>
+      resolve({ code: code ?? 1, output: Buffer.concat(chunks).toString('utf8') }),
+    );
+  });
 }
-const retries = retriesIn(racesFile);
-rmSync(racesDir, { recursive: true, force: true });
-console.log(
-  `e2e scripts: ${ran.length} run${claims ? ` (of the ${scripts.length}, those this lane claimed)` : ''}, ${failed.length === 0 ? 'none failed' : `${failed.length} of their processes failed`}`,
-);
-if (failed.length > 0) console.log(`e2e scripts failed: ${failed.join('; ')}`);
-console.log(`e2e VS Code races retried: ${retries.length} (${describeRetries(retries)})`);
-process.exit(failed.length === 0 ? 0 : 1);
+
+/** Runs each unit this run claims, one after the other, and notes each that failed. */
+async function runUnits(): Promise<void> {
+  for (const unit of units) {
+    const files = unit.map((name) => `${name}.e2e.ts`);
+    if (!claim(files[0]!)) continue;
+    ran.push(...files);
+    console.log(`== e2e: ${files.join(', ')}${unit.length > 1 ? ' (one process)' : ''}`);
+    const started = performance.now();
+    const { code, output } = await runScriptProcess(unit.length > 1 ? 'runBatch.ts' : files[0]!, {
+      ...process.env,
+      [RACES_FILE_VARIABLE]: racesFile,
+      ...(unit.length > 1 ? { PDBX_E2E_BATCH: files.join(',') } : {}),
+    });
+    // a batch's scripts pass or fail together: their output says which failed
+    if (code !== 0) failed.push({ scripts: files.join(', '), digest: failureDigest(output) });
+    // Wall time per script, so the CI budget shows where it goes (no assertion rests on it).
+    console.log(
+      `-- e2e: ${files.join(', ')}: ${Math.round((performance.now() - started) / 1000)} s`,
+    );
+  }
+}
+
+/** Runs the units, then prints the run's closing lines; exits 1 when a process failed. */
+async function main(): Promise<void> {
+  await runUnits();
+  const retries = retriesIn(racesFile);
+  rmSync(racesDir, { recursive: true, force: true });
+  console.log(
+    `e2e scripts: ${ran.length} run${claims ? ` (of the ${scripts.length}, those this lane claimed)` : ''}, ${failed.length === 0 ? 'none failed' : `${failed.length} of their processes failed`}`,
+  );
+  if (failed.length > 0) {
+    console.log(`e2e scripts failed: ${failed.map((entry) => entry.scripts).join('; ')}`);
+    // again here, where the end of a long log keeps it: each failure as its process said it
+    for (const { scripts: which, digest } of failed) {
+      console.log(`e2e failure in ${which} (in full above):`);
+      for (const line of digest) console.log(`  | ${line}`);
+    }
+  }
+  console.log(`e2e VS Code races retried: ${retries.length} (${describeRetries(retries)})`);
+  process.exit(failed.length === 0 ? 0 : 1);
+}
+
+void main();

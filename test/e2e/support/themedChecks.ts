@@ -83,6 +83,8 @@ export class Checks {
 /** Runs a script's main; what it throws is one failure of the script. */
 export function runScript(script: string, main: () => Promise<void>): void {
   runBatchedMain(main).catch((error: unknown) => {
+    // a failed check's line, so that runAll's digest of the failure keeps the error
+    console.log(`  ✘ ${script} stopped: what it threw follows`);
     console.error(error);
     console.log(`e2e ${script}: 0 passed, 1 failed`);
     // the other scripts of a batch go on
