@@ -14,6 +14,7 @@ import { blankPanelFirstPaint } from './blankPanel';
 import { benchInventory } from './inventory';
 import { benchSecondEvents } from './eventsSecond';
 import { benchSecondGraph } from './graphSecond';
+import { benchSecondReport } from './reportSecond';
 
 const log = (text: string) => console.log(`[pdbx] ${text}`);
 const CONNECTION = 'bench-fleet';
@@ -43,6 +44,7 @@ export async function run(): Promise<void> {
   if (wanted('facts')) await benchFactDistribution(bench);
   if (wanted('inventory')) await benchInventory(bench);
   if (wanted('events')) await benchSecondEvents(bench);
+  if (wanted('report')) await benchSecondReport(bench);
   if (wanted('graph')) await benchSecondGraph({ ...bench, api });
 }
 

@@ -32,6 +32,8 @@ export type EventsTarget = (
 export interface ReportTarget {
   connectionId: string;
   reportHash: string;
+  /** Answer once the page has painted the report (tests, the bench), not once it is loaded. */
+  waitForPaint?: boolean;
 }
 
 /** `puppetdbExplorer.revealNode`: selects a node in the explorer tree. */

@@ -10,6 +10,7 @@ import {
 import { Commands } from '../ids';
 import type { Services } from '../services';
 import { viewCommand, type PanelDefinition } from '../webviews/definePanel';
+import { PaintedContent } from '../webviews/paintedContent';
 import {
   WebviewPanelHost,
   type InfoOf,
@@ -27,6 +28,8 @@ export interface ReportPanelInfo {
   restore: RestoreInfo;
   report: ReportDto | undefined;
   error: string | undefined;
+  /** Whether the page has said it painted the report shown. */
+  painted: boolean;
 }
 
 /** The report view's panels: one per report. */
@@ -37,14 +40,19 @@ export function reportPanels(services: Services): PanelDefinition<'report', Repo
     key: ({ connectionId, reportHash }) => JSON.stringify([connectionId, reportHash]),
     title: ({ reportHash }) => reportTitle(reportHash),
     create: (opening) => new ReportPanel(opening),
-    // answers, once loaded, what the panel shows
+    // answers, once loaded (with `waitForPaint`, once painted), what the panel shows
     command: viewCommand(Commands.openReport, {
       command: 'Open Report',
       connection: 'ask',
-      target: (named, connectionId) => reportHashOf(services, named, connectionId),
-      open: async (reports, { connectionId, target: reportHash }) => {
+      target: async (named, connectionId) => {
+        const reportHash = await reportHashOf(services, named, connectionId);
+        if (reportHash === undefined) return undefined;
+        return { reportHash, waitForPaint: named.fields.waitForPaint === true };
+      },
+      open: async (reports, { connectionId, target: { reportHash, waitForPaint } }) => {
         const { panel } = reports.show({ entry: 'report', connectionId, reportHash });
         await panel.loaded;
+        if (waitForPaint) await panel.painted();
         return panel.info();
       },
     }),
@@ -56,6 +64,8 @@ export class ReportPanel extends WebviewPanelHost<'report'> {
   private report: ReportDto | undefined;
   readonly connectionId: string;
   private readonly reportHash: string;
+  /** What the page painted (by the report's hash). */
+  private readonly paints = new PaintedContent();
 
   /**
    * A report to load, or one revived after a window reload with the report it showed (or a note
@@ -73,7 +83,13 @@ export class ReportPanel extends WebviewPanelHost<'report'> {
     return {
       ...this.commonInfo(),
       report: this.report,
+      painted: this.paints.has(this.report?.hash),
     };
+  }
+
+  /** Resolves once the page has painted the report shown now (or at once without one). */
+  painted(): Promise<void> {
+    return this.paints.wait(this.report?.hash);
   }
 
   protected restoreInfo(): InfoOf<'report'> {
@@ -117,6 +133,7 @@ export class ReportPanel extends WebviewPanelHost<'report'> {
     },
     openNode: ({ certname }) => openViews.node({ connectionId: this.connectionId, certname }),
     reload: () => this.reload(),
+    painted: ({ hash }) => this.paints.paint(hash),
     compareWithPrevious: () =>
       openViews.compareWithPreviousRun({
         connectionId: this.connectionId,

@@ -15,6 +15,11 @@ export class PaintedContent {
     );
   }
 
+  /** Whether the page has painted the content `id`. */
+  has(id: string | undefined): boolean {
+    return id !== undefined && this.painted.has(id);
+  }
+
   /** The page painted the content `id`. */
   paint(id: string): void {
     this.painted.add(id);

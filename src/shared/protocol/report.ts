@@ -18,6 +18,8 @@ export type ReportToHost = PageToHost<
   | { type: 'reload' }
   /** Compare the report with its node's run before it (the compare-runs view). */
   | { type: 'compareWithPrevious' }
+  /** The page painted the report `hash` (tests and the bench wait for it). */
+  | { type: 'painted'; hash: string }
 >;
 
 /** What the host records of a report view: the report. */

@@ -12,6 +12,7 @@ export const reportSchema = viewSchema<ReportProtocol>({
     openNode: { certname: name },
     reload: {},
     compareWithPrevious: {},
+    painted: { hash: name },
   },
   restore: object({ entry: oneOf('report'), connectionId: name, reportHash: name }),
   shown: shaped<ReportDto>({

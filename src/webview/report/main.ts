@@ -136,6 +136,10 @@ function showReport(report: ReportDto, restored: RestoredNote | undefined): void
   tabs.addEventListener('vsc-tabs-select', () => ui.save({ tab: tabs.selectedIndex }));
   frame.body.replaceChildren(tabs);
   shown = { table, logs, report };
+  // after the browser has laid out and painted this frame
+  requestAnimationFrame(() =>
+    setTimeout(() => postToHost('report', { type: 'painted', hash: report.hash }), 0),
+  );
 }
 
 // the dates of the header and the summary in a new date style (the grids show theirs anew)

@@ -232,6 +232,18 @@ describe('Events table and report view', function () {
     await expectWebviewTabs(WebviewPanels.report, 1);
   });
 
+  it('answers once its page has painted the report, when asked to wait for the paint', async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    const info = await vscode.commands.executeCommand<ReportPanelInfo>(Commands.openReport, {
+      connectionId: CONNECTION.id,
+      reportHash: failed.hash,
+      waitForPaint: true,
+    });
+    assert.equal(info.error, undefined);
+    assert.equal(info.report?.hash, failed.hash);
+    assert.equal(info.painted, true, 'the page said it painted the report');
+  });
+
   it('takes report items of the explorer tree, for both views', async () => {
     const roots = await api.services.explorer.getChildren();
     let connection: ExplorerNode | undefined;
