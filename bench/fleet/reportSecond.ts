@@ -3,7 +3,7 @@
  * latest report opened in a new panel, then, a second later, the next node's, which VS Code's
  * preview rule shows in the first one's panel (its live page started over), each timed from the
  * command to the page's paint of the report; beside the raw requests the panel sends for it (the
- * report, then its events), in the same run; medians after a warm-up.
+ * report, with its events embedded), in the same run; medians after a warm-up.
  */
 import type { FleetBench } from './fleetBench';
 import { performance } from 'node:perf_hooks';
@@ -33,15 +33,18 @@ async function reportsWithEvents(url: string, count: number): Promise<string[]> 
 }
 
 /**
- * The panel's requests for a report, sent raw one after the other as it sends them: the report,
- * then its events (PuppetDB links them rather than embedding them); the time until both answers
- * are parsed.
+ * The panel's requests for a report, sent raw as it sends them: the report, which PuppetDB 7
+ * answers with its events embedded, then its events only when they were not; the time until the
+ * answers are parsed.
  */
 async function rawReport(url: string, hash: string): Promise<{ ms: number; events: number }> {
   const started = performance.now();
   const reports = new URLSearchParams({ query: JSON.stringify(['=', 'hash', hash]) });
   const { rows } = await timedGet(`${url}/pdb/query/v4/reports?${reports}`);
-  if (rows.length !== 1) throw new Error(`PuppetDB has no report ${hash}`);
+  const [report] = rows as Array<{ resource_events?: { data?: unknown[] } }>;
+  if (!report) throw new Error(`PuppetDB has no report ${hash}`);
+  const embedded = report.resource_events?.data;
+  if (Array.isArray(embedded)) return { ms: performance.now() - started, events: embedded.length };
   const events = new URLSearchParams({
     query: JSON.stringify(['=', 'report', hash]),
     order_by: JSON.stringify([{ field: 'timestamp', order: 'asc' }]),
@@ -76,6 +79,6 @@ export async function benchSecondReport(options: FleetBench): Promise<void> {
   const raw = median(measured.map((round) => round.raw.ms));
   const events = measured.at(-1)?.raw.of ?? 0;
   log(
-    `a node's latest report, painted: in a new panel ${newPanel.toFixed(1)} ms; the next node's (${events} events), a second later in the preview's panel ${reused.toFixed(1)} ms (target <= 150 ms: ${reused <= 150 ? 'met' : 'not met'}); raw requests of the report and its events ${raw.toFixed(1)} ms (${viewTarget(reused, raw)})`,
+    `a node's latest report, painted: in a new panel ${newPanel.toFixed(1)} ms; the next node's (${events} events), a second later in the preview's panel ${reused.toFixed(1)} ms (target <= 150 ms: ${reused <= 150 ? 'met' : 'not met'}); the raw request of the report (its events embedded) ${raw.toFixed(1)} ms (${viewTarget(reused, raw)})`,
   );
 }

@@ -875,11 +875,18 @@ async function main(): Promise<void> {
           // which a bare page.reload() would not wait for
           const sentBefore = proxy.requests.length;
           await reloadWindow(page);
+          // on the tab it showed last (Events), whose panel alone is built until another is chosen
           const restored = await webviewFrame(page, 'report', {
             timeoutMs: 60_000,
-            showing: '.report-fields',
+            showing: '.report-panel-events .events-grid .grid-spacer > .grid-row:not([hidden])',
           });
-          await check('after a window reload the report view comes back with its data', async () =>
+          await check('after a window reload the report view comes back on its tab', async () => {
+            const selected = restored.locator('vscode-tab-header[active]');
+            assert.match(await selected.innerText(), /^Events/);
+            assert.equal(await restored.locator('.report-fields').count(), 0);
+          });
+          await restored.locator('vscode-tab-header', { hasText: 'Summary' }).click();
+          await check('… with its data', async () =>
             assert.equal(await restored.locator('dd[data-field="Status"]').innerText(), 'failed'),
           );
           await page.locator('.tabs-container .tab', { hasText: 'Events ·' }).first().click();

@@ -5,9 +5,6 @@
  */
 import '../common/page/codiconStylesheet';
 import '@vscode-elements/elements/dist/vscode-collapsible/index.js';
-import '@vscode-elements/elements/dist/vscode-tab-header/index.js';
-import '@vscode-elements/elements/dist/vscode-tab-panel/index.js';
-import '@vscode-elements/elements/dist/vscode-tabs/index.js';
 import '../common/page/pageFrame.css';
 // the grid's rules before the view's own, which refine them
 import '../common/grid/grid.css';
@@ -22,6 +19,7 @@ import { viewPageFrame } from '../common/page/pageFrame';
 import { EventsTable } from '../components/events-table/eventsTable';
 import { savedTableState } from '../components/events-table/tableState';
 import { keepShown, onHostMessage, onRenew, PageUiState, postToHost } from '../common/vscodeApi';
+import { lazyTabs } from './lazyTabs';
 import { renderLogs, type LogsView } from './logsView';
 import { renderMetrics } from './metricsView';
 import { renderSummary } from './summaryView';
@@ -34,12 +32,20 @@ const frame = viewPageFrame('report', {
   reload: { label: 'Load again', run: () => postToHost('report', { type: 'reload' }) },
 });
 
-/** What the report shows that a new report (or a new date style) replaces. */
-let shown: { table: EventsTable; logs: LogsView; report: ReportDto } | undefined;
+/**
+ * What the report shows that a new report (or a new date style) replaces: the events table and
+ * the logs once their tabs were first selected.
+ */
+interface Shown {
+  report: ReportDto;
+  table?: EventsTable;
+  logs?: LogsView;
+}
+let shown: Shown | undefined;
 
 function clear(): void {
-  shown?.table.dispose();
-  shown?.logs.dispose();
+  shown?.table?.dispose();
+  shown?.logs?.dispose();
   shown = undefined;
   frame.leading.replaceChildren();
   frame.status.replaceChildren();
@@ -80,27 +86,6 @@ function showHeader(report: ReportDto): void {
   );
 }
 
-function tab(label: string, count?: number): HTMLElement {
-  const element = document.createElement('vscode-tab-header');
-  element.slot = 'header';
-  element.append(label);
-  if (count !== undefined) {
-    const badge = document.createElement('vscode-badge');
-    badge.variant = 'counter';
-    badge.slot = 'content-after';
-    badge.textContent = String(count);
-    element.append(badge);
-  }
-  return element;
-}
-
-function panel(content: HTMLElement, className: string): HTMLElement {
-  const element = document.createElement('vscode-tab-panel');
-  element.className = className;
-  element.append(content);
-  return element;
-}
-
 /** PuppetDB's path of an event or a log; the host opens it only if its report names it. */
 function openManifest(file: string, line: number | undefined): void {
   postToHost('report', { type: 'openManifest', file, line });
@@ -111,6 +96,42 @@ function showReport(report: ReportDto, restored: RestoredNote | undefined): void
   clear();
   frame.showLoaded(restored);
   showHeader(report);
+  const view: Shown = { report };
+  const tabs = lazyTabs(
+    [
+      { label: 'Summary', className: 'report-panel-summary', build: () => renderSummary(report) },
+      {
+        label: 'Events',
+        count: report.events.length,
+        className: 'report-panel-events',
+        build: () => (view.table = eventsTable(report)).element,
+      },
+      {
+        label: 'Logs',
+        count: report.logs.length,
+        className: 'report-panel-logs',
+        build: () => (view.logs = renderLogs(report.logs, openManifest, ui.part('logs'))).element,
+      },
+      {
+        label: 'Metrics',
+        className: 'report-panel-metrics',
+        build: () => renderMetrics(report.metrics),
+      },
+    ],
+    ui.value.tab ?? 0,
+    (tab) => ui.save({ tab }),
+  );
+  tabs.className = 'report-tabs';
+  frame.body.replaceChildren(tabs);
+  shown = view;
+  // after the browser has laid out and painted this frame
+  requestAnimationFrame(() =>
+    setTimeout(() => postToHost('report', { type: 'painted', hash: report.hash }), 0),
+  );
+}
+
+/** The report's events in the events view's table, with the table's settings kept. */
+function eventsTable(report: ReportDto): EventsTable {
   const table = new EventsTable({
     initialState: ui.value.table,
     onOpenInGraph: (certname, resource) =>
@@ -119,27 +140,7 @@ function showReport(report: ReportDto, restored: RestoredNote | undefined): void
     onStateChange: (state) => ui.save({ table: savedTableState(state) }),
   });
   table.setEvents(report.events, false);
-  const logs = renderLogs(report.logs, openManifest, ui.part('logs'));
-  const tabs = document.createElement('vscode-tabs');
-  tabs.className = 'report-tabs';
-  tabs.append(
-    tab('Summary'),
-    tab('Events', report.events.length),
-    tab('Logs', report.logs.length),
-    tab('Metrics'),
-    panel(renderSummary(report), 'report-panel-summary'),
-    panel(table.element, 'report-panel-events'),
-    panel(logs.element, 'report-panel-logs'),
-    panel(renderMetrics(report.metrics), 'report-panel-metrics'),
-  );
-  tabs.selectedIndex = ui.value.tab ?? 0;
-  tabs.addEventListener('vsc-tabs-select', () => ui.save({ tab: tabs.selectedIndex }));
-  frame.body.replaceChildren(tabs);
-  shown = { table, logs, report };
-  // after the browser has laid out and painted this frame
-  requestAnimationFrame(() =>
-    setTimeout(() => postToHost('report', { type: 'painted', hash: report.hash }), 0),
-  );
+  return table;
 }
 
 // the dates of the header and the summary in a new date style (the grids show theirs anew)
