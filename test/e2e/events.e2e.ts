@@ -834,6 +834,45 @@ async function main(): Promise<void> {
           });
           assert.match((await link.first().getAttribute('title')) ?? '', /^Open manifest \/etc\//);
         });
+        await check(
+          `${theme.shade}: the level filter opens its list beneath it, and a click on a level filters`,
+          async () => {
+            const select = reportView.locator('.report-logs vscode-single-select');
+            await select.click();
+            const dropdown = select.locator('.dropdown.open');
+            await dropdown.waitFor();
+            const [face, list] = await Promise.all([select.boundingBox(), dropdown.boundingBox()]);
+            assert.ok(face && list, 'the select and its list are on screen');
+            assert.ok(
+              Math.abs(list.x - face.x) <= 2,
+              `the list starts at the select (${list.x} / ${face.x})`,
+            );
+            assert.ok(
+              Math.abs(list.y - (face.y + face.height)) <= 4,
+              `the list opens beneath the select (${list.y} / ${face.y + face.height})`,
+            );
+            await page.screenshot({
+              path: join(screenshots, `report-logs-levels-${theme.shade}.png`),
+            });
+            await dropdown.locator('li[role="option"]', { hasText: 'Errors only' }).click();
+            await dropdown.waitFor({ state: 'hidden' });
+            await reportView
+              .locator('.report-log-list .grid-spacer > .grid-row:not([hidden]) .report-log-level')
+              .first()
+              .waitFor();
+            const levels = await reportView
+              .locator('.report-log-list .grid-spacer > .grid-row:not([hidden]) .report-log-level')
+              .allTextContents();
+            assert.ok(levels.length > 0);
+            assert.ok(
+              levels.every((level) => ['err', 'crit', 'alert', 'emerg'].includes(level.trim())),
+              `only errors are listed: ${levels.join(', ')}`,
+            );
+            await select.click();
+            await dropdown.locator('li[role="option"]', { hasText: 'Every level' }).click();
+            await dropdown.waitFor({ state: 'hidden' });
+          },
+        );
         await page.screenshot({ path: join(screenshots, `report-logs-${theme.shade}.png`) });
         await reportView.locator('vscode-tab-header', { hasText: 'Metrics' }).click();
         await check(
