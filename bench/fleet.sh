@@ -8,7 +8,7 @@
 # started again, only a missing or smaller fleet is loaded, and the load time is printed). The
 # PuppetDB is left running for the next run; `bash scripts/puppetdb/stop.sh .work/fleet` stops it
 # (BENCH_FLEET_STOP=1 stops it at the end of this run). BENCH_SKIP_SETUP=1 skips scripts/setup.sh.
-# BENCH_FLEET_ONLY=runs,overview,facts,inventory,events,report,graph (any subset, comma-separated) runs only those rows.
+# BENCH_FLEET_ONLY=runs,overview,facts,inventory,events,report,compare,graph (any subset, comma-separated) runs only those rows.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 state_dir="${BENCH_FLEET_STATE_DIR:-$PWD/.work/fleet}"

@@ -15,6 +15,7 @@ import { benchInventory } from './inventory';
 import { benchSecondEvents } from './eventsSecond';
 import { benchSecondGraph } from './graphSecond';
 import { benchSecondReport } from './reportSecond';
+import { benchSecondComparison } from './compareSecond';
 
 const log = (text: string) => console.log(`[pdbx] ${text}`);
 const CONNECTION = 'bench-fleet';
@@ -45,6 +46,7 @@ export async function run(): Promise<void> {
   if (wanted('inventory')) await benchInventory(bench);
   if (wanted('events')) await benchSecondEvents(bench);
   if (wanted('report')) await benchSecondReport(bench);
+  if (wanted('compare')) await benchSecondComparison(bench);
   if (wanted('graph')) await benchSecondGraph({ ...bench, api });
 }
 

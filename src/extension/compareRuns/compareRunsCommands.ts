@@ -25,7 +25,13 @@ type Compared =
   | Omit<Extract<CompareRunsRestoreInfo, { failingNode: string }>, 'entry' | 'connectionId'>;
 
 /** What the commands need of a panel (not its class: the panel's file registers them). */
-type ComparePanel = WebviewPanelHost<'compareRuns'> & { info(): unknown };
+type ComparePanel = WebviewPanelHost<'compareRuns'> & { info(): unknown; painted(): Promise<void> };
+
+/** A command's target: what to compare, and whether to answer once painted (tests, the bench). */
+interface Target {
+  compared: Compared;
+  waitForPaint: boolean;
+}
 
 /** How a command reads its target from its argument (asking what it does not name). */
 type TargetOf = (
@@ -34,12 +40,14 @@ type TargetOf = (
   connectionId: string,
 ) => Promise<Compared | undefined>;
 
+/** Answers, once loaded (with `waitForPaint`, once painted), what the panel shows. */
 const open = async <P extends ComparePanel>(
   panels: Panels<'compareRuns', P>,
-  { connectionId, target }: { connectionId: string; target: Compared },
+  { connectionId, target }: { connectionId: string; target: Target },
 ) => {
-  const { panel } = panels.show({ entry: 'compareRuns', connectionId, ...target });
+  const { panel } = panels.show({ entry: 'compareRuns', connectionId, ...target.compared });
   await panel.loaded;
+  if (target.waitForPaint) await panel.painted();
   return panel.info();
 };
 
@@ -161,10 +169,13 @@ export function compareRunsCommands<P extends ComparePanel>(
   ];
   return viewCommands<'compareRuns', P>(
     ...commands.map(([id, name, target]) =>
-      viewCommand<'compareRuns', P, Compared>(id, {
+      viewCommand<'compareRuns', P, Target>(id, {
         command: name,
         connection: 'active',
-        target: (argument, connectionId) => target(services, argument, connectionId),
+        target: async (argument, connectionId) => {
+          const compared = await target(services, argument, connectionId);
+          return compared && { compared, waitForPaint: argument.fields.waitForPaint === true };
+        },
         open,
       }),
     ),

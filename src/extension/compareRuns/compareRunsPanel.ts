@@ -4,7 +4,11 @@
  * commits between their configuration versions and the changes those commits made.
  */
 import * as vscode from 'vscode';
-import type { ComparedRuns, CompareRunsRestoreInfo } from '../../shared/protocol/compareRuns';
+import {
+  comparedRunsId,
+  type ComparedRuns,
+  type CompareRunsRestoreInfo,
+} from '../../shared/protocol/compareRuns';
 import { compareFailingStreak, compareTwoReports } from '../history/comparedRuns';
 import { openChangesBetween, type CommitsAnswer } from '../history/gitCommits';
 import type { WhyFailingDocuments } from '../history/whyFailingDocuments';
@@ -12,6 +16,7 @@ import type { WhyFailing } from '../history/whyFailing';
 import { inert } from '../inertText';
 import type { Services } from '../services';
 import type { PanelDefinition } from '../webviews/definePanel';
+import { PaintedContent } from '../webviews/paintedContent';
 import { openViews } from '../webviews/openViews';
 import {
   WebviewPanelHost,
@@ -28,6 +33,8 @@ export interface CompareRunsPanelInfo {
   restore: CompareRunsRestoreInfo;
   runs: ComparedRuns | undefined;
   error: string | undefined;
+  /** Whether the page has said it painted the comparison shown. */
+  painted: boolean;
 }
 
 /** The compare-runs view's panels: one per pair of runs, and one per failing node. */
@@ -76,6 +83,8 @@ export class CompareRunsPanel extends WebviewPanelHost<'compareRuns'> {
   private runs: ComparedRuns | undefined;
   /** The walk's answer and git's, kept for "Open as Markdown" (a failing node only). */
   private why: { why: WhyFailing; commits: CommitsAnswer | undefined } | undefined;
+  /** What the page painted (by comparedRunsId). */
+  private readonly paints = new PaintedContent();
 
   /** Two runs or a failing node to compare; or one revived with what its page kept (nothing fetched). */
   constructor(
@@ -91,7 +100,16 @@ export class CompareRunsPanel extends WebviewPanelHost<'compareRuns'> {
   }
 
   info(): CompareRunsPanelInfo {
-    return { ...this.commonInfo(), runs: this.runs };
+    return {
+      ...this.commonInfo(),
+      runs: this.runs,
+      painted: this.paints.has(this.runs && comparedRunsId(this.runs)),
+    };
+  }
+
+  /** Resolves once the page has painted the comparison shown now (or at once without one). */
+  painted(): Promise<void> {
+    return this.paints.wait(this.runs && comparedRunsId(this.runs));
   }
 
   protected restoreInfo(): InfoOf<'compareRuns'> {
@@ -168,5 +186,6 @@ export class CompareRunsPanel extends WebviewPanelHost<'compareRuns'> {
       if (this.why) await this.whyFailingDocuments.show(this.why.why, this.why.commits);
     },
     reload: () => this.reload(),
+    painted: ({ runs }) => this.paints.paint(runs),
   };
 }

@@ -64,7 +64,14 @@ export type CompareRunsToHost = PageToHost<
   | { type: 'openMarkdown' }
   /** Compare again from PuppetDB ("Load again" on a restored panel, the banner's Retry). */
   | { type: 'reload' }
+  /** The page painted the comparison `runs` (comparedRunsId; tests and the bench wait for it). */
+  | { type: 'painted'; runs: string }
 >;
+
+/** What names a comparison the page painted: its two runs' hashes (either may be missing). */
+export function comparedRunsId(runs: ComparedRuns): string {
+  return `${runs.older?.hash ?? ''}..${runs.newer?.hash ?? ''}`;
+}
 
 /**
  * What the host records of a compare-runs view: two reports (in the order they were named; the

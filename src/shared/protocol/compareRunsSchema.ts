@@ -32,6 +32,7 @@ export const compareRunsSchema = viewSchema<CompareRunsProtocol>({
     openChanges: {},
     openMarkdown: {},
     reload: {},
+    painted: { runs: name },
   },
   restore,
   shown: shaped<ComparedRuns>({ certname: name }),

@@ -16,6 +16,7 @@ import type {
   HostToEveryPage,
   RestoredNote,
 } from '../../shared/protocol';
+import { comparedRunsId } from '../../shared/protocol/compareRuns';
 import { onDateStyleChange } from '../common/dateStyle';
 import type { ModelGridState } from '../common/grid/modelGrid';
 import { viewPageFrame } from '../common/page/pageFrame';
@@ -88,6 +89,10 @@ function show(runs: ComparedRuns, restored: RestoredNote | undefined): void {
   }
   frame.body.replaceChildren(body);
   shown = { runs, restored, grid: grid ?? { element: body, dispose: () => undefined } };
+  // after the browser has laid out and painted this frame
+  requestAnimationFrame(() =>
+    setTimeout(() => postToHost('compareRuns', { type: 'painted', runs: comparedRunsId(runs) }), 0),
+  );
 }
 
 // the dates of the cards, the streak and the commits in a new date style

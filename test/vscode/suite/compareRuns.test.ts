@@ -102,6 +102,19 @@ describe('Compare runs', function () {
     assert.equal(comparison.time.at(-1)?.b, total?.value ?? null);
   });
 
+  it('answers once its page has painted the comparison, when asked to wait for the paint', async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    const [newer, older] = await runsOf(nodeOf('failingSince'));
+    const info = await vscode.commands.executeCommand<CompareRunsPanelInfo>(Commands.compareRuns, {
+      connectionId: CONNECTION.id,
+      reportHashes: [older!.hash, newer!.hash],
+      waitForPaint: true,
+    });
+    assert.equal(info.error, undefined);
+    assert.equal(info.runs?.newer?.hash, newer!.hash);
+    assert.equal(info.painted, true, 'the page said it painted the comparison');
+  });
+
   it('compares two reports selected together in the tree, the older first', async () => {
     const certname = nodeOf('agentUpgrade');
     const runs = await pql<{ hash: string; puppet_version: string }>(
