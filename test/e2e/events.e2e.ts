@@ -135,7 +135,16 @@ async function truncatedTable(
   );
 
   // the table is a preview: the node's week of events is shown in its panel, by the same
-  // page started over (not a new one), without the filter typed on the report's events
+  // page started over (not a new one), without the filters set on the report's events: text,
+  // a column's filter, a status turned off, a grouping
+  await events.locator('.events-column-filter[data-column="resource"] input').fill('[');
+  await events.locator('.events-status-toggle-success').click();
+  await events.evaluate(`(() => {
+    const select = document.querySelector('.events-group-select');
+    select.value = 'resource';
+    select.dispatchEvent(new Event('change'));
+  })()`);
+  await events.locator('.events-grid .grid-row.is-group').first().waitFor();
   await events.locator('.events-text-filter input').fill('no event says this');
   await events
     .locator('.events-grid .grid-spacer > .grid-row:not([hidden]):not(.is-group)')
@@ -158,6 +167,24 @@ async function truncatedTable(
       assert.equal(events.isDetached(), false, 'the page was loaded anew');
       assert.equal(await page.locator('.tabs-container .tab[aria-label^="Events · "]').count(), 1);
       assert.equal(await events.locator('.events-text-filter input').inputValue(), '');
+      assert.equal(
+        await events.locator('.events-column-filter[data-column="resource"] input').inputValue(),
+        '',
+      );
+      assert.equal(
+        await events
+          .locator('.events-status-toggle-success')
+          .evaluate((toggle: unknown) => (toggle as { checked: boolean }).checked),
+        true,
+        'every status is shown again',
+      );
+      assert.equal(
+        await events
+          .locator('.events-group-select')
+          .evaluate((select: unknown) => (select as { value: string }).value),
+        'none',
+      );
+      assert.equal(await events.locator('.events-grid .grid-row.is-group').count(), 0);
     },
   );
   // Keep Open, on the preview's title bar, keeps it: the next events open a panel of their own

@@ -40,7 +40,7 @@ function newTable(initialState: unknown): EventsTable {
   });
 }
 
-let table = newTable(getUiState());
+const table = newTable(getUiState());
 const truncatedNote = document.createElement('div');
 truncatedNote.className = 'truncated page-note';
 truncatedNote.setAttribute('role', 'status');
@@ -149,12 +149,10 @@ function handle(message: Exclude<HostToEvents, HostToEveryPage>): void {
   }
 }
 
-// the next events in this panel (a preview's): a table as new, and nothing of these kept
+// the next events in this panel (a preview's): the table as new, and nothing of these kept
 onRenew(() => {
-  table.dispose();
-  table = newTable(undefined);
-  frame.startOver();
-  frame.body.append(table.element);
+  table.startOver();
+  frame.startOver({ keepContent: true });
   showTruncated(undefined);
   loaded = undefined;
   savedAt = undefined;

@@ -220,6 +220,18 @@ export class Grid<T> {
     this.updateActiveDescendant();
   }
 
+  /**
+   * As a new grid, its elements kept (a new subject in the page): no rows, the columns as they
+   * come (the user's widths and hidden columns forgotten), scrolled back to the start.
+   */
+  startOver(): void {
+    this.setCount(0);
+    this.activeColumn = 0;
+    this.changeLayout(emptyLayout());
+    this.element.scrollTop = 0;
+    this.element.scrollLeft = 0;
+  }
+
   /** Rows were added at the end of the view (streamed): those drawn and the selection stay. */
   grow(count: number): void {
     this.count = count;

@@ -133,6 +133,17 @@ export class EventsTable {
     this.render();
   }
 
+  /**
+   * As a new table, its elements kept (the next subject in a preview's page): no events, nothing
+   * the user set. Building a new table instead (its toolbar's controls, the grid's rows) was most
+   * of the page's work for the next subject.
+   */
+  startOver(): void {
+    this.state = defaultTableState();
+    this.grid.startOver();
+    this.setEvents([], false);
+  }
+
   /** Lets go of the page (a report view shows another report). */
   dispose(): void {
     this.grid.dispose();
