@@ -14,6 +14,14 @@ export const animationFrame = (): Promise<number> =>
 export const nextPaint = (): Promise<void> =>
   new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
 
+/**
+ * Runs `work` in a task after the browser has laid out and painted the frame under way: how a page
+ * says it painted what the host sent (tests and benches wait for that message).
+ */
+export const afterPaint = (work: () => void): void => {
+  requestAnimationFrame(() => setTimeout(work, 0));
+};
+
 /** Resolves when the page is idle (or after `timeoutMs` at the latest). */
 export const idle = (timeoutMs = 1000): Promise<void> =>
   new Promise((resolve) => requestIdleCallback(() => resolve(), { timeout: timeoutMs }));

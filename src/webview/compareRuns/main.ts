@@ -22,6 +22,7 @@ import type { ModelGridState } from '../common/grid/modelGrid';
 import { viewPageFrame } from '../common/page/pageFrame';
 import { sectionsBody } from '../common/page/pageSection';
 import { keepShown, onHostMessage, onRenew, PageUiState, postToHost } from '../common/vscodeApi';
+import { afterPaint } from '../common/tasks';
 import { differencesOf, renderDifferences, type DifferencesView } from './differencesGrid';
 import { commitsView, streakView, timeTable } from './detailsView';
 import { changesTable, runCard } from './runsView';
@@ -89,10 +90,7 @@ function show(runs: ComparedRuns, restored: RestoredNote | undefined): void {
   }
   frame.body.replaceChildren(body);
   shown = { runs, restored, grid: grid ?? { element: body, dispose: () => undefined } };
-  // after the browser has laid out and painted this frame
-  requestAnimationFrame(() =>
-    setTimeout(() => postToHost('compareRuns', { type: 'painted', runs: comparedRunsId(runs) }), 0),
-  );
+  afterPaint(() => postToHost('compareRuns', { type: 'painted', runs: comparedRunsId(runs) }));
 }
 
 // the dates of the cards, the streak and the commits in a new date style

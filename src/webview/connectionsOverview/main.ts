@@ -20,6 +20,7 @@ import { pageButton } from '../common/page/pageButton';
 import { viewPageFrame } from '../common/page/pageFrame';
 import { tableWithHead } from '../common/tableWithHead';
 import { keepShown, onHostMessage, postToHost } from '../common/vscodeApi';
+import { afterPaint } from '../common/tasks';
 
 const refresh = () => postToHost('connectionsOverview', { type: 'refresh' });
 const frame = viewPageFrame('connectionsOverview', {
@@ -80,12 +81,8 @@ function render(overview: ConnectionsOverviewDto): void {
   frame.body.replaceChildren(body);
   if (loading > 0) return;
   keepShown('connectionsOverview', overview, 'The overview', undefined);
-  // after the browser has laid out and painted this frame (tests wait for it)
-  requestAnimationFrame(() =>
-    setTimeout(
-      () => postToHost('connectionsOverview', { type: 'painted', fetchedAt: overview.fetchedAt }),
-      0,
-    ),
+  afterPaint(() =>
+    postToHost('connectionsOverview', { type: 'painted', fetchedAt: overview.fetchedAt }),
   );
 }
 

@@ -20,6 +20,7 @@ import { pageButton } from '../common/page/pageButton';
 import type { BannerError } from '../common/page/errorBanner';
 import { viewPageFrame } from '../common/page/pageFrame';
 import { getUiState, keepShown, onHostMessage, postToHost, setUiState } from '../common/vscodeApi';
+import { afterPaint } from '../common/tasks';
 import { distributionChart } from './distributionChart';
 import { valueTable } from './valueTable';
 
@@ -109,10 +110,7 @@ function render(): void {
   frame.body.replaceChildren(...(current ? [body(current)] : []));
   if (current) {
     const { fetchedAt } = current;
-    // after the browser has laid out and painted this frame
-    requestAnimationFrame(() =>
-      setTimeout(() => postToHost('factExplorer', { type: 'painted', fetchedAt }), 0),
-    );
+    afterPaint(() => postToHost('factExplorer', { type: 'painted', fetchedAt }));
   }
 }
 

@@ -16,6 +16,7 @@ import { pageButton } from '../common/page/pageButton';
 import type { BannerError } from '../common/page/errorBanner';
 import { PageFrame } from '../common/page/pageFrame';
 import { getUiState, keepShown, onHostMessage, postToHost, setUiState } from '../common/vscodeApi';
+import { afterPaint } from '../common/tasks';
 import { environmentsTable, fleetTiles } from './countsView';
 import { healthView, type OpenHealth } from './healthView';
 import { problemsView } from './problemsView';
@@ -188,10 +189,7 @@ function render(): void {
     );
     frame.body.replaceChildren(main);
   }
-  // after the browser has laid out and painted this frame
-  requestAnimationFrame(() =>
-    setTimeout(() => postToHost('overview', { type: 'painted', fetchedAt: overview.fetchedAt }), 0),
-  );
+  afterPaint(() => postToHost('overview', { type: 'painted', fetchedAt: overview.fetchedAt }));
 }
 
 // the overview says as of when: in the page's date style

@@ -19,6 +19,7 @@ import { viewPageFrame } from '../common/page/pageFrame';
 import { EventsTable } from '../components/events-table/eventsTable';
 import { savedTableState } from '../components/events-table/tableState';
 import { keepShown, onHostMessage, onRenew, PageUiState, postToHost } from '../common/vscodeApi';
+import { afterPaint } from '../common/tasks';
 import { lazyTabs } from './lazyTabs';
 import { renderLogs, type LogsView } from './logsView';
 import { renderMetrics } from './metricsView';
@@ -124,10 +125,7 @@ function showReport(report: ReportDto, restored: RestoredNote | undefined): void
   tabs.className = 'report-tabs';
   frame.body.replaceChildren(tabs);
   shown = view;
-  // after the browser has laid out and painted this frame
-  requestAnimationFrame(() =>
-    setTimeout(() => postToHost('report', { type: 'painted', hash: report.hash }), 0),
-  );
+  afterPaint(() => postToHost('report', { type: 'painted', hash: report.hash }));
 }
 
 /** The report's events in the events view's table, with the table's settings kept. */
