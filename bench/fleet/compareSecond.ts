@@ -8,12 +8,11 @@
  */
 import type { FleetBench } from './fleetBench';
 import { performance } from 'node:perf_hooks';
-import * as vscode from 'vscode';
 import type { CompareRunsPanelInfo } from '../../src/extension/compareRuns/compareRunsPanel';
 import { RUN_SUMMARY_FIELDS } from '../../src/shared/history';
 import { timedGet } from '../timedGet';
 import { viewTarget } from './overviewTiming';
-import { secondViewRounds } from './secondView';
+import { medianTimes, secondViewRounds, timedCommand } from './secondView';
 
 const query = (url: string, endpoint: string, ast: unknown, order?: unknown) =>
   `${url}/pdb/query/v4/${endpoint}?${new URLSearchParams({
@@ -75,20 +74,20 @@ export async function benchSecondComparison(options: FleetBench): Promise<void> 
     rounds,
     kind: 'comparison',
     open: async (pair) => {
-      const started = performance.now();
-      const info = await vscode.commands.executeCommand<CompareRunsPanelInfo>(
+      const { ms, info } = await timedCommand<CompareRunsPanelInfo>(
         'puppetdbExplorer.compareRuns',
-        { connectionId, reportHashes: pair.split(','), waitForPaint: true },
+        {
+          connectionId,
+          reportHashes: pair.split(','),
+          waitForPaint: true,
+        },
       );
-      if (info.error) throw new Error(info.error);
       if (!info.painted) throw new Error(`the comparison ${pair} was not painted`);
-      return { ms: performance.now() - started, of: undefined };
+      return { ms, of: undefined };
     },
     raw: async (pair) => ({ ms: await rawComparison(url, pair.split(',')), of: undefined }),
   });
-  const newPanel = median(measured.map((round) => round.firstMs));
-  const reused = median(measured.map((round) => round.second.ms));
-  const raw = median(measured.map((round) => round.raw.ms));
+  const { newPanel, reused, raw } = medianTimes(measured, median);
   log(
     `a node's run compared with the run before it, painted: in a new panel ${newPanel.toFixed(1)} ms; the next pair, a second later in the preview's panel ${reused.toFixed(1)} ms (target <= 150 ms: ${reused <= 150 ? 'met' : 'not met'}); the raw request of both runs ${raw.toFixed(1)} ms (${viewTarget(reused, raw)})`,
   );

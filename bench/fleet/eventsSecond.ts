@@ -6,14 +6,12 @@
  * the same PuppetDB query, in the same run; medians after a warm-up.
  */
 import type { FleetBench } from './fleetBench';
-import { performance } from 'node:perf_hooks';
-import * as vscode from 'vscode';
 import type { EventsTarget } from '../../src/extension/commandTargets';
 import type { EventsPanelInfo } from '../../src/extension/reports/eventsPanel';
 import { eventsQuery } from '../../src/shared/eventTableSource';
 import { timedGet } from '../timedGet';
 import { viewTarget } from './overviewTiming';
-import { secondViewRounds } from './secondView';
+import { medianTimes, secondViewRounds, timedCommand } from './secondView';
 
 /** Nodes whose latest report has events, with how many (the most first). */
 async function nodesWithEvents(url: string, count: number): Promise<string[]> {
@@ -50,22 +48,19 @@ export async function benchSecondEvents(options: FleetBench): Promise<void> {
     rounds,
     kind: 'events',
     open: async (certname) => {
-      const started = performance.now();
-      const info = await vscode.commands.executeCommand<EventsPanelInfo>(
-        'puppetdbExplorer.openEvents',
-        { connectionId, certname, firstRows: true } satisfies EventsTarget,
-      );
-      if (info.error) throw new Error(info.error);
-      return { ms: performance.now() - started, of: undefined };
+      const { ms } = await timedCommand<EventsPanelInfo>('puppetdbExplorer.openEvents', {
+        connectionId,
+        certname,
+        firstRows: true,
+      } satisfies EventsTarget);
+      return { ms, of: undefined };
     },
     raw: async (certname) => {
       const raw = await rawEvents(url, certname);
       return { ms: raw.ms, of: raw.rows };
     },
   });
-  const newPanel = median(measured.map((round) => round.firstMs));
-  const reused = median(measured.map((round) => round.second.ms));
-  const raw = median(measured.map((round) => round.raw.ms));
+  const { newPanel, reused, raw } = medianTimes(measured, median);
   const events = measured.at(-1)?.raw.of ?? 0;
   log(
     `a node's events, first rows painted: in a new panel ${newPanel.toFixed(1)} ms; the next node's (${events} events), a second later in the preview's panel ${reused.toFixed(1)} ms (target <= 150 ms: ${reused <= 150 ? 'met' : 'not met'}); raw request of its query ${raw.toFixed(1)} ms (${viewTarget(reused, raw)})`,

@@ -13,7 +13,7 @@ import type { ExtensionApi } from '../../src/extension/extension';
 import type { GraphPanelState } from '../../src/extension/graph/catalogGraphPanel';
 import { timedGet } from '../timedGet';
 import { viewTarget } from './overviewTiming';
-import { secondViewRounds } from './secondView';
+import { medianTimes, secondViewRounds } from './secondView';
 
 /** Active nodes with a catalog, by name. */
 async function nodesWithCatalogs(url: string, count: number): Promise<string[]> {
@@ -74,9 +74,7 @@ export async function benchSecondGraph(options: FleetBench & { api: ExtensionApi
       return { ms: raw.ms, of: raw.resources };
     },
   });
-  const newPanel = median(measured.map((round) => round.firstMs));
-  const reused = median(measured.map((round) => round.second.ms));
-  const raw = median(measured.map((round) => round.raw.ms));
+  const { newPanel, reused, raw } = medianTimes(measured, median);
   const layout = median(measured.map((round) => round.second.of.layoutMs));
   const paint = median(measured.map((round) => round.second.of.paintMs));
   const usable = median(measured.map((round) => round.second.of.usableMs));

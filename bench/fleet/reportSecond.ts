@@ -7,12 +7,11 @@
  */
 import type { FleetBench } from './fleetBench';
 import { performance } from 'node:perf_hooks';
-import * as vscode from 'vscode';
 import type { ReportTarget } from '../../src/extension/commandTargets';
 import type { ReportPanelInfo } from '../../src/extension/reports/reportPanel';
 import { timedGet } from '../timedGet';
 import { viewTarget } from './overviewTiming';
-import { secondViewRounds } from './secondView';
+import { medianTimes, secondViewRounds, timedCommand } from './secondView';
 
 /** The latest reports of the nodes with the most events in them (the most first). */
 async function reportsWithEvents(url: string, count: number): Promise<string[]> {
@@ -60,23 +59,20 @@ export async function benchSecondReport(options: FleetBench): Promise<void> {
     rounds,
     kind: 'report',
     open: async (reportHash) => {
-      const started = performance.now();
-      const info = await vscode.commands.executeCommand<ReportPanelInfo>(
-        'puppetdbExplorer.openReport',
-        { connectionId, reportHash, waitForPaint: true } satisfies ReportTarget,
-      );
-      if (info.error) throw new Error(info.error);
+      const { ms, info } = await timedCommand<ReportPanelInfo>('puppetdbExplorer.openReport', {
+        connectionId,
+        reportHash,
+        waitForPaint: true,
+      } satisfies ReportTarget);
       if (!info.painted) throw new Error(`the report ${reportHash} was not painted`);
-      return { ms: performance.now() - started, of: undefined };
+      return { ms, of: undefined };
     },
     raw: async (reportHash) => {
       const raw = await rawReport(url, reportHash);
       return { ms: raw.ms, of: raw.events };
     },
   });
-  const newPanel = median(measured.map((round) => round.firstMs));
-  const reused = median(measured.map((round) => round.second.ms));
-  const raw = median(measured.map((round) => round.raw.ms));
+  const { newPanel, reused, raw } = medianTimes(measured, median);
   const events = measured.at(-1)?.raw.of ?? 0;
   log(
     `a node's latest report, painted: in a new panel ${newPanel.toFixed(1)} ms; the next node's (${events} events), a second later in the preview's panel ${reused.toFixed(1)} ms (target <= 150 ms: ${reused <= 150 ? 'met' : 'not met'}); the raw request of the report (its events embedded) ${raw.toFixed(1)} ms (${viewTarget(reused, raw)})`,

@@ -4,6 +4,7 @@
  * VS Code's preview rule shows in the first one's panel; beside a raw request for the second
  * subject, in the same round. The first round is a warm-up and is left out.
  */
+import { performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
 
 /** How long the user looks at the first subject's view before opening the next. */
@@ -53,4 +54,27 @@ export async function secondViewRounds<O, R>(options: {
   }
   await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   return measured;
+}
+
+/** A view command run and timed until it answers; an answer naming an error is thrown. */
+export async function timedCommand<I extends { error?: string | undefined }>(
+  command: string,
+  argument: unknown,
+): Promise<{ ms: number; info: I }> {
+  const started = performance.now();
+  const info = await vscode.commands.executeCommand<I>(command, argument);
+  if (info.error) throw new Error(info.error);
+  return { ms: performance.now() - started, info };
+}
+
+/** The medians of the rounds: the first view in a new panel, the second in the preview's, raw. */
+export function medianTimes<O, R>(
+  measured: Array<SecondViewRound<O, R>>,
+  median: (values: number[]) => number,
+): { newPanel: number; reused: number; raw: number } {
+  return {
+    newPanel: median(measured.map((round) => round.firstMs)),
+    reused: median(measured.map((round) => round.second.ms)),
+    raw: median(measured.map((round) => round.raw.ms)),
+  };
 }
