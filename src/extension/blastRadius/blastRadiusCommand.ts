@@ -28,12 +28,17 @@ import { relativePath } from './gitChange';
 import { blastRadiusTargetOf } from './showBlastRadiusArgument';
 
 /** What a panel shows, but its connection; and the changed file to focus, if one was named. */
-type Change = Omit<BlastRadiusRestoreInfo, 'entry' | 'connectionId'> & { focus?: FocusedFile };
+type Change = Omit<BlastRadiusRestoreInfo, 'entry' | 'connectionId'> & {
+  focus?: FocusedFile;
+  /** Answer once the page has painted the whole blast radius (tests, the bench). */
+  waitForPaint?: boolean;
+};
 
 /** What the command needs of a panel (not its class: the panel's file registers it). */
 type BlastRadiusPanelLike = WebviewPanelHost<'blastRadius'> & {
   info(): unknown;
   focusOn(focus: FocusedFile | undefined): void;
+  painted(): Promise<void>;
 };
 
 const commandName = () => vscode.l10n.t('Show Blast Radius of Change');
@@ -220,6 +225,7 @@ const target = async (argument: CommandArgument): Promise<Change | undefined> =>
       scope: chosen,
       repository: repository.rootUri.toString(),
       focus: focusOf(argument, repository),
+      waitForPaint: argument.fields.waitForPaint === true,
     }
   );
 };
@@ -233,10 +239,11 @@ export function blastRadiusCommand<P extends BlastRadiusPanelLike>(): ViewComman
     connection: 'active',
     target,
     open: async (panels: Panels<'blastRadius', P>, { connectionId, target: change }) => {
-      const { focus, ...shown } = change;
+      const { focus, waitForPaint, ...shown } = change;
       const { panel } = panels.show({ entry: 'blastRadius', connectionId, ...shown });
       panel.focusOn(focus);
       await panel.loaded;
+      if (waitForPaint) await panel.painted();
       return panel.info();
     },
   });

@@ -10,11 +10,16 @@ import * as vscode from 'vscode';
 import type { BlastRadius, ChangeScope, ReachedNode } from '../../shared/blastRadius/model';
 import { exportedHunks, exportedNodes } from '../../shared/blastRadius/radiusView';
 import { rangeWords } from '../../shared/blastRadius/revision';
-import type { BlastRadiusRestoreInfo, FocusedFile } from '../../shared/protocol/blastRadius';
+import {
+  paintedRadiusId,
+  type BlastRadiusRestoreInfo,
+  type FocusedFile,
+} from '../../shared/protocol/blastRadius';
 import { exportRows } from '../export/exportRows';
 import { inert } from '../inertText';
 import type { PanelDefinition } from '../webviews/definePanel';
 import { openViews } from '../webviews/openViews';
+import { PaintedContent } from '../webviews/paintedContent';
 import {
   WebviewPanelHost,
   type InfoOf,
@@ -31,6 +36,8 @@ export interface BlastRadiusPanelInfo {
   restore: BlastRadiusRestoreInfo;
   radius: BlastRadius | undefined;
   error: string | undefined;
+  /** Whether the page has said it painted the blast radius shown. */
+  painted: boolean;
 }
 
 /** The Blast Radius view's panels: one per connection, repository and change. */
@@ -91,6 +98,8 @@ export class BlastRadiusPanel extends WebviewPanelHost<'blastRadius'> {
   private radius: BlastRadius | undefined;
   /** The changed file the command named last (a lens, Source Control): the page filters on it. */
   private focus: FocusedFile | undefined;
+  /** What the page painted (by paintedRadiusId). */
+  private readonly paints = new PaintedContent();
 
   /** A change to show; or a panel revived with what its page kept (nothing computed). */
   constructor(
@@ -116,7 +125,17 @@ export class BlastRadiusPanel extends WebviewPanelHost<'blastRadius'> {
   }
 
   info(): BlastRadiusPanelInfo {
-    return { ...this.commonInfo(), radius: this.radius, focus: this.focus };
+    return {
+      ...this.commonInfo(),
+      radius: this.radius,
+      focus: this.focus,
+      painted: this.paints.has(this.radius && paintedRadiusId(this.radius)),
+    };
+  }
+
+  /** Resolves once the page has painted the blast radius shown now (or at once without one). */
+  painted(): Promise<void> {
+    return this.paints.wait(this.radius && paintedRadiusId(this.radius));
   }
 
   protected restoreInfo(): InfoOf<'blastRadius'> {
@@ -268,5 +287,6 @@ export class BlastRadiusPanel extends WebviewPanelHost<'blastRadius'> {
       });
     },
     reload: () => this.reload(),
+    painted: ({ radius }) => this.paints.paint(radius),
   };
 }

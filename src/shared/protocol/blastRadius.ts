@@ -39,7 +39,17 @@ export type BlastRadiusToHost = PageToHost<
   | { type: 'export'; format: 'csv' | 'json'; rows: 'nodes' | 'hunks' }
   /** Compute again from git and PuppetDB (Refresh, "Load again", the banner's Retry). */
   | { type: 'reload' }
+  /** The page painted the blast radius `radius` (paintedRadiusId; tests and the bench wait for it). */
+  | { type: 'painted'; radius: string }
 >;
+
+/**
+ * What names a blast radius the page painted: its change (the scope, read against HEAD), and
+ * whether it is a large change's first answer or the whole one.
+ */
+export function paintedRadiusId(radius: BlastRadius): string {
+  return JSON.stringify([radius.scope, radius.head ?? null, radius.counting === true]);
+}
 
 /**
  * What the host records of a Blast Radius view: the connection, the change's scope and the

@@ -29,6 +29,7 @@ export const blastRadiusSchema = viewSchema<BlastRadiusProtocol>({
     openHunk: { file: longText, hunk: hunkIndex },
     export: { format: oneOf('csv', 'json'), rows: oneOf('nodes', 'hunks') },
     reload: {},
+    painted: { radius: name },
   },
   restore: object({
     entry: oneOf('blastRadius'),

@@ -25,10 +25,12 @@ import type {
   HostToEveryPage,
   RestoredNote,
 } from '../../shared/protocol';
+import { paintedRadiusId } from '../../shared/protocol/blastRadius';
 import type { ModelGridState } from '../common/grid/modelGrid';
 import { pageButton } from '../common/page/pageButton';
 import { sectionsBody } from '../common/page/pageSection';
 import { viewPageFrame } from '../common/page/pageFrame';
+import { afterPaint } from '../common/tasks';
 import { keepShown, onHostMessage, onRenew, PageUiState, postToHost } from '../common/vscodeApi';
 import { renderHunks } from './hunksGrid';
 import { renderNodes } from './nodesGrid';
@@ -177,6 +179,7 @@ function show(radius: BlastRadius, restored: RestoredNote | undefined, focus?: F
       hunksView.dispose();
     },
   };
+  afterPaint(() => postToHost('blastRadius', { type: 'painted', radius: paintedRadiusId(radius) }));
 }
 
 function handle(received: Exclude<HostToBlastRadius, HostToEveryPage>): void {

@@ -127,6 +127,14 @@ describe('Blast Radius view', function () {
     assert.match(info.title, /^Blast Radius · control-repo · working tree$/);
   });
 
+  it('answers once its page has painted the blast radius, when asked to wait for the paint', async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    const info = await show({ scope: { kind: 'workingTree' }, waitForPaint: true });
+    assert.equal(info?.error, undefined);
+    assert.ok(info?.radius && !info.radius.counting, 'the whole blast radius');
+    assert.equal(info.painted, true, 'the page said it painted the blast radius');
+  });
+
   it('refuses a range that is not two revisions, and a repository the git extension has not open', async () => {
     const before = tabCount();
     for (const scope of [
