@@ -131,6 +131,20 @@ async function main(): Promise<void> {
           assert.match(note, /conditionals may reach more nodes/);
         });
         if (theme.name === 'dark') {
+          await checks.check(
+            'the nodes grid scrolls in a height of its own: it draws the rows in view, not one per node',
+            async () => {
+              const grid = await view.locator('.blast-nodes-grid').evaluate((element) => ({
+                height: element.clientHeight,
+                content: element.scrollHeight,
+                drawn: element.querySelectorAll('.grid-row[aria-rowindex]:not([hidden])').length,
+              }));
+              assert.ok(
+                grid.content > grid.height,
+                `the grid is as tall as its ${want.nodes} rows (${grid.height} px, ${grid.drawn} drawn)`,
+              );
+            },
+          );
           // a changed Hiera data file reaches the nodes whose hierarchy reads it (the workspace's
           // hiera.yaml, read here with the pure engine and every node's facts from PuppetDB)
           appendFileSync(join(folder, WEB_ROLE_DATA), 'profile::web::workers: 8\n');
