@@ -196,10 +196,14 @@ async function readEach(
         ),
       );
     }
-    // `base...head` as the git extension diffs it: against their merge base
-    changes = await repository.diffBetween(scope.base, scope.head);
+    // `base...head` as the git extension diffs it: against their merge base (both asked at once)
+    const [between, mergeBase] = await Promise.all([
+      repository.diffBetween(scope.base, scope.head),
+      repository.getMergeBase(scope.base, scope.head),
+    ]);
+    changes = between;
     patchOf = (path) => repository.diffBetween(scope.base, scope.head, path);
-    oldRef = (await repository.getMergeBase(scope.base, scope.head)) ?? scope.base;
+    oldRef = mergeBase ?? scope.base;
     newRef = scope.head;
   }
   return Promise.all(
@@ -209,11 +213,16 @@ async function readEach(
       const added = change.status === GitStatus.INDEX_ADDED;
       const deleted = change.status === GitStatus.INDEX_DELETED;
       const texts = readsTexts(path);
-      const [patch, oldText, newText] = await Promise.all([
+      const [patch, newText] = await Promise.all([
         patchOf(uri.fsPath),
-        texts && !added ? repository.show(oldRef, uri.fsPath).catch(() => undefined) : undefined,
         texts && !deleted ? newSide(repository, uri, newRef) : undefined,
       ]);
+      // the old side from the new one, the patch applied backwards: a git process less per file
+      const oldText =
+        texts && !added
+          ? ((newText !== undefined ? oldSideOf(newText, patch) : undefined) ??
+            (await repository.show(oldRef, uri.fsPath).catch(() => undefined)))
+          : undefined;
       return { path, uri, patch, added, oldText, newText };
     }),
   );
