@@ -13,10 +13,11 @@ import { performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
 import type { BlastRadiusPanelInfo } from '../../src/extension/blastRadius/blastRadiusPanel';
 import { changedFile } from '../../src/extension/blastRadius/computeBlastRadius';
+import { readChange } from '../../src/extension/blastRadius/gitChange';
 import { median, viewTarget } from '../fleet/overviewTiming';
 import { medianTimes, secondViewRounds, timedCommand } from '../fleet/secondView';
 import type { BenchContext } from './benchContext';
-import { git, lines, rawRequests } from './blastRepository';
+import { git, lines, openInGit, rawRequests } from './blastRepository';
 
 /** How many manifests each commit changes. */
 const FILES_PER_COMMIT = 4;
@@ -101,4 +102,13 @@ export async function benchSecondBlastRadius(options: {
   log(
     `blast radius of a commit (${FILES_PER_COMMIT} manifests, ${reached} nodes reached), painted: in a new panel ${newPanel.toFixed(1)} ms; the next commit's, a second later in the preview's panel ${reused.toFixed(1)} ms (target <= 150 ms: ${reused <= 150 ? 'met' : 'not met'}); its raw requests ${raw.toFixed(1)} ms (${viewTarget(reused, raw)})`,
   );
+  // of which git: each commit read as the view reads it, through the git extension
+  const repository = await openInGit(folder);
+  const reads: number[] = [];
+  for (const subject of subjects) {
+    const started = performance.now();
+    await readChange(repository, { kind: 'range', ...range(subject) });
+    reads.push(performance.now() - started);
+  }
+  log(`  of which reading a commit through the git extension: ${median(reads).toFixed(1)} ms`);
 }
