@@ -16,7 +16,8 @@ import { readChange } from '../../src/extension/blastRadius/gitChange';
 import type { FaultProxy } from '../../test/support/faultProxy';
 import type { BenchContext } from './benchContext';
 import { benchSecondBlastRadius } from './blastRadiusSecond';
-import { buildRepository, FILES, git, openInGit, rawRequests } from './blastRepository';
+import { gitIn } from '../../test/e2e/support/controlRepository';
+import { buildRepository, FILES, openInGit, rawRequests } from './blastRepository';
 
 interface Context extends BenchContext {
   /** A fault proxy in front of the PuppetDB, and the connection through it (counts requests). */
@@ -65,9 +66,9 @@ export async function benchBlastRadius(context: Context): Promise<void> {
       changedFile({
         path,
         uri: vscode.Uri.file(join(folder, path)),
-        patch: git(folder, 'diff', 'HEAD', '--', path),
+        patch: gitIn(folder)('diff', 'HEAD', '--', path),
         added: false,
-        oldText: git(folder, 'show', `HEAD:${path}`),
+        oldText: gitIn(folder)('show', `HEAD:${path}`),
       }),
     );
     let rawFirstAt = 0;

@@ -17,7 +17,8 @@ import { readChange } from '../../src/extension/blastRadius/gitChange';
 import { median, viewTarget } from '../fleet/overviewTiming';
 import { medianTimes, secondViewRounds, timedCommand } from '../fleet/secondView';
 import type { BenchContext } from './benchContext';
-import { git, lines, openInGit, rawRequests } from './blastRepository';
+import { gitIn } from '../../test/e2e/support/controlRepository';
+import { lines, openInGit, rawRequests } from './blastRepository';
 
 /** How many manifests each commit changes. */
 const FILES_PER_COMMIT = 4;
@@ -27,9 +28,10 @@ const FILES_PER_COMMIT = 4;
  * of the next FILES_PER_COMMIT manifests; every commit's id, oldest first.
  */
 function commitChain(folder: string, manifests: readonly string[], count: number): string[] {
+  const git = gitIn(folder);
   const commit = (message: string) => {
-    git(folder, 'commit', '--quiet', '--no-gpg-sign', '--all', '--message', message);
-    return git(folder, 'rev-parse', 'HEAD').trim();
+    git('commit', '--quiet', '--no-gpg-sign', '--all', '--message', message);
+    return git('rev-parse', 'HEAD').trim();
   };
   const ids = [commit('the bench change')];
   for (let index = 0; index < count; index++) {
@@ -46,14 +48,15 @@ function commitChain(folder: string, manifests: readonly string[], count: number
 
 /** The raw requests the change `base..head` needs, sent as the extension sends them: their time. */
 async function rawChange(url: string, folder: string, base: string, head: string) {
-  const paths = git(folder, 'diff', '--name-only', base, head).trim().split('\n');
+  const git = gitIn(folder);
+  const paths = git('diff', '--name-only', base, head).trim().split('\n');
   const files = paths.map((path) =>
     changedFile({
       path,
       uri: vscode.Uri.file(join(folder, path)),
-      patch: git(folder, 'diff', base, head, '--', path),
+      patch: git('diff', base, head, '--', path),
       added: false,
-      oldText: git(folder, 'show', `${base}:${path}`),
+      oldText: git('show', `${base}:${path}`),
     }),
   );
   const started = performance.now();

@@ -5,7 +5,6 @@
  * extension; and the raw PuppetDB requests a change needs, sent with undici in the extension's
  * stages (the same queries, built by the same functions, from the same changed files).
  */
-import { execFileSync } from 'node:child_process';
 import { cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { request } from 'undici';
@@ -19,6 +18,7 @@ import {
 } from '../../src/extension/blastRadius/fleetReach';
 import type { GitRepository } from '../../src/extension/blastRadius/gitChange';
 import type { ChangedFile } from '../../src/shared/blastRadius/assemble';
+import { gitIn } from '../../test/e2e/support/controlRepository';
 import { CONTROL_REPO } from '../../test/fixtures/fleet/controlRepo';
 
 export const FILES = 20;
@@ -44,9 +44,10 @@ export function buildRepository(folder: string): string[] {
     );
     writeFileSync(join(folder, path), [...text, ...tail].join('\n') + '\n');
   }
-  git(folder, 'init', '--quiet', '--initial-branch=production');
-  git(folder, 'add', '--all');
-  git(folder, 'commit', '--quiet', '--no-gpg-sign', '--message', 'bench');
+  const git = gitIn(folder);
+  git('init', '--quiet', '--initial-branch=production');
+  git('add', '--all');
+  git('commit', '--quiet', '--no-gpg-sign', '--message', 'bench');
   // ten changed lines per file, SPACING apart: lines 3, 11, 19, … (code first, then the tail)
   for (const path of manifests) {
     const text = lines(folder, path);
@@ -63,20 +64,17 @@ export function lines(folder: string, path: string): string[] {
   return readFileSync(join(folder, path), 'utf8').replace(/\n$/, '').split('\n');
 }
 
-export function git(folder: string, ...args: string[]): string {
-  return execFileSync('git', args, {
-    cwd: folder,
-    encoding: 'utf8',
-    env: {
-      ...process.env,
-      GIT_CONFIG_GLOBAL: '/dev/null',
-      GIT_CONFIG_NOSYSTEM: '1',
-      GIT_AUTHOR_NAME: 'Bench',
-      GIT_AUTHOR_EMAIL: 'bench@example.com',
-      GIT_COMMITTER_NAME: 'Bench',
-      GIT_COMMITTER_EMAIL: 'bench@example.com',
-    },
-  });
+/** A PuppetDB query POSTed raw with undici to `url`'s `endpoint` (no query: the whole endpoint). */
+export function rawPost(url: string) {
+  return async (endpoint: string, query: unknown) => {
+    const response = await request(`${url}/pdb/query/v4${endpoint}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query }),
+    });
+    if (response.statusCode !== 200) throw new Error(`HTTP ${response.statusCode}`);
+    return JSON.parse(await response.body.text()) as Array<Record<string, unknown>>;
+  };
 }
 
 /**
@@ -92,16 +90,7 @@ export async function rawRequests(
   folder: string,
   first: () => void,
 ) {
-  const post = async (endpoint: string, query: unknown) => {
-    // (no query: the whole endpoint)
-    const response = await request(`${url}/pdb/query/v4${endpoint}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ query }),
-    });
-    if (response.statusCode !== 200) throw new Error(`HTTP ${response.statusCode}`);
-    return JSON.parse(await response.body.text()) as Array<Record<string, unknown>>;
-  };
+  const post = rawPost(url);
   // the whole fleet's nodes and roles, at once (as the view's first answer asks them)
   const wholeFleet = Promise.all([
     post('/nodes', undefined),

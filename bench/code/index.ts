@@ -28,6 +28,7 @@ import { normaliseClassTitle } from '../../src/extension/fleet/resourceRef';
 import { Commands } from '../../src/extension/ids';
 import { FaultProxy } from '../../test/support/faultProxy';
 import { benchBlastRadius } from './blastRadius';
+import { rawPost } from './blastRepository';
 import { benchHieraReaders } from './hieraReaders';
 import { testServer } from '../../test/integration/support/puppetdb';
 
@@ -199,15 +200,7 @@ async function measure(): Promise<void> {
     if (response.statusCode !== 200) throw new Error(`HTTP ${response.statusCode}`);
     return JSON.parse(await response.body.text()) as Array<Record<string, unknown>>;
   };
-  const post = async (endpoint: string, query: unknown) => {
-    const response = await request(`${url}/pdb/query/v4${endpoint}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ query }),
-    });
-    if (response.statusCode !== 200) throw new Error(`HTTP ${response.statusCode}`);
-    return JSON.parse(await response.body.text()) as Array<Record<string, unknown>>;
-  };
+  const post = rawPost(url);
   const counts = classCountQuery(classes);
 
   // warm: the one request of the file
