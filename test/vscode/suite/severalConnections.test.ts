@@ -347,7 +347,8 @@ describe('Many PuppetDBs at once', function () {
       const overview = info.overview!;
       const row = (name: string) => overview.rows.find((each) => each.name === name)!;
       for (const connection of [EAST, WEST]) {
-        assert.equal(row(connection.name).state, 'loaded');
+        // (the row's error in the message: it came once in CI, under load, and not here)
+        assert.equal(row(connection.name).state, 'loaded', row(connection.name).error);
         const counts = row(connection.name).counts;
         assert.ok(
           [before, after].some((own) => isDeepStrictEqual(counts, own.get(connection.id))),
