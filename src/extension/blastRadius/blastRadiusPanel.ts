@@ -10,6 +10,7 @@ import * as vscode from 'vscode';
 import type { BlastRadius, ChangeScope, ReachedNode } from '../../shared/blastRadius/model';
 import { exportedHunks, exportedNodes } from '../../shared/blastRadius/radiusView';
 import { rangeWords } from '../../shared/blastRadius/revision';
+import { toWire } from '../../shared/blastRadius/radiusWire';
 import {
   paintedRadiusId,
   type BlastRadiusRestoreInfo,
@@ -183,7 +184,7 @@ export class BlastRadiusPanel extends WebviewPanelHost<'blastRadius'> {
     this.postOneLoaded(
       this.radius && {
         type: 'radius',
-        radius: this.radius,
+        radius: toWire(this.radius),
         restored: this.restored,
         ...(this.focus && { focus: this.focus }),
       },

@@ -8,6 +8,7 @@ import {
   isFailing,
   type BlastRadius,
   type ChangedFileKind,
+  type FileReach,
   type ReachBasis,
   type ReachCaveat,
   type ReachedNode,
@@ -51,11 +52,18 @@ export interface NodeRow {
   reachedBy: string;
 }
 
-function reachText(radius: BlastRadius, node: ReachedNode, onlyFile?: string): string {
+/** Each changed file by its path: looked up for every node's every "reached by". */
+const filesByPath = (radius: BlastRadius) => new Map(radius.files.map((file) => [file.path, file]));
+
+function reachText(
+  files: ReadonlyMap<string, FileReach>,
+  node: ReachedNode,
+  onlyFile?: string,
+): string {
   const parts: string[] = [];
   for (const reach of node.reachedBy) {
     if (onlyFile !== undefined && reach.file !== onlyFile) continue;
-    const hunk = radius.files.find((file) => file.path === reach.file)?.hunks[reach.hunk];
+    const hunk = files.get(reach.file)?.hunks[reach.hunk];
     const where = hunk ? `${reach.file}:${hunk.start}` : reach.file;
     const text = reach.resource
       ? `${where} ${reach.resource.type}[${reach.resource.title}]`
@@ -79,6 +87,13 @@ function groupsOf(node: ReachedNode, groupBy: GroupBy): string[] {
       return [`${environment} · ${role}`];
   }
 }
+
+/**
+ * `localeCompare`'s order (the default locale's), through one collator: a blast radius of 10,000
+ * nodes sorts with about 130,000 comparisons, each of which `localeCompare` would set up anew.
+ */
+let collator: Intl.Collator | undefined;
+const byText = (a: string, b: string) => (collator ??= new Intl.Collator()).compare(a, b);
 
 export interface GroupCount {
   group: string;
@@ -107,15 +122,13 @@ export function groupedNodes(
     nodes: nodes.length,
     failing: nodes.filter((node) => isFailing(node.status)).length,
   }));
-  groups.sort(
-    (a, b) => b.failing - a.failing || b.nodes - a.nodes || a.group.localeCompare(b.group),
-  );
+  groups.sort((a, b) => b.failing - a.failing || b.nodes - a.nodes || byText(a.group, b.group));
   const rows: NodeRow[] = [];
+  const files = filesByPath(radius);
   for (const { group } of groups) {
     const members = [...byGroup.get(group)!].sort(
       (a, b) =>
-        Number(isFailing(b.status)) - Number(isFailing(a.status)) ||
-        a.certname.localeCompare(b.certname),
+        Number(isFailing(b.status)) - Number(isFailing(a.status)) || byText(a.certname, b.certname),
     );
     for (const node of members) {
       rows.push({
@@ -124,7 +137,7 @@ export function groupedNodes(
         status: node.status,
         environment: node.environment ?? '',
         roleClass: node.roleClass ?? '',
-        reachedBy: reachText(radius, node, groupBy === 'file' ? group : undefined),
+        reachedBy: reachText(files, node, groupBy === 'file' ? group : undefined),
       });
     }
   }
@@ -213,13 +226,14 @@ export function caveatsToSay(radius: BlastRadius | undefined): ReachCaveat[] {
 
 /** The nodes as exported: one record per node, the files that reach it listed. */
 export function exportedNodes(radius: BlastRadius): Array<Record<string, string | null>> {
+  const files = filesByPath(radius);
   return radius.nodes.map((node) => ({
     certname: node.certname,
     status: node.status,
     environment: node.environment,
     roleClass: node.roleClass,
     latestReport: node.latestReportHash,
-    reachedBy: reachText(radius, node),
+    reachedBy: reachText(files, node),
   }));
 }
 

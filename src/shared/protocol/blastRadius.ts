@@ -4,6 +4,7 @@
  * hunk, and the click-throughs to the tree, the catalog graph and the latest report.
  */
 import type { BlastRadius, ChangeScope } from '../blastRadius/model';
+import type { RadiusWire } from '../blastRadius/radiusWire';
 import type { HostToPage, PageToHost, RestoredNote, RestoredWithoutContent } from './common';
 
 /**
@@ -17,7 +18,8 @@ export interface FocusedFile {
 
 export type HostToBlastRadius = HostToPage<
   | { type: 'loading'; title: string }
-  | { type: 'radius'; radius: BlastRadius; restored?: RestoredNote; focus?: FocusedFile }
+  /** The blast radius in columns (radiusWire.ts): what the page shows and keeps is `fromWire`'s model. */
+  | { type: 'radius'; radius: RadiusWire; restored?: RestoredNote; focus?: FocusedFile }
   | RestoredWithoutContent
 >;
 

@@ -11,6 +11,7 @@ import '../common/page/pageFrame.css';
 import '../common/grid/grid.css';
 import './blastRadius.css';
 import type { BlastRadius, ChangeScope } from '../../shared/blastRadius/model';
+import { fromWire } from '../../shared/blastRadius/radiusWire';
 import { rangeWords } from '../../shared/blastRadius/revision';
 import {
   CAVEAT_WORDS,
@@ -183,8 +184,9 @@ function show(radius: BlastRadius, restored: RestoredNote | undefined, focus?: F
 }
 
 function handle(received: Exclude<HostToBlastRadius, HostToEveryPage>): void {
-  if (received.type === 'radius') show(received.radius, received.restored, received.focus);
-  else {
+  if (received.type === 'radius') {
+    show(fromWire(received.radius), received.restored, received.focus);
+  } else {
     frame.showLoadState(received, clear);
     if (received.type !== 'error') frame.notes.replaceChildren(limitsNote(undefined));
   }
