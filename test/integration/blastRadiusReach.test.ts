@@ -7,6 +7,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import {
+  askWholeFleet,
   fleetReach,
   MANIFEST_PATHS_QUERY,
   type ReachCounters,
@@ -68,6 +69,24 @@ describe('the blast radius asked of the real PuppetDB', () => {
       'some reached node has a role class',
     );
     assert.equal(named.requests, 3, 'resources on the lines, then nodes and roles side by side');
+  });
+
+  test('the whole fleet asked before the change is read answers as if asked by the first answer, and is not asked again', async () => {
+    const itself: ReachCounters = { requests: 0 };
+    const onFirst = () => {};
+    const asked = await fleetReach(client, { ...(await input()), onFirst }, itself);
+    const early: ReachCounters = { requests: 0 };
+    const wholeFleet = askWholeFleet(client, { unreportedHours: 2 }, early);
+    const given: ReachCounters = { requests: 0 };
+    const answered = await fleetReach(client, { ...(await input()), onFirst, wholeFleet }, given);
+    assert.ok(asked.nodes.size > 1, `reached ${asked.nodes.size} nodes`);
+    assert.deepEqual(
+      [...answered.nodes].sort(([a], [b]) => (a < b ? -1 : 1)),
+      [...asked.nodes].sort(([a], [b]) => (a < b ? -1 : 1)),
+    );
+    assert.deepEqual(answered.resources, asked.resources);
+    assert.equal(early.requests, 2, 'nodes and roles');
+    assert.equal(given.requests, itself.requests - 2, 'no nodes or roles asked again');
   });
 
   test("a Puppetfile's changed module reaches the nodes holding its classes and types", async () => {

@@ -23,10 +23,12 @@ import type { Services } from '../services';
 import { MAX_LIST_ROWS, readAtMost } from '../boundedRows';
 import { KeptAnswers } from '../keptAnswers';
 import {
+  askWholeFleet,
   fleetReach,
   MANIFEST_PATHS_QUERY,
   type NodesReadingDataFile,
   type ReachCounters,
+  type WholeFleet,
 } from './fleetReach';
 import {
   gitApi,
@@ -55,6 +57,9 @@ export type { NoBlastRadius } from './radiusWords';
 
 export type BlastRadiusAnswer =
   { found: true; radius: BlastRadius } | { found: false; reason: NoBlastRadius; message: string };
+
+/** A request as a computation starts it: with the whole fleet's answer when it was asked early. */
+type StartedRequest = BlastRadiusRequest & { wholeFleet?: Promise<WholeFleet> };
 
 /** How many entries the cache keeps (a change per scope and repository is plenty). */
 const CACHE_SIZE = 16;
@@ -118,8 +123,18 @@ export class BlastRadiusEngine implements vscode.Disposable {
     // (awaited below only if PuppetDB is asked; a failure then is the computation's)
     client.catch(() => {});
     manifestPaths.catch(() => {});
-    const change = await readChange(repository, request.scope);
-    if (change.files.length === 0) return refusal('noChange');
+    const wantsFirst = request.onFirstCounts !== undefined;
+    // and, for a view (which wants a first answer), the whole fleet's nodes and roles: its first
+    // answer waits for them, and they need nothing of the change (dropped if nothing asks them)
+    const early = wantsFirst ? this.askWholeFleetEarly(client, request.signal) : undefined;
+    const change = await readChange(repository, request.scope).catch((error: unknown) => {
+      early?.drop();
+      throw error;
+    });
+    if (change.files.length === 0) {
+      early?.drop();
+      return refusal('noChange');
+    }
     const key = [
       request.connectionId,
       repository.rootUri.toString(),
@@ -127,11 +142,16 @@ export class BlastRadiusEngine implements vscode.Disposable {
       JSON.stringify(request.scope),
       ...change.files.map((file) => `${file.path}\n${file.patch}\n${file.newText ?? ''}`),
     ].join('\0');
-    const wantsFirst = request.onFirstCounts !== undefined;
     let computation = this.cache.get(key);
     // one that gives no first answer (the status bar's) is no answer for a view waiting for one
     if (!computation || (wantsFirst && !computation.first)) {
-      const started = this.start(request, change, client, manifestPaths, wantsFirst);
+      const started = this.start(
+        { ...request, ...(early && { wholeFleet: early.answer }) },
+        change,
+        client,
+        manifestPaths,
+        wantsFirst,
+      );
       computation = started;
       this.cache.delete(key);
       this.cache.set(key, started);
@@ -139,6 +159,8 @@ export class BlastRadiusEngine implements vscode.Disposable {
         if (this.cache.get(key) === started) this.cache.delete(key);
       });
       while (this.cache.size > CACHE_SIZE) this.cache.delete(this.cache.keys().next().value!);
+    } else {
+      early?.drop();
     }
     // before the whole answer, even when both are known already (a `then` queued first runs first)
     if (request.onFirstCounts) void computation.first?.then(request.onFirstCounts);
@@ -147,7 +169,7 @@ export class BlastRadiusEngine implements vscode.Disposable {
 
   /** A computation every later request of the same change shares, its first answer with it. */
   private start(
-    request: BlastRadiusRequest,
+    request: StartedRequest,
     change: RepositoryChange,
     client: Promise<PuppetDB>,
     manifestPaths: Promise<string[]>,
@@ -167,7 +189,7 @@ export class BlastRadiusEngine implements vscode.Disposable {
   }
 
   private async computeFresh(
-    request: BlastRadiusRequest,
+    request: StartedRequest,
     change: RepositoryChange,
     client: Promise<PuppetDB>,
     manifestPaths: Promise<string[]>,
@@ -196,6 +218,7 @@ export class BlastRadiusEngine implements vscode.Disposable {
         unreportedHours: this.services.settings.unreportedHours(),
         nodesReadingDataFile,
         manifestPaths,
+        ...(request.wholeFleet && { wholeFleet: request.wholeFleet }),
         signal: request.signal,
         ...(request.onFirstCounts && {
           onFirst: (first) =>
@@ -215,6 +238,26 @@ export class BlastRadiusEngine implements vscode.Disposable {
       files,
       answers,
     );
+  }
+
+  /** The whole fleet's nodes and roles, asked now; `drop` stops the requests when no one needs them. */
+  private askWholeFleetEarly(
+    client: Promise<PuppetDB>,
+    signal: AbortSignal | undefined,
+  ): { answer: Promise<WholeFleet>; drop(): void } {
+    const dropped = new AbortController();
+    const answer = client.then((connected) =>
+      askWholeFleet(
+        connected,
+        {
+          unreportedHours: this.services.settings.unreportedHours(),
+          signal: signal ? AbortSignal.any([signal, dropped.signal]) : dropped.signal,
+        },
+        this.counters,
+      ),
+    );
+    answer.catch(() => {});
+    return { answer, drop: () => dropped.abort() };
   }
 
   /** The manifest paths the connection's catalogs name, kept a while; a failure is not kept. */

@@ -50,6 +50,11 @@ export interface ReachInput {
    * resources on the changed lines are read one by one.
    */
   onFirst?: (answers: FirstAnswers) => void;
+  /**
+   * The whole fleet's nodes and roles (`askWholeFleet`), asked while git read the change: with a
+   * first answer wanted they are asked anyway, and they need nothing of the change.
+   */
+  wholeFleet?: Promise<WholeFleet>;
   /** Above this many reached nodes, ask the whole fleet (`CERTNAME_LIST_MAX`; tests lower it). */
   certnameListMax?: number;
   signal?: AbortSignal;
@@ -89,18 +94,16 @@ export async function fleetReach(
       }),
     );
 
-  const rolesWhere = (named: unknown[] | undefined) =>
-    post('resources', [
-      'extract',
-      ['certname', 'title'],
-      ['and', ['=', 'type', 'Class'], ['~', 'title', '^Role::'], ...(named ? [named] : [])],
-    ]);
+  const rolesWhere = (named: unknown[] | undefined) => post('resources', rolesQuery(named));
   // With a first answer wanted (the view's), the whole fleet's nodes and roles are asked at once,
   // beside the manifest paths: on a large change they are what the first answer waits for last,
   // and on a small fleet they cost little.
-  const wholeFleet = input.onFirst
-    ? Promise.all([nodesWhere(undefined), rolesWhere(undefined)])
-    : undefined;
+  const wholeFleet = (
+    input.wholeFleet ?? (input.onFirst ? askWholeFleet(client, input, counters) : undefined)
+  )?.then((fleet) => {
+    if (fleet.truncatedAt !== undefined) truncatedAt = fleet.truncatedAt;
+    return [fleet.nodes, fleet.roles] as const;
+  });
   wholeFleet?.catch(() => {});
   // and, for the same reason, the holders of everything the changed manifests define (those of
   // the files with a hunk no resource answers are kept)
@@ -252,6 +255,55 @@ export async function fleetReach(
     resources = toResources(await lineRows());
   }
   return { ...known(), resources };
+}
+
+/** The nodes' `Role::` classes (of the nodes `named` matches, or of the whole fleet). */
+function rolesQuery(named: unknown[] | undefined): unknown[] {
+  return [
+    'extract',
+    ['certname', 'title'],
+    ['and', ['=', 'type', 'Class'], ['~', 'title', '^Role::'], ...(named ? [named] : [])],
+  ];
+}
+
+/** Every node, with its status, and every `Role::` class: a large change's reached nodes are among them. */
+export interface WholeFleet {
+  nodes: Node[];
+  roles: Array<Record<string, unknown>>;
+  /** An answer stopped at this many rows. */
+  truncatedAt?: number;
+}
+
+/** Asks the whole fleet's nodes and roles side by side (two requests). */
+export async function askWholeFleet(
+  client: PuppetDB,
+  input: Pick<ReachInput, 'unreportedHours' | 'signal'>,
+  counters: ReachCounters,
+): Promise<WholeFleet> {
+  counters.requests += 2;
+  const { signal } = input;
+  const [nodes, roles] = await Promise.all([
+    readAtMost(
+      client.nodes({
+        withStatus: true,
+        withEventNumbers: false,
+        unreported: input.unreportedHours,
+        signal,
+      }),
+      MAX_LIST_ROWS,
+    ),
+    readAtMost(
+      client.stream('resources', { query: rolesQuery(undefined), method: 'POST', signal }),
+      MAX_LIST_ROWS,
+    ),
+  ]);
+  return {
+    nodes: nodes.rows,
+    roles: roles.rows as Array<Record<string, unknown>>,
+    ...((nodes.truncatedAt ?? roles.truncatedAt) !== undefined && {
+      truncatedAt: nodes.truncatedAt ?? roles.truncatedAt,
+    }),
+  };
 }
 
 /**
