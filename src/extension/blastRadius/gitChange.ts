@@ -41,6 +41,8 @@ export interface GitRepository {
   diffIndexWithHEAD(path: string): Promise<string>;
   diffBetween(ref1: string, ref2: string): Promise<GitChange[]>;
   diffBetween(ref1: string, ref2: string, path: string): Promise<string>;
+  /** `git diff ref1...ref2` whole (VS Code 1.100 and later). */
+  diffBetweenPatch?(ref1: string, ref2: string): Promise<string>;
   getMergeBase(ref1: string, ref2: string): Promise<string | undefined>;
   show(ref: string, path: string): Promise<string>;
 }
@@ -170,62 +172,71 @@ async function readWorkingTree(repository: GitRepository): Promise<ChangedFileTe
   return Promise.all([...tracked, ...fresh]);
 }
 
-/** The index against HEAD, or a range: git's list of files, then each file's diff and texts. */
+/**
+ * The index against HEAD, or a range: the whole change's diff in one git process, then each
+ * manifest's new side. Each git process the extension host starts costs it tens of milliseconds
+ * of its own thread (measured: about 36 ms under bench:code's fleet), so a 4-file commit read
+ * in 5 processes instead of 10 is ready that much sooner.
+ */
 async function readEach(
   repository: GitRepository,
   scope: Exclude<ChangeScope, { kind: 'workingTree' }>,
 ): Promise<ChangedFileText[]> {
   const root = repository.rootUri;
-  let changes: readonly GitChange[];
-  let patchOf: (path: string) => Promise<string>;
-  /** The ref of the old side, and of the new side ('': the index). */
-  let oldRef: string;
-  let newRef: string;
-  if (scope.kind === 'staged') {
-    changes = await repository.diffIndexWithHEAD();
-    patchOf = (path) => repository.diffIndexWithHEAD(path);
-    oldRef = 'HEAD';
-    newRef = ''; // `:path`, the index
-  } else {
-    if (!isRevision(scope.base) || !isRevision(scope.head)) {
-      throw new Error(
-        vscode.l10n.t(
-          'A commit range names refs, not options: {0}..{1}',
-          inert(scope.base),
-          inert(scope.head),
-        ),
-      );
-    }
-    // `base...head` as the git extension diffs it: against their merge base (both asked at once)
-    const [between, mergeBase] = await Promise.all([
-      repository.diffBetween(scope.base, scope.head),
-      repository.getMergeBase(scope.base, scope.head),
-    ]);
-    changes = between;
-    patchOf = (path) => repository.diffBetween(scope.base, scope.head, path);
-    oldRef = mergeBase ?? scope.base;
-    newRef = scope.head;
-  }
+  const { patch, oldRef, newRef } =
+    scope.kind === 'staged'
+      ? { patch: await repository.diff(true), oldRef: async () => 'HEAD', newRef: '' }
+      : await rangePatch(repository, scope);
   return Promise.all(
-    dedupe(changes).map(async (change): Promise<ChangedFileText> => {
-      const uri = change.uri;
-      const path = relativePath(root, uri);
-      const added = change.status === GitStatus.INDEX_ADDED;
-      const deleted = change.status === GitStatus.INDEX_DELETED;
-      const texts = readsTexts(path);
-      const [patch, newText] = await Promise.all([
-        patchOf(uri.fsPath),
-        texts && !deleted ? newSide(repository, uri, newRef) : undefined,
-      ]);
+    [...splitPatch(patch)].map(async ([path, filePatch]): Promise<ChangedFileText> => {
+      const uri = vscode.Uri.joinPath(root, path);
+      const added = patchAdds(filePatch);
+      const deleted = patchDeletes(filePatch);
+      if (!readsTexts(path)) return { path, uri, patch: filePatch, added };
+      const newText = deleted ? undefined : await newSide(repository, uri, newRef);
       // the old side from the new one, the patch applied backwards: a git process less per file
-      const oldText =
-        texts && !added
-          ? ((newText !== undefined ? oldSideOf(newText, patch) : undefined) ??
-            (await repository.show(oldRef, uri.fsPath).catch(() => undefined)))
-          : undefined;
-      return { path, uri, patch, added, oldText, newText };
+      const oldText = added
+        ? undefined
+        : ((newText !== undefined ? oldSideOf(newText, filePatch) : undefined) ??
+          (await repository.show(await oldRef(), uri.fsPath).catch(() => undefined)));
+      return { path, uri, patch: filePatch, added, oldText, newText };
     }),
   );
+}
+
+/**
+ * `base...head`'s diff as the git extension reads it (against their merge base): whole where its
+ * API offers it (`diffBetweenPatch`, VS Code 1.100 and later), else file by file. The merge base
+ * is asked only when an old side cannot be made from the new one and its patch.
+ */
+async function rangePatch(
+  repository: GitRepository,
+  scope: Extract<ChangeScope, { kind: 'range' }>,
+): Promise<{ patch: string; oldRef: () => Promise<string>; newRef: string }> {
+  const { base, head } = scope;
+  if (!isRevision(base) || !isRevision(head)) {
+    throw new Error(
+      vscode.l10n.t('A commit range names refs, not options: {0}..{1}', inert(base), inert(head)),
+    );
+  }
+  let mergeBase: Promise<string> | undefined;
+  const oldRef = () =>
+    (mergeBase ??= repository
+      .getMergeBase(base, head)
+      .then((found) => found ?? base)
+      .catch(() => base));
+  const patch = repository.diffBetweenPatch
+    ? await repository.diffBetweenPatch(base, head)
+    : (
+        await Promise.all(
+          dedupe(await repository.diffBetween(base, head)).map(
+            async (change) =>
+              // (each ends without its last newline: the next one's `diff --git` starts a line)
+              `${await repository.diffBetween(base, head, change.uri.fsPath)}\n`,
+          ),
+        )
+      ).join('');
+  return { patch, oldRef, newRef: head };
 }
 
 /**

@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { BlastRadiusAnswer } from '../../../src/extension/blastRadius/computeBlastRadius';
+import { readChange, type GitRepository } from '../../../src/extension/blastRadius/gitChange';
 import type { ExtensionApi } from '../../../src/extension/extension';
 import type { BlastRadius, ChangeScope, FileReach } from '../../../src/shared/blastRadius/model';
 import { CONTROL_REPO } from '../../fixtures/fleet/controlRepo';
@@ -25,6 +26,9 @@ const BASE = 'site-modules/profile/manifests/base.pp';
 const ROLE_WEB = 'site-modules/role/manifests/web.pp';
 const SSH = 'site-modules/profile/manifests/ssh.pp';
 const NTP = 'site-modules/profile/manifests/ntp.pp';
+const MQ = 'site-modules/profile/manifests/mq.pp';
+const QUEUE = 'site-modules/profile/manifests/queue.pp';
+const ADDED = 'site-modules/profile/manifests/added.pp';
 /** A data file of the suite's own (the fixture's data files stay as they are). */
 const DATA_FILE = 'data/blast-radius-suite.yaml';
 
@@ -314,6 +318,76 @@ describe('Blast radius', function () {
     assert.equal(radius.files[0]!.hunks[0]!.basis, 'resources');
     assert.equal(radius.files[0]!.nodes, expected.size);
     assert.equal(radius.nodes.length, expected.size);
+  });
+
+  it('reads a range the same in one diff as file by file (a VS Code before diffBetweenPatch)', async () => {
+    // a commit of its own, made in a worktree beside the repository (whose working tree holds the
+    // earlier tests' changes): a manifest changed, one added, one renamed and changed, a file deleted
+    const side = join(folder, '..', 'reads');
+    git('worktree', 'add', '--quiet', '-b', 'blast-radius-reads', side, secondCommit);
+    try {
+      const inSide = gitIn(side);
+      replaceLine(join(side, SSH), 1, (old) => `${old} # changed`);
+      writeFileSync(join(side, ADDED), 'class profile::added {\n}\n');
+      inSide('mv', MQ, QUEUE);
+      replaceLine(join(side, QUEUE), 1, (old) => `${old} # renamed`);
+      rmSync(join(side, 'README.md'));
+      inSide('add', '--all');
+      inSide('commit', '--quiet', '--no-gpg-sign', '--message', 'several kinds of change');
+      const head = inSide('rev-parse', 'HEAD');
+      const repository = gitApi.repositories.find((open) => open.rootUri.fsPath === folder);
+      assert.ok(repository, 'the repository is open');
+      const real = repository as unknown as GitRepository;
+      assert.equal(
+        typeof real.diffBetweenPatch,
+        'function',
+        "this VS Code's git API has diffBetweenPatch",
+      );
+      const fileByFile = new Proxy(real, {
+        get: (target, key) => {
+          if (key === 'diffBetweenPatch') return undefined;
+          const value: unknown = Reflect.get(target, key);
+          return typeof value === 'function' ? value.bind(target) : value;
+        },
+      });
+      const scope = { kind: 'range', base: secondCommit, head } as const;
+      const read = async (from: GitRepository) =>
+        (await readChange(from, scope)).files
+          .map(({ path, added, oldText, newText, patch }) => ({
+            path,
+            added,
+            oldText,
+            newText,
+            // (file by file, git's output is trimmed)
+            patch: patch.trimEnd(),
+          }))
+          .sort((a, b) => (a.path < b.path ? -1 : 1));
+      const whole = await read(real);
+      assert.deepEqual(
+        whole.map((file) => [file.path, file.added]),
+        [
+          ['README.md', false],
+          [ADDED, true],
+          [QUEUE, false],
+          [SSH, false],
+        ],
+        JSON.stringify(whole.map((file) => [file.path, file.added])),
+      );
+      assert.equal(
+        whole.find((file) => file.path === QUEUE)?.oldText,
+        readFileSync(join(CONTROL_REPO, MQ), 'utf8'),
+        "a renamed manifest's old side is the file it was",
+      );
+      // file by file, git is asked for a renamed file's diff alone: it sees a new file
+      const byFile = await read(fileByFile);
+      assert.deepEqual(
+        byFile.filter((file) => file.path !== QUEUE),
+        whole.filter((file) => file.path !== QUEUE),
+      );
+    } finally {
+      git('worktree', 'remove', '--force', side);
+      git('branch', '--quiet', '-D', 'blast-radius-reads');
+    }
   });
 
   it('reaches the branch environment for a Puppetfile, and says a data file is not computed', async () => {
