@@ -150,11 +150,37 @@ async function main(): Promise<void> {
           appendFileSync(join(folder, WEB_ROLE_DATA), 'profile::web::workers: 8\n');
           const readers = (await hieraExpectations(folder, httpClient())).readers();
           const reading = readers.get(WEB_ROLE_DATA)?.length ?? 0;
+          // the nodes' sections the page adds while it still counts (a first answer's)
+          await view.evaluate(`(() => {
+            window.__countingSections = new WeakSet();
+            new MutationObserver(() => {
+              const section = document.querySelector('.blast-nodes[aria-busy]');
+              if (section) window.__countingSections.add(section);
+            }).observe(document.body, { childList: true, subtree: true });
+          })()`);
           await view.getByRole('button', { name: 'Refresh' }).click();
           const dataRow = view.locator('.blast-hunks:not([aria-busy]) .grid-row[aria-rowindex]', {
             hasText: 'hunk 1 · web.yaml',
           });
           await dataRow.waitFor({ timeout: 60_000 });
+          await checks.check(
+            "the whole answer fills the first answer's grids in place (the same section, nothing left counting)",
+            async () => {
+              const section = view.locator('.blast-nodes');
+              assert.equal(await section.getAttribute('aria-busy'), null);
+              assert.ok(
+                await view.evaluate(
+                  `window.__countingSections.has(document.querySelector('.blast-nodes'))`,
+                ),
+                'the nodes section shown is the one the first answer made',
+              );
+              const reachedBy = await view
+                .locator('.blast-nodes-grid .grid-row[aria-rowindex]')
+                .first()
+                .innerText();
+              assert.doesNotMatch(reachedBy, /counting…/, reachedBy);
+            },
+          );
           await checks.check(
             "a changed data file counts the nodes its hierarchy reads it for (Hiera's readers)",
             async () => {

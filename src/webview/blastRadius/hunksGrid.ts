@@ -20,6 +20,11 @@ export interface HunksView {
   element: HTMLElement;
   /** Filters the grid on `text`, shown in its filter field (a file the view was opened on). */
   filter(text: string): void;
+  /**
+   * Shows the whole answer of the change shown now (a large change's first answer) in place: the
+   * same grid, its scroll, filter and focus kept. False when it cannot (the page renders anew).
+   */
+  update(next: BlastRadius): boolean;
   dispose(): void;
 }
 
@@ -40,7 +45,8 @@ export function renderHunks(
   },
 ): HunksView {
   const section = pageSection('Changed files and hunks', 'blast-hunks');
-  const rows = hunkRows(radius);
+  // (the whole answer after a first one takes the place of the first: see `update`)
+  let shown = radius;
   const { grid, toolbar } = countedGrid<HunkRow>({
     kept: options.grid,
     count: {
@@ -75,14 +81,14 @@ export function renderHunks(
         label: 'Nodes reached',
         width: 110,
         // (a first answer has every node, not yet each hunk's)
-        text: (row) => (radius.counting ? COUNTING : row.nodes.toLocaleString('en-US')),
+        text: (row) => (shown.counting ? COUNTING : row.nodes.toLocaleString('en-US')),
         sortKey: (row) => valueSortKey(row.nodes),
       },
       {
         key: 'failing',
         label: 'Failing',
         width: 80,
-        text: (row) => (radius.counting ? COUNTING : row.failing.toLocaleString('en-US')),
+        text: (row) => (shown.counting ? COUNTING : row.failing.toLocaleString('en-US')),
         sortKey: (row) => valueSortKey(row.failing),
         className: 'blast-cell-failing',
       },
@@ -91,7 +97,7 @@ export function renderHunks(
         label: 'How it was matched',
         width: 260,
         grow: 2,
-        text: (row) => (radius.counting ? COUNTING : BASIS_WORDS[row.basis]),
+        text: (row) => (shown.counting ? COUNTING : BASIS_WORDS[row.basis]),
       },
       {
         key: 'caveats',
@@ -99,7 +105,7 @@ export function renderHunks(
         width: 200,
         grow: 2,
         text: (row) =>
-          radius.counting ? '' : row.caveats.map((caveat) => CAVEAT_WORDS[caveat]).join(' '),
+          shown.counting ? '' : row.caveats.map((caveat) => CAVEAT_WORDS[caveat]).join(' '),
       },
     ],
     searchText: (row) => `${row.file}\n${KIND_WORDS[row.kind]}\n${BASIS_WORDS[row.basis]}`,
@@ -109,9 +115,14 @@ export function renderHunks(
     },
   });
   section.append(toolbar, grid.element);
-  grid.setRows(rows);
+  grid.setRows(hunkRows(radius));
   return {
     element: section,
+    update: (next) => {
+      shown = next;
+      grid.setRows(hunkRows(next));
+      return true;
+    },
     filter: (text) => filterGrid(toolbar, grid, text),
     dispose: () => grid.grid.dispose(),
   };

@@ -101,7 +101,14 @@ function limitsNote(radius: BlastRadius | undefined): HTMLElement {
 frame.notes.replaceChildren(limitsNote(undefined));
 
 let shown:
-  { radius: BlastRadius; restored: RestoredNote | undefined; dispose: () => void } | undefined;
+  | {
+      radius: BlastRadius;
+      restored: RestoredNote | undefined;
+      /** The whole answer in place of the first (`NodesView.update`); false: render anew. */
+      update: (next: BlastRadius) => boolean;
+      dispose: () => void;
+    }
+  | undefined;
 
 function clear(): void {
   shown?.dispose();
@@ -131,6 +138,7 @@ let appliedFocus: string | undefined;
 function show(radius: BlastRadius, restored: RestoredNote | undefined, focus?: FocusedFile): void {
   // (a first answer is not kept: a page restored from it would show counts never read)
   if (!radius.counting) keepShown('blastRadius', radius, 'The blast radius', restored?.savedAt);
+  if (completeInPlace(radius, restored, focus)) return;
   clear();
   frame.showLoaded(restored);
   frame.setLoading(radius.counting === true);
@@ -175,12 +183,43 @@ function show(radius: BlastRadius, restored: RestoredNote | undefined, focus?: F
   shown = {
     radius,
     restored,
+    update: (next) => nodesView.update(next) && hunksView.update(next),
     dispose: () => {
       nodesView.dispose();
       hunksView.dispose();
     },
   };
   afterPaint(() => postToHost('blastRadius', { type: 'painted', radius: paintedRadiusId(radius) }));
+}
+
+/**
+ * The whole answer of the large change whose first answer is shown, put into the grids the
+ * reader may already be scrolling: rendering the page anew took longer than the grids' rows.
+ */
+function completeInPlace(
+  radius: BlastRadius,
+  restored: RestoredNote | undefined,
+  focus: FocusedFile | undefined,
+): boolean {
+  const before = shown;
+  const sameChange = (a: BlastRadius) => JSON.stringify([a.scope, a.head ?? null]);
+  if (
+    !before?.radius.counting ||
+    radius.counting ||
+    restored ||
+    before.restored ||
+    (focus && JSON.stringify(focus) !== appliedFocus) ||
+    sameChange(before.radius) !== sameChange(radius) ||
+    !before.update(radius)
+  ) {
+    return false;
+  }
+  before.radius = radius;
+  frame.setLoading(false);
+  frame.notes.replaceChildren(limitsNote(radius));
+  for (const busy of frame.body.querySelectorAll('[aria-busy]')) busy.removeAttribute('aria-busy');
+  afterPaint(() => postToHost('blastRadius', { type: 'painted', radius: paintedRadiusId(radius) }));
+  return true;
 }
 
 function handle(received: Exclude<HostToBlastRadius, HostToEveryPage>): void {

@@ -30,6 +30,11 @@ export interface NodesView {
   element: HTMLElement;
   /** Filters the grid on `text`, shown in its filter field (a file the view was opened on). */
   filter(text: string): void;
+  /**
+   * Shows the whole answer of the change shown now (a large change's first answer) in place: the
+   * same grid, its scroll, filter and focus kept. False when it cannot (the page renders anew).
+   */
+  update(next: BlastRadius): boolean;
   dispose(): void;
 }
 
@@ -88,6 +93,8 @@ export function renderNodes(
 ): NodesView {
   const section = pageSection('Nodes reached', 'blast-nodes');
   const { rows, groups } = groupedNodes(radius, options.groupBy);
+  // (the whole answer after a first one takes the place of the first: see `update`)
+  let shown = radius;
   const groupBy = choiceSelect(
     'Group by',
     (Object.keys(GROUP_BY_WORDS) as GroupBy[]).map((key) => [key, GROUP_BY_WORDS[key]] as const),
@@ -149,7 +156,7 @@ export function renderNodes(
         label: 'Reached by',
         width: 240,
         grow: 2,
-        text: (row) => (radius.counting ? COUNTING : row.reachedBy),
+        text: (row) => (shown.counting ? COUNTING : row.reachedBy),
       },
       {
         key: 'graph',
@@ -179,6 +186,14 @@ export function renderNodes(
   grid.setRows(rows);
   return {
     element: section,
+    update: (next) => {
+      const regrouped = groupedNodes(next, options.groupBy);
+      // a first answer's groups are final, but by changed file they come from what reached each node
+      if (JSON.stringify(regrouped.groups) !== JSON.stringify(groups)) return false;
+      shown = next;
+      grid.setRows(regrouped.rows);
+      return true;
+    },
     filter: (text) => filterGrid(toolbar, grid, text),
     dispose: () => grid.grid.dispose(),
   };
