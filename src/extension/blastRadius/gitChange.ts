@@ -41,7 +41,7 @@ export interface GitRepository {
   diffIndexWithHEAD(path: string): Promise<string>;
   diffBetween(ref1: string, ref2: string): Promise<GitChange[]>;
   diffBetween(ref1: string, ref2: string, path: string): Promise<string>;
-  /** `git diff ref1...ref2` whole (VS Code 1.100 and later). */
+  /** `git diff ref1...ref2` whole (in newer VS Code: 1.139 has it, 1.96 not). */
   diffBetweenPatch?(ref1: string, ref2: string): Promise<string>;
   getMergeBase(ref1: string, ref2: string): Promise<string | undefined>;
   show(ref: string, path: string): Promise<string>;
@@ -206,7 +206,7 @@ async function readEach(
 
 /**
  * `base...head`'s diff as the git extension reads it (against their merge base): whole where its
- * API offers it (`diffBetweenPatch`, VS Code 1.100 and later), else file by file. The merge base
+ * API offers it (`diffBetweenPatch`: VS Code 1.139 has it, 1.96 not), else file by file. The merge base
  * is asked only when an old side cannot be made from the new one and its patch.
  */
 async function rangePatch(
