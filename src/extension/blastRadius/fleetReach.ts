@@ -83,16 +83,7 @@ export async function fleetReach(
     read(client.stream(endpoint, { query, method: 'POST', signal })) as Promise<
       Array<Record<string, unknown>>
     >;
-  const nodesWhere = (query: unknown[] | undefined) =>
-    read(
-      client.nodes({
-        ...(query && { query, method: 'POST' as const }),
-        withStatus: true,
-        withEventNumbers: false,
-        unreported: input.unreportedHours,
-        signal,
-      }),
-    );
+  const nodesWhere = (query: unknown[] | undefined) => read(nodesWithStatus(client, input, query));
 
   const rolesWhere = (named: unknown[] | undefined) => post('resources', rolesQuery(named));
   // With a first answer wanted (the view's), the whole fleet's nodes and roles are asked at once,
@@ -257,6 +248,21 @@ export async function fleetReach(
   return { ...known(), resources };
 }
 
+/** The nodes `query` matches (or every node), with their status as the tree decides it. */
+function nodesWithStatus(
+  client: PuppetDB,
+  input: Pick<ReachInput, 'unreportedHours' | 'signal'>,
+  query: unknown[] | undefined,
+) {
+  return client.nodes({
+    ...(query && { query, method: 'POST' as const }),
+    withStatus: true,
+    withEventNumbers: false,
+    unreported: input.unreportedHours,
+    signal: input.signal,
+  });
+}
+
 /** The nodes' `Role::` classes (of the nodes `named` matches, or of the whole fleet). */
 function rolesQuery(named: unknown[] | undefined): unknown[] {
   return [
@@ -283,15 +289,7 @@ export async function askWholeFleet(
   counters.requests += 2;
   const { signal } = input;
   const [nodes, roles] = await Promise.all([
-    readAtMost(
-      client.nodes({
-        withStatus: true,
-        withEventNumbers: false,
-        unreported: input.unreportedHours,
-        signal,
-      }),
-      MAX_LIST_ROWS,
-    ),
+    readAtMost(nodesWithStatus(client, input, undefined), MAX_LIST_ROWS),
     readAtMost(
       client.stream('resources', { query: rolesQuery(undefined), method: 'POST', signal }),
       MAX_LIST_ROWS,

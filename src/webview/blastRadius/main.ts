@@ -202,14 +202,14 @@ function completeInPlace(
   focus: FocusedFile | undefined,
 ): boolean {
   const before = shown;
-  const sameChange = (a: BlastRadius) => JSON.stringify([a.scope, a.head ?? null]);
   if (
     !before?.radius.counting ||
     radius.counting ||
     restored ||
     before.restored ||
     (focus && JSON.stringify(focus) !== appliedFocus) ||
-    sameChange(before.radius) !== sameChange(radius) ||
+    // the same change (scope and HEAD) as the first answer shown
+    paintedRadiusId(before.radius) !== paintedRadiusId({ ...radius, counting: true }) ||
     !before.update(radius)
   ) {
     return false;
