@@ -26,6 +26,7 @@ import {
   settled,
   withWorkbenchInThemes,
 } from './support/workbench';
+import { raceRetried } from './support/races';
 import { runScript } from './support/themedChecks';
 
 const DATA_FILE = 'data/common.yaml';
@@ -141,14 +142,32 @@ async function main(): Promise<void> {
       const node = expected.scopes.find((scope) => scope.certname === NODE);
       assert.ok(node, `${NODE} is in the fleet`);
       const order = expected.candidates(node);
-      await runCommand(page, 'PuppetDB: Hiera Lookup Order', [
-        { asks: 'Node (certname)', answer: NODE },
-      ]);
       const list = page.locator('.quick-input-widget');
-      await list
-        .locator('.quick-input-title', { hasText: `Hiera lookup order of ${NODE}` })
-        .waitFor({ timeout: 30_000 });
-      const rows = list.locator('.quick-input-list .monaco-list-row');
+      // the rows drawn on screen (the widget may keep the node picker's rows hidden beside them)
+      const rows = list.locator('.quick-input-list .monaco-list-row:visible');
+      for (let attempt = 1; ; attempt++) {
+        await runCommand(page, 'PuppetDB: Hiera Lookup Order', [
+          { asks: 'Node (certname)', answer: NODE },
+        ]);
+        await list
+          .locator('.quick-input-title', { hasText: `Hiera lookup order of ${NODE}` })
+          .waitFor({ timeout: 30_000 });
+        // the answer's rows, or the widget closing itself as the Markdown preview before it
+        // finishes painting and takes the focus (a CI run once saw the title, then no row for 30 s)
+        await page.waitForFunction(
+          `(() => {
+            const widget = document.querySelector('.quick-input-widget');
+            if (!widget || widget.getClientRects().length === 0) return true;
+            return [...widget.querySelectorAll('.quick-input-list .monaco-list-row')].some(
+              (row) => row.getClientRects().length > 0,
+            );
+          })()`,
+          undefined,
+          { timeout: 30_000 },
+        );
+        if ((await list.isVisible()) || attempt >= 3) break;
+        raceRetried('quickInputClosedOnBlur', 'Hiera Lookup Order');
+      }
       await rows.first().waitFor();
       const setSize = Number(await rows.first().getAttribute('aria-setsize'));
       const firstRow = plain((await rows.first().textContent()) ?? '');
