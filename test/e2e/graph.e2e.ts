@@ -92,6 +92,31 @@ async function nextDraw(frame: Frame, draws: number): Promise<void> {
 
 const draws = (frame: Frame) => frame.evaluate(() => window.__pdbxGraph.timings.draws);
 
+/**
+ * What the canvases of the drawing on screen show: how many pixels are painted, and a hash of
+ * which (what the user sees of it, which the drawing's own record, nodeIds and the like, does
+ * not prove).
+ */
+const painted = (frame: Frame) =>
+  frame.evaluate(`(() => {
+    let pixels = 0;
+    let hash = 2166136261;
+    for (const layer of document.querySelectorAll('.graph-layer')) {
+      if (layer.hidden || getComputedStyle(layer).visibility === 'hidden') continue;
+      for (const canvas of layer.querySelectorAll('canvas')) {
+        const context = canvas.width && canvas.height ? canvas.getContext('2d') : null;
+        if (!context) continue;
+        const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+        for (let at = 3; at < data.length; at += 4) {
+          if (data[at] === 0) continue;
+          pixels++;
+          hash = Math.imul(hash ^ at, 16777619) >>> 0;
+        }
+      }
+    }
+    return { pixels, hash };
+  })()`) as Promise<{ pixels: number; hash: number }>;
+
 /** `#rrggbb` → `rgb(r,g,b)`, as cytoscape reports colours. */
 function rgb(hex: string): string {
   const value = hex.trim().replace('#', '');
@@ -614,6 +639,7 @@ async function exercise(
       catalog.resources.find((resource) => resource.type === 'Service')!.id,
     );
     const drawsBeforeNext = await draws(frame);
+    const paintedBefore = await painted(frame);
     await openFromPalette(page, other);
     await frame.locator('.page-title', { hasText: other }).waitFor({ timeout: 60_000 });
     await nextDraw(frame, drawsBeforeNext);
@@ -626,6 +652,7 @@ async function exercise(
       // the graphs' tabs (another editor VS Code may have opened meanwhile, such as its Welcome
       // page, is not the question)
       tabs: await page.locator('.tabs-container .tab[aria-label^="Catalog: "]').count(),
+      painted: await painted(frame),
     };
     await page.screenshot({ path: join(screenshots, 'graph-preview-next.png') });
     await check(
@@ -634,6 +661,13 @@ async function exercise(
         assert.equal(frame.isDetached(), false, 'the page was loaded anew');
         assert.equal(next.tabs, 1);
         assert.deepEqual(sorted(next.nodes), sorted(otherCatalog.resources.map((r) => r.id)));
+        // painted anew, on the canvas the drawing before it left (see GraphRenderer's spare)
+        assert.ok(next.painted.pixels > 1000, `${next.painted.pixels} pixels painted`);
+        assert.notEqual(
+          next.painted.hash,
+          paintedBefore.hash,
+          'the canvas still shows the last node',
+        );
         assert.equal(next.selected, undefined);
         assert.equal(next.search, '');
         assert.equal(next.comparing, 0);

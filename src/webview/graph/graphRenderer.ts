@@ -58,6 +58,13 @@ export interface RendererEvents {
   toggleCollapse(id: string): void;
 }
 
+/** A cytoscape instance, the layer it draws in and the palette it is styled with (as JSON). */
+interface Spare {
+  cy: Core;
+  layer: HTMLElement;
+  palette: string;
+}
+
 /** One cytoscape instance and the layer it draws in. */
 interface Drawing {
   cy: Core;
@@ -100,6 +107,8 @@ interface Drawing {
    * sketch is what is on screen (cytoscape's canvas renderer then hit-tests nothing).
    */
   unbindPointer: (() => void) | undefined;
+  /** Takes this drawing's own listeners off cytoscape (a spare instance keeps the renderer's). */
+  listeners: (() => void)[];
   /** What cytoscape holds selected (a tap selects too): unselected without a search of every element. */
   selectedInCy: Set<string>;
   /** The selected resource and the search matches, as this drawing marks them. */
@@ -119,6 +128,12 @@ export class GraphRenderer {
   private kept: Drawing | undefined;
   /** Started with the first big drawing, and kept for the next ones while it works. */
   private sketchWorkers: SketchWorkers | undefined;
+  /**
+   * A small drawing's cytoscape, emptied and hidden when its drawing went, for the next small
+   * drawing (the preview's panel showing the next node's catalog). A new instance's canvases and
+   * style were about a third of a small graph's drawing.
+   */
+  private spare: Spare | undefined;
 
   constructor(
     private readonly container: HTMLElement,
@@ -176,33 +191,9 @@ export class GraphRenderer {
       this.sketchWorkers = new SketchWorkers(this.startSketchWorker);
     }
     const webgl = large && webglAvailable();
-    const layer = document.createElement('div');
-    layer.className = 'graph-layer';
-    // the WebGL renderer blends arrowheads with the container's background colour (CSSOM, not an
-    // inline style attribute: the CSP allows it)
-    layer.style.backgroundColor = palette.background;
-    this.container.append(layer);
-    claimCytoscapeStylesheet();
-    const cy = cytoscape({
-      container: layer,
-      style: graphStyle(palette, large, webgl),
-      ...(webgl ? WEBGL_OPTIONS : {}),
-      layout: { name: 'preset' },
-      minZoom: ZOOM.min,
-      maxZoom: ZOOM.max,
-      pixelRatio: 1,
-      // level of detail while panning and zooming a big graph: a snapshot (WebGL; the canvas
-      // renderer has the far view instead), no edges, no labels
-      textureOnViewport: webgl,
-      hideEdgesOnViewport: large,
-      hideLabelsOnViewport: large,
-      motionBlur: false,
-      // a big graph's boxes stay where the layout put them: the far view's sketch and the near
-      // view's index of what is in view are worked out once (a drag pans instead)
-      autoungrabify: large,
-      boxSelectionEnabled: false,
-      selectionType: 'single',
-    });
+    const oneSlice = !large && nodes.length + edges.length <= ONE_SLICE;
+    const { cy, layer } =
+      (oneSlice && this.takeSpare(palette)) || this.newCytoscape(palette, large, webgl);
     // a big graph's sketch draws it for cytoscape's canvas renderer, from its first frame on
     const sketchOnly = large && !webgl && keepOffScreen(cy);
     const drawing: Drawing = {
@@ -223,6 +214,7 @@ export class GraphRenderer {
       counts: { nodes: nodes.length, edges: edges.length },
       index: new Map(nodes.map((node) => [node.id, node])),
       unbindPointer: undefined,
+      listeners: [],
       selectedInCy: new Set(),
       selected: undefined,
       matches: new Set(),
@@ -276,7 +268,7 @@ export class GraphRenderer {
       }
       usable();
     }
-    if (!large && nodes.length + edges.length <= ONE_SLICE) {
+    if (oneSlice) {
       // in this task, with the camera set below: no frame comes before it, so none looks away
       cy.add([...nodes.map(nodeElement), ...edges.map(edgeElement)]);
     } else {
@@ -310,14 +302,22 @@ export class GraphRenderer {
     drawing.matches = new Set();
     this.select(selected, false);
     this.mark([...matches]);
-    cy.on('scrollzoom pinchzoom dragpan', () => (drawing.moved = true));
-    cy.on('select', (event) => void drawing.selectedInCy.add(String(event.target.id())));
-    cy.on('unselect', (event) => void drawing.selectedInCy.delete(String(event.target.id())));
-    cy.on('tap', 'node', (event) => this.events.select(String(event.target.id())));
-    cy.on('tap', (event) => {
+    // each taken off again when the drawing goes (its cytoscape may be the next one's spare)
+    const listen = (events: string, handler: cytoscape.EventHandler, nodesOnly = false) => {
+      if (nodesOnly) cy.on(events, 'node', handler);
+      else cy.on(events, handler);
+      drawing.listeners.push(() =>
+        nodesOnly ? cy.off(events, 'node', handler) : cy.off(events, handler),
+      );
+    };
+    listen('scrollzoom pinchzoom dragpan', () => (drawing.moved = true));
+    listen('select', (event) => void drawing.selectedInCy.add(String(event.target.id())));
+    listen('unselect', (event) => void drawing.selectedInCy.delete(String(event.target.id())));
+    listen('tap', (event) => this.events.select(String(event.target.id())), true);
+    listen('tap', (event) => {
       if (event.target === cy) this.events.select(undefined);
     });
-    cy.on('dbltap', 'node', (event) => this.events.toggleCollapse(String(event.target.id())));
+    listen('dbltap', (event) => this.events.toggleCollapse(String(event.target.id())), true);
     if (firstPaintMs === undefined) usable();
     await nextPaint();
     return firstPaintMs ?? performance.now() - started;
@@ -457,17 +457,84 @@ export class GraphRenderer {
     const previous = this.current;
     this.current = undefined;
     if (keep && previous?.key !== undefined && previous.complete) {
-      if (this.kept !== previous) discard(this.kept);
+      if (this.kept !== previous) this.letGo(this.kept);
       previous.layer.hidden = true;
       previous.sketch?.show(false);
       this.kept = previous;
       return;
     }
-    discard(previous);
+    this.letGo(previous);
     if (!keep) {
-      discard(this.kept);
+      this.letGo(this.kept);
       this.kept = undefined;
     }
+  }
+
+  /** A new cytoscape instance, in a layer of its own on top of the container's. */
+  private newCytoscape(palette: Palette, large: boolean, webgl: boolean): Spare {
+    const layer = document.createElement('div');
+    layer.className = 'graph-layer';
+    // the WebGL renderer blends arrowheads with the container's background colour (CSSOM, not an
+    // inline style attribute: the CSP allows it)
+    layer.style.backgroundColor = palette.background;
+    this.container.append(layer);
+    claimCytoscapeStylesheet();
+    const cy = cytoscape({
+      container: layer,
+      style: graphStyle(palette, large, webgl),
+      ...(webgl ? WEBGL_OPTIONS : {}),
+      layout: { name: 'preset' },
+      minZoom: ZOOM.min,
+      maxZoom: ZOOM.max,
+      pixelRatio: 1,
+      // level of detail while panning and zooming a big graph: a snapshot (WebGL; the canvas
+      // renderer has the far view instead), no edges, no labels
+      textureOnViewport: webgl,
+      hideEdgesOnViewport: large,
+      hideLabelsOnViewport: large,
+      motionBlur: false,
+      // a big graph's boxes stay where the layout put them: the far view's sketch and the near
+      // view's index of what is in view are worked out once (a drag pans instead)
+      autoungrabify: large,
+      boxSelectionEnabled: false,
+      selectionType: 'single',
+    });
+    return { cy, layer, palette: JSON.stringify(palette) };
+  }
+
+  /** The spare small instance, if there is one, shown with `palette`'s style. */
+  private takeSpare(palette: Palette): Spare | undefined {
+    const spare = this.spare;
+    this.spare = undefined;
+    // cytoscape destroys itself when its container leaves the document
+    if (!spare || spare.cy.destroyed()) return undefined;
+    const json = JSON.stringify(palette);
+    if (spare.palette !== json) {
+      spare.cy.style(graphStyle(palette, false, false));
+      spare.layer.style.backgroundColor = palette.background;
+      spare.palette = json;
+    }
+    // shown where it is, not moved on top: leaving the document for that moment would destroy it
+    // (every other drawing's layer is hidden)
+    spare.layer.hidden = false;
+    spare.layer.style.visibility = '';
+    return spare;
+  }
+
+  /** Lets a drawing go: a small one's cytoscape becomes the spare, any other is destroyed. */
+  private letGo(drawing: Drawing | undefined): void {
+    if (!drawing) return;
+    const { nodes, edges } = drawing.counts;
+    if (drawing.large || nodes + edges > ONE_SLICE || this.spare) {
+      discard(drawing);
+      return;
+    }
+    drawing.unbindPointer?.();
+    for (const unlisten of drawing.listeners) unlisten();
+    // out of sight but laid out: a layer without a size would have its canvases made again
+    drawing.layer.style.visibility = 'hidden';
+    drawing.cy.elements().remove();
+    this.spare = { cy: drawing.cy, layer: drawing.layer, palette: drawing.palette };
   }
 
   /** Applies another theme's colours. */
@@ -477,6 +544,9 @@ export class GraphRenderer {
     if (!current || current.palette === json) return;
     current.palette = json;
     current.cy.style(graphStyle(palette, current.large, current.webgl));
+    // the canvas shows the layer's background through (the edges of one theme are drawn in a
+    // colour another theme's background may share)
+    current.layer.style.backgroundColor = palette.background;
     current.sketch?.restyle(palette);
   }
 
