@@ -41,14 +41,15 @@ async function countNodes(
 ): Promise<number> {
   const filter =
     environment === undefined ? clause : ['and', clause, ['=', 'catalog_environment', environment]];
-  // a list of certnames may not fit in a URL
-  const [row] = (await client
+  // a list of certnames may not fit in a URL; the answer is one row, and nothing after it is
+  // read (a server answering without end once held the host's heap growing until it stopped)
+  const row = (await client
     .stream('nodes', {
       query: ['extract', [['function', 'count']], filter],
       method: 'POST',
       signal,
     })
-    .toArray()) as Row[];
+    .first()) as Row | undefined;
   return typeof row?.count === 'number' ? row.count : 0;
 }
 
