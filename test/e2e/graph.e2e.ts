@@ -617,15 +617,24 @@ async function exercise(
       const node = window.__pdbxGraph.nodeIds()[0]!;
       return {
         foreground: style.getPropertyValue('--vscode-editor-foreground'),
+        background: style.getPropertyValue('--vscode-editor-background'),
         label: window.__pdbxGraph.styleOf(node, 'color'),
         draws: window.__pdbxGraph.timings.draws,
       };
     });
+    // what the canvas shows through: the lines of one theme may be the other's background
+    const layerBackground = (await frame.evaluate(`(() => {
+      const shown = [...document.querySelectorAll('.graph-layer')].find(
+        (layer) => !layer.hidden && getComputedStyle(layer).visibility !== 'hidden',
+      );
+      return shown ? getComputedStyle(shown).backgroundColor : 'no layer shown';
+    })()`)) as string;
     await check(
       `${theme} → High Contrast: the canvas takes the new theme's colours at once`,
       () => {
         assert.notEqual(rgb(contrast.foreground), colours.label);
         assert.equal(contrast.label, rgb(contrast.foreground));
+        assert.equal(layerBackground.replaceAll(' ', ''), rgb(contrast.background));
         assert.equal(contrast.draws, drawsBefore, 're-styled, not re-drawn');
       },
     );
