@@ -8,7 +8,7 @@ import { performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
 
 /** How long the user looks at the first subject's view before opening the next. */
-const READING_MS = 1000;
+export const READING_MS = 1000;
 
 /** A duration, and what came with it. */
 export interface Timed<T> {

@@ -1,4 +1,5 @@
 import { layeredLayout } from '../../shared/catalogGraphLayout';
+import { LayoutCache } from './layoutCache';
 import type {
   LayoutAnswerMessage,
   LayoutRequest,
@@ -52,6 +53,7 @@ export class LayoutClient {
   private current: LayoutWorker | undefined;
   private readonly timeoutMs: number;
   private readonly startWorker: () => Promise<LayoutWorker>;
+  private readonly cache = new LayoutCache();
 
   constructor(options: LayoutClientOptions) {
     this.timeoutMs = options.timeoutMs ?? LAYOUT_TIMEOUT_MS;
@@ -69,8 +71,22 @@ export class LayoutClient {
     });
   }
 
-  async layout(request: LayoutRequest): Promise<LayoutResponse> {
+  /**
+   * Lays `request` out: ELK's layout of the same graph made a moment ago is answered again at
+   * once, unless `again` (the view's "Retry") asks for the worker.
+   */
+  async layout(request: LayoutRequest, again = false): Promise<LayoutResponse> {
     const id = ++this.nextId;
+    const key = this.cache.keyOf(request);
+    const kept = key === undefined || again ? undefined : this.cache.get(key);
+    if (kept) return { id, positions: kept, engine: 'elk', ms: 0 };
+    const response = await this.laidOut(id, request);
+    // only ELK's own layouts: a fallback's is not what the next request should get
+    if (key !== undefined && response.engine === 'elk') this.cache.set(key, response.positions);
+    return response;
+  }
+
+  private async laidOut(id: number, request: LayoutRequest): Promise<LayoutResponse> {
     try {
       const worker = await this.start();
       return await new Promise<LayoutResponse>((resolve, reject) => {

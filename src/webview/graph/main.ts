@@ -62,6 +62,8 @@ let shown: Shown | undefined;
 /** Counts the catalogs shown: part of each drawing's key. */
 let shownGeneration = 0;
 let drawGeneration = 0;
+/** Set by "Retry": the next layout is asked of the worker, not taken from the layouts kept. */
+let layOutAgain = false;
 /** Whether a graph is being laid out and drawn (from draw() to afterDrawing()). */
 let drawing = false;
 /** What the status line says meanwhile. */
@@ -334,11 +336,16 @@ async function draw(): Promise<void> {
     return { ...node, label, width: Math.ceil(measure(label)) + 20, height: 26 };
   });
   const started = performance.now();
-  const layout = await layouts.layout({
-    direction: view.direction,
-    nodes: sized.map(({ id, width, height }) => ({ id, width, height })),
-    edges: model.edges.map(({ source, target }) => ({ source, target })),
-  });
+  const again = layOutAgain;
+  layOutAgain = false;
+  const layout = await layouts.layout(
+    {
+      direction: view.direction,
+      nodes: sized.map(({ id, width, height }) => ({ id, width, height })),
+      edges: model.edges.map(({ source, target }) => ({ source, target })),
+    },
+    again,
+  );
   if (generation !== drawGeneration) return;
   timings.layoutMs = performance.now() - started;
   timings.engine = layout.engine;
@@ -385,6 +392,7 @@ function showLayoutFailure(failure: string | undefined): void {
 
 /** Lays the graph out anew ("Retry"): a new key, so the drawing kept from before is not reused. */
 function relayout(): void {
+  layOutAgain = true;
   layoutNotice.hidden = true;
   shownGeneration++;
   void draw();

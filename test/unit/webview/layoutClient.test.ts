@@ -160,6 +160,49 @@ describe('LayoutClient', () => {
     assert.equal(Object.keys(response.positions).length, 2);
   });
 
+  test('the same graph asked again gets ELK’s layout of it at once, without the worker', async () => {
+    const worker = new FakeWorker();
+    const { client } = clientWith([worker]);
+    const first = client.layout(request);
+    await tick();
+    const positions = { 'Class[a]': { x: 1, y: 2 }, 'File[/b]': { x: 140, y: 2 } };
+    worker.answer({ positions, engine: 'elk', ms: 250 });
+    await first;
+    const again = await client.layout({ ...request, nodes: [...request.nodes] });
+    assert.equal(worker.sent.length, 1, 'not sent to the worker');
+    assert.deepEqual(again.positions, positions);
+    assert.equal(again.engine, 'elk');
+    // another size is another graph
+    const wider = client.layout({
+      ...request,
+      nodes: [{ id: 'Class[a]', width: 120, height: 26 }, request.nodes[1]!],
+    });
+    await tick();
+    assert.equal(worker.sent.length, 2);
+    worker.answer({ positions, engine: 'elk', ms: 1 });
+    await wider;
+  });
+
+  test('"Retry" (again) and a fallback’s layout go to the worker', async () => {
+    const worker = new FakeWorker();
+    const { client } = clientWith([worker]);
+    const first = client.layout(request);
+    await tick();
+    worker.answer({ positions: {}, engine: 'fast', ms: 1, error: 'ELK threw' });
+    await first;
+    // the fast layout ELK's failure made is not kept
+    const second = client.layout(request);
+    await tick();
+    assert.equal(worker.sent.length, 2);
+    worker.answer({ positions: {}, engine: 'elk', ms: 1 });
+    await second;
+    const retried = client.layout(request, true);
+    await tick();
+    assert.equal(worker.sent.length, 3, 'asked again though ELK laid it out');
+    worker.answer({ positions: {}, engine: 'elk', ms: 1 });
+    await retried;
+  });
+
   test('a worker that does not start falls back, and the next layout tries again', async () => {
     let attempts = 0;
     const client = new LayoutClient({
