@@ -59,7 +59,7 @@ export interface RendererEvents {
 }
 
 /** A cytoscape instance, the layer it draws in and the palette it is styled with (as JSON). */
-interface Spare {
+interface CytoscapeLayer {
   cy: Core;
   layer: HTMLElement;
   palette: string;
@@ -133,7 +133,7 @@ export class GraphRenderer {
    * drawing (the preview's panel showing the next node's catalog). A new instance's canvases and
    * style were about a third of a small graph's drawing.
    */
-  private spare: Spare | undefined;
+  private spare: CytoscapeLayer | undefined;
 
   constructor(
     private readonly container: HTMLElement,
@@ -471,7 +471,7 @@ export class GraphRenderer {
   }
 
   /** A new cytoscape instance, in a layer of its own on top of the container's. */
-  private newCytoscape(palette: Palette, large: boolean, webgl: boolean): Spare {
+  private newCytoscape(palette: Palette, large: boolean, webgl: boolean): CytoscapeLayer {
     const layer = document.createElement('div');
     layer.className = 'graph-layer';
     // the WebGL renderer blends arrowheads with the container's background colour (CSSOM, not an
@@ -503,7 +503,7 @@ export class GraphRenderer {
   }
 
   /** The spare small instance, if there is one, shown with `palette`'s style. */
-  private takeSpare(palette: Palette): Spare | undefined {
+  private takeSpare(palette: Palette): CytoscapeLayer | undefined {
     const spare = this.spare;
     this.spare = undefined;
     // cytoscape destroys itself when its container leaves the document

@@ -6,10 +6,14 @@
  */
 import type { ELK } from 'elkjs/lib/elk-api';
 import { layeredLayout, type Positions } from '../../shared/catalogGraphLayout';
-import type { LayoutAnswerMessage, LayoutRequest, LayoutRequestMessage } from './layoutTypes';
+import {
+  ELK_LIMIT,
+  type LayoutAnswerMessage,
+  type LayoutRequest,
+  type LayoutRequestMessage,
+} from './layoutTypes';
 import { decodeRequest, encodeCorners } from './layoutWire';
 
-const ELK_LIMIT = 600;
 /**
  * ELK is loaded on the first graph small enough for it: its bundle's top level (the whole GWT
  * program) takes a third of a second to run, which a big graph, laid out the fast way, would

@@ -1,8 +1,5 @@
 import type { Positions } from '../../shared/catalogGraphLayout';
-import type { LayoutRequest } from './layoutTypes';
-
-/** Graphs past this many resources are laid out the fast way, in tens of milliseconds. */
-const MAX_NODES = 600;
+import { ELK_LIMIT, type LayoutRequest } from './layoutTypes';
 
 /**
  * The last few layouts ELK made, by exactly what was laid out (direction, each resource's id and
@@ -16,9 +13,9 @@ export class LayoutCache {
 
   constructor(private readonly capacity = 8) {}
 
-  /** The key of `request`, or undefined for a graph too big to be worth keeping. */
+  /** The key of `request`, or undefined for a graph laid out the fast way (not worth keeping). */
   keyOf(request: LayoutRequest): string | undefined {
-    if (request.nodes.length > MAX_NODES) return undefined;
+    if (request.nodes.length > ELK_LIMIT) return undefined;
     return JSON.stringify([
       request.direction,
       request.nodes.map(({ id, width, height }) => [id, width, height]),

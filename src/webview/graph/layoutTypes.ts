@@ -1,5 +1,11 @@
 import type { Direction, LayoutEdge, LayoutNode, Positions } from '../../shared/catalogGraphLayout';
 
+/**
+ * The most resources ELK lays out; a bigger graph takes it seconds, and is laid out the fast way
+ * (src/shared/catalogGraphLayout.ts) in tens of milliseconds.
+ */
+export const ELK_LIMIT = 600;
+
 /** A layout the view asks the layout client for. */
 export interface LayoutRequest {
   direction: Direction;

@@ -1,19 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { LayoutCache } from '../../../src/webview/graph/layoutCache';
-import type { LayoutRequest } from '../../../src/webview/graph/layoutTypes';
+import { chainGraph } from '../../fixtures/graph/chainGraph';
 
-function chain(length: number, direction: 'LR' | 'TB' = 'LR'): LayoutRequest {
-  const nodes = Array.from({ length }, (_, index) => ({
-    id: `File[/f${index}]`,
-    width: 90,
-    height: 26,
-  }));
-  const edges = nodes
-    .slice(1)
-    .map((node, index) => ({ source: nodes[index]!.id, target: node.id }));
-  return { direction, nodes, edges };
-}
+const chain = (length: number, direction: 'LR' | 'TB' = 'LR') => chainGraph(length, direction);
 
 describe('LayoutCache', () => {
   test('tells graphs apart by direction, sizes and edges', () => {

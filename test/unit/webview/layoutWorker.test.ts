@@ -13,6 +13,7 @@ import type {
   LayoutRequestMessage,
 } from '../../../src/webview/graph/layoutTypes';
 import { decodeCorners, encodeRequest } from '../../../src/webview/graph/layoutWire';
+import { chainGraph } from '../../fixtures/graph/chainGraph';
 
 /** An answer, its corners unpacked as the view unpacks them. */
 type Answer = Omit<LayoutAnswerMessage, 'corners'> & { positions: Positions };
@@ -76,15 +77,7 @@ async function startWorker(): Promise<(request: LayoutRequestMessage) => Promise
 }
 
 function chain(id: number, length: number): LayoutRequestMessage {
-  const nodes = Array.from({ length }, (_, index) => ({
-    id: `File[/f${index}]`,
-    width: 90,
-    height: 26,
-  }));
-  const edges = nodes
-    .slice(1)
-    .map((node, index) => ({ source: nodes[index]!.id, target: node.id }));
-  return encodeRequest(id, { direction: 'TB', nodes, edges }).message;
+  return encodeRequest(id, chainGraph(length, 'TB')).message;
 }
 
 describe('layout worker bundle', () => {
