@@ -82,6 +82,7 @@ export async function compareFailingStreak(
       failing: answer.failing,
       badRuns: answer.badRuns.length,
       failingAsFarBackAsKept: answer.failingAsFarBackAsKept,
+      walkStopped: answer.walkStopped,
       newFailures: why.newFailures,
       newLogLines: why.newLogLines,
     },

@@ -84,15 +84,25 @@ export function whyFailingMarkdown(
     );
     return `${lines.join('\n')}\n`;
   }
+  const stopped = answer.walkStopped;
   lines.push(
-    `- ${vscode.l10n.t('First bad run: {0}', runLine(answer.firstBad, now, style))}`,
+    `- ${
+      stopped
+        ? vscode.l10n.t('Oldest run read: {0}', runLine(answer.firstBad, now, style))
+        : vscode.l10n.t('First bad run: {0}', runLine(answer.firstBad, now, style))
+    }`,
     `- ${vscode.l10n.t('Failed runs since: {0}', answer.badRuns.length)}`,
     `- ${
       answer.lastGood
         ? vscode.l10n.t('Last good run: {0}', runLine(answer.lastGood, now, style))
-        : vscode.l10n.t(
-            'Last good run: none kept (the node fails as far back as PuppetDB keeps its reports).',
-          )
+        : stopped
+          ? vscode.l10n.t(
+              'Last good run: not reached (each of the last {0} runs failed; the walk reads no further back).',
+              answer.badRuns.length.toLocaleString('en-US'),
+            )
+          : vscode.l10n.t(
+              'Last good run: none kept (the node fails as far back as PuppetDB keeps its reports).',
+            )
     }`,
     '',
   );

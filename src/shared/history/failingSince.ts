@@ -14,6 +14,8 @@ export interface FailingSinceState {
   readonly done: boolean;
   /** True when the history ended (a short page) before a good run was found. */
   readonly exhausted: boolean;
+  /** True when the walk read MAX_WALKED_RUNS runs, each bad, and went no further back. */
+  readonly stoppedAtMost: boolean;
   /** Runs read so far (pages fed). */
   readonly runsRead: number;
 }
@@ -29,13 +31,27 @@ export interface FailingSince {
   badRuns: readonly RunSummary[];
   /** True when PuppetDB's history ends before a good run (report-ttl, or a new node). */
   failingAsFarBackAsKept: boolean;
+  /**
+   * True when the walk stopped at MAX_WALKED_RUNS bad runs, neither a good run nor the history's
+   * end reached: the streak is at least that long, and `firstBad` is the oldest run read.
+   */
+  walkStopped: boolean;
 }
+
+/**
+ * The most runs the walk reads back: over a year of half-hourly runs, far more than PuppetDB
+ * keeps by default (report-ttl 14 days). Past it the walk stops, so a server whose pages never
+ * end (one that ignores the page's bound, or sends a page over and over) costs at most this many
+ * runs and a hundred requests, not a walk without end.
+ */
+export const MAX_WALKED_RUNS = 10_000;
 
 export const START: FailingSinceState = {
   badRuns: [],
   lastGood: undefined,
   done: false,
   exhausted: false,
+  stoppedAtMost: false,
   runsRead: 0,
 };
 
@@ -54,14 +70,25 @@ export function feedPage(
   const badRuns = [...state.badRuns];
   let read = state.runsRead;
   for (const run of page) {
+    if (read === MAX_WALKED_RUNS) {
+      return { ...state, badRuns, done: true, stoppedAtMost: true, runsRead: read };
+    }
     read++;
     if (!isBad(run)) {
-      return { badRuns, lastGood: run, done: true, exhausted: false, runsRead: read };
+      return { ...state, badRuns, lastGood: run, done: true, runsRead: read };
     }
     badRuns.push(run);
   }
   const exhausted = page.length < pageSize;
-  return { badRuns, lastGood: undefined, done: exhausted, exhausted, runsRead: read };
+  const stoppedAtMost = !exhausted && read === MAX_WALKED_RUNS;
+  return {
+    ...state,
+    badRuns,
+    done: exhausted || stoppedAtMost,
+    exhausted,
+    stoppedAtMost,
+    runsRead: read,
+  };
 }
 
 /** The answer the walk has reached (final once `state.done`). */
@@ -73,5 +100,6 @@ export function failingSince(state: FailingSinceState): FailingSince {
     lastGood: failing ? state.lastGood : undefined,
     badRuns: state.badRuns,
     failingAsFarBackAsKept: failing && state.exhausted,
+    walkStopped: failing && state.stoppedAtMost,
   };
 }

@@ -32,6 +32,8 @@ export interface FailingStreak {
   badRuns: number;
   /** True when PuppetDB's history ends before a good run (report-ttl, or a new node). */
   failingAsFarBackAsKept: boolean;
+  /** True when the walk stopped at its most runs (MAX_WALKED_RUNS), each bad: `badRuns` of them. */
+  walkStopped: boolean;
   newFailures: NewFailure[];
   newLogLines: RunLog[];
 }

@@ -46,9 +46,11 @@ export function streakView(
     );
     return element;
   }
-  const since = streak.failingAsFarBackAsKept
-    ? `${subject} has failed in every run PuppetDB keeps (${plural(streak.badRuns, 'run')}, the oldest at ${dateText(runs.newer.endTime)}).`
-    : `${subject} has failed since ${dateText(runs.newer.endTime)}: ${plural(streak.badRuns, 'bad run')} since the last good one.`;
+  const since = streak.walkStopped
+    ? `${subject} has failed in each of the last ${plural(streak.badRuns, 'run')} (the oldest at ${dateText(runs.newer.endTime)}); the walk reads no further back.`
+    : streak.failingAsFarBackAsKept
+      ? `${subject} has failed in every run PuppetDB keeps (${plural(streak.badRuns, 'run')}, the oldest at ${dateText(runs.newer.endTime)}).`
+      : `${subject} has failed since ${dateText(runs.newer.endTime)}: ${plural(streak.badRuns, 'bad run')} since the last good one.`;
   element.append(paragraph(since, 'compare-streak-since'));
   if (streak.newFailures.length > 0) {
     element.append(

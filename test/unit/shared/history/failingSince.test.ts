@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import {
   failingSince,
   feedPage,
+  MAX_WALKED_RUNS,
   START,
   type FailingSinceState,
   type RunSummary,
@@ -59,6 +60,43 @@ describe('failing since', () => {
     assert.equal(answer.failingAsFarBackAsKept, true);
     assert.equal(answer.lastGood, undefined);
     assert.equal(answer.firstBad, runs[4]);
+  });
+
+  test('a server whose pages never end is walked no further than MAX_WALKED_RUNS runs', () => {
+    // the same full page of failed runs, over and over: a server that ignores the page's bound
+    const page = history('F'.repeat(100));
+    let state: FailingSinceState = START;
+    let pages = 0;
+    while (!state.done && pages <= MAX_WALKED_RUNS / 100) {
+      pages++;
+      state = feedPage(state, page, page.length);
+    }
+    assert.equal(pages, MAX_WALKED_RUNS / 100);
+    assert.equal(state.runsRead, MAX_WALKED_RUNS);
+    const answer = failingSince(state);
+    assert.equal(answer.walkStopped, true);
+    assert.equal(answer.failingAsFarBackAsKept, false, 'it is not the end of the history');
+    assert.equal(answer.badRuns.length, MAX_WALKED_RUNS);
+    assert.equal(answer.lastGood, undefined);
+  });
+
+  test('a page that crosses MAX_WALKED_RUNS is read up to it', () => {
+    const page = history('F'.repeat(300));
+    let state: FailingSinceState = START;
+    for (let pages = 0; !state.done && pages < MAX_WALKED_RUNS / 100; pages++) {
+      state = feedPage(state, page, page.length);
+    }
+    assert.equal(state.done, true);
+    assert.equal(state.runsRead, MAX_WALKED_RUNS);
+    assert.equal(failingSince(state).walkStopped, true);
+  });
+
+  test('a good run at the last run the walk reads still ends the streak', () => {
+    const runs = history(`${'F'.repeat(MAX_WALKED_RUNS - 1)}U`);
+    const { answer } = walk(runs, 100);
+    assert.equal(answer.walkStopped, false);
+    assert.equal(answer.lastGood, runs.at(-1));
+    assert.equal(answer.badRuns.length, MAX_WALKED_RUNS - 1);
   });
 
   test('a page fed after the answer changes nothing', () => {
