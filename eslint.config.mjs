@@ -71,7 +71,8 @@ export default tseslint.config(
     },
   },
   {
-    // One copy of the client in the extension host, loaded with its code cache.
+    // One copy of the client in the extension host, loaded with its code cache; every answer read
+    // with a cap.
     files: ['src/extension/**/*.ts'],
     rules: {
       'no-restricted-syntax': [
@@ -79,6 +80,12 @@ export default tseslint.config(
         {
           selector: 'ImportExpression[source.value=/(^|\\/)client$/]',
           message: 'Load the client with loadClientLibrary() (connections/clientLibrary.ts).',
+        },
+        {
+          // a server whose answer never ends must not fill the host's memory (boundedRows.ts)
+          selector: 'CallExpression[callee.property.name=/^toArray(WithTotal)?$/]',
+          message:
+            'Read a PuppetDB answer with a cap: readAtMost, readWhole (boundedRows.ts), rowsAtMost or pageAtMost (truncationNotice.ts), or first().',
         },
       ],
     },

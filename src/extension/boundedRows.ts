@@ -48,3 +48,27 @@ export async function readAtMost<T>(source: RowBatches<T>, max: number): Promise
   }
   return { rows, truncatedAt: undefined };
 }
+
+/** An answer the extension needs whole was longer than it reads (readWhole). */
+export class AnswerTooLongError extends Error {
+  constructor(
+    what: string,
+    readonly max: number,
+  ) {
+    super(
+      `${what}: PuppetDB sent more than ${max.toLocaleString('en-US')} rows, the most the extension reads for it; the rest was not read.`,
+    );
+    this.name = 'AnswerTooLongError';
+  }
+}
+
+/**
+ * Every row of `source`, for a question whose answer cut short would be wrong (a group's members,
+ * its counts): past `max` rows it fails with AnswerTooLongError, naming `what`, instead of
+ * answering from part of it; nothing past the cap is read.
+ */
+export async function readWhole<T>(source: RowBatches<T>, max: number, what: string): Promise<T[]> {
+  const { rows, truncatedAt } = await readAtMost(source, max);
+  if (truncatedAt !== undefined) throw new AnswerTooLongError(what, truncatedAt);
+  return rows;
+}

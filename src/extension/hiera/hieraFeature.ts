@@ -140,12 +140,13 @@ export function registerHiera(services: Services): HieraFeature {
         ),
       );
     }
-    const [row] = (await client
+    // the node's one row: a server that sends more is read no further
+    const row = (await client
       .stream('inventory', {
         query: ['extract', ['facts', 'trusted'], ['=', 'certname', certname]],
         signal: AbortSignal.timeout(30_000),
       })
-      .toArray()) as Array<{ facts?: unknown; trusted?: unknown }>;
+      .first()) as { facts?: unknown; trusted?: unknown } | undefined;
     const record = (value: unknown) =>
       typeof value === 'object' && value !== null && !Array.isArray(value)
         ? (value as Record<string, unknown>)

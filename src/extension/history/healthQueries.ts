@@ -11,6 +11,7 @@ import {
   runSummaryOf,
   type RunSummary,
 } from '../../shared/history';
+import { readAtMost } from '../boundedRows';
 import { runDetailOf, SUMMARY_ORDER } from './historyQueries';
 
 const notFailed = ['not', ['=', 'status', 'failed']];
@@ -21,14 +22,14 @@ export async function lastSuccessfulRun(
   certname: string,
   signal?: AbortSignal,
 ): Promise<RunSummary | undefined> {
-  const [row] = (await client
+  const row = (await client
     .stream('reports', {
       query: ['extract', [...RUN_SUMMARY_FIELDS], ['and', ['=', 'certname', certname], notFailed]],
       orderBy: SUMMARY_ORDER.map((field) => ({ ...field })),
       limit: 1,
       signal,
     })
-    .toArray()) as Array<Record<string, unknown>>;
+    .first()) as Record<string, unknown> | undefined;
   return row ? runSummaryOf(row) : undefined;
 }
 
@@ -42,18 +43,18 @@ export async function runsUnchangedWithErrors(
   limit: number,
   signal?: AbortSignal,
 ): Promise<RunSummary[]> {
-  const rows = (await client
-    .stream('reports', {
-      query: [
-        'extract',
-        [...RUN_SUMMARY_FIELDS, 'logs'],
-        ['and', ['=', 'certname', certname], notFailed],
-      ],
-      orderBy: SUMMARY_ORDER.map((field) => ({ ...field })),
-      limit,
-      signal,
-    })
-    .toArray()) as Array<Record<string, unknown>>;
+  const stream = client.stream('reports', {
+    query: [
+      'extract',
+      [...RUN_SUMMARY_FIELDS, 'logs'],
+      ['and', ['=', 'certname', certname], notFailed],
+    ],
+    orderBy: SUMMARY_ORDER.map((field) => ({ ...field })),
+    limit,
+    signal,
+  });
+  // the newest `limit` runs are the question: a server that sends more is read no further
+  const { rows } = (await readAtMost(stream, limit)) as { rows: Array<Record<string, unknown>> };
   const found: RunSummary[] = [];
   for (const row of rows) {
     const run = runSummaryOf(row);

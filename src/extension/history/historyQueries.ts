@@ -4,6 +4,7 @@
  * full events, logs and metrics of just the runs an answer needs.
  */
 import type { PuppetDB } from '../../client';
+import { readAtMost } from '../boundedRows';
 import {
   RUN_SUMMARY_FIELDS,
   runSummaryOf,
@@ -59,15 +60,18 @@ export const SUMMARY_ORDER = [
 
 /** One page of a node's runs, newest first: one request. */
 export async function summaryPage(client: PuppetDB, request: PageRequest): Promise<RunSummary[]> {
-  const rows = (await client
-    .stream('reports', {
-      query: summaryPageQuery(request.certname, request.after),
-      orderBy: SUMMARY_ORDER.map((field) => ({ ...field })),
-      limit: request.pageSize,
-      signal: request.signal,
-    })
-    .toArray()) as Array<Record<string, unknown>>;
-  return rows.map(runSummaryOf).filter((run): run is RunSummary => run !== undefined);
+  const stream = client.stream('reports', {
+    query: summaryPageQuery(request.certname, request.after),
+    orderBy: SUMMARY_ORDER.map((field) => ({ ...field })),
+    limit: request.pageSize,
+    signal: request.signal,
+  });
+  // a server that sends more than the page is read no further: the next page starts after the
+  // last run kept, so nothing is lost
+  const { rows } = await readAtMost(stream, request.pageSize);
+  return rows
+    .map((row) => runSummaryOf(row as Record<string, unknown>))
+    .filter((run): run is RunSummary => run !== undefined);
 }
 
 /** Where a page of runs (newest first) ends, continuing `previous`. */
@@ -156,16 +160,19 @@ export async function runRecords(
 ): Promise<Map<string, RunRecord>> {
   const records = new Map<string, RunRecord>();
   if (hashes.length === 0) return records;
-  const rows = await client
-    .stream('reports', {
+  // a report per hash: a server that sends more is read no further
+  const { rows } = await readAtMost(
+    client.stream('reports', {
       query: [
         'extract',
         [...RUN_SUMMARY_FIELDS, 'resource_events', 'logs', 'metrics'],
         ['in', 'hash', ['array', [...hashes]]],
       ],
+      limit: hashes.length,
       signal,
-    })
-    .toArray();
+    }),
+    hashes.length,
+  );
   for (const row of rows) {
     const hash = isRecord(row) ? row.hash : undefined;
     if (typeof hash === 'string') {

@@ -4,6 +4,7 @@
  * request for the resource's failed events among that page's runs.
  */
 import type { PuppetDB } from '../../client';
+import { readAtMost } from '../boundedRows';
 import { failingSince, type FailingSince } from '../../shared/history';
 import { walkFailingSince, type WalkOptions } from './whyFailing';
 
@@ -20,23 +21,26 @@ export async function runsFailingResource(
   hashes: readonly string[],
   signal?: AbortSignal,
 ): Promise<Set<string>> {
-  const rows = (await client
-    .stream('events', {
-      query: [
-        'extract',
-        ['report'],
-        [
-          'and',
-          ['=', 'certname', certname],
-          ['=', 'resource_type', resource.type],
-          ['=', 'resource_title', resource.title],
-          ['=', 'status', 'failure'],
-          ['in', 'report', ['array', [...hashes]]],
-        ],
+  // one row per run (grouped by report, not one per failed property): at most a row per hash
+  const stream = client.stream('events', {
+    query: [
+      'extract',
+      ['report'],
+      [
+        'and',
+        ['=', 'certname', certname],
+        ['=', 'resource_type', resource.type],
+        ['=', 'resource_title', resource.title],
+        ['=', 'status', 'failure'],
+        ['in', 'report', ['array', [...hashes]]],
       ],
-      signal,
-    })
-    .toArray()) as Array<{ report?: unknown }>;
+      ['group_by', 'report'],
+    ],
+    signal,
+  });
+  const { rows } = (await readAtMost(stream, hashes.length)) as {
+    rows: Array<{ report?: unknown }>;
+  };
   return new Set(rows.map((row) => row.report).filter((hash) => typeof hash === 'string'));
 }
 

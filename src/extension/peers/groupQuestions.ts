@@ -6,7 +6,9 @@
 import * as vscode from 'vscode';
 import type { PuppetDB } from '../../client';
 import { classTitle, type PeerGroup } from '../../shared/peers';
+import { MAX_LIST_ROWS } from '../boundedRows';
 import { inert } from '../inertText';
+import { rowsAtMost } from '../truncationNotice';
 
 interface GroupItem extends vscode.QuickPickItem {
   pick: () => Promise<PeerGroup | undefined> | PeerGroup | undefined;
@@ -17,16 +19,18 @@ async function roleCounts(
   client: PuppetDB,
   pattern: RegExp,
 ): Promise<Array<{ title: string; count: number }>> {
-  const rows = await client
-    .stream('resources', {
+  const rows = await rowsAtMost(
+    client.stream('resources', {
       query: [
         'extract',
         ['title', ['function', 'count']],
         ['=', 'type', 'Class'],
         ['group_by', 'title'],
       ],
-    })
-    .toArray();
+    }),
+    MAX_LIST_ROWS,
+    vscode.l10n.t('The list of classes'),
+  );
   return rows
     .map((row) => row as { title?: unknown; count?: unknown })
     .filter(

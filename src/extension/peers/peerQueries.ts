@@ -6,6 +6,7 @@
  * in certname order and compared one node at a time, never all held at once.
  */
 import type { PuppetDB } from '../../client';
+import { MAX_LIST_ROWS, readWhole } from '../boundedRows';
 import {
   compareFacts,
   comparePackages,
@@ -41,7 +42,11 @@ export async function groupMembers(
   group: PeerGroup,
   signal?: AbortSignal,
 ): Promise<string[]> {
-  const rows = await membersQuery(client, group, signal).toArray();
+  const rows = await readWhole(
+    membersQuery(client, group, signal),
+    MAX_LIST_ROWS,
+    "The group's members",
+  );
   const certnames = new Set<string>();
   let named = 0;
   for (const row of rows) {
@@ -107,6 +112,12 @@ export const ENDPOINTS = {
   packages: 'package-inventory',
 } as const satisfies Record<Part, string>;
 export type PartQueries = Record<Part, unknown[]>;
+/** Each part as a message names it. */
+const PART_NAMES = {
+  resources: 'The resources',
+  facts: 'The facts',
+  packages: 'The packages',
+} as const satisfies Record<Part, string>;
 
 /** The node's own resources (its catalog), steady facts and packages. */
 export function nodeQueries(certname: string): PartQueries {
@@ -189,9 +200,14 @@ async function readParts(
   queries: PartQueries,
   options: { method?: typeof METHOD; signal?: AbortSignal },
 ): Promise<Record<Part, unknown[]>> {
+  // a comparison made from part of an answer would be wrong: past the cap it fails instead
   const [resources, facts, packages] = await Promise.all(
     PARTS.map((part) =>
-      client.stream(ENDPOINTS[part], { query: queries[part], ...options }).toArray(),
+      readWhole(
+        client.stream(ENDPOINTS[part], { query: queries[part], ...options }),
+        MAX_LIST_ROWS,
+        PART_NAMES[part],
+      ),
     ),
   );
   return { resources: resources ?? [], facts: facts ?? [], packages: packages ?? [] };
