@@ -83,7 +83,8 @@ export function boundAfter(
   if (!oldest) return previous;
   const atOldest = runs.filter((run) => run.endTime === oldest.endTime).map((run) => run.hash);
   const earlier = previous?.endTime === oldest.endTime ? previous.hashes : [];
-  return { endTime: oldest.endTime, hashes: [...earlier, ...atOldest] };
+  // a run sent again (a server that ignores the bound) is named once
+  return { endTime: oldest.endTime, hashes: [...new Set([...earlier, ...atOldest])] };
 }
 
 /** What a full report row carries that the comparisons read. */

@@ -14,8 +14,13 @@ export interface FailingSinceState {
   readonly done: boolean;
   /** True when the history ended (a short page) before a good run was found. */
   readonly exhausted: boolean;
-  /** True when the walk read MAX_WALKED_RUNS runs, each bad, and went no further back. */
-  readonly stoppedAtMost: boolean;
+  /**
+   * True when the walk went no further back with neither a good run nor the history's end: it
+   * read MAX_WALKED_RUNS runs, each bad, or PuppetDB sent a full page of runs already read.
+   */
+  readonly stopped: boolean;
+  /** The hashes of the runs read: a run PuppetDB sends again counts once. */
+  readonly read: ReadonlySet<string>;
   /** Runs read so far (pages fed). */
   readonly runsRead: number;
 }
@@ -32,8 +37,9 @@ export interface FailingSince {
   /** True when PuppetDB's history ends before a good run (report-ttl, or a new node). */
   failingAsFarBackAsKept: boolean;
   /**
-   * True when the walk stopped at MAX_WALKED_RUNS bad runs, neither a good run nor the history's
-   * end reached: the streak is at least that long, and `firstBad` is the oldest run read.
+   * True when the walk stopped before a good run or the history's end (at MAX_WALKED_RUNS bad
+   * runs, or when PuppetDB sent only runs already read): the streak is at least `badRuns` long,
+   * and `firstBad` is the oldest run read.
    */
   walkStopped: boolean;
 }
@@ -41,8 +47,8 @@ export interface FailingSince {
 /**
  * The most runs the walk reads back: over a year of half-hourly runs, far more than PuppetDB
  * keeps by default (report-ttl 14 days). Past it the walk stops, so a server whose pages never
- * end (one that ignores the page's bound, or sends a page over and over) costs at most this many
- * runs and a hundred requests, not a walk without end.
+ * end (new runs without end; one that sends runs again is stopped sooner, by feedPage) costs at
+ * most this many runs and a hundred requests, not a walk without end.
  */
 export const MAX_WALKED_RUNS = 10_000;
 
@@ -51,7 +57,8 @@ export const START: FailingSinceState = {
   lastGood: undefined,
   done: false,
   exhausted: false,
-  stoppedAtMost: false,
+  stopped: false,
+  read: new Set(),
   runsRead: 0,
 };
 
@@ -68,25 +75,33 @@ export function feedPage(
 ): FailingSinceState {
   if (state.done) return state;
   const badRuns = [...state.badRuns];
+  const seen = new Set(state.read);
   let read = state.runsRead;
+  let fresh = 0;
   for (const run of page) {
+    // a server that ignores the page's bound sends runs again: each counts once
+    if (seen.has(run.hash)) continue;
     if (read === MAX_WALKED_RUNS) {
-      return { ...state, badRuns, done: true, stoppedAtMost: true, runsRead: read };
+      return { ...state, badRuns, read: seen, done: true, stopped: true, runsRead: read };
     }
+    seen.add(run.hash);
+    fresh++;
     read++;
     if (!isBad(run)) {
-      return { ...state, badRuns, lastGood: run, done: true, runsRead: read };
+      return { ...state, badRuns, read: seen, lastGood: run, done: true, runsRead: read };
     }
     badRuns.push(run);
   }
   const exhausted = page.length < pageSize;
-  const stoppedAtMost = !exhausted && read === MAX_WALKED_RUNS;
+  // a full page of nothing new: the next one, asked from the same place, would be the same
+  const stopped = !exhausted && (read === MAX_WALKED_RUNS || fresh === 0);
   return {
     ...state,
     badRuns,
-    done: exhausted || stoppedAtMost,
+    read: seen,
+    done: exhausted || stopped,
     exhausted,
-    stoppedAtMost,
+    stopped,
     runsRead: read,
   };
 }
@@ -100,6 +115,6 @@ export function failingSince(state: FailingSinceState): FailingSince {
     lastGood: failing ? state.lastGood : undefined,
     badRuns: state.badRuns,
     failingAsFarBackAsKept: failing && state.exhausted,
-    walkStopped: failing && state.stoppedAtMost,
+    walkStopped: failing && state.stopped,
   };
 }

@@ -32,7 +32,10 @@ export interface FailingStreak {
   badRuns: number;
   /** True when PuppetDB's history ends before a good run (report-ttl, or a new node). */
   failingAsFarBackAsKept: boolean;
-  /** True when the walk stopped at its most runs (MAX_WALKED_RUNS), each bad: `badRuns` of them. */
+  /**
+   * True when the walk stopped before a good run or the history's end (at MAX_WALKED_RUNS, or
+   * when PuppetDB sent only runs already read): each of the `badRuns` read was bad.
+   */
   walkStopped: boolean;
   newFailures: NewFailure[];
   newLogLines: RunLog[];

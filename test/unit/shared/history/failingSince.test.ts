@@ -63,13 +63,13 @@ describe('failing since', () => {
   });
 
   test('a server whose pages never end is walked no further than MAX_WALKED_RUNS runs', () => {
-    // the same full page of failed runs, over and over: a server that ignores the page's bound
-    const page = history('F'.repeat(100));
+    // full pages of failed runs, each new, without end
+    const runs = history('F'.repeat(MAX_WALKED_RUNS + 1000));
     let state: FailingSinceState = START;
     let pages = 0;
     while (!state.done && pages <= MAX_WALKED_RUNS / 100) {
+      state = feedPage(state, runs.slice(pages * 100, pages * 100 + 100), 100);
       pages++;
-      state = feedPage(state, page, page.length);
     }
     assert.equal(pages, MAX_WALKED_RUNS / 100);
     assert.equal(state.runsRead, MAX_WALKED_RUNS);
@@ -81,14 +81,39 @@ describe('failing since', () => {
   });
 
   test('a page that crosses MAX_WALKED_RUNS is read up to it', () => {
-    const page = history('F'.repeat(300));
+    const runs = history('F'.repeat(MAX_WALKED_RUNS + 1000));
     let state: FailingSinceState = START;
     for (let pages = 0; !state.done && pages < MAX_WALKED_RUNS / 100; pages++) {
-      state = feedPage(state, page, page.length);
+      state = feedPage(state, runs.slice(pages * 300, pages * 300 + 300), 300);
     }
     assert.equal(state.done, true);
     assert.equal(state.runsRead, MAX_WALKED_RUNS);
     assert.equal(failingSince(state).walkStopped, true);
+  });
+
+  test('runs sent again count once, and a full page of nothing new ends the walk', () => {
+    // a server that ignores the page's bound: the same full page, over and over
+    const page = history('FFFFF');
+    let state: FailingSinceState = START;
+    let pages = 0;
+    while (!state.done && pages < 10) {
+      state = feedPage(state, page, page.length);
+      pages++;
+    }
+    assert.equal(pages, 2, 'the second page brought nothing new');
+    assert.equal(state.runsRead, 5);
+    const answer = failingSince(state);
+    assert.deepEqual(answer.badRuns, page);
+    assert.equal(answer.walkStopped, true);
+    assert.equal(answer.failingAsFarBackAsKept, false, 'it is not the end of the history');
+    // a page half of runs already read goes on with the new ones
+    const next = feedPage(
+      feedPage(START, page, 5),
+      [...page.slice(3), ...history('FFFFFFFF').slice(5)],
+      5,
+    );
+    assert.equal(next.runsRead, 8);
+    assert.equal(next.done, false);
   });
 
   test('a good run at the last run the walk reads still ends the streak', () => {
