@@ -200,17 +200,25 @@ async function readParts(
   queries: PartQueries,
   options: { method?: typeof METHOD; signal?: AbortSignal },
 ): Promise<Record<Part, unknown[]>> {
-  // a comparison made from part of an answer would be wrong: past the cap it fails instead
-  const [resources, facts, packages] = await Promise.all(
-    PARTS.map((part) =>
-      readWhole(
-        client.stream(ENDPOINTS[part], { query: queries[part], ...options }),
-        MAX_LIST_ROWS,
-        PART_NAMES[part],
+  // a comparison made from part of an answer would be wrong: past the cap it fails instead, and
+  // the other parts' requests end with it rather than read on to their own caps
+  const failed = new AbortController();
+  const signal = options.signal ? AbortSignal.any([options.signal, failed.signal]) : failed.signal;
+  try {
+    const [resources, facts, packages] = await Promise.all(
+      PARTS.map((part) =>
+        readWhole(
+          client.stream(ENDPOINTS[part], { query: queries[part], ...options, signal }),
+          MAX_LIST_ROWS,
+          PART_NAMES[part],
+        ),
       ),
-    ),
-  );
-  return { resources: resources ?? [], facts: facts ?? [], packages: packages ?? [] };
+    );
+    return { resources: resources ?? [], facts: facts ?? [], packages: packages ?? [] };
+  } catch (error) {
+    failed.abort();
+    throw error;
+  }
 }
 
 /** The node's resources (its catalog, read once), facts and packages: three requests at once. */

@@ -29,6 +29,8 @@ import type { OverviewPanelInfo } from '../../../src/extension/overview/overview
 import { pickCertname } from '../../../src/extension/pickers';
 import type { RecentRunsPanelInfo } from '../../../src/extension/runs/recentRunsPanel';
 import { MAX_RUNS } from '../../../src/shared/recentRuns';
+import { RUN_SUMMARY_FIELDS } from '../../../src/shared/history';
+import type { CompareRunsPanelInfo } from '../../../src/extension/compareRuns/compareRunsPanel';
 import { until } from '../until';
 import { addConnection } from '../testingApi';
 
@@ -480,9 +482,10 @@ describe('Each surface stops an endless answer, within a bounded heap (real VS C
   let api: ExtensionApi;
   let proxy: FaultProxy;
   let previousActive: string | undefined;
-  /** The warnings the extension showed (what "truncated at N" says). */
+  /** The warnings the extension showed (what "truncated at N" says), and its errors. */
   const warned: string[] = [];
-  let restoreWarnings: (() => void) | undefined;
+  const errors: string[] = [];
+  let restoreMessages: (() => void) | undefined;
   const settings = () => vscode.workspace.getConfiguration('puppetdbExplorer');
 
   const children = (node?: ExplorerNode) => api.services.explorer.getChildren(node);
@@ -511,6 +514,10 @@ describe('Each surface stops an endless answer, within a bounded heap (real VS C
     act(): Thenable<unknown>;
     /** What the user is told: the "truncated at N" warning unless the surface says it itself. */
     told?(done: unknown): string | undefined;
+    /** What that must say: that the answer was cut at a count, unless the surface says else. */
+    says?: RegExp;
+    /** The rows the endless answer repeats, when not the server's own answer's. */
+    rows?(): Promise<unknown[]>;
     /** It answers once the user closes it (a quick pick): it stops while it is open. */
     picker?: true;
     /** Checks what the surface shows once it stopped. */
@@ -724,6 +731,57 @@ describe('Each surface stops an endless answer, within a bounded heap (real VS C
         return vscode.commands.executeCommand('vscode.executeCodeLensProvider', file, 1000);
       },
     },
+    {
+      // every page the same failed run, over and over (a server that ignores the page's bound):
+      // the walk back to a good run never meets one
+      name: 'Why Is This Node Failing? (the walk back)',
+      match: /^\/pdb\/query\/v4\/reports(\?|$)/,
+      rows: async () => {
+        const [run] = (await httpClient().query('reports', {
+          query: ['extract', [...RUN_SUMMARY_FIELDS], ['=', 'certname', certname]],
+          limit: 1,
+        })) as Array<Record<string, unknown>>;
+        assert.ok(run, `${certname} has a run`);
+        return [{ ...run, status: 'failed' }];
+      },
+      act: () =>
+        vscode.commands.executeCommand<CompareRunsPanelInfo>(Commands.whyFailing, {
+          connectionId: ENDLESS.id,
+          certname,
+        }),
+      told: (info) => {
+        const streak = (info as CompareRunsPanelInfo | undefined)?.runs?.streak;
+        return streak?.walkStopped
+          ? `failed in each of the last ${streak.badRuns.toLocaleString('en-US')} runs; the walk reads no further back`
+          : undefined;
+      },
+      says: /the last 1 runs; the walk reads no further back/,
+      after: (info) => {
+        const { runs, error } = info as CompareRunsPanelInfo;
+        assert.equal(error, undefined);
+        assert.equal(runs?.streak?.failing, true);
+        assert.equal(runs?.older, undefined, 'no last good run');
+      },
+    },
+    {
+      name: 'Compare Node with Its Peers',
+      match: /^\/pdb\/query\/v4\/(resources|facts|package-inventory)(\?|$)/,
+      act: () =>
+        vscode.commands.executeCommand(Commands.comparePeers, {
+          connectionId: ENDLESS.id,
+          certname,
+        }),
+      // an answer made from part of a node's rows would be wrong: it fails, and says why
+      told: () => errors.find((message) => /PuppetDB sent more than/.test(message)),
+      says: /PuppetDB sent more than 100,000 rows/,
+      after: (answered) => assert.equal(answered, undefined),
+    },
+    {
+      name: 'the role-class picker (Rank Nodes by Distance from Their Peers)',
+      match: /^\/pdb\/query\/v4\/resources(\?|$)/,
+      act: () => vscode.commands.executeCommand(Commands.rankPeers, { connectionId: ENDLESS.id }),
+      picker: true,
+    },
   ];
 
   before(async () => {
@@ -744,13 +802,18 @@ describe('Each surface stops an endless answer, within a bounded heap (real VS C
     // the lenses count on the active connection
     previousActive = api.services.statusBar.activeConnectionId;
     await api.services.statusBar.setActive(ENDLESS.id);
-    const window = vscode.window as { showWarningMessage: (...args: unknown[]) => unknown };
-    const original = window.showWarningMessage;
+    type Show = (...args: unknown[]) => unknown;
+    const window = vscode.window as { showWarningMessage: Show; showErrorMessage: Show };
+    const { showWarningMessage, showErrorMessage } = window;
     window.showWarningMessage = (message: unknown, ...rest: unknown[]) => {
       warned.push(String(message));
-      return original.call(vscode.window, message, ...rest);
+      return showWarningMessage.call(vscode.window, message, ...rest);
     };
-    restoreWarnings = () => (window.showWarningMessage = original);
+    window.showErrorMessage = (message: unknown, ...rest: unknown[]) => {
+      errors.push(String(message));
+      return showErrorMessage.call(vscode.window, message, ...rest);
+    };
+    restoreMessages = () => Object.assign(window, { showWarningMessage, showErrorMessage });
   });
 
   afterEach(async () => {
@@ -764,7 +827,7 @@ describe('Each surface stops an endless answer, within a bounded heap (real VS C
   });
 
   after(async () => {
-    restoreWarnings?.();
+    restoreMessages?.();
     for (const key of ['pageSize', 'pql.maxRows', 'pql.pageSize', 'events.maxEvents']) {
       await settings().update(key, undefined, vscode.ConfigurationTarget.Global);
     }
@@ -776,7 +839,9 @@ describe('Each surface stops an endless answer, within a bounded heap (real VS C
   for (const surface of SURFACES) {
     it(`${surface.name} stops, says so, and the heap stays bounded`, async () => {
       await surface.prepare?.();
+      const rows = await surface.rows?.();
       warned.length = 0;
+      errors.length = 0;
       const before = proxy.endlessRows.served;
       collectGarbage?.();
       const baseline = process.memoryUsage().heapUsed;
@@ -790,7 +855,7 @@ describe('Each surface stops an endless answer, within a bounded heap (real VS C
           proxy.passThrough();
         }
       }, 50);
-      proxy.inject({ kind: 'endlessRows' }, { match: surface.match });
+      proxy.inject({ kind: 'endlessRows', rows }, { match: surface.match });
       try {
         let done: { value: unknown } | undefined;
         const acting = Promise.resolve(surface.act()).then((value) => (done = { value }));
@@ -805,7 +870,7 @@ describe('Each surface stops an endless answer, within a bounded heap (real VS C
           },
           STOPS_WITHIN_MS,
         );
-        assert.match(told()!, /truncated at [\d,]+/);
+        assert.match(told()!, surface.says ?? /truncated at [\d,]+/);
         await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
         await acting;
         await surface.after?.(done?.value);
