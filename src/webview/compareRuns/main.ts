@@ -50,8 +50,9 @@ function show(runs: ComparedRuns, restored: RestoredNote | undefined): void {
   clear();
   frame.showLoaded(restored);
   const failingMode = runs.streak !== undefined;
+  const stopped = runs.streak?.walkStopped === true;
   const names = failingMode
-    ? { older: 'Last good run', newer: 'First bad run' }
+    ? { older: 'Last good run', newer: stopped ? 'Oldest run read' : 'First bad run' }
     : { older: 'Older run', newer: 'Newer run' };
   const resource = runs.streak?.resource;
   frame.setTitle(
@@ -73,7 +74,14 @@ function show(runs: ComparedRuns, restored: RestoredNote | undefined): void {
   const open = (which: 'older' | 'newer') => () =>
     postToHost('compareRuns', { type: 'openRun', which });
   cards.append(
-    runCard(names.older, runs.older, open('older'), 'PuppetDB keeps no good run of this node.'),
+    runCard(
+      names.older,
+      runs.older,
+      open('older'),
+      stopped
+        ? 'Not reached: the walk read no further back.'
+        : 'PuppetDB keeps no good run of this node.',
+    ),
     runCard(names.newer, runs.newer, open('newer'), 'No run failed.'),
   );
   body.append(cards);
