@@ -6,7 +6,7 @@
  * in certname order and compared one node at a time, never all held at once.
  */
 import type { PuppetDB } from '../../client';
-import { MAX_LIST_ROWS, readWhole } from '../boundedRows';
+import { AnswerTooLongError, MAX_LIST_ROWS, readWhole } from '../boundedRows';
 import {
   compareFacts,
   comparePackages,
@@ -35,6 +35,16 @@ const count = (value: unknown) => (typeof value === 'number' ? value : 0);
 
 /** A PQL query yielded rows without a certname: it names no group. */
 export class NotAGroupError extends Error {}
+
+/** A ranking's answer named a node it did not ask for, or a node again, out of certname order. */
+export class UnexpectedRowsError extends Error {
+  constructor(what: string, certname: string) {
+    super(
+      `${what}: PuppetDB sent rows of ${JSON.stringify(certname.slice(0, 200))}, which the ranking did not ask for or had read already (its rows come in certname order, each node once); the ranking stopped.`,
+    );
+    this.name = 'UnexpectedRowsError';
+  }
+}
 
 /** The certnames of a group's members, each once, in order. */
 export async function groupMembers(
@@ -294,7 +304,9 @@ export async function rankMembers(
   norm: PeerNorm,
   options: RankOptions = {},
 ): Promise<RankedNode[]> {
-  const { signal } = options;
+  // one part failing ends the other two requests
+  const failed = new AbortController();
+  const signal = options.signal ? AbortSignal.any([options.signal, failed.signal]) : failed.signal;
   const ranked = new Map<string, RankedNode>(
     members.map((certname) => [
       certname,
@@ -311,8 +323,13 @@ export async function rankMembers(
   );
   const byNode = { orderBy: BY_CERTNAME, method: METHOD, signal };
   const queries = memberQueries(members, factsWithAMajority(norm));
-  /** Reads a stream whose rows are in certname order, handing over each node's rows. */
+  /**
+   * Reads a stream whose rows are in certname order, handing over each node's rows. Each member
+   * comes once, with at most MAX_LIST_ROWS rows: an answer that does otherwise (a node not asked
+   * for, a node again, rows without end) is not PuppetDB's answer to this query, and fails.
+   */
   const perNode = async (
+    part: Part,
     rows: AsyncIterable<unknown>,
     take: (certname: string, rows: Array<Record<string, unknown>>) => void,
   ) => {
@@ -322,10 +339,16 @@ export async function rankMembers(
     for await (const row of rows) {
       if (!isRecord(row) || typeof row.certname !== 'string') continue;
       if (row.certname !== current) {
+        if (!ranked.has(row.certname) || seen.has(row.certname)) {
+          throw new UnexpectedRowsError(PART_NAMES[part], row.certname);
+        }
         if (current !== undefined) take(current, held);
         current = row.certname;
         seen.add(current);
         held = [];
+      }
+      if (held.length === MAX_LIST_ROWS) {
+        throw new AnswerTooLongError(`${PART_NAMES[part]} of ${current}`, MAX_LIST_ROWS);
       }
       held.push(row);
     }
@@ -338,8 +361,9 @@ export async function rankMembers(
   const partDone = () => options.onProgress?.(++done, 3);
   options.onProgress?.(0, 3);
   // the three parts at once: PuppetDB reads one while the host compares another
-  await Promise.all([
+  const reading = Promise.all([
     perNode(
+      'resources',
       client.stream('resources', { query: queries.resources, ...byNode }),
       (certname, rows) => {
         const found = compareResources(certname, defined(rows.map(resourceOf)), norm);
@@ -350,15 +374,22 @@ export async function rankMembers(
         });
       },
     ).then(partDone),
-    perNode(client.stream('facts', { query: queries.facts, ...byNode }), (certname, rows) => {
-      const facts: Record<string, unknown> = {};
-      for (const row of rows) {
-        if (typeof row.name === 'string' && !isVolatileFact(row.name)) facts[row.name] = row.value;
-      }
-      const node = ranked.get(certname);
-      if (node) node.facts = compareFacts(certname, facts, norm).length;
-    }).then(partDone),
     perNode(
+      'facts',
+      client.stream('facts', { query: queries.facts, ...byNode }),
+      (certname, rows) => {
+        const facts: Record<string, unknown> = {};
+        for (const row of rows) {
+          if (typeof row.name === 'string' && !isVolatileFact(row.name)) {
+            facts[row.name] = row.value;
+          }
+        }
+        const node = ranked.get(certname);
+        if (node) node.facts = compareFacts(certname, facts, norm).length;
+      },
+    ).then(partDone),
+    perNode(
+      'packages',
       client.stream('package-inventory', { query: queries.packages, ...byNode }),
       (certname, rows) => {
         const node = ranked.get(certname);
@@ -368,5 +399,9 @@ export async function rankMembers(
       },
     ).then(partDone),
   ]);
+  await reading.catch((error: unknown) => {
+    failed.abort();
+    throw error;
+  });
   return [...ranked.values()].map((node) => ({ ...node, distance: distanceOf(node) }));
 }
