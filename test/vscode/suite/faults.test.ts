@@ -756,11 +756,26 @@ describe('Each surface stops an endless answer, within a bounded heap (real VS C
           : undefined;
       },
       says: /the last 1 runs; the walk reads no further back/,
-      after: (info) => {
+      after: async (info) => {
         const { runs, error } = info as CompareRunsPanelInfo;
         assert.equal(error, undefined);
         assert.equal(runs?.streak?.failing, true);
         assert.equal(runs?.older, undefined, 'no last good run');
+        // the answer as Markdown says the same: the oldest run read, no last good run reached
+        assert.equal(
+          await api.receiveFromWebview('compareRuns', { type: 'openMarkdown' }),
+          'handled',
+        );
+        const text = (
+          await until('the answer document to open', () =>
+            vscode.workspace.textDocuments.find((open) => open.uri.scheme === 'puppetdb-history'),
+          )
+        ).getText();
+        assert.match(text, /^- Oldest run read: /m);
+        assert.match(
+          text,
+          /^- Last good run: not reached \(each of the last 1 runs failed; the walk reads no further back\)\.$/m,
+        );
       },
     },
     {
