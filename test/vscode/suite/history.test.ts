@@ -127,10 +127,13 @@ describe('Why is this node failing', function () {
   it('shows the answer in a virtual Markdown document, every value from PuppetDB as escaped text', async () => {
     const { certname } = historyOf('failingSince');
     const info = await whyFailing(certname);
-    // the view's "Open as Markdown", as its page posts it
+    // the view's "Open as Markdown", as its page posts it: a document not open before
+    const open = new Set(vscode.workspace.textDocuments.map((each) => each.uri.toString()));
     assert.equal(await api.receiveFromWebview('compareRuns', { type: 'openMarkdown' }), 'handled');
     const document = await until('the answer document to open', () =>
-      vscode.workspace.textDocuments.find((open) => open.uri.scheme === 'puppetdb-history'),
+      vscode.workspace.textDocuments.find(
+        (each) => each.uri.scheme === 'puppetdb-history' && !open.has(each.uri.toString()),
+      ),
     );
     const text = document.getText();
     // certnames and messages are escaped: `.` and `[` read as themselves in a preview
