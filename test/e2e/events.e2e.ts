@@ -549,14 +549,8 @@ async function main(): Promise<void> {
       // the manifests the fleet's events name: "Open manifest" opens them
       cpSync(CONTROL_REPO, folder, { recursive: true });
       try {
-        // the workbench has restored its parts (the secondary side bar among them) once it reaches
-        // the Restored lifecycle phase, which VS Code marks with a performance mark
-        await page.waitForFunction(
-          () => performance.getEntriesByName('code/LifecyclePhase/Restored').length > 0,
-          undefined,
-          { timeout: 60_000 },
-        );
-        // the (empty) secondary side bar would only narrow the panels
+        // (the workbench has restored its parts, the secondary side bar among them: see
+        // inOneWorkbench) the (empty) secondary side bar would only narrow the panels
         const closeSecondary = page.locator('.part.auxiliarybar .codicon-close').first();
         if (await closeSecondary.isVisible()) await closeSecondary.click();
 

@@ -565,6 +565,7 @@ async function inOneWorkbench(
     try {
       await session.open(folder);
       await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+      await workbenchRestored(page);
     } catch (error) {
       await failed(labels, error);
       return;
@@ -607,6 +608,20 @@ function shadeOf(theme: string): 'dark' | 'light' {
 function themeClassOf(theme: string): string {
   if (theme.includes('High Contrast')) return theme.includes('Light') ? 'hc-light' : 'hc-black';
   return theme.includes('Light') ? 'vs' : 'vs-dark';
+}
+
+/**
+ * Waits for the workbench to reach its Restored lifecycle phase (VS Code marks it with a
+ * performance mark): its parts are restored and its start-up work is done. Before, a pass's first
+ * click could land while the start kept the page's thread busy: once on the 2-core CI machine
+ * Chromium did not take a click on the activity bar within 30 s ("performing click action").
+ */
+async function workbenchRestored(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => performance.getEntriesByName('code/LifecyclePhase/Restored').length > 0,
+    undefined,
+    { timeout: 60_000 },
+  );
 }
 
 /**
