@@ -15,6 +15,7 @@ import {
   type ViewHandlers,
 } from '../webviews/webviewPanelHost';
 import { CatalogHistory } from './catalogHistory';
+import { KeptLayouts } from './keptLayouts';
 import { catalogToDto } from './catalogToDto';
 import { ExportGate, type ExportFormat } from './exportGate';
 import { chooseExportFile, refuseExport, writeExport } from './saveExport';
@@ -55,12 +56,14 @@ export function catalogGraphPanels(
   const history = new CatalogHistory(services.context.workspaceState, () =>
     services.settings.keptCatalogLimits(),
   );
+  // the layouts the pages made, for every graph page after
+  const layouts = new KeptLayouts();
   return {
     entry: 'graph',
     preview: true,
     key: ({ connectionId, certname }) => `${connectionId}\u0000${certname}`,
     title: ({ certname }) => vscode.l10n.t('Catalog: {0}', certname),
-    create: (opening) => new CatalogGraphPanel(opening, history),
+    create: (opening) => new CatalogGraphPanel(opening, history, layouts),
     // a graph of a connection that is gone closes instead
     revives: ({ connectionId }) => services.store.get(connectionId) !== undefined,
     command: viewCommand(Commands.openCatalogGraph, {
@@ -102,6 +105,7 @@ export class CatalogGraphPanel extends WebviewPanelHost<'graph'> {
   constructor(
     opening: Opening<'graph'>,
     private readonly history: CatalogHistory,
+    private readonly layouts: KeptLayouts,
   ) {
     super(opening);
     ({ connectionId: this.connectionId, certname: this.certname } = opening.info);
@@ -184,6 +188,7 @@ export class CatalogGraphPanel extends WebviewPanelHost<'graph'> {
     drawn: ({ type: _type, ...drawn }) => {
       this.drawn = drawn;
     },
+    laidOut: ({ key, corners }) => this.layouts.keep({ key, corners }),
     compare: () => this.pickComparison(),
     refresh: () => this.reload(),
     askExport: ({ format }) => this.askExport(format),
@@ -316,12 +321,16 @@ export class CatalogGraphPanel extends WebviewPanelHost<'graph'> {
     this.postInParts(message);
   }
 
-  /** Posts a message; a big catalog goes in parts, each copied into the page on its own. */
+  /**
+   * Posts a message; a catalog after the layouts kept, and a big one in parts, each copied into
+   * the page on its own.
+   */
   private postInParts(message: HostToGraph): void {
     if (message.type !== 'catalog') {
       this.post(message);
       return;
     }
+    this.post({ type: 'layouts', layouts: this.layouts.all() });
     for (const part of splitCatalogMessage(message)) this.post(part);
   }
 }

@@ -1,6 +1,7 @@
 /** The catalog graph (src/webview/graph): one node's catalog, compared with another or not. */
 import type { CatalogGraphDto } from '../catalogGraph';
 import type { CatalogPart } from '../catalogParts';
+import type { KeptLayout } from '../graphLayouts';
 import type { HostToPage, PageToHost, RestoredNote, RestoredWithoutContent } from './common';
 
 export type HostToGraph = HostToPage<
@@ -18,6 +19,11 @@ export type HostToGraph = HostToPage<
       /** Set when this is the catalog kept across a window reload, not a fresh fetch. */
       restored?: RestoredNote;
     }
+  /**
+   * The layouts the host keeps (graphs laid out by this page or another), ahead of each `catalog`
+   * message: a graph of one of their shapes is drawn without laying it out.
+   */
+  | { type: 'layouts'; layouts: KeptLayout[] }
   /** A big catalog's resources and edges, ahead of its `catalog` message (catalogParts.ts). */
   | CatalogPart
   | RestoredWithoutContent
@@ -46,12 +52,16 @@ export type GraphToHost = PageToHost<
   | { type: 'findNodesWithResource'; resource: string }
   /** Open the manifest line that declares a resource of the graph, `Type[title]`, in the editor. */
   | { type: 'openManifest'; resource: string }
+  /** ELK laid out a graph (up to ELK_LIMIT resources): for the host to keep for the next pages. */
+  | ({ type: 'laidOut' } & KeptLayout)
   /** Drawn and laid out: what is on screen now (tests and benchmarks read it). */
   | {
       type: 'drawn';
       nodes: number;
       edges: number;
       layoutMs: number;
+      /** Whether the layout was one kept (this page's, or the host's from another page). */
+      keptLayout: boolean;
       /** From the layout's end to every element drawn by cytoscape (labels, exports). */
       paintMs: number;
       /** From the layout's end to the first paint of every element (a big graph's sketch). */

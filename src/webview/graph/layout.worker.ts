@@ -6,12 +6,8 @@
  */
 import type { ELK } from 'elkjs/lib/elk-api';
 import { layeredLayout, type Positions } from '../../shared/catalogGraphLayout';
-import {
-  ELK_LIMIT,
-  type LayoutAnswerMessage,
-  type LayoutRequest,
-  type LayoutRequestMessage,
-} from './layoutTypes';
+import { ELK_LIMIT } from '../../shared/graphLayouts';
+import type { LayoutAnswerMessage, LayoutRequest, LayoutRequestMessage } from './layoutTypes';
 import { decodeRequest, encodeCorners } from './layoutWire';
 
 /**
@@ -67,6 +63,7 @@ function fast({ nodes, edges, direction }: LayoutRequest): Positions {
 }
 
 async function elkLayout({ nodes, edges, direction }: LayoutRequest): Promise<Positions> {
+  const places = new Map(nodes.map((node, index) => [node.id, index]));
   const graph = await (
     await loadElk()
   ).layout({
@@ -83,16 +80,25 @@ async function elkLayout({ nodes, edges, direction }: LayoutRequest): Promise<Po
       'elk.layered.thoroughness': nodes.length > 200 ? '1' : '7',
       'elk.layered.nodePlacement.strategy': nodes.length > 200 ? 'SIMPLE' : 'BRANDES_KOEPF',
     },
-    children: nodes.map((node) => ({ id: node.id, width: node.width, height: node.height })),
-    edges: edges.map((edge, index) => ({
-      id: `e${index}`,
-      sources: [edge.source],
-      targets: [edge.target],
+    // ELK is given places, not names: the layout is one of the graph's shape alone, which the
+    // page keeps for the next graph of that shape (layoutCache.ts)
+    children: nodes.map((node, index) => ({
+      id: String(index),
+      width: node.width,
+      height: node.height,
     })),
+    edges: edges.flatMap((edge, index) => {
+      const source = places.get(edge.source);
+      const target = places.get(edge.target);
+      return source === undefined || target === undefined
+        ? []
+        : [{ id: `e${index}`, sources: [String(source)], targets: [String(target)] }];
+    }),
   });
   const positions: Positions = {};
   for (const child of graph.children ?? []) {
-    positions[child.id] = { x: child.x ?? 0, y: child.y ?? 0 };
+    const node = nodes[Number(child.id)];
+    if (node) positions[node.id] = { x: child.x ?? 0, y: child.y ?? 0 };
   }
   return positions;
 }

@@ -1,4 +1,5 @@
 import { layeredLayout } from '../../shared/catalogGraphLayout';
+import type { KeptLayout } from '../../shared/graphLayouts';
 import { LayoutCache } from './layoutCache';
 import type {
   LayoutAnswerMessage,
@@ -25,6 +26,8 @@ export interface LayoutClientOptions {
   timeoutMs?: number;
   /** Starts a worker: the bundled layout worker (bundledWorker.ts), or a fake in tests. */
   startWorker: () => Promise<LayoutWorker>;
+  /** Hears of each layout ELK made (not one kept), for the host to keep for the pages after. */
+  onLaidOut?: (layout: KeptLayout) => void;
 }
 
 /** ELK lays out 600 resources in a few seconds on a slow machine; far past that, it is stuck. */
@@ -54,10 +57,17 @@ export class LayoutClient {
   private readonly timeoutMs: number;
   private readonly startWorker: () => Promise<LayoutWorker>;
   private readonly cache = new LayoutCache();
+  private readonly onLaidOut: ((layout: KeptLayout) => void) | undefined;
 
   constructor(options: LayoutClientOptions) {
     this.timeoutMs = options.timeoutMs ?? LAYOUT_TIMEOUT_MS;
     this.startWorker = options.startWorker;
+    this.onLaidOut = options.onLaidOut;
+  }
+
+  /** Takes the layouts the host kept (of graphs other pages laid out) for the next requests. */
+  keep(layouts: readonly KeptLayout[]): void {
+    for (const layout of layouts) this.cache.keep(layout);
   }
 
   /**
@@ -72,17 +82,23 @@ export class LayoutClient {
   }
 
   /**
-   * Lays `request` out: ELK's layout of the same graph made a moment ago is answered again at
-   * once, unless `again` (the view's "Retry") asks for the worker.
+   * Lays `request` out: ELK's layout of a graph of the same shape made a moment ago (see
+   * LayoutCache) is answered again at once, unless `again` (the view's "Retry") asks for the
+   * worker.
    */
   async layout(request: LayoutRequest, again = false): Promise<LayoutResponse> {
     const id = ++this.nextId;
     const key = this.cache.keyOf(request);
-    const kept = key === undefined || again ? undefined : this.cache.get(key);
-    if (kept) return { id, positions: kept, engine: 'elk', ms: 0 };
+    const ids = request.nodes.map((node) => node.id);
+    const kept = key === undefined || again ? undefined : this.cache.get(key, ids);
+    if (kept) return { id, positions: kept, engine: 'elk', ms: 0, kept: true };
     const response = await this.laidOut(id, request);
     // only ELK's own layouts: a fallback's is not what the next request should get
-    if (key !== undefined && response.engine === 'elk') this.cache.set(key, response.positions);
+    if (key !== undefined && response.engine === 'elk') {
+      // (kept first: an optional call would skip its argument)
+      const made = this.cache.set(key, ids, response.positions);
+      this.onLaidOut?.(made);
+    }
     return response;
   }
 

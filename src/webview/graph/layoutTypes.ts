@@ -1,11 +1,5 @@
 import type { Direction, LayoutEdge, LayoutNode, Positions } from '../../shared/catalogGraphLayout';
 
-/**
- * The most resources ELK lays out; a bigger graph takes it seconds, and is laid out the fast way
- * (src/shared/catalogGraphLayout.ts) in tens of milliseconds.
- */
-export const ELK_LIMIT = 600;
-
 /** A layout the view asks the layout client for. */
 export interface LayoutRequest {
   direction: Direction;
@@ -20,6 +14,8 @@ export interface LayoutResponse {
   /** Which layered layout ran: ELK, or the fast one for big graphs (or when ELK failed). */
   engine: 'elk' | 'fast';
   ms: number;
+  /** Set when ELK's layout was one kept (of a graph of this shape laid out before). */
+  kept?: true;
   /** Why ELK failed, when it did (the worker used the fast layout). */
   error?: string;
   /** Why the worker itself failed (did not start, crashed, timed out): the view ran the fast layout. */

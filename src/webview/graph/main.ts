@@ -57,7 +57,11 @@ const testWorkers = PDBX_TEST_HOOKS ? faultableWorkers() : undefined;
 const state = new GraphState();
 /** A big catalog's parts, kept until its message comes. */
 const catalogParts = new CatalogParts();
-const layouts = new LayoutClient({ startWorker: testWorkers?.startLayout ?? startLayoutWorker });
+const layouts = new LayoutClient({
+  startWorker: testWorkers?.startLayout ?? startLayoutWorker,
+  // for the host to keep: the pages opened after draw a graph of this shape without laying it out
+  onLaidOut: (layout) => postToHost('graph', { type: 'laidOut', ...layout }),
+});
 let shown: Shown | undefined;
 /** Counts the catalogs shown: part of each drawing's key. */
 let shownGeneration = 0;
@@ -80,7 +84,16 @@ let matches: string[] = [];
 let matchIndex = -1;
 /** Keeps the catalog shown for a window reload (see keepShown), when the page is idle. */
 const keeping = new IdleWork();
-const timings = { layoutMs: 0, paintMs: 0, firstPaintMs: 0, usableMs: 0, draws: 0, engine: '' };
+const timings = {
+  layoutMs: 0,
+  /** Whether the last drawing's layout was one kept (no layout was made for it). */
+  keptLayout: false,
+  paintMs: 0,
+  firstPaintMs: 0,
+  usableMs: 0,
+  draws: 0,
+  engine: '',
+};
 
 // --- the page -----------------------------------------------------------------------------------
 
@@ -220,6 +233,9 @@ onHostMessage('graph', (message) => {
       frame.showError(message);
       status.textContent = '';
       return;
+    case 'layouts':
+      layouts.keep(message.layouts);
+      return;
     case 'catalogPart':
       catalogParts.add(message);
       return;
@@ -307,6 +323,8 @@ async function draw(): Promise<void> {
     if (await renderer.reuse(key, readPalette())) {
       if (generation !== drawGeneration) return;
       timings.layoutMs = 0;
+      // the drawing itself was kept, laid out
+      timings.keptLayout = true;
       timings.paintMs = performance.now() - paintStarted;
       timings.firstPaintMs = timings.paintMs;
       timings.usableMs = timings.paintMs;
@@ -348,6 +366,7 @@ async function draw(): Promise<void> {
   );
   if (generation !== drawGeneration) return;
   timings.layoutMs = performance.now() - started;
+  timings.keptLayout = layout.kept === true;
   timings.engine = layout.engine;
   if (layout.error) console.warn(`ELK failed (${layout.error}); the fast layout was used.`);
   showLayoutFailure(layout.failure);
@@ -436,6 +455,7 @@ function afterDrawing(): void {
     nodes: drawn.nodes,
     edges: drawn.edges,
     layoutMs: timings.layoutMs,
+    keptLayout: timings.keptLayout,
     paintMs: timings.paintMs,
     firstPaintMs: timings.firstPaintMs,
     usableMs: timings.usableMs,

@@ -22,6 +22,40 @@ describe('LayoutCache', () => {
     assert.notEqual(cache.keyOf(reversed), key);
   });
 
+  test('tells graphs apart by shape, not names: a node of the same role whose titles name it', () => {
+    const cache = new LayoutCache();
+    const graph = chain(3);
+    const renamed = {
+      ...graph,
+      nodes: graph.nodes.map((node) => ({ ...node, id: `${node.id}@web02` })),
+      edges: graph.edges.map(({ source, target }) => ({
+        source: `${source}@web02`,
+        target: `${target}@web02`,
+      })),
+    };
+    const key = cache.keyOf(graph)!;
+    assert.equal(cache.keyOf(renamed), key);
+    cache.set(
+      key,
+      graph.nodes.map((node) => node.id),
+      Object.fromEntries(graph.nodes.map((node, index) => [node.id, { x: index * 100, y: 5 }])),
+    );
+    // the kept corners, by place, under the names asked for
+    assert.deepEqual(
+      cache.get(
+        key,
+        renamed.nodes.map((node) => node.id),
+      ),
+      Object.fromEntries(renamed.nodes.map((node, index) => [node.id, { x: index * 100, y: 5 }])),
+    );
+    // the same names in another order are another shape (each edge's ends are places)
+    const reordered = { ...graph, nodes: [...graph.nodes].reverse() };
+    assert.notEqual(cache.keyOf(reordered), key);
+    // an edge to no resource is no part of the shape, as the worker is never sent it
+    const stray = { ...graph, edges: [...graph.edges, { source: 'File[/f0]', target: 'nowhere' }] };
+    assert.equal(cache.keyOf(stray), key);
+  });
+
   test('keeps no layout of a graph laid out the fast way (over 600 resources)', () => {
     const cache = new LayoutCache();
     assert.notEqual(cache.keyOf(chain(600)), undefined);
@@ -30,13 +64,13 @@ describe('LayoutCache', () => {
 
   test('keeps the layouts used last, up to its capacity', () => {
     const cache = new LayoutCache(2);
-    cache.set('a', { a: { x: 1, y: 1 } });
-    cache.set('b', { b: { x: 2, y: 2 } });
+    cache.set('a', ['a'], { a: { x: 1, y: 1 } });
+    cache.set('b', ['b'], { b: { x: 2, y: 2 } });
     // a is used: b is now the oldest, and goes when c comes
-    assert.deepEqual(cache.get('a'), { a: { x: 1, y: 1 } });
-    cache.set('c', { c: { x: 3, y: 3 } });
-    assert.equal(cache.get('b'), undefined);
-    assert.deepEqual(cache.get('a'), { a: { x: 1, y: 1 } });
-    assert.deepEqual(cache.get('c'), { c: { x: 3, y: 3 } });
+    assert.deepEqual(cache.get('a', ['a']), { a: { x: 1, y: 1 } });
+    cache.set('c', ['c'], { c: { x: 3, y: 3 } });
+    assert.equal(cache.get('b', ['b']), undefined);
+    assert.deepEqual(cache.get('a', ['a']), { a: { x: 1, y: 1 } });
+    assert.deepEqual(cache.get('c', ['c']), { c: { x: 3, y: 3 } });
   });
 });

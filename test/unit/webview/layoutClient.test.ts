@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import type { KeptLayout } from '../../../src/shared/graphLayouts';
 import { LayoutClient, type LayoutWorker } from '../../../src/webview/graph/layoutClient';
 import type { LayoutRequestMessage, LayoutResponse } from '../../../src/webview/graph/layoutTypes';
+import { LayoutCache } from '../../../src/webview/graph/layoutCache';
 import { encodeCorners } from '../../../src/webview/graph/layoutWire';
 
 /** A stand-in Worker: records what it was sent, and answers or fails when the test says. */
@@ -43,10 +45,15 @@ const request = {
   edges: [{ source: 'Class[a]', target: 'File[/b]' }],
 };
 
-function clientWith(workers: FakeWorker[], timeoutMs = 60_000) {
+function clientWith(
+  workers: FakeWorker[],
+  timeoutMs = 60_000,
+  onLaidOut?: (layout: KeptLayout) => void,
+) {
   const started: FakeWorker[] = [];
   const client = new LayoutClient({
     timeoutMs,
+    onLaidOut,
     startWorker: async () => {
       const worker = workers.shift() ?? new FakeWorker();
       started.push(worker);
@@ -57,6 +64,15 @@ function clientWith(workers: FakeWorker[], timeoutMs = 60_000) {
 }
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/** `request` laid out by ELK (the fake `worker`) as the two resources `positions` say. */
+const PLACED = { 'Class[a]': { x: 1, y: 2 }, 'File[/b]': { x: 140, y: 2 } };
+async function laidOutByElk(client: LayoutClient, worker: FakeWorker): Promise<LayoutResponse> {
+  const pending = client.layout(request);
+  await tick();
+  worker.answer({ positions: PLACED, engine: 'elk', ms: 250 });
+  return pending;
+}
 
 describe('LayoutClient', () => {
   test('warmUp() starts the worker that the first layout then uses', async () => {
@@ -181,6 +197,65 @@ describe('LayoutClient', () => {
     assert.equal(worker.sent.length, 2);
     worker.answer({ positions, engine: 'elk', ms: 1 });
     await wider;
+  });
+
+  test('a graph of the same shape under other names gets the layout at once, by place', async () => {
+    const worker = new FakeWorker();
+    const { client } = clientWith([worker]);
+    await laidOutByElk(client, worker);
+    const next = await client.layout({
+      direction: 'LR',
+      nodes: [
+        { id: 'Class[c]', width: 80, height: 26 },
+        { id: 'File[/d]', width: 80, height: 26 },
+      ],
+      edges: [{ source: 'Class[c]', target: 'File[/d]' }],
+    });
+    assert.equal(worker.sent.length, 1, 'not sent to the worker');
+    assert.deepEqual(next.positions, { 'Class[c]': { x: 1, y: 2 }, 'File[/d]': { x: 140, y: 2 } });
+    assert.equal(next.ms, 0);
+  });
+
+  test('hands each layout ELK made on for the host, by place; not one kept, nor a fallback', async () => {
+    const handed: KeptLayout[] = [];
+    const worker = new FakeWorker();
+    const { client } = clientWith([worker], 60_000, (layout) => handed.push(layout));
+    await laidOutByElk(client, worker);
+    assert.equal(handed.length, 1);
+    assert.deepEqual(handed[0]!.corners, [1, 2, 140, 2]);
+    await client.layout(request);
+    assert.equal(handed.length, 1, 'a layout kept is not handed on again');
+    const wider = client.layout({ ...request, direction: 'TB' });
+    await tick();
+    worker.answer({ positions: {}, engine: 'fast', ms: 1, error: 'ELK threw' });
+    await wider;
+    assert.equal(handed.length, 1, 'a fallback is not handed on');
+  });
+
+  test("takes the host's layouts: a graph of their shape is drawn without the worker", async () => {
+    const handed: KeptLayout[] = [];
+    const one = new FakeWorker();
+    const { client: page } = clientWith([one], 60_000, (layout) => handed.push(layout));
+    await laidOutByElk(page, one);
+    // another page, which the host gives what the first one laid out
+    const other = new FakeWorker();
+    const { client: next } = clientWith([other]);
+    next.keep(handed);
+    const drawn = await next.layout(request);
+    assert.equal(other.sent.length, 0, 'not sent to the worker');
+    assert.equal(drawn.kept, true);
+    assert.deepEqual(drawn.positions, PLACED);
+    // a layout under the key of a graph with another number of resources is not used
+    const three = {
+      ...request,
+      nodes: [...request.nodes, { id: 'File[/c]', width: 80, height: 26 }],
+    };
+    const silent = new FakeWorker();
+    const { client: third } = clientWith([silent], 50);
+    third.keep([{ key: new LayoutCache().keyOf(three)!, corners: [1, 2, 3, 4] }]);
+    const laidOut = await third.layout(three);
+    assert.equal(silent.sent.length, 1, 'sent to the worker');
+    assert.equal(laidOut.kept, undefined);
   });
 
   test('"Retry" (again) and a fallback’s layout go to the worker', async () => {

@@ -95,6 +95,33 @@ describe('layout worker bundle', () => {
     assert.equal(again.error, undefined);
   });
 
+  test("ELK lays out a graph's shape: the same one under other names gets the same corners", async () => {
+    const send = await startWorker();
+    // a chain and a branch: ELK's crossing minimisation and node placement have work to do
+    const chain = chainGraph(6, 'TB');
+    const graph = {
+      ...chain,
+      nodes: [...chain.nodes, { id: 'Service[web01]', width: 130, height: 26 }],
+      edges: [...chain.edges, { source: chain.nodes[1]!.id, target: 'Service[web01]' }],
+    };
+    const renamed = {
+      ...graph,
+      nodes: graph.nodes.map((node) => ({ ...node, id: node.id.replace('01', '02') + '!' })),
+      edges: graph.edges.map(({ source, target }) => ({
+        source: source.replace('01', '02') + '!',
+        target: target.replace('01', '02') + '!',
+      })),
+    };
+    const one = await send(encodeRequest(1, graph).message);
+    const other = await send(encodeRequest(2, renamed).message);
+    assert.equal(one.engine, 'elk', one.error);
+    assert.equal(other.engine, 'elk', other.error);
+    assert.deepEqual(
+      renamed.nodes.map((node) => other.positions[node.id]),
+      graph.nodes.map((node) => one.positions[node.id]),
+    );
+  });
+
   test('a big graph first is answered without loading ELK', async () => {
     const send = await startWorker();
     const big = await send(chain(1, 700));

@@ -187,6 +187,23 @@ describe('Catalog graph', function () {
     assert.ok(state.drawn!.edges < catalog.edges.length);
   });
 
+  it("draws a graph in a new panel with the layout a panel before made of its shape, not ELK's", async () => {
+    // a focus no other test asks for: a shape not laid out yet in this host
+    const certname = certnames.at(-1)!;
+    const catalog = catalogToDto(await client.catalog(certname));
+    const service = catalog.resources.filter((resource) => resource.type === 'Service').at(-1)!.id;
+    const expected = focusSet(catalog, service).size;
+    const target = { connectionId: CONNECTION.id, certname, focus: service };
+    const shown = async () => {
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      await expectWebviewTabs(WebviewPanels.graph, 0);
+      return (await drawnState(api, target, (s) => s.drawn?.nodes === expected)).drawn!;
+    };
+    assert.equal((await shown()).keptLayout, false, 'laid out by ELK the first time');
+    // the same graph in a page of its own: the host gave it the first page's layout
+    assert.equal((await shown()).keptLayout, true, 'drawn with the layout kept');
+  });
+
   it('asks for the node when given nothing (the command palette)', async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     // the connection pick lists the active connection first; other suites leave theirs active

@@ -1,0 +1,35 @@
+/**
+ * The catalog graph's layouts kept by the host for the pages opened after the one that made them
+ * (src/extension/graph/keptLayouts.ts): ELK's first layout in a new page is its slowest (its
+ * program loaded and run with none of it compiled yet, about a second on two cores), so a graph
+ * whose shape some page laid out before is drawn at once instead.
+ */
+
+/**
+ * The most resources ELK lays out; a bigger graph takes it seconds, and is laid out the fast way
+ * (src/shared/catalogGraphLayout.ts) in tens of milliseconds.
+ */
+export const ELK_LIMIT = 600;
+
+/** A layout of a graph's shape: its key (shapeKey) and each resource's corner, x then y, by place. */
+export interface KeptLayout {
+  key: string;
+  corners: number[];
+}
+
+/**
+ * A short key for a graph's shape, written out in full (layoutCache.ts): its length and two
+ * 32-bit FNV-1a hashes of it (one of the text, one of it read backwards), about 64 bits in all.
+ * The layouts kept are a handful, so two shapes sharing a key is not to be expected, and a
+ * layout is only ever used for a graph with as many resources as it places.
+ */
+export function shapeKey(shape: string): string {
+  let forward = 0x811c9dc5;
+  let backward = 0x811c9dc5;
+  for (let index = 0; index < shape.length; index++) {
+    forward = Math.imul(forward ^ shape.charCodeAt(index), 0x01000193);
+    backward = Math.imul(backward ^ shape.charCodeAt(shape.length - 1 - index), 0x01000193);
+  }
+  const hex = (value: number) => (value >>> 0).toString(16).padStart(8, '0');
+  return `${shape.length.toString(36)}-${hex(forward)}${hex(backward)}`;
+}
