@@ -17,6 +17,19 @@ export interface KeptLayout {
   corners: number[];
 }
 
+/** Whether `value` is a layout as the host keeps it: a key as shapeKey writes it, finite corners. */
+export function isKeptLayout(value: unknown): value is KeptLayout {
+  if (typeof value !== 'object' || value === null) return false;
+  const { key, corners } = value as Partial<Record<keyof KeptLayout, unknown>>;
+  return (
+    typeof key === 'string' &&
+    key.length <= 40 &&
+    Array.isArray(corners) &&
+    corners.length <= 2 * ELK_LIMIT &&
+    corners.every((corner) => typeof corner === 'number' && Number.isFinite(corner))
+  );
+}
+
 /**
  * A short key for a graph's shape, written out in full (layoutCache.ts): its length and two
  * 32-bit FNV-1a hashes of it (one of the text, one of it read backwards), about 64 bits in all.

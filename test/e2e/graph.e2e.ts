@@ -42,6 +42,8 @@ interface GraphHooks {
   renderedPositionOf(id: string): { x: number; y: number } | undefined;
   timings: {
     layoutMs: number;
+    /** Whether the last drawing's layout was one kept (no layout was made for it). */
+    keptLayout: boolean;
     paintMs: number;
     firstPaintMs: number;
     draws: number;
@@ -732,6 +734,8 @@ async function exercise(
     });
     const restoredNodes = await frame.evaluate(() => window.__pdbxGraph.nodeIds());
     const restoredEdges = await frame.evaluate(() => window.__pdbxGraph.edgeIds());
+    // the layout made before the reload, which the host kept in the workspace state
+    const restoredLayoutKept = await frame.evaluate(() => window.__pdbxGraph.timings.keptLayout);
     const note = await frame.locator('.restored-banner').innerText();
     await frame.evaluate(
       'new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))',
@@ -743,6 +747,7 @@ async function exercise(
       `${theme}: after a window reload the graph is back, Containment still unticked, and no catalog was fetched`,
       () => {
         assert.equal(restoredNodes.length, catalog.resources.length);
+        assert.equal(restoredLayoutKept, true, 'drawn with the layout made before the reload');
         assert.deepEqual(sorted(restoredEdges), sorted(withoutContainment));
         assert.match(note, /Shown as before the window reloaded/);
         assert.match(note, /Load again/);

@@ -56,8 +56,8 @@ export function catalogGraphPanels(
   const history = new CatalogHistory(services.context.workspaceState, () =>
     services.settings.keptCatalogLimits(),
   );
-  // the layouts the pages made, for every graph page after
-  const layouts = new KeptLayouts();
+  // the layouts the pages made, for every graph page after (and after a window reload)
+  const layouts = new KeptLayouts(services.context.workspaceState);
   return {
     entry: 'graph',
     preview: true,
