@@ -145,12 +145,18 @@ export class CatalogGraphPanel extends WebviewPanelHost<'graph'> {
       this.keptOnly = false;
       this.restored = undefined;
       this.failure = undefined;
-      await this.history.remember(this.connectionId, this.catalog);
-      this.sendCatalog(focus);
     } catch (error) {
       // the error is what the next snapshots show, as the last message
       this.last = this.fail(`Loading the catalog of ${this.certname}`, error);
+      return;
     }
+    // shown first: keeping it for comparisons (packed, written to the workspace state) can wait
+    this.sendCatalog(focus);
+    await this.history.remember(this.connectionId, this.catalog).catch((error: unknown) => {
+      this.services.log.warn(
+        `The catalog of ${this.certname} is shown but could not be kept to compare with later: ${String(error)}`,
+      );
+    });
   }
 
   protected reload(): Promise<void> {
