@@ -19,6 +19,7 @@ import { httpClient, testServer } from '../integration/support/puppetdb';
 import { shownEvents } from './support/eventRows';
 import {
   e2eArguments,
+  localConnection,
   pickFromQuickInput,
   plain,
   runCommand,
@@ -306,15 +307,8 @@ async function main(): Promise<void> {
     {
       name: 'code',
       themes: ['Default Light Modern', 'Default Dark Modern'],
-      settings: {
-        'puppetdbExplorer.connections': [
-          {
-            id: 'e2e-code',
-            name: 'E2E PuppetDB',
-            url: `http://${server.host}:${server.httpPort}`,
-          },
-        ],
-      },
+      // the connection every script's workbench has: the fleet views' batch shares this one
+      settings: localConnection(server),
       screenshots,
     },
     async ({ page, folder, shade, theme }) => {
