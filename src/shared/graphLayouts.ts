@@ -5,6 +5,8 @@
  * whose shape some page laid out before is drawn at once instead.
  */
 
+import { arrayOf, object, text, type Check, type FieldChecks } from './messageSchema';
+
 /**
  * The most resources ELK lays out; a bigger graph takes it seconds, and is laid out the fast way
  * (src/shared/catalogGraphLayout.ts) in tens of milliseconds.
@@ -17,17 +19,24 @@ export interface KeptLayout {
   corners: number[];
 }
 
-/** Whether `value` is a layout as the host keeps it: a key as shapeKey writes it, finite corners. */
+/** A corner of a resource as ELK places it: a finite number. */
+const coordinate: Check<number> = (value) =>
+  typeof value === 'number' && Number.isFinite(value) ? undefined : 'expected a finite number';
+
+/**
+ * The checks of a layout a page sends (graphSchema.ts) and of one read back from the workspace
+ * state: a key as shapeKey writes it, and finite corners, two per resource ELK lays out at most.
+ */
+export const KEPT_LAYOUT_FIELDS: FieldChecks<KeptLayout> = {
+  key: text(40),
+  corners: arrayOf(coordinate, 2 * ELK_LIMIT),
+};
+
+const keptLayout = object(KEPT_LAYOUT_FIELDS);
+
+/** Whether `value` is a layout as the host keeps it (KEPT_LAYOUT_FIELDS). */
 export function isKeptLayout(value: unknown): value is KeptLayout {
-  if (typeof value !== 'object' || value === null) return false;
-  const { key, corners } = value as Partial<Record<keyof KeptLayout, unknown>>;
-  return (
-    typeof key === 'string' &&
-    key.length <= 40 &&
-    Array.isArray(corners) &&
-    corners.length <= 2 * ELK_LIMIT &&
-    corners.every((corner) => typeof corner === 'number' && Number.isFinite(corner))
-  );
+  return keptLayout(value) === undefined;
 }
 
 /**

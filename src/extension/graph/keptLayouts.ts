@@ -1,5 +1,6 @@
 import type * as vscode from 'vscode';
 import { isKeptLayout, type KeptLayout } from '../../shared/graphLayouts';
+import { setAsNewest } from '../../shared/newestKept';
 
 const STATE_KEY = 'puppetdbExplorer.catalogGraph.layouts';
 
@@ -23,13 +24,7 @@ export class KeptLayouts {
   ) {}
 
   keep({ key, corners }: KeptLayout): void {
-    const layouts = this.layouts();
-    layouts.delete(key);
-    layouts.set(key, corners);
-    for (const oldest of layouts.keys()) {
-      if (layouts.size <= this.capacity) break;
-      layouts.delete(oldest);
-    }
+    setAsNewest(this.layouts(), key, corners, this.capacity);
     void this.memento?.update(STATE_KEY, this.all());
   }
 

@@ -1,16 +1,7 @@
 /** The run-time checks of the catalog graph (graph.ts). */
 import type { CatalogGraphDto } from '../catalogGraph';
-import { ELK_LIMIT } from '../graphLayouts';
-import {
-  arrayOf,
-  count,
-  duration,
-  object,
-  oneOf,
-  optional,
-  text,
-  type Check,
-} from '../messageSchema';
+import { KEPT_LAYOUT_FIELDS } from '../graphLayouts';
+import { arrayOf, count, duration, object, oneOf, optional, type Check } from '../messageSchema';
 import { flag, longText, name, shaped, viewSchema } from './commonSchema';
 import type { GraphProtocol, GraphShown } from './graph';
 
@@ -21,10 +12,6 @@ const catalog: Check<CatalogGraphDto> = shaped<CatalogGraphDto>({
   edges: arrayOf(shaped<CatalogGraphDto['edges'][number]>({ source: name, target: name })),
 });
 
-/** A corner of a resource as ELK places it: a finite number. */
-const coordinate: Check<number> = (value) =>
-  typeof value === 'number' && Number.isFinite(value) ? undefined : 'expected a finite number';
-
 export const graphSchema = viewSchema<GraphProtocol>({
   toHost: {
     compare: {},
@@ -34,8 +21,7 @@ export const graphSchema = viewSchema<GraphProtocol>({
     openNode: { certname: name },
     findNodesWithResource: { resource: name },
     openManifest: { resource: name },
-    // a layout of at most ELK_LIMIT resources, under a key as shapeKey writes it
-    laidOut: { key: text(40), corners: arrayOf(coordinate, 2 * ELK_LIMIT) },
+    laidOut: KEPT_LAYOUT_FIELDS,
     drawn: {
       nodes: count,
       edges: count,

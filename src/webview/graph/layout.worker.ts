@@ -9,6 +9,7 @@ import { layeredLayout, type Positions } from '../../shared/catalogGraphLayout';
 import { ELK_LIMIT } from '../../shared/graphLayouts';
 import type { LayoutAnswerMessage, LayoutRequest, LayoutRequestMessage } from './layoutTypes';
 import { decodeRequest, encodeCorners } from './layoutWire';
+import { forEachPlacedEdge } from './placedEdges';
 
 /**
  * ELK is loaded on the first graph small enough for it: its bundle's top level (the whole GWT
@@ -87,13 +88,7 @@ async function elkLayout({ nodes, edges, direction }: LayoutRequest): Promise<Po
       width: node.width,
       height: node.height,
     })),
-    edges: edges.flatMap((edge, index) => {
-      const source = places.get(edge.source);
-      const target = places.get(edge.target);
-      return source === undefined || target === undefined
-        ? []
-        : [{ id: `e${index}`, sources: [String(source)], targets: [String(target)] }];
-    }),
+    edges: placedEdges(edges, places),
   });
   const positions: Positions = {};
   for (const child of graph.children ?? []) {
@@ -101,4 +96,16 @@ async function elkLayout({ nodes, edges, direction }: LayoutRequest): Promise<Po
     if (node) positions[node.id] = { x: child.x ?? 0, y: child.y ?? 0 };
   }
   return positions;
+}
+
+/** The edges as ELK takes them, each end by its place. */
+function placedEdges(
+  edges: LayoutRequest['edges'],
+  places: ReadonlyMap<string, number>,
+): Array<{ id: string; sources: string[]; targets: string[] }> {
+  const placed: Array<{ id: string; sources: string[]; targets: string[] }> = [];
+  forEachPlacedEdge(edges, places, (_edge, source, target) => {
+    placed.push({ id: `e${placed.length}`, sources: [String(source)], targets: [String(target)] });
+  });
+  return placed;
 }

@@ -1,7 +1,9 @@
 import type { Positions } from '../../shared/catalogGraphLayout';
 import { ELK_LIMIT, shapeKey, type KeptLayout } from '../../shared/graphLayouts';
+import { setAsNewest } from '../../shared/newestKept';
 import type { LayoutRequest } from './layoutTypes';
 import { decodeCorners, encodeCorners } from './layoutWire';
+import { forEachPlacedEdge } from './placedEdges';
 
 /**
  * The last few layouts ELK made, by the shape that was laid out: the direction, each resource's
@@ -25,12 +27,8 @@ export class LayoutCache {
     if (request.nodes.length > ELK_LIMIT) return undefined;
     const places = new Map(request.nodes.map((node, index) => [node.id, index]));
     const ends: number[] = [];
-    for (const { source, target } of request.edges) {
-      const from = places.get(source);
-      const to = places.get(target);
-      // as the worker is sent them (layoutWire.ts): an edge to no resource is no part of the shape
-      if (from !== undefined && to !== undefined) ends.push(from, to);
-    }
+    // as the worker is sent them (layoutWire.ts): an edge to no resource is no part of the shape
+    forEachPlacedEdge(request.edges, places, (_edge, from, to) => ends.push(from, to));
     return shapeKey(
       JSON.stringify([
         request.direction,
@@ -67,11 +65,6 @@ export class LayoutCache {
 
   /** `key`'s layout, used now: the last to go. */
   private use(key: string, corners: Float64Array): void {
-    this.layouts.delete(key);
-    this.layouts.set(key, corners);
-    for (const oldest of this.layouts.keys()) {
-      if (this.layouts.size <= this.capacity) break;
-      this.layouts.delete(oldest);
-    }
+    setAsNewest(this.layouts, key, corners, this.capacity);
   }
 }
