@@ -33,6 +33,13 @@ if (existsSync('src/extension/extension.ts')) {
     outdir: 'dist',
     plugins: [clientAsSeparateFile, vscodeOnce],
   });
+  // the catalog graphs' layout thread (src/extension/graph/hostLayouts.ts starts it): ELK, kept
+  // compiled in the host from one graph page to the next
+  builds.push({
+    ...nodeBundle,
+    entryPoints: { graphLayoutThread: 'src/extension/graph/layoutThread.ts' },
+    outdir: 'dist',
+  });
   // the entry VS Code loads: it loads extensionMain.js with V8's code cache
   builds.push({
     ...nodeBundle,

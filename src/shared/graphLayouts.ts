@@ -1,8 +1,10 @@
 /**
- * The catalog graph's layouts kept by the host for the pages opened after the one that made them
- * (src/extension/graph/keptLayouts.ts): ELK's first layout in a new page is its slowest (its
- * program loaded and run with none of it compiled yet, about a second on two cores), so a graph
- * whose shape some page laid out before is drawn at once instead.
+ * The catalog graph's layouts and the host: ELK's first layout in a new page would be its slowest
+ * (its program loaded and run with none of it compiled yet, about a second on two cores). So the
+ * pages ask the extension host to lay their graphs out (src/extension/graph/hostLayouts.ts: one
+ * worker thread for every page, ELK compiled by the pages before), and the host keeps the layouts
+ * made for the pages opened after (keptLayouts.ts): a graph whose shape was laid out before is
+ * drawn at once.
  */
 
 import { arrayOf, object, text, type Check, type FieldChecks } from './messageSchema';
@@ -12,6 +14,45 @@ import { arrayOf, object, text, type Check, type FieldChecks } from './messageSc
  * (src/shared/catalogGraphLayout.ts) in tens of milliseconds.
  */
 export const ELK_LIMIT = 600;
+
+/**
+ * The most edges of a graph the extension host lays out for a page (HOST_LAYOUT_FIELDS); a page
+ * lays out one with more in its own worker.
+ */
+export const HOST_LAYOUT_EDGE_LIMIT = 6 * ELK_LIMIT;
+
+/**
+ * A graph a page asks the extension host to lay out (its worker thread keeps ELK compiled between
+ * pages): each resource's width and height, and each edge's two ends by place, in the order the
+ * answer's corners come back in.
+ */
+export interface HostLayoutRequest {
+  id: number;
+  direction: 'LR' | 'TB';
+  sizes: number[];
+  ends: number[];
+}
+
+/** A width or a height as a page measures it: finite, positive, a label's at most. */
+const extent: Check<number> = (value) =>
+  typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= 100_000
+    ? undefined
+    : 'expected a size from 0 to 100,000';
+
+/** An edge's end: the place of one of the ELK_LIMIT resources at most. */
+const place: Check<number> = (value) =>
+  typeof value === 'number' && Number.isInteger(value) && value >= 0 && value < ELK_LIMIT
+    ? undefined
+    : `expected a place from 0 to ${ELK_LIMIT - 1}`;
+
+/**
+ * The checks of a page's layout request (graphSchema.ts): ELK_LIMIT resources and
+ * HOST_LAYOUT_EDGE_LIMIT edges at most. The host checks besides that each end is one of them.
+ */
+export const HOST_LAYOUT_FIELDS: FieldChecks<Omit<HostLayoutRequest, 'id' | 'direction'>> = {
+  sizes: arrayOf(extent, 2 * ELK_LIMIT),
+  ends: arrayOf(place, 2 * HOST_LAYOUT_EDGE_LIMIT),
+};
 
 /** A layout of a graph's shape: its key (shapeKey) and each resource's corner, x then y, by place. */
 export interface KeptLayout {

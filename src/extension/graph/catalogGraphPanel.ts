@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { CatalogGraphDto } from '../../shared/catalogGraph';
 import type { GraphToHost, HostToGraph } from '../../shared/protocol';
 import { splitCatalogMessage } from '../../shared/catalogParts';
+import { ELK_LIMIT } from '../../shared/graphLayouts';
 import { inert } from '../inertText';
 import type { Services } from '../services';
 import { withLoadProgress } from '../tree/loading';
@@ -15,6 +16,7 @@ import {
   type ViewHandlers,
 } from '../webviews/webviewPanelHost';
 import { CatalogHistory } from './catalogHistory';
+import { HostLayouts, layoutThread } from './hostLayouts';
 import { KeptLayouts } from './keptLayouts';
 import { catalogToDto } from './catalogToDto';
 import { ExportGate, type ExportFormat } from './exportGate';
@@ -58,12 +60,15 @@ export function catalogGraphPanels(
   );
   // the layouts the pages made, for every graph page after (and after a window reload)
   const layouts = new KeptLayouts(services.context.workspaceState);
+  // and the layouts made for the pages, in a thread that keeps ELK compiled from page to page
+  const threadPath = vscode.Uri.joinPath(services.extensionUri, 'dist', 'graphLayoutThread.js');
+  const hostLayouts = new HostLayouts(() => layoutThread(threadPath.fsPath), services.log);
   return {
     entry: 'graph',
     preview: true,
     key: ({ connectionId, certname }) => `${connectionId}\u0000${certname}`,
     title: ({ certname }) => vscode.l10n.t('Catalog: {0}', certname),
-    create: (opening) => new CatalogGraphPanel(opening, history, layouts),
+    create: (opening) => new CatalogGraphPanel(opening, history, layouts, hostLayouts),
     // a graph of a connection that is gone closes instead
     revives: ({ connectionId }) => services.store.get(connectionId) !== undefined,
     command: viewCommand(Commands.openCatalogGraph, {
@@ -106,8 +111,10 @@ export class CatalogGraphPanel extends WebviewPanelHost<'graph'> {
     opening: Opening<'graph'>,
     private readonly history: CatalogHistory,
     private readonly layouts: KeptLayouts,
+    private readonly hostLayouts: HostLayouts,
   ) {
     super(opening);
+    this.disposeWith(hostLayouts.open());
     ({ connectionId: this.connectionId, certname: this.certname } = opening.info);
     this.panel.title = vscode.l10n.t('Catalog: {0}', this.certname);
     this.panel.iconPath = vscode.Uri.joinPath(this.extensionUri, 'media', 'puppetdb.svg');
@@ -142,6 +149,8 @@ export class CatalogGraphPanel extends WebviewPanelHost<'graph'> {
     this.send({ type: 'loading', certname: this.certname });
     try {
       this.catalog = await this.fetch(this.certname);
+      // its layout thread is started (ELK loaded) while the page is made, if ELK lays it out
+      if (this.catalog.resources.length <= ELK_LIMIT) this.hostLayouts.prepare();
       this.keptOnly = false;
       this.restored = undefined;
       this.failure = undefined;
@@ -193,6 +202,10 @@ export class CatalogGraphPanel extends WebviewPanelHost<'graph'> {
   protected readonly handlers: ViewHandlers<'graph'> = {
     drawn: ({ type: _type, ...drawn }) => {
       this.drawn = drawn;
+      this.hostLayouts.practice();
+    },
+    layout: async ({ type: _type, ...request }) => {
+      this.post({ type: 'layoutAnswer', ...(await this.hostLayouts.answer(request)) });
     },
     laidOut: ({ key, corners }) => this.layouts.keep({ key, corners }),
     compare: () => this.pickComparison(),
@@ -336,7 +349,7 @@ export class CatalogGraphPanel extends WebviewPanelHost<'graph'> {
       this.post(message);
       return;
     }
-    this.post({ type: 'layouts', layouts: this.layouts.all() });
+    this.post({ type: 'layouts', layouts: this.layouts.all(), hostLaysOut: true });
     for (const part of splitCatalogMessage(message)) this.post(part);
   }
 }

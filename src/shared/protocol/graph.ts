@@ -1,7 +1,7 @@
 /** The catalog graph (src/webview/graph): one node's catalog, compared with another or not. */
 import type { CatalogGraphDto } from '../catalogGraph';
 import type { CatalogPart } from '../catalogParts';
-import type { KeptLayout } from '../graphLayouts';
+import type { HostLayoutRequest, KeptLayout } from '../graphLayouts';
 import type { HostToPage, PageToHost, RestoredNote, RestoredWithoutContent } from './common';
 
 export type HostToGraph = HostToPage<
@@ -21,9 +21,23 @@ export type HostToGraph = HostToPage<
     }
   /**
    * The layouts the host keeps (graphs laid out by this page or another), ahead of each `catalog`
-   * message: a graph of one of their shapes is drawn without laying it out.
+   * message: a graph of one of their shapes is drawn without laying it out. `hostLaysOut`: the
+   * page may send the host `layout` requests (a page of the benches has no such host).
    */
-  | { type: 'layouts'; layouts: KeptLayout[] }
+  | { type: 'layouts'; layouts: KeptLayout[]; hostLaysOut: boolean }
+  /**
+   * The host's answer to a `layout` request: each resource's top-left corner, x then y, in the
+   * request's order (null where none was found), by ELK or, should it fail, the fast layout.
+   */
+  | {
+      type: 'layoutAnswer';
+      id: number;
+      engine: 'elk' | 'fast';
+      ms: number;
+      corners: Array<number | null>;
+      /** Why ELK or the host's layout thread failed, when one did. */
+      error?: string;
+    }
   /** A big catalog's resources and edges, ahead of its `catalog` message (catalogParts.ts). */
   | CatalogPart
   | RestoredWithoutContent
@@ -52,6 +66,11 @@ export type GraphToHost = PageToHost<
   | { type: 'findNodesWithResource'; resource: string }
   /** Open the manifest line that declares a resource of the graph, `Type[title]`, in the editor. */
   | { type: 'openManifest'; resource: string }
+  /**
+   * Lay out a graph of up to ELK_LIMIT resources (HOST_LAYOUT_EDGE_LIMIT edges): the host's layout
+   * thread keeps ELK compiled, where a new page's worker would run it for the first time.
+   */
+  | ({ type: 'layout' } & HostLayoutRequest)
   /** ELK laid out a graph (up to ELK_LIMIT resources): for the host to keep for the next pages. */
   | ({ type: 'laidOut' } & KeptLayout)
   /** Drawn and laid out: what is on screen now (tests and benchmarks read it). */
@@ -62,6 +81,8 @@ export type GraphToHost = PageToHost<
       layoutMs: number;
       /** Whether the layout was one kept (this page's, or the host's from another page). */
       keptLayout: boolean;
+      /** Whether the host's layout thread made it (not the page's own worker). */
+      hostLayout: boolean;
       /** From the layout's end to every element drawn by cytoscape (labels, exports). */
       paintMs: number;
       /** From the layout's end to the first paint of every element (a big graph's sketch). */

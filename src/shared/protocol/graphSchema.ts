@@ -1,6 +1,6 @@
 /** The run-time checks of the catalog graph (graph.ts). */
 import type { CatalogGraphDto } from '../catalogGraph';
-import { KEPT_LAYOUT_FIELDS } from '../graphLayouts';
+import { HOST_LAYOUT_FIELDS, KEPT_LAYOUT_FIELDS } from '../graphLayouts';
 import { arrayOf, count, duration, object, oneOf, optional, type Check } from '../messageSchema';
 import { flag, longText, name, shaped, viewSchema } from './commonSchema';
 import type { GraphProtocol, GraphShown } from './graph';
@@ -22,11 +22,13 @@ export const graphSchema = viewSchema<GraphProtocol>({
     findNodesWithResource: { resource: name },
     openManifest: { resource: name },
     laidOut: KEPT_LAYOUT_FIELDS,
+    layout: { id: count, direction: oneOf('LR', 'TB'), ...HOST_LAYOUT_FIELDS },
     drawn: {
       nodes: count,
       edges: count,
       layoutMs: duration,
       keptLayout: flag,
+      hostLayout: flag,
       paintMs: duration,
       firstPaintMs: duration,
       usableMs: duration,

@@ -1,4 +1,4 @@
-import type { LayoutWorker } from './layoutClient';
+import type { LayoutWorker } from '../../shared/graphLayout/layoutClient';
 import type { SketchWorker } from './sketchPainter';
 
 /** The graph view's Web Workers: each is a bundle of its own, `graph-<name>.worker.js`. */

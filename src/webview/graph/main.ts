@@ -35,7 +35,8 @@ import { webglAvailable } from './webglSupport';
 import { GraphState } from './graphState';
 import { readPalette } from './graphStyle';
 import type { Palette } from './palette';
-import { LayoutClient } from './layoutClient';
+import { LayoutClient, type LayoutWorker } from '../../shared/graphLayout/layoutClient';
+import { HostFirstWorker } from './hostFirstWorker';
 import { faultableWorkers } from './workerFaults';
 import { startLayoutWorker, startSketchWorker } from './bundledWorker';
 import { legend } from './legend';
@@ -52,13 +53,25 @@ interface Shown {
 }
 
 /** Test builds only: workers a test can make fail. */
-const testWorkers = PDBX_TEST_HOOKS ? faultableWorkers() : undefined;
+/** Set by the host's `layouts` message: it lays this page's graphs out (hostFirstWorker.ts). */
+let hostLaysOut = false;
+/** The worker the layout client starts, and the host's layout answers go to. */
+let layoutWorker: HostFirstWorker | undefined;
+const startLayout = async (): Promise<LayoutWorker> => {
+  layoutWorker = new HostFirstWorker(
+    () => hostLaysOut,
+    (request) => postToHost('graph', { type: 'layout', ...request }),
+    startLayoutWorker,
+  );
+  return layoutWorker;
+};
+const testWorkers = PDBX_TEST_HOOKS ? faultableWorkers(startLayout) : undefined;
 
 const state = new GraphState();
 /** A big catalog's parts, kept until its message comes. */
 const catalogParts = new CatalogParts();
 const layouts = new LayoutClient({
-  startWorker: testWorkers?.startLayout ?? startLayoutWorker,
+  startWorker: testWorkers?.startLayout ?? startLayout,
   // for the host to keep: the pages opened after draw a graph of this shape without laying it out
   onLaidOut: (layout) => postToHost('graph', { type: 'laidOut', ...layout }),
 });
@@ -88,6 +101,8 @@ const timings = {
   layoutMs: 0,
   /** Whether the last drawing's layout was one kept (no layout was made for it). */
   keptLayout: false,
+  /** Whether the host's layout thread made the last drawing's layout. */
+  hostLayout: false,
   paintMs: 0,
   firstPaintMs: 0,
   usableMs: 0,
@@ -234,7 +249,11 @@ onHostMessage('graph', (message) => {
       status.textContent = '';
       return;
     case 'layouts':
+      hostLaysOut = message.hostLaysOut;
       layouts.keep(message.layouts);
+      return;
+    case 'layoutAnswer':
+      layoutWorker?.answer(message);
       return;
     case 'catalogPart':
       catalogParts.add(message);
@@ -325,6 +344,7 @@ async function draw(): Promise<void> {
       timings.layoutMs = 0;
       // the drawing itself was kept, laid out
       timings.keptLayout = true;
+      timings.hostLayout = false;
       timings.paintMs = performance.now() - paintStarted;
       timings.firstPaintMs = timings.paintMs;
       timings.usableMs = timings.paintMs;
@@ -367,6 +387,7 @@ async function draw(): Promise<void> {
   if (generation !== drawGeneration) return;
   timings.layoutMs = performance.now() - started;
   timings.keptLayout = layout.kept === true;
+  timings.hostLayout = layout.byHost === true;
   timings.engine = layout.engine;
   if (layout.error) console.warn(`ELK failed (${layout.error}); the fast layout was used.`);
   showLayoutFailure(layout.failure);
@@ -456,6 +477,7 @@ function afterDrawing(): void {
     edges: drawn.edges,
     layoutMs: timings.layoutMs,
     keptLayout: timings.keptLayout,
+    hostLayout: timings.hostLayout,
     paintMs: timings.paintMs,
     firstPaintMs: timings.firstPaintMs,
     usableMs: timings.usableMs,

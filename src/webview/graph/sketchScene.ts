@@ -1,7 +1,7 @@
 // No DOM here: unit tests run it in Node; graphSketch.ts draws a scene on a canvas.
 import type { DrawnEdge, DrawnNode } from './drawnGraph';
 import { strokes, typeColourIndex, type Palette } from './palette';
-import { forEachPlacedEdge } from './placedEdges';
+import { forEachPlacedEdge } from '../../shared/graphLayout/placedEdges';
 
 /** What the sketch needs of a resource: its centre, size, type, state and label. */
 type SketchNode = Omit<DrawnNode, 'label'> & { label?: string };

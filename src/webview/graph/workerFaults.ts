@@ -4,9 +4,9 @@
  * fallbacks: the layout's fast layout and "Retry", the sketch drawn on the page. Production
  * bundles leave this file out.
  */
-import { startLayoutWorker, startSketchWorker } from './bundledWorker';
-import type { LayoutWorker } from './layoutClient';
-import type { LayoutRequestMessage } from './layoutTypes';
+import { startSketchWorker } from './bundledWorker';
+import type { LayoutWorker } from '../../shared/graphLayout/layoutClient';
+import type { LayoutRequestMessage } from '../../shared/graphLayout/layoutTypes';
 import type { SketchWorker } from './sketchPainter';
 import type { SketchRequest } from './sketchMessages';
 
@@ -17,7 +17,7 @@ export interface WorkerFaults {
   crashSketchWorker(): void;
 }
 
-export function faultableWorkers(): {
+export function faultableWorkers(startLayoutWorker: () => Promise<LayoutWorker>): {
   startLayout: () => Promise<LayoutWorker>;
   startSketch: () => Promise<SketchWorker>;
   faults: WorkerFaults;

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { LayoutCache } from '../../../src/webview/graph/layoutCache';
+import { LayoutCache } from '../../../src/shared/graphLayout/layoutCache';
 import { chainGraph } from '../../fixtures/graph/chainGraph';
 
 const chain = (length: number, direction: 'LR' | 'TB' = 'LR') => chainGraph(length, direction);

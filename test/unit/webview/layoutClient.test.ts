@@ -1,10 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { KeptLayout } from '../../../src/shared/graphLayouts';
-import { LayoutClient, type LayoutWorker } from '../../../src/webview/graph/layoutClient';
-import type { LayoutRequestMessage, LayoutResponse } from '../../../src/webview/graph/layoutTypes';
-import { LayoutCache } from '../../../src/webview/graph/layoutCache';
-import { encodeCorners } from '../../../src/webview/graph/layoutWire';
+import { LayoutClient, type LayoutWorker } from '../../../src/shared/graphLayout/layoutClient';
+import type {
+  LayoutRequestMessage,
+  LayoutResponse,
+} from '../../../src/shared/graphLayout/layoutTypes';
+import { LayoutCache } from '../../../src/shared/graphLayout/layoutCache';
+import { encodeCorners } from '../../../src/shared/graphLayout/layoutWire';
 
 /** A stand-in Worker: records what it was sent, and answers or fails when the test says. */
 class FakeWorker implements LayoutWorker {
@@ -45,6 +48,9 @@ const request = {
   edges: [{ source: 'Class[a]', target: 'File[/b]' }],
 };
 
+/** Practice as the view's, but on graphs of any size (the tests' have two resources). */
+const PRACTICE = { minNodes: 1, maxNodes: 200, rounds: 12, doneShare: 1 / 3 };
+
 function clientWith(
   workers: FakeWorker[],
   timeoutMs = 60_000,
@@ -54,6 +60,7 @@ function clientWith(
   const client = new LayoutClient({
     timeoutMs,
     onLaidOut,
+    practice: PRACTICE,
     startWorker: async () => {
       const worker = workers.shift() ?? new FakeWorker();
       started.push(worker);
@@ -289,5 +296,102 @@ describe('LayoutClient', () => {
     assert.match((await client.layout(request)).failure ?? '', /404/);
     await client.layout(request);
     assert.equal(attempts, 2);
+  });
+
+  describe('practice: ELK warmed up on the last graph while the view is idle', () => {
+    /** Answers each practice round as it comes, with the worker's time of each in turn. */
+    async function practiseWith(client: LayoutClient, worker: FakeWorker, roundsMs: number[]) {
+      const before = worker.sent.length;
+      const practised = client.practice();
+      for (const [index, ms] of roundsMs.entries()) {
+        await tick();
+        assert.equal(worker.sent.length, before + index + 1, `round ${index + 1} sent`);
+        worker.answer({ positions: PLACED, engine: 'elk', ms });
+      }
+      return practised;
+    }
+
+    test('runs the last graph ELK laid out until a round takes a third of its first layout', async () => {
+      const handed: KeptLayout[] = [];
+      const worker = new FakeWorker();
+      const { client } = clientWith([worker], 60_000, (layout) => handed.push(layout));
+      await laidOutByElk(client, worker); // 250 ms
+      assert.equal(await practiseWith(client, worker, [160, 120, 83]), 3);
+      assert.deepEqual(
+        worker.sent.slice(1).map((sent) => sent.ids),
+        [
+          request.nodes.map((node) => node.id),
+          request.nodes.map((node) => node.id),
+          request.nodes.map((node) => node.id),
+        ],
+      );
+      assert.equal(handed.length, 1, 'rounds are not handed on for the host');
+      // each worker practises once
+      assert.equal(await client.practice(), 0);
+      assert.equal(worker.sent.length, 4);
+    });
+
+    test('gives way: a layout asked for meanwhile ends the practice after the round under way', async () => {
+      const worker = new FakeWorker();
+      const { client } = clientWith([worker]);
+      await laidOutByElk(client, worker);
+      const practised = client.practice();
+      await tick();
+      assert.equal(worker.sent.length, 2, 'the first round');
+      const other = { ...request, direction: 'TB' as const };
+      const asked = client.layout(other);
+      await tick();
+      assert.equal(worker.sent.length, 3, "the view's layout is sent at once");
+      worker.answer({ positions: PLACED, engine: 'elk', ms: 240 }, worker.sent[1]);
+      assert.equal(await practised, 1, 'no round after the one under way');
+      worker.answer({ positions: PLACED, engine: 'elk', ms: 70 }, worker.sent[2]);
+      assert.deepEqual((await asked).positions, PLACED);
+      assert.equal(worker.sent.length, 3);
+    });
+
+    test('at most `rounds` rounds; nothing for a graph too small, a hidden page or a failure', async () => {
+      const worker = new FakeWorker();
+      const { client } = clientWith([worker]);
+      assert.equal(await client.practice(), 0, 'nothing laid out yet');
+      await laidOutByElk(client, worker);
+      assert.equal(await client.practice(() => false), 0, 'the page hidden');
+      assert.equal(await practiseWith(client, worker, Array(12).fill(200)), 12);
+
+      const small = new FakeWorker();
+      const { client: tiny } = (() => {
+        const made = new LayoutClient({
+          practice: { ...PRACTICE, minNodes: 3 },
+          startWorker: async () => small,
+        });
+        return { client: made };
+      })();
+      await laidOutByElk(tiny, small);
+      assert.equal(await tiny.practice(), 0, 'two resources, fewer than three');
+      assert.equal(small.sent.length, 1);
+
+      const failing = new FakeWorker();
+      const { client: third } = clientWith([failing]);
+      await laidOutByElk(third, failing);
+      const practised = third.practice();
+      await tick();
+      failing.crash('out of memory');
+      assert.equal(await practised, 1, 'a failed round ends it');
+      assert.equal(failing.terminated, true);
+    });
+
+    test("a graph drawn with a kept layout is practised, ELK's first round its measure", async () => {
+      const handed: KeptLayout[] = [];
+      const one = new FakeWorker();
+      const { client: page } = clientWith([one], 60_000, (layout) => handed.push(layout));
+      await laidOutByElk(page, one);
+      const other = new FakeWorker();
+      const { client: next, started } = clientWith([other]);
+      next.keep(handed);
+      assert.equal((await next.layout(request)).kept, true);
+      assert.equal(started.length, 0, 'no worker yet');
+      // the first round (300 ms) is the measure: done at 100 ms
+      assert.equal(await practiseWith(next, other, [300, 150, 100]), 3);
+      assert.equal(started.length, 1, 'practice started the worker');
+    });
   });
 });

@@ -5,7 +5,7 @@ import {
   decodeRequest,
   encodeCorners,
   encodeRequest,
-} from '../../../src/webview/graph/layoutWire';
+} from '../../../src/shared/graphLayout/layoutWire';
 
 const nodes = [
   { id: 'Class[a]', width: 80, height: 26 },

@@ -11,8 +11,8 @@ import type { Positions } from '../../../src/shared/catalogGraphLayout';
 import type {
   LayoutAnswerMessage,
   LayoutRequestMessage,
-} from '../../../src/webview/graph/layoutTypes';
-import { decodeCorners, encodeRequest } from '../../../src/webview/graph/layoutWire';
+} from '../../../src/shared/graphLayout/layoutTypes';
+import { decodeCorners, encodeRequest } from '../../../src/shared/graphLayout/layoutWire';
 import { chainGraph } from '../../fixtures/graph/chainGraph';
 
 /** An answer, its corners unpacked as the view unpacks them. */

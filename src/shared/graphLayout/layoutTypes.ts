@@ -1,4 +1,4 @@
-import type { Direction, LayoutEdge, LayoutNode, Positions } from '../../shared/catalogGraphLayout';
+import type { Direction, LayoutEdge, LayoutNode, Positions } from '../catalogGraphLayout';
 
 /** A layout the view asks the layout client for. */
 export interface LayoutRequest {
@@ -16,6 +16,8 @@ export interface LayoutResponse {
   ms: number;
   /** Set when ELK's layout was one kept (of a graph of this shape laid out before). */
   kept?: true;
+  /** Set when the extension host's layout thread made it (not the page's worker). */
+  byHost?: true;
   /** Why ELK failed, when it did (the worker used the fast layout). */
   error?: string;
   /** Why the worker itself failed (did not start, crashed, timed out): the view ran the fast layout. */
@@ -45,4 +47,6 @@ export interface LayoutAnswerMessage {
   ms: number;
   /** Why ELK failed, when it did (the worker used the fast layout). */
   error?: string;
+  /** Set when the extension host's layout thread made it (not the page's worker). */
+  byHost?: true;
 }

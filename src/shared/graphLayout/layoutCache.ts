@@ -1,6 +1,6 @@
-import type { Positions } from '../../shared/catalogGraphLayout';
-import { ELK_LIMIT, shapeKey, type KeptLayout } from '../../shared/graphLayouts';
-import { setAsNewest } from '../../shared/newestKept';
+import type { Positions } from '../catalogGraphLayout';
+import { ELK_LIMIT, shapeKey, type KeptLayout } from '../graphLayouts';
+import { setAsNewest } from '../newestKept';
 import type { LayoutRequest } from './layoutTypes';
 import { decodeCorners, encodeCorners } from './layoutWire';
 import { forEachPlacedEdge } from './placedEdges';

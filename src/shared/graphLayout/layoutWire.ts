@@ -1,4 +1,4 @@
-import type { LayoutEdge, LayoutNode, Positions } from '../../shared/catalogGraphLayout';
+import type { LayoutEdge, LayoutNode, Positions } from '../catalogGraphLayout';
 import type { LayoutRequest, LayoutRequestMessage } from './layoutTypes';
 import { forEachPlacedEdge } from './placedEdges';
 
