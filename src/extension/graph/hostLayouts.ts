@@ -71,8 +71,9 @@ export class HostLayouts {
   }
 
   /**
-   * Lays a page's graph out. A request whose edges end outside its resources is answered with no
-   * corners and the reason (the page then lays it out itself).
+   * Lays a page's graph out. A request whose edges end outside its resources, or one the thread
+   * failed on (it crashed, or did not answer in time), is answered with no corners and the reason:
+   * the page then lays it out itself.
    */
   async answer(request: HostLayoutRequest): Promise<HostLayoutAnswer> {
     try {
@@ -93,9 +94,10 @@ export class HostLayouts {
     const request = requestOf(direction, sizes, ends);
     const response = await this.layouts().layout(request);
     if (response.failure) {
-      this.log.warn(
-        `The graph layout thread failed (${response.failure}); the fast layout was used.`,
-      );
+      // not the fast layout the client fell back to: the page's own worker runs ELK instead
+      // (the next request starts another thread)
+      this.log.warn(`The graph layout thread failed (${response.failure}); the page lays it out.`);
+      return { id, engine: 'fast', ms: response.ms, corners: [], error: response.failure };
     }
     return answerOf(id, request, response);
   }
@@ -145,7 +147,7 @@ function answerOf(id: number, request: LayoutRequest, response: LayoutResponse):
     request.nodes.map((node) => node.id),
     response.positions,
   );
-  const error = response.failure ?? response.error;
+  const error = response.error;
   return {
     id,
     engine: response.engine,

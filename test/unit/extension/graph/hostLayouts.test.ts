@@ -114,6 +114,36 @@ describe('HostLayouts', () => {
     panel.dispose();
   });
 
+  test("a thread that fails answers without corners, for the page's worker; the next request starts another", async () => {
+    const { said, log } = warnings();
+    let starts = 0;
+    const crashing = (): LayoutWorker => {
+      const worker: LayoutWorker = {
+        postMessage: () =>
+          void setTimeout(() => worker.onerror?.({ message: 'out of memory (test)' }), 0),
+        terminate: () => undefined,
+        onmessage: null,
+        onerror: null,
+        onmessageerror: null,
+      };
+      return worker;
+    };
+    const layouts = new HostLayouts(
+      () => (++starts === 1 ? crashing() : layoutThread(threadPath)),
+      log,
+    );
+    const panel = layouts.open();
+    const failed = await layouts.answer(asPageSends(5, 6));
+    assert.deepEqual(failed.corners, [], 'no fast layout in its place');
+    assert.match(failed.error ?? '', /out of memory \(test\)/);
+    assert.match(said.join('\n'), /layout thread failed .*out of memory/);
+    const next = await layouts.answer(asPageSends(6, 6));
+    assert.equal(next.engine, 'elk');
+    assert.equal(next.corners.length, 12);
+    assert.equal(starts, 2);
+    panel.dispose();
+  });
+
   test('the thread outlives the last graph panel for a while, then stops; the next panel starts another', async () => {
     const { threads, start } = counted();
     const layouts = new HostLayouts(start, warnings().log, 50);
