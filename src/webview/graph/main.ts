@@ -52,7 +52,6 @@ interface Shown {
   containers: Set<string>;
 }
 
-/** Test builds only: workers a test can make fail. */
 /** Set by the host's `layouts` message: it lays this page's graphs out (hostFirstWorker.ts). */
 let hostLaysOut = false;
 /** The worker the layout client starts, and the host's layout answers go to. */
@@ -65,6 +64,7 @@ const startLayout = async (): Promise<LayoutWorker> => {
   );
   return layoutWorker;
 };
+/** Test builds only: workers a test can make fail. */
 const testWorkers = PDBX_TEST_HOOKS ? faultableWorkers(startLayout) : undefined;
 
 const state = new GraphState();
