@@ -33,6 +33,21 @@ export interface HostLayoutRequest {
   ends: number[];
 }
 
+/**
+ * The host's answer to a HostLayoutRequest: each resource's top-left corner, x then y, in the
+ * request's order (null where none was found: JSON has no NaN), by ELK or, should ELK fail, the
+ * fast layout. No corners at all: the host could not lay it out (`error` says why), and the page
+ * lays it out itself.
+ */
+export interface HostLayoutAnswer {
+  id: number;
+  engine: 'elk' | 'fast';
+  ms: number;
+  corners: Array<number | null>;
+  /** Why ELK or the host's layout thread failed, when one did. */
+  error?: string;
+}
+
 /** A width or a height as a page measures it: finite, positive, a label's at most. */
 const extent: Check<number> = (value) =>
   typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= 100_000

@@ -1,19 +1,9 @@
 import { Worker } from 'node:worker_threads';
 import type * as vscode from 'vscode';
-import type { LayoutEdge } from '../../shared/catalogGraphLayout';
 import { LayoutClient, type LayoutWorker } from '../../shared/graphLayout/layoutClient';
 import type { LayoutRequest, LayoutResponse } from '../../shared/graphLayout/layoutTypes';
-import { encodeCorners } from '../../shared/graphLayout/layoutWire';
-import type { HostLayoutRequest } from '../../shared/graphLayouts';
-
-/** How the host answers a page's `layout` request (the `layoutAnswer` message, without its type). */
-export interface HostLayoutAnswer {
-  id: number;
-  engine: 'elk' | 'fast';
-  ms: number;
-  corners: Array<number | null>;
-  error?: string;
-}
+import { decodeRequest, encodeCorners } from '../../shared/graphLayout/layoutWire';
+import type { HostLayoutAnswer, HostLayoutRequest } from '../../shared/graphLayouts';
 
 /**
  * How long the layout thread outlives the last graph panel: the next graph opened meanwhile finds
@@ -85,13 +75,9 @@ export class HostLayouts {
   }
 
   /** Lays a page's graph out; the ends are checked against its resources first. */
-  private async layout({
-    id,
-    direction,
-    sizes,
-    ends,
-  }: HostLayoutRequest): Promise<HostLayoutAnswer> {
-    const request = requestOf(direction, sizes, ends);
+  private async layout(asked: HostLayoutRequest): Promise<HostLayoutAnswer> {
+    const { id } = asked;
+    const request = requestOf(asked);
     const response = await this.layouts().layout(request);
     if (response.failure) {
       // not the fast layout the client fell back to: the page's own worker runs ELK instead
@@ -113,33 +99,26 @@ export class HostLayouts {
   }
 }
 
-/** The page's graph as the layout client takes it: each resource named by its place. */
-function requestOf(
-  direction: HostLayoutRequest['direction'],
-  sizes: readonly number[],
-  ends: readonly number[],
-): LayoutRequest {
+/**
+ * The page's graph as the layout client takes it, each resource named by its place (decoded as
+ * the page's worker decodes its requests): refused unless its ends are places of its resources.
+ */
+function requestOf({ id, direction, sizes, ends }: HostLayoutRequest): LayoutRequest {
   if (sizes.length % 2 !== 0 || ends.length % 2 !== 0) {
     throw new Error('a layout request needs a width and a height per resource, two ends per edge');
   }
   const count = sizes.length / 2;
-  const nodes = Array.from({ length: count }, (_, place) => ({
-    id: String(place),
-    width: sizes[2 * place]!,
-    height: sizes[2 * place + 1]!,
-  }));
-  const edges: LayoutEdge[] = [];
-  for (let index = 0; index < ends.length; index += 2) {
-    const source = ends[index]!;
-    const target = ends[index + 1]!;
-    if (source >= count || target >= count) {
-      throw new Error(
-        `a layout request's edge ends at resource ${Math.max(source, target)} of ${count}`,
-      );
-    }
-    edges.push({ source: String(source), target: String(target) });
+  const outside = ends.find((end) => end >= count);
+  if (outside !== undefined) {
+    throw new Error(`a layout request's edge ends at resource ${outside} of ${count}`);
   }
-  return { direction, nodes, edges };
+  return decodeRequest({
+    id,
+    direction,
+    ids: Array.from({ length: count }, (_, place) => String(place)),
+    sizes: Float64Array.from(sizes),
+    ends: Uint32Array.from(ends),
+  });
 }
 
 function answerOf(id: number, request: LayoutRequest, response: LayoutResponse): HostLayoutAnswer {

@@ -1,7 +1,7 @@
 /** The catalog graph (src/webview/graph): one node's catalog, compared with another or not. */
 import type { CatalogGraphDto } from '../catalogGraph';
 import type { CatalogPart } from '../catalogParts';
-import type { HostLayoutRequest, KeptLayout } from '../graphLayouts';
+import type { HostLayoutAnswer, HostLayoutRequest, KeptLayout } from '../graphLayouts';
 import type { HostToPage, PageToHost, RestoredNote, RestoredWithoutContent } from './common';
 
 export type HostToGraph = HostToPage<
@@ -25,19 +25,8 @@ export type HostToGraph = HostToPage<
    * page may send the host `layout` requests (a page of the benches has no such host).
    */
   | { type: 'layouts'; layouts: KeptLayout[]; hostLaysOut: boolean }
-  /**
-   * The host's answer to a `layout` request: each resource's top-left corner, x then y, in the
-   * request's order (null where none was found), by ELK or, should it fail, the fast layout.
-   */
-  | {
-      type: 'layoutAnswer';
-      id: number;
-      engine: 'elk' | 'fast';
-      ms: number;
-      corners: Array<number | null>;
-      /** Why ELK or the host's layout thread failed, when one did. */
-      error?: string;
-    }
+  /** The host's answer to a `layout` request. */
+  | ({ type: 'layoutAnswer' } & HostLayoutAnswer)
   /** A big catalog's resources and edges, ahead of its `catalog` message (catalogParts.ts). */
   | CatalogPart
   | RestoredWithoutContent

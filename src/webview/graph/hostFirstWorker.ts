@@ -6,11 +6,9 @@ import type {
 import {
   ELK_LIMIT,
   HOST_LAYOUT_EDGE_LIMIT,
+  type HostLayoutAnswer,
   type HostLayoutRequest,
 } from '../../shared/graphLayouts';
-import type { HostToGraph } from '../../shared/protocol';
-
-type HostLayoutAnswer = Omit<Extract<HostToGraph, { type: 'layoutAnswer' }>, 'type'>;
 
 /**
  * The layout worker of the graph page, as its layout client sees it: the extension host's layout

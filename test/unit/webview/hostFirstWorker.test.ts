@@ -13,20 +13,7 @@ import type {
 import { encodeRequest } from '../../../src/shared/graphLayout/layoutWire';
 import { ELK_LIMIT, type HostLayoutRequest } from '../../../src/shared/graphLayouts';
 import { HostFirstWorker } from '../../../src/webview/graph/hostFirstWorker';
-
-class FakeWorker implements LayoutWorker {
-  onmessage: LayoutWorker['onmessage'] = null;
-  onerror: LayoutWorker['onerror'] = null;
-  onmessageerror: LayoutWorker['onmessageerror'] = null;
-  readonly sent: LayoutRequestMessage[] = [];
-  terminated = false;
-  postMessage(message: LayoutRequestMessage): void {
-    this.sent.push(message);
-  }
-  terminate(): void {
-    this.terminated = true;
-  }
-}
+import { FakeLayoutWorker as FakeWorker } from '../../fixtures/graph/fakeLayoutWorker';
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 

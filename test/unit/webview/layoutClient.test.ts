@@ -1,43 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { KeptLayout } from '../../../src/shared/graphLayouts';
-import { LayoutClient, type LayoutWorker } from '../../../src/shared/graphLayout/layoutClient';
-import type {
-  LayoutRequestMessage,
-  LayoutResponse,
-} from '../../../src/shared/graphLayout/layoutTypes';
+import { LayoutClient } from '../../../src/shared/graphLayout/layoutClient';
+import type { LayoutResponse } from '../../../src/shared/graphLayout/layoutTypes';
 import { LayoutCache } from '../../../src/shared/graphLayout/layoutCache';
-import { encodeCorners } from '../../../src/shared/graphLayout/layoutWire';
-
-/** A stand-in Worker: records what it was sent, and answers or fails when the test says. */
-class FakeWorker implements LayoutWorker {
-  onmessage: LayoutWorker['onmessage'] = null;
-  onerror: LayoutWorker['onerror'] = null;
-  onmessageerror: LayoutWorker['onmessageerror'] = null;
-  readonly sent: LayoutRequestMessage[] = [];
-  readonly transferred: ArrayBuffer[][] = [];
-  terminated = false;
-
-  postMessage(message: LayoutRequestMessage, transfer: ArrayBuffer[]): void {
-    this.sent.push(message);
-    this.transferred.push(transfer);
-  }
-  terminate(): void {
-    this.terminated = true;
-  }
-  /** Answers as the worker does: the positions packed in the order of the request's ids. */
-  answer({ positions, ...response }: Omit<LayoutResponse, 'id'>, sent = this.sent.at(-1)!): void {
-    this.onmessage?.({
-      data: { ...response, id: sent.id, corners: encodeCorners(sent.ids, positions) },
-    });
-  }
-  crash(message: string): void {
-    this.onerror?.({ message, preventDefault() {} });
-  }
-  unreadable(): void {
-    this.onmessageerror?.();
-  }
-}
+import { FakeLayoutWorker as FakeWorker } from '../../fixtures/graph/fakeLayoutWorker';
 
 const request = {
   direction: 'LR' as const,
