@@ -17,33 +17,48 @@ section() {
   return 0
 }
 
-section "set-up"
-bash scripts/setup.sh
+# The set-up runs in the background: the static checks, the build and the unit tests need only
+# the npm packages, and start once those are in, while apt fetches and installs the system
+# packages and code-server's native modules are built (on a fresh machine apt alone took about
+# 80 s, mostly waiting for the network); the PuppetDBs start once PostgreSQL and PuppetDB are in.
+# What needs the whole set-up (a VS Code, Chromium) waits for its end.
+section "set-up: the npm packages (the rest goes on beside the next steps)"
+setup_ready=$(mktemp -d)
+setup_log=$(mktemp)
+SETUP_READY_DIR="$setup_ready" bash scripts/setup.sh >"$setup_log" 2>&1 &
+setup_pid=$!
+# waits until the set-up says `part` is ready; fails when the set-up ended without it
+wait_for_setup() {
+  while [ ! -e "$setup_ready/$1" ]; do
+    if ! kill -0 "$setup_pid" 2>/dev/null; then
+      [ -e "$setup_ready/$1" ] || return 1
+    fi
+    sleep 1
+  done
+}
+# the set-up's end: its output, and its exit status
+setup_status=""
+finish_setup() {
+  if [ -z "$setup_status" ]; then
+    setup_status=0
+    wait "$setup_pid" || setup_status=$?
+    cat "$setup_log"
+  fi
+  return "$setup_status"
+}
+if ! wait_for_setup npm; then
+  finish_setup || true
+  echo "the set-up failed before the npm packages were in (its output is above)" >&2
+  exit 1
+fi
 # Every PuppetDB this run starts (and the tests start or restart) is a test server on two shared
 # cores: one that starts on less CPU and compiles less beside the tests (scripts/puppetdb/jvm.sh)
 export PDB_JVM_QUICK=1
 
-section "static checks (lint and typecheck side by side: each keeps one core busy)"
-lint_log=$(mktemp)
-npm run --silent lint >"$lint_log" 2>&1 &
-lint_pid=$!
-typecheck_status=0
-npm run --silent typecheck || typecheck_status=$?
-lint_status=0
-wait "$lint_pid" || lint_status=$?
-cat "$lint_log"
-rm -f "$lint_log"
-if [ "$lint_status" -ne 0 ] || [ "$typecheck_status" -ne 0 ]; then
-  echo "static checks failed: lint exited $lint_status, typecheck $typecheck_status" >&2
-  exit 1
-fi
-
-section "build and package"
-npm run --silent package
-npm run --silent build
-
-# Two PuppetDBs start, and the sample fleet goes into each, while the unit and grammar tests run:
-# they keep one core busy, and a start is mostly waiting (PostgreSQL, the JVM, the command queue).
+# Two PuppetDBs start, and the sample fleet goes into each, as soon as PostgreSQL and PuppetDB are
+# installed, beside the static checks, the build and the unit tests: the static checks kept the
+# second core busy for only about half their time (the typecheck ends long before the lint), and a
+# start is partly waiting (PostgreSQL, the JVM, the command queue).
 # The first serves the integration and extension-host tests, the second the end-to-end scripts, so
 # the two lanes run side by side (each test changes only its own server's fleet). The second
 # starts once the first is up, so that two JVMs do not start on the two cores at once.
@@ -64,7 +79,12 @@ wait_for_status() {
 }
 {
   status=0
-  PDB_POOL_SIZE=8 start_puppetdb "$state_dir" >"$puppetdb_log" 2>&1 || status=$?
+  if wait_for_setup puppetdb; then
+    PDB_POOL_SIZE=8 start_puppetdb "$state_dir" >"$puppetdb_log" 2>&1 || status=$?
+  else
+    echo "the set-up ended without installing PostgreSQL and PuppetDB" >"$puppetdb_log"
+    status=1
+  fi
   echo "$status" >"$first_started"
   exit "$status"
 } &
@@ -116,6 +136,7 @@ stop_start() {
 }
 cleanup() {
   # a start still under way is stopped first, so that stop.sh sees what it left
+  stop_start "$setup_pid"
   stop_start "$second_fleet_pid"
   stop_start "$e2e_puppetdb_pid"
   stop_start "$puppetdb_pid"
@@ -125,9 +146,29 @@ cleanup() {
   bash scripts/puppetdb/stop.sh "$state_dir" || true
   rm -f "$puppetdb_log" "$e2e_puppetdb_log" "$e2e_lane_log" "$first_started" "$second_started" \
     "$second_fleet_log" "$third_started"
-  rm -rf "$e2e_claims"
+  rm -rf "$e2e_claims" "$setup_ready"
+  rm -f "$setup_log"
 }
 trap cleanup EXIT
+
+section "static checks (lint and typecheck side by side: each keeps one core busy)"
+lint_log=$(mktemp)
+npm run --silent lint >"$lint_log" 2>&1 &
+lint_pid=$!
+typecheck_status=0
+npm run --silent typecheck || typecheck_status=$?
+lint_status=0
+wait "$lint_pid" || lint_status=$?
+cat "$lint_log"
+rm -f "$lint_log"
+if [ "$lint_status" -ne 0 ] || [ "$typecheck_status" -ne 0 ]; then
+  echo "static checks failed: lint exited $lint_status, typecheck $typecheck_status" >&2
+  exit 1
+fi
+
+section "build and package"
+npm run --silent package
+npm run --silent build
 
 section "unit tests"
 # two files at a time (Node's default is one fewer than the cores: one here): 141 s alone became
@@ -137,7 +178,13 @@ npm run --silent test:unit -- --test-concurrency=2
 section "grammar tests"
 npm run --silent test:grammar
 
-section "a real PuppetDB with the sample fleet (started beside the unit tests: what is left of it)"
+section "the rest of the set-up (begun at the start: what is left of it)"
+if ! finish_setup; then
+  echo "the set-up failed (exit $setup_status; its output is above)" >&2
+  exit 1
+fi
+
+section "a real PuppetDB with the sample fleet (started once it was installed: what is left of it)"
 puppetdb_status=0
 wait "$puppetdb_pid" || puppetdb_status=$?
 cat "$puppetdb_log"
