@@ -31,13 +31,7 @@ import {
   webviewFrame,
   withWorkbench,
 } from './support/workbench';
-import {
-  Checks,
-  runScript,
-  THEMES,
-  type Check,
-  type ThemeName,
-} from './support/themedChecks';
+import { Checks, runScript, THEMES, type Check, type ThemeName } from './support/themedChecks';
 
 declare const window: { __pdbxGraph?: { timings: { draws: number } } };
 
