@@ -27,6 +27,11 @@ export type Fault =
   | { kind: 'pass' }
   /** Wait `ms` before forwarding. */
   | { kind: 'latency'; ms: number }
+  /**
+   * Hold the request until `until` settles, then forward it: a delay that ends when the test says
+   * (a latency of so many ms ends too soon on a machine busy enough).
+   */
+  | { kind: 'hold'; until: Promise<unknown> }
   /** Send the status and headers at once, then the body `bytes` at a time, one piece every `everyMs`. */
   | { kind: 'drip'; bytes: number; everyMs: number }
   /** Send the status, headers and the first part of the body, then nothing, with the connection open. */
@@ -129,6 +134,14 @@ interface Rule {
 }
 
 const PASS: Fault = { kind: 'pass' };
+
+/** Rejects once `signal` aborts (the proxy closing): a held request is let go then. */
+function aborted(signal: AbortSignal): Promise<never> {
+  return new Promise((_, reject) => {
+    if (signal.aborted) reject(signal.reason as Error);
+    signal.addEventListener('abort', () => reject(signal.reason as Error), { once: true });
+  });
+}
 
 /** Headers about one hop's connection; the proxy's own connections decide these. */
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'upgrade', 'te']);
@@ -276,6 +289,10 @@ export class FaultProxy {
         return this.#pass(request, response);
       case 'latency':
         await sleep(fault.ms, undefined, { signal: this.#closing.signal });
+        if (!request.socket.destroyed) await this.#pass(request, response);
+        return;
+      case 'hold':
+        await Promise.race([fault.until.catch(() => undefined), aborted(this.#closing.signal)]);
         if (!request.socket.destroyed) await this.#pass(request, response);
         return;
       case 'drip':

@@ -215,6 +215,30 @@ describe('fault proxy', () => {
     assert.equal(answer.error?.code, 'IDLE');
   });
 
+  test('a held request reaches the server only once its promise settles, then answers whole', async () => {
+    let release!: () => void;
+    const until = new Promise<void>((resolve) => (release = resolve));
+    proxy.inject({ kind: 'hold', until }, { times: 1 });
+    let answered = false;
+    const answer = send(proxy.port, '/held').then((value) => {
+      answered = true;
+      return value;
+    });
+    // the proxy has the request: it is recorded, and it waits (a forward, were there one, would
+    // reach the loopback server well within the pause)
+    while (proxy.requestCount === 0) await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.equal(answered, false, 'no answer while held');
+    assert.equal(upstreamSaw.length, 0, 'the server has not seen it');
+    assert.equal(proxy.requests[0]?.fault, 'hold');
+    release();
+    assert.equal((await answer).body, BODY);
+    assert.deepEqual(
+      upstreamSaw.map((r) => r.url),
+      ['/held'],
+    );
+  });
+
   test('a drip delivers the whole body in pieces', async () => {
     proxy.inject({ kind: 'drip', bytes: 2_500, everyMs: 5 });
     const answer = await send(proxy.port, '/facts');

@@ -92,14 +92,17 @@ describe('Inventory and packages', function () {
     const expected = activeNodes().length;
     const proxy = await startFaultProxy({ target: { host: server.host, port: server.httpPort } });
     const slow = { id: 'inventory-suite-slow', name: 'Inventory suite, slow whole answer' };
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
     try {
       await addConnection({
         connection: { ...slow, url: proxy.url },
         secrets: {},
       });
-      // the whole answer (no first-nodes subquery in it) comes 3 s late; the first screen at once
+      // the whole answer (no first-nodes subquery in it) is held until the first screen has been
+      // checked; the first screen goes at once
       proxy.inject(
-        { kind: 'latency', ms: 3000 },
+        { kind: 'hold', until: held },
         { match: /^\/pdb\/query\/v4\/inventory\?(?!.*%22from%22)/ },
       );
       const first = await vscode.commands.executeCommand<InventoryPanelInfo>(
@@ -111,9 +114,10 @@ describe('Inventory and packages', function () {
       // the 40-node fleet fits in one screen: the first screen is every row
       assert.deepEqual(first.shown, { rows: expected, loaded: expected });
       assert.ok(
-        proxy.requests.some((request) => request.fault === 'latency'),
+        proxy.requests.some((request) => request.fault === 'hold'),
         'the whole answer was held back',
       );
+      release();
       const whole = await vscode.commands.executeCommand<InventoryPanelInfo>(
         Commands.openInventory,
         { connectionId: slow.id, waitForPaint: true },
@@ -122,6 +126,7 @@ describe('Inventory and packages', function () {
       assert.equal(whole.loaded, expected);
       assert.deepEqual(whole.shown, { rows: expected, loaded: expected });
     } finally {
+      release();
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
       await api.services.store.remove(slow.id);
       await proxy.close();
