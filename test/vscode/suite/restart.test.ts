@@ -1,7 +1,9 @@
 /**
  * PuppetDB restarts while the explorer is open (its JVM stopped and started again in place): the
  * tree shows the error, the status bar goes unreachable, and once PuppetDB is back one Refresh
- * brings everything back.
+ * brings everything back. Through the same restart, two clients of the library called straight
+ * and through a load balancer fail with clear errors meanwhile and work again afterwards
+ * (test/support/clientsThroughRestart.ts): one PuppetDB start serves both.
  */
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
@@ -9,6 +11,7 @@ import type { ExtensionApi } from '../../../src/extension/extension';
 import { Commands, ContextValues } from '../../../src/extension/ids';
 import type { ExplorerNode } from '../../../src/extension/tree/explorerNode';
 import { testServer } from '../../integration/support/puppetdb';
+import { clientsThroughRestart } from '../../support/clientsThroughRestart';
 import { restartPuppetDB } from '../../support/puppetdbRestart';
 import { until } from '../until';
 import { addConnection } from '../testingApi';
@@ -23,7 +26,7 @@ describe('PuppetDB restarts while the explorer is open', function () {
   // a restart is a JVM start: up to PDB_READY_TIMEOUT (300 s) on a busy machine
   this.timeout((Number(process.env.PDB_READY_TIMEOUT ?? 300) + 120) * 1000);
 
-  it('the tree shows the error, the status bar goes unreachable, and one Refresh brings everything back', async () => {
+  it('the tree shows the error, the status bar goes unreachable, and one Refresh brings everything back; the clients meanwhile fail clearly, then work again', async () => {
     const api = await vscode.extensions.getExtension<ExtensionApi>(EXTENSION_ID)!.activate();
     const { explorer, statusBar, store } = api.services;
     const server = testServer();
@@ -45,6 +48,7 @@ describe('PuppetDB restarts while the explorer is open', function () {
       return (await explorer.getChildren(explorer.root('restarting')!))[0]!;
     };
     let restart: Promise<void> | undefined;
+    const clients = await clientsThroughRestart(server);
     try {
       await until('the status bar to be healthy', () => statusBar.health === 'healthy');
       assert.equal(
@@ -53,6 +57,9 @@ describe('PuppetDB restarts while the explorer is open', function () {
       );
 
       restart = restartPuppetDB(server.stateDir);
+      // the clients' calls meanwhile, beside the tree's (a failure is seen once the restart ended)
+      const clientsMeanwhile = clients.during(restart);
+      clientsMeanwhile.catch(() => undefined);
       const errorItem = await until(
         'an error item in Nodes while PuppetDB is down',
         async () => {
@@ -73,6 +80,8 @@ describe('PuppetDB restarts while the explorer is open', function () {
 
       await restart;
       restart = undefined;
+      console.log(`[pdbx]     while PuppetDB restarted: ${JSON.stringify(await clientsMeanwhile)}`);
+      await clients.after();
       await vscode.commands.executeCommand(Commands.refresh);
       const children = await explorer.getChildren(await nodesFolder());
       assert.equal(
@@ -83,6 +92,7 @@ describe('PuppetDB restarts while the explorer is open', function () {
       await until('the status bar to be healthy again', () => statusBar.health === 'healthy');
     } finally {
       await restart?.catch(() => undefined);
+      await clients.close();
       await settings.update('healthCheckSeconds', undefined, vscode.ConfigurationTarget.Global);
       if (previous) await statusBar.setActive(previous);
       await store.remove('restarting');

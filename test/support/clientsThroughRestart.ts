@@ -1,13 +1,15 @@
 /**
- * PuppetDB itself restarts (its JVM stopped and started again; the database, the fleet and the
- * ports stay): calls made meanwhile fail with a clear error, whether they go straight to PuppetDB
- * or through a load balancer, and afterwards the same connections work again without the caller
- * reconnecting.
+ * What the client says while PuppetDB itself restarts (its JVM stopped and started again; the
+ * database, the fleet and the ports stay): two clients of the restarting server, one straight to
+ * it and one through a load balancer (the fault proxy), call it in rounds while it restarts; each
+ * call made meanwhile must fail with a clear error, and afterwards the same clients must read the
+ * whole answer again without reconnecting.
  *
- * @runsAlone (scripts/run-node-tests.mjs): it restarts the PuppetDB the other files read.
+ * The extension-host suite that restarts PuppetDB (test/vscode/suite/restart.test.ts) watches the
+ * clients through the same restart as the tree and the status bar: a PuppetDB start is the
+ * costliest step of the test run, and one restart serves both.
  */
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
   APIError,
@@ -18,13 +20,9 @@ import {
   PuppetDBTimeoutError,
   type PuppetDB,
 } from '../../src/client';
-import { startFaultProxy } from '../support/faultProxy';
-import { restartPuppetDB } from '../support/puppetdbRestart';
-import { testServer } from './support/puppetdb';
+import { startFaultProxy, type FaultProxy } from './faultProxy';
 
 const TIMEOUT_S = 2;
-/** Stopping takes seconds; starting the JVM up to PDB_READY_TIMEOUT (start.sh's default 300 s). */
-const RESTART_LIMIT_MS = (Number(process.env.PDB_READY_TIMEOUT ?? 300) + 60) * 1000;
 /** Between two rounds of calls while PuppetDB restarts: pacing, not a wait for a condition. */
 const POLL_MS = 250;
 
@@ -71,24 +69,54 @@ function describeRestartError(error: unknown): string {
   return 'timeout';
 }
 
-test(
-  'PuppetDB restarts: clear errors meanwhile, then the same connections work again',
-  { timeout: RESTART_LIMIT_MS + 60_000 },
-  async (t) => {
-    const server = testServer();
-    const proxy = await startFaultProxy({ target: { host: server.host, port: server.httpPort } });
-    const clients = {
-      direct: connect({ host: server.host, port: server.httpPort, timeout: TIMEOUT_S }),
-      'load balancer': connect({ host: proxy.host, port: proxy.port, timeout: TIMEOUT_S }),
-    };
-    let restart: Promise<void> | undefined;
-    try {
-      const expected = await nodesWithStatus(clients.direct);
-      assert.ok(expected.length > 0);
-      assert.deepEqual(await nodesWithStatus(clients['load balancer']), expected);
+export interface ClientsThroughRestart {
+  /**
+   * Calls both clients in rounds until `restart` settles; resolves with what each saw meanwhile
+   * (`answered`, or the kind of error), once it has checked that a call straight to PuppetDB
+   * found the port closed and one through the load balancer got its 502.
+   */
+  during(restart: Promise<void>): Promise<Record<string, string[]>>;
+  /** The same clients, no reconnect: the whole answer again, as before the restart. */
+  after(): Promise<void>;
+  close(): Promise<void>;
+}
 
+/** Both clients of `server`, once each has read the nodes with their status (before a restart). */
+export async function clientsThroughRestart(server: {
+  host: string;
+  httpPort: number;
+}): Promise<ClientsThroughRestart> {
+  const proxy: FaultProxy = await startFaultProxy({
+    target: { host: server.host, port: server.httpPort },
+  });
+  const clients = {
+    direct: connect({ host: server.host, port: server.httpPort, timeout: TIMEOUT_S }),
+    'load balancer': connect({ host: proxy.host, port: proxy.port, timeout: TIMEOUT_S }),
+  };
+  const close = async () => {
+    // cleanup errors must not hide a failure
+    await Promise.allSettled([
+      clients.direct.disconnect(),
+      clients['load balancer'].disconnect(),
+      proxy.close(),
+    ]);
+  };
+  let expected: string[];
+  try {
+    expected = await nodesWithStatus(clients.direct);
+    assert.ok(expected.length > 0);
+    assert.deepEqual(await nodesWithStatus(clients['load balancer']), expected);
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return {
+    during: async (restart) => {
       let restarting = true;
-      restart = restartPuppetDB(server.stateDir).finally(() => (restarting = false));
+      const ended = restart.then(
+        () => (restarting = false),
+        () => (restarting = false),
+      );
       const seen = new Map<string, Set<string>>(
         Object.keys(clients).map((name) => [name, new Set()]),
       );
@@ -101,12 +129,9 @@ test(
             seen.get(name)!.add(describeRestartError(error));
           }
         }
-        await Promise.race([restart.catch(() => {}), sleep(POLL_MS)]);
+        await Promise.race([ended, sleep(POLL_MS)]);
       }
-      await restart;
-
       const outcomes = Object.fromEntries([...seen].map(([name, kinds]) => [name, [...kinds]]));
-      t.diagnostic(`while PuppetDB restarted: ${JSON.stringify(outcomes)}`);
       assert.ok(
         seen.get('direct')!.has('connection: ECONNREFUSED'),
         `straight to PuppetDB, a call found the port closed: ${JSON.stringify(outcomes)}`,
@@ -115,19 +140,12 @@ test(
         seen.get('load balancer')!.has('http: 502'),
         `through the load balancer, a call got its 502: ${JSON.stringify(outcomes)}`,
       );
-
-      // The same clients, no reconnect: the whole answer again.
+      return outcomes;
+    },
+    after: async () => {
       assert.deepEqual(await nodesWithStatus(clients.direct), expected);
       assert.deepEqual(await nodesWithStatus(clients['load balancer']), expected);
-    } finally {
-      // Never hand the next test file a PuppetDB that is still starting.
-      await restart?.catch(() => {});
-      // Cleanup errors must not hide the failure above.
-      await Promise.allSettled([
-        clients.direct.disconnect(),
-        clients['load balancer'].disconnect(),
-        proxy.close(),
-      ]);
-    }
-  },
-);
+    },
+    close,
+  };
+}
