@@ -57,13 +57,6 @@ const table = new Map<string, Map<ThemeName, A11yFindings>>();
 /** The time spent auditing (axe and the Tab walk), apart from opening the views. */
 let auditMs = 0;
 
-/** The class VS Code gives a webview's body in each theme. */
-const WEBVIEW_THEME_CLASS: Record<ThemeName, string> = {
-  dark: 'vscode-dark',
-  light: 'vscode-light',
-  hc: 'vscode-high-contrast',
-};
-
 /** The theme the workbench wears now (it opens in the first of THEMES). */
 let wearing: (typeof THEMES)[number] = THEMES[0];
 
@@ -87,7 +80,7 @@ async function auditInEveryTheme(
       wearing = theme;
     }
     // the view's page wears the theme once VS Code has given it the theme's class and colours
-    await frame.locator(`body.${WEBVIEW_THEME_CLASS[theme.name]}`).waitFor({ timeout: 30_000 });
+    await frame.locator(`body.${theme.webviewClass}`).waitFor({ timeout: 30_000 });
     await audit(page, frame, view, theme.name, check, screenshots);
   }
 }

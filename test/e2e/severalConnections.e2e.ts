@@ -191,7 +191,7 @@ async function inTheme(
 ): Promise<void> {
   const { page, folder } = run;
   await applyTheme(page, folder, theme.theme);
-  const themed = `body.${theme.name === 'light' ? 'vscode-light' : 'vscode-high-contrast'}`;
+  const themed = `body.${theme.webviewClass}`;
   await page.locator('.tabs-container .tab[aria-label^="Overview · All Connections"]').click();
   const overview = await webviewFrame(page, 'connectionsOverview', {
     timeoutMs: 60_000,

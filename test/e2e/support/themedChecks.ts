@@ -6,10 +6,11 @@
 import { withWorkbenchInThemes, type WorkbenchRun } from './workbench';
 import { inABatch, runBatchedMain } from './workbenchBatch';
 
+/** Each theme: its name in VS Code, ours, and the class VS Code gives a webview's body in it. */
 export const THEMES = [
-  { theme: 'Default Dark Modern', name: 'dark' },
-  { theme: 'Default Light Modern', name: 'light' },
-  { theme: 'Default High Contrast', name: 'hc' },
+  { theme: 'Default Dark Modern', name: 'dark', webviewClass: 'vscode-dark' },
+  { theme: 'Default Light Modern', name: 'light', webviewClass: 'vscode-light' },
+  { theme: 'Default High Contrast', name: 'hc', webviewClass: 'vscode-high-contrast' },
 ] as const;
 
 export type ThemeName = (typeof THEMES)[number]['name'];
